@@ -1,0 +1,1 @@
+"""The ``carrom`` command line."""

@@ -1,0 +1,44 @@
+"""The ``carrom`` command: one typer app; each sub-command lives in its own module.
+
+A sub-command module defines ``register(app)``; add it to ``COMMAND_MODULES``.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+app = typer.Typer(
+    name="carrom",
+    help="Carrom as the ICF plays it: the board, its physics, the laws.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+COMMAND_MODULES: tuple[str, ...] = ()
+
+
+@app.callback()
+def _root() -> None:
+    """Carrom as the ICF plays it."""
+
+
+@app.command()
+def version() -> None:
+    """Print the installed version."""
+    from carrom import __version__
+
+    typer.echo(__version__)
+
+
+def _register_all() -> None:
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(app)
+
+
+_register_all()
+
+
+def main() -> None:
+    app()
