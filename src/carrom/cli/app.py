@@ -16,7 +16,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("carrom.cli.board",)
 
 
 @app.callback()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 
+from carrom.equipment.errors import EquipmentError
 from carrom.equipment.layout import Disc, Layout, PieceKind
 from carrom.equipment.spec import CARROMMAN
 
@@ -30,6 +31,11 @@ def opening_formation(rotation: float = DEFAULT_ROTATION, *, gap: float = 0.0) -
     ``gap`` (metres) separates neighbours slightly; the law wants them touching (gap 0),
     but a tiny gap is useful for simulations that must not start in contact.
     """
+    for name, value in (("rotation", rotation), ("gap", gap)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise EquipmentError(f"{name} must be a finite number, got {value!r}")
+    if gap < 0:
+        raise EquipmentError(f"gap must not be negative (the coins would overlap), got {gap!r}")
     d = CARROMMAN.diameter.value + gap
     discs = [Disc(PieceKind.QUEEN, 0.0, 0.0)]
     for k in range(6):

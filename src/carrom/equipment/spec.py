@@ -60,8 +60,18 @@ class BoardSpec:
     inner_circle_diameter: Range = field(default_factory=lambda: Range.exact(3.18 * CM, "ICF I.A letter K; I.A.6", 0.16 * CM))
     outer_circle_diameter: Range = field(default_factory=lambda: Range.exact(17.0 * CM, "ICF I.A letter L; I.A.7", 0.30 * CM))
     arrow_arc_diameter: Range = field(default_factory=lambda: Range.exact(6.35 * CM, "ICF I.A letter M; I.A.5"))
-    base_circle_gap: Range = field(default_factory=lambda: Range(1.27 * CM, 0.9 * CM, 1.7 * CM, "ICF I.A letter N ('approximately'); I.A.4 b"))
+    base_circle_gap: Range = field(
+        default_factory=lambda: Range(
+            1.27 * CM, 0.9 * CM, 1.7 * CM, "ICF I.A letter N ('approximately 1.27 cm'; the range is a project choice); I.A.4 b"
+        )
+    )
     surface_thickness_min: float = 8.0 * 0.001  # ICF I.A.1: not less than 8 mm
+    # Added after the skeleton (keep the fields above in their order: positional use).
+    upper_baseline_thickness: Range = field(
+        default_factory=lambda: Range(
+            0.15 * CM, 0.0, 0.65 * CM, "ICF I.A.4 b: the second line is 'thinner'; no figure given (project default: an arrow's 0.15 cm)"
+        )
+    )
 
     # Derived geometry (metres, board frame) -------------------------------------------
 
@@ -125,6 +135,42 @@ class BoardSpec:
         """Distance from the centre, along the diagonal, of the arrow's inner end (the arrow at its maximal length)."""
         return self.arrow_end - self.arrow_max_length.value
 
+    @property
+    def base_circle_radius(self) -> float:
+        return self.base_circle_diameter.value / 2
+
+    @property
+    def base_circle_red_radius(self) -> float:
+        return self.base_circle_red_diameter.value / 2
+
+    @property
+    def inner_circle_radius(self) -> float:
+        return self.inner_circle_diameter.value / 2
+
+    @property
+    def outer_circle_radius(self) -> float:
+        return self.outer_circle_diameter.value / 2
+
+    @property
+    def arrow_arc_radius(self) -> float:
+        return self.arrow_arc_diameter.value / 2
+
+    @property
+    def outer_side(self) -> float:
+        """Side of the whole board, frame included."""
+        return self.playing_side.value + 2 * self.frame_width.value
+
+    @property
+    def derived_base_circle_gap(self) -> float:
+        """Gap (letter N) between the two base circles that meet at a corner, as the other figures imply.
+
+        With the defaults this is about 1.56 cm where the drawing says "approximately 1.27 cm":
+        the figures D, F, G and the 3.18 cm between the lines cannot all give 1.27 exactly
+        (docs/equipment.md).
+        """
+        across = self.baseline_axis_distance - self.base_circle_offset
+        return math.sqrt(2) * across - self.base_circle_diameter.value
+
 
 @dataclass(frozen=True)
 class DiscSpec:
@@ -150,8 +196,10 @@ CARROMMAN = DiscSpec(
 
 STRIKER = DiscSpec(
     name="striker",
-    diameter=Range(4.13 * CM, 3.5 * CM, 4.13 * CM, "ICF I.C (no more than 4.13 cm)"),
-    mass=Range(15.0 * GRAM, 5.5 * GRAM, 15.0 * GRAM, "ICF I.C (no more than 15 g)"),
+    # The law gives only maxima; the lower bound 0 says "no minimum in the law" (an earlier
+    # draft had 3.5 cm and 5.5 g here, which no text says).
+    diameter=Range(4.13 * CM, 0.0, 4.13 * CM, "ICF I.C (no more than 4.13 cm; no minimum)"),
+    mass=Range(15.0 * GRAM, 0.0, 15.0 * GRAM, "ICF I.C (no more than 15 g; no minimum)"),
 )
 
 STANDARD_BOARD = BoardSpec()

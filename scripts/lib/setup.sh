@@ -1,0 +1,24 @@
+# Shared by scripts/test and scripts/play: what a fresh machine needs before the project runs.
+
+# Install Debian packages that are missing (needs root or sudo; a no-op when all are present).
+ensure_debian_packages() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "installing Debian packages: ${missing[*]}" >&2
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+# Create .venv when absent and install the project (with the given extra, if any) into it.
+ensure_venv() {
+  local extra="${1:-}"
+  [ -x .venv/bin/python ] || python3 -m venv .venv
+  local target="."
+  [ -n "$extra" ] && target=".[$extra]"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$target" 2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)
+}

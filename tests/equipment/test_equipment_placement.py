@@ -1,0 +1,281 @@
+"""Legal striker positions on a baseline (ICF 130 a–b, 142; Italian 110–111)."""
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from carrom.equipment import (
+    CARROMMAN,
+    STANDARD_BOARD,
+    STRIKER,
+    Disc,
+    EquipmentError,
+    Layout,
+    PieceKind,
+    Seat,
+    has_legal_position,
+    is_legal_position,
+    legal_intervals,
+    nearest_legal,
+    opening_formation,
+    why_illegal,
+)
+from carrom.equipment.placement import base_circle_centres, offset_band, striker_centre
+
+B = STANDARD_BOARD
+R = STRIKER.radius
+r = CARROMMAN.radius
+RB = B.base_circle_radius
+BC = B.base_circle_offset
+AXIS = B.baseline_axis_distance
+HALF_ARROW = B.arrow_thickness.value / 2
+EMPTY = Layout(())
+
+
+def oracle(seat, along, offset, layout, tol):
+    """The law's conditions, computed in board coordinates; ``tol`` > 0 relaxes each by tol."""
+    px, py = seat.to_board(along, -AXIS + offset)
+    d_circle = min(math.hypot(px - x, py - y) for x, y in base_circle_centres(seat))
+    covers_whole = d_circle <= R - RB + tol
+    overlaps_circle = d_circle < R + RB - tol
+
+    def touches(f0, f1):  # the line painted over along ∈ [-BC, BC], forward ∈ [f0, f1]
+        a, f = seat.from_board(px, py)
+        dx = max(-BC - a, 0.0, a - BC)
+        df = max(f0 - f, 0.0, f - f1)
+        return math.hypot(dx, df) <= R + tol
+
+    outer, inner = B.baseline_outer_distance, B.baseline_inner_distance
+    lower = touches(-outer, -outer + B.baseline_thickness.value)
+    upper = touches(-inner - B.upper_baseline_thickness.value, -inner)
+    placed_ok = covers_whole or (not overlaps_circle and lower and upper)
+    arrows_ok = all(dist >= R + HALF_ARROW - tol for dist in (abs(px - py) / math.sqrt(2), abs(px + py) / math.sqrt(2)))
+    coins_ok = all(
+        math.hypot(px - d.x, py - d.y) >= R + d.radius - tol for d in layout.discs if d.kind is not PieceKind.STRIKER
+    )
+    return placed_ok and arrows_ok and coins_ok
+
+
+def inside(intervals, a, margin):
+    return any(lo + margin <= a <= hi - margin for lo, hi in intervals)
+
+
+# --- the empty baseline ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seat", list(Seat))
+def test_empty_baseline_has_three_symmetric_stretches(seat):
+    iv = legal_intervals(seat, EMPTY)
+    assert len(iv) == 3
+    for (lo, hi), (lo2, hi2) in zip(iv, reversed(iv)):
+        assert lo == pytest.approx(-hi2, abs=1e-15) and hi == pytest.approx(-lo2, abs=1e-15)
+    middle = iv[1]
+    assert middle[1] == pytest.approx(BC - R - RB)  # the striker just clear of the base circle
+    right = iv[2]
+    assert right[0] == pytest.approx(BC - (R - RB))  # covering the whole base circle
+    # the outer end is where the striker would touch the arrow, before it stops covering the circle
+    arrow_limit = AXIS - math.sqrt(2) * (R + HALF_ARROW)
+    assert right[1] == pytest.approx(arrow_limit)
+    assert right[1] < BC + (R - RB)
+    assert iv == legal_intervals(Seat.SOUTH)
+
+
+def test_the_figures_in_centimetres():
+    iv = legal_intervals(Seat.SOUTH)
+    assert [round(v * 100, 3) for v in iv[1:][0]] == [-18.255, 18.255]
+    assert [round(v * 100, 3) for v in iv[2]] == [21.435, 22.234]
+
+
+def test_base_circle_fully_covered_is_legal_partly_is_not():
+    assert is_legal_position(Seat.SOUTH, BC)
+    assert is_legal_position(Seat.SOUTH, -BC)
+    partly = BC - (R - RB) - 0.001
+    assert not is_legal_position(Seat.SOUTH, partly)
+    assert [p.code for p in why_illegal(Seat.SOUTH, partly)] == ["partly-covers-base-circle"]
+    assert why_illegal(Seat.SOUTH, partly)[0].law == "ICF 130 b"
+    # just clear of the circle: legal, touching both lines
+    assert is_legal_position(Seat.SOUTH, BC - R - RB)
+
+
+def test_the_arrow_is_never_touched():
+    too_far = BC + (R - RB) - 0.0001  # still covers the whole circle, but reaches the arrow
+    assert [p.code for p in why_illegal(Seat.EAST, too_far)] == ["touches-arrow"]
+    assert "130 b" in why_illegal(Seat.EAST, too_far)[0].law
+    for seat in Seat:
+        for lo, hi in legal_intervals(seat):
+            for k in range(11):
+                x, y = striker_centre(seat, lo + (hi - lo) * k / 10)
+                assert abs(x - y) / math.sqrt(2) >= R + HALF_ARROW - 1e-12
+                assert abs(x + y) / math.sqrt(2) >= R + HALF_ARROW - 1e-12
+
+
+def test_beyond_the_baseline_and_off_the_lines():
+    assert [p.code for p in why_illegal(Seat.NORTH, 0.0, offset=0.02)] == ["not-touching-both-lines"]
+    assert "upper" in why_illegal(Seat.NORTH, 0.0, offset=-0.02)[0].message
+    assert "lower" in why_illegal(Seat.NORTH, 0.0, offset=0.02)[0].message
+    codes = [p.code for p in why_illegal(Seat.NORTH, 0.30)]
+    assert codes[0] == "beyond-baseline"
+
+
+def test_offset_band():
+    lo, hi = offset_band()
+    assert lo == pytest.approx(-0.00625) and hi == pytest.approx(0.01025)
+    assert is_legal_position(Seat.SOUTH, 0.0, offset=hi)
+    assert not is_legal_position(Seat.SOUTH, 0.0, offset=hi + 1e-6)
+    assert legal_intervals(Seat.SOUTH, offset=0.02) == ()
+    # off-axis, the striker can still cover a base circle only within R − rb of its centre
+    w = math.sqrt((R - RB) ** 2 - 0.004**2)
+    assert legal_intervals(Seat.SOUTH, offset=0.004)[-1][0] == pytest.approx(BC - w)
+    assert len(legal_intervals(Seat.SOUTH, offset=0.0048)) == 1  # beyond R − rb: only between the circles
+
+
+def test_positions_in_board_coordinates():
+    assert striker_centre(Seat.SOUTH, 0.1) == pytest.approx((0.1, -AXIS))
+    assert striker_centre(Seat.EAST, 0.1) == pytest.approx((AXIS, 0.1))
+    assert striker_centre(Seat.NORTH, 0.1) == pytest.approx((-0.1, AXIS))
+    assert striker_centre(Seat.WEST, 0.1) == pytest.approx((-AXIS, -0.1))
+
+
+# --- coins in the way ------------------------------------------------------------------------
+
+
+def test_a_coin_removes_a_stretch():
+    x, y = striker_centre(Seat.SOUTH, 0.10)
+    layout = Layout((Disc(PieceKind.BLACK, x, y),))
+    iv = legal_intervals(Seat.SOUTH, layout)
+    assert len(iv) == 4
+    reach = R + r
+    assert (iv[1][1], iv[2][0]) == pytest.approx((0.10 - reach, 0.10 + reach))
+    assert is_legal_position(Seat.SOUTH, 0.10 - reach, layout)  # tangent: allowed
+    problems = why_illegal(Seat.SOUTH, 0.10, layout)
+    assert [p.code for p in problems] == ["overlaps-coin"]
+    assert "piece 0 (black)" in problems[0].message
+    # the other seats are not affected
+    assert legal_intervals(Seat.NORTH, layout) == legal_intervals(Seat.NORTH)
+
+
+def test_a_coin_off_the_axis_blocks_a_shorter_stretch():
+    x, y = striker_centre(Seat.WEST, 0.0, offset=0.03)
+    iv = legal_intervals(Seat.WEST, Layout((Disc(PieceKind.WHITE, x, y),)))
+    half = math.sqrt((R + r) ** 2 - 0.03**2)
+    assert (iv[1][1], iv[2][0]) == pytest.approx((-half, half))
+
+
+def test_the_striker_in_a_layout_is_ignored():
+    x, y = striker_centre(Seat.SOUTH, 0.0)
+    assert legal_intervals(Seat.SOUTH, Layout((Disc(PieceKind.STRIKER, x, y),))) == legal_intervals(Seat.SOUTH)
+
+
+def row_on_baseline(seat, offset=0.0, step=CARROMMAN.diameter.value):
+    n = int(2 * 0.25 / step) + 2
+    return Layout(
+        tuple(Disc(PieceKind.WHITE, *striker_centre(seat, -0.25 + k * step, offset=offset)) for k in range(n))
+    )
+
+
+def test_no_room_means_no_legal_position():
+    """ICF 142: coins on the baseline leave no room for the striker: the board is replayed."""
+    layout = row_on_baseline(Seat.SOUTH)
+    assert legal_intervals(Seat.SOUTH, layout) == ()
+    assert not has_legal_position(Seat.SOUTH, layout)
+    assert nearest_legal(Seat.SOUTH, 0.0, layout) is None
+    assert has_legal_position(Seat.NORTH, layout)
+
+
+def test_an_offset_can_make_room():
+    """Coins 3 cm behind the axis block a striker centred on it, not one pushed forward."""
+    layout = row_on_baseline(Seat.SOUTH, offset=-0.03)
+    assert legal_intervals(Seat.SOUTH, layout, offset=0.0) == ()
+    assert not has_legal_position(Seat.SOUTH, layout, offset=0.0)
+    assert has_legal_position(Seat.SOUTH, layout)
+    assert legal_intervals(Seat.SOUTH, layout, offset=offset_band()[1])
+
+
+def test_opening_formation_leaves_every_baseline_free():
+    f = opening_formation()
+    for seat in Seat:
+        assert legal_intervals(seat, f) == legal_intervals(seat)
+        assert has_legal_position(seat, f)
+
+
+def test_nearest_legal_snaps():
+    assert nearest_legal(Seat.SOUTH, 0.05) == 0.05
+    assert nearest_legal(Seat.SOUTH, 0.19) == pytest.approx(BC - R - RB)
+    assert nearest_legal(Seat.SOUTH, 0.21) == pytest.approx(BC - (R - RB))
+    assert nearest_legal(Seat.SOUTH, 0.40) == pytest.approx(legal_intervals(Seat.SOUTH)[-1][1])
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, "0.1", None])
+def test_bad_numbers(bad):
+    with pytest.raises(EquipmentError):
+        is_legal_position(Seat.SOUTH, bad)
+    with pytest.raises(EquipmentError):
+        legal_intervals(Seat.SOUTH, offset=bad)
+
+
+# --- properties ------------------------------------------------------------------------------
+
+coin = st.tuples(st.floats(-0.28, 0.28), st.floats(-0.05, 0.05), st.sampled_from([PieceKind.WHITE, PieceKind.BLACK, PieceKind.QUEEN]))
+
+
+def layout_for(seat, coins):
+    return Layout(tuple(Disc(k, *striker_centre(seat, a, offset=f)) for a, f, k in coins))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(list(Seat)),
+    st.lists(coin, max_size=8),
+    st.floats(-0.008, 0.012),
+    st.lists(st.floats(-0.30, 0.30), min_size=1, max_size=12),
+    st.floats(0, 1),
+)
+def test_intervals_agree_with_the_law(seat, coins, offset, probes, u):
+    layout = layout_for(seat, coins)
+    iv = legal_intervals(seat, layout, offset=offset)
+    for lo, hi in iv:
+        assert lo <= hi
+        for a in (lo, hi, (lo + hi) / 2, lo + u * (hi - lo)):
+            assert oracle(seat, a, offset, layout, tol=1e-7), (a, iv)
+            assert is_legal_position(seat, a, layout, offset=offset) or not inside(iv, a, 1e-7)
+    for (_, hi), (lo, _) in zip(iv, iv[1:]):
+        assert hi < lo  # sorted, disjoint
+    for a in probes:
+        if oracle(seat, a, offset, layout, tol=-1e-7):
+            assert inside(iv, a, -1e-7)
+        if not oracle(seat, a, offset, layout, tol=1e-7):
+            assert not inside(iv, a, 1e-7)
+        legal = is_legal_position(seat, a, layout, offset=offset)
+        assert legal == (not why_illegal(seat, a, layout, offset=offset))
+        if inside(iv, a, 1e-7):
+            assert legal
+        if not inside(iv, a, -1e-7):
+            assert not legal
+        snapped = nearest_legal(seat, a, layout, offset=offset)
+        assert (snapped is None) == (not iv)
+        if snapped is not None:
+            assert is_legal_position(seat, snapped, layout, offset=offset)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(list(Seat)), st.lists(coin, max_size=14))
+def test_has_legal_position_finds_any_offset_a_grid_finds(seat, coins):
+    layout = layout_for(seat, coins)
+    lo, hi = offset_band()
+    grid = [lo + (hi - lo) * k / 40 for k in range(41)]
+    if any(legal_intervals(seat, layout, offset=o) for o in grid):
+        assert has_legal_position(seat, layout)
+    if has_legal_position(seat, layout, offset=0.0):
+        assert has_legal_position(seat, layout)
+
+
+def test_segments_in_board_coordinates():
+    from carrom.equipment.placement import legal_positions_board
+
+    segments = legal_positions_board(Seat.EAST)
+    assert len(segments) == 3
+    for (x0, y0), (x1, y1) in segments:
+        assert x0 == pytest.approx(AXIS) and x1 == pytest.approx(AXIS)  # east's baseline is x = axis
+        assert y0 < y1
