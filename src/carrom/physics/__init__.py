@@ -1,1 +1,51 @@
-"""Exact event-driven physics of sliding discs on the carrom board (no turns, no colours, no points)."""
+"""Exact event-driven physics of sliding discs on the carrom board (no turns, no colours, no points).
+
+>>> from carrom.equipment import Seat, opening_formation
+>>> from carrom.physics import Strike, simulate
+>>> result = simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 6.5))
+>>> result.first_contact  # the white at the tip of the Y's southern arm
+7
+
+See docs/physics.md for the model, the parameters and the event order.
+"""
+
+from carrom.physics.params import (
+    APPROACH_TOLERANCE,
+    CONTACT_TOLERANCE,
+    DEFAULT_PARAMS,
+    CollisionModel,
+    PhysicsParams,
+)
+from carrom.physics.result import (
+    CUSHIONS,
+    POCKET_NAMES,
+    BatchResult,
+    Event,
+    EventKind,
+    Frames,
+    Pocketing,
+    ShotResult,
+)
+from carrom.physics.simulation import PLACEMENT_TOLERANCE, EventCapExceeded, simulate, simulate_batch
+from carrom.physics.strike import Strike
+
+__all__ = [
+    "APPROACH_TOLERANCE",
+    "BatchResult",
+    "CONTACT_TOLERANCE",
+    "CUSHIONS",
+    "CollisionModel",
+    "DEFAULT_PARAMS",
+    "Event",
+    "EventCapExceeded",
+    "EventKind",
+    "Frames",
+    "PLACEMENT_TOLERANCE",
+    "POCKET_NAMES",
+    "PhysicsParams",
+    "Pocketing",
+    "ShotResult",
+    "Strike",
+    "simulate",
+    "simulate_batch",
+]

@@ -1,0 +1,168 @@
+"""Speed of the physics engine. Run: .venv/bin/python benchmarks/physics.py [--no-cold]
+
+Prints:
+- the time per standard break (a full-speed striker from the south baseline into the
+  opening formation; 200 aims spread over +-4 degrees and +-5 cm along the baseline),
+  one core, after warm-up, in CPU time, each aim the best of three runs: the kernel alone
+  (median and 90th percentile over the aims), and the full ``simulate()`` with its
+  Python layer;
+- events per break (median, max);
+- shots per second on all cores with ``simulate_batch`` (numba prange);
+- cold start: ``import carrom.physics`` plus the first shot in a fresh interpreter, with
+  the numba cache warm, and with an empty cache (compilation included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+
+import numba
+import numpy as np
+
+from carrom.equipment import STANDARD_BOARD, STRIKER, Seat, opening_formation
+from carrom.physics import DEFAULT_PARAMS, Strike, simulate, simulate_batch
+from carrom.physics import _engine as E
+from carrom.physics.simulation import _Packed
+
+AIMS = 200
+
+
+def break_strikes(n: int, seed: int = 2024) -> list[Strike]:
+    rng = np.random.default_rng(seed)
+    return [
+        Strike.from_seat(Seat.SOUTH, rng.uniform(-0.05, 0.05), math.radians(rng.uniform(-4.0, 4.0)), DEFAULT_PARAMS.max_speed)
+        for _ in range(n)
+    ]
+
+
+def steal() -> tuple[int, int]:
+    """(steal, total) jiffies of all CPUs so far: the time a virtual machine's host took."""
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(v) for v in f.readline().split()[1:9]]
+        return fields[7], sum(fields)
+    except (OSError, ValueError, IndexError):
+        return 0, 0
+
+
+def kernel_times(strikes: list[Strike], repeats: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    """Per-break CPU time of the kernel alone (one call per break, the best of ``repeats``,
+    as timeit does: a shared machine only ever adds time) and its event count."""
+    layout = opening_formation()
+    packed = _Packed(layout, DEFAULT_PARAMS, STANDARD_BOARD, STRIKER)
+    n = packed.n
+    args = []
+    for s in strikes:
+        x, y = packed.x.copy(), packed.y.copy()
+        x[n], y[n] = s.x, s.y
+        vx, vy = np.zeros(n + 1), np.zeros(n + 1)
+        vx[n], vy[n] = s.velocity
+        args.append((x, y, vx, vy, packed.radius, packed.mass, packed.cls, packed.prm, n, False))
+    for a in args[:20]:  # warm-up
+        E.run(*a)
+    times, events = [], []
+    for a in args:
+        best = math.inf
+        for _ in range(repeats):
+            t0 = time.thread_time()
+            res = E.run(*a)
+            best = min(best, time.thread_time() - t0)
+        times.append(best)
+        events.append(res[2])
+    return np.array(times), np.array(events)
+
+
+def api_times(strikes: list[Strike], repeats: int = 3) -> np.ndarray:
+    layout = opening_formation()
+    for s in strikes[:10]:
+        simulate(layout, s)
+    out = []
+    for s in strikes:
+        best = math.inf
+        for _ in range(repeats):
+            t0 = time.thread_time()
+            simulate(layout, s)
+            best = min(best, time.thread_time() - t0)
+        out.append(best)
+    return np.array(out)
+
+
+def batch_rate(strikes: list[Strike], parallel: bool, repeats: int = 5) -> float:
+    layout = opening_formation()
+    simulate_batch(layout, strikes[:50], parallel=parallel)  # warm-up (and compile)
+    best = math.inf
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        simulate_batch(layout, strikes, parallel=parallel)
+        best = min(best, time.perf_counter() - t0)
+    return len(strikes) / best
+
+
+CHILD = """
+import time
+t0 = time.perf_counter()
+import carrom.physics as P
+from carrom.equipment import Seat, opening_formation
+t1 = time.perf_counter()
+P.simulate(opening_formation(), P.Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 6.5))
+t2 = time.perf_counter()
+print(f"{t1 - t0:.3f} {t2 - t1:.3f}")
+"""
+
+
+def cold_start(cache_dir: str | None) -> tuple[float, float, float]:
+    """(wall time of the whole child, import, first shot) in a fresh interpreter."""
+    env = dict(os.environ)
+    if cache_dir is not None:
+        env["NUMBA_CACHE_DIR"] = cache_dir
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", CHILD], env=env, capture_output=True, text=True, check=True)
+    wall = time.perf_counter() - t0
+    imp, shot = (float(v) for v in out.stdout.split())
+    return wall, imp, shot
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--no-cold", action="store_true", help="skip the cold-cache start (it compiles everything: ~1 min)")
+    opts = ap.parse_args()
+
+    print(f"carrom physics benchmark: Python {platform.python_version()}, numba {numba.__version__}, "
+          f"numpy {np.__version__}, {os.cpu_count()} CPUs, {numba.get_num_threads()} numba threads")
+    strikes = break_strikes(AIMS)
+    steal0 = steal()
+
+    ms = 1e3
+    kt, ev = kernel_times(strikes)
+    print(f"break, kernel only, one core:   median {np.median(kt) * ms:.3f} ms, "
+          f"p90 {np.percentile(kt, 90) * ms:.3f} ms, mean {kt.mean() * ms:.3f} ms  ({AIMS} aims; target <= 0.3 ms)")
+    at = api_times(strikes)
+    print(f"break, simulate() with events:  median {np.median(at) * ms:.3f} ms  (Python layer included)")
+    print(f"events per break:               median {np.median(ev):.0f}, max {ev.max()}")
+    many = strikes * 20
+    serial = batch_rate(many, parallel=False)
+    par = batch_rate(many, parallel=True)
+    print(f"batch, one core:                {serial:,.0f} shots/s  ({len(many)} breaks per batch)")
+    print(f"batch, all cores:               {par:,.0f} shots/s  (target >= 3,000)")
+
+    steal1 = steal()
+    if steal1[1] > steal0[1]:
+        print(f"(the host took {100 * (steal1[0] - steal0[0]) / (steal1[1] - steal0[1]):.0f} % of the CPUs' time "
+              "as steal during these measurements)")
+    wall, imp, shot = cold_start(None)
+    print(f"cold start, numba cache warm:   {wall:.2f} s  (import {imp:.2f} s + first shot {shot:.2f} s; target < 3 s)")
+    if not opts.no_cold:
+        with tempfile.TemporaryDirectory() as empty:
+            wall, imp, shot = cold_start(empty)
+        print(f"cold start, empty numba cache:  {wall:.2f} s  (import {imp:.2f} s + first shot, compiling, {shot:.2f} s)")
+
+
+if __name__ == "__main__":
+    main()

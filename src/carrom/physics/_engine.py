@@ -1,0 +1,1147 @@
+"""The event-driven kernel: numba, float64 arrays, no Python objects in the loop.
+
+Everything numba compiles lives in this one module on purpose: numba's on-disk cache
+checks only the source file of the function it caches, so a kernel split over several
+files could load a stale compiled copy after an edit of a helper in another file.
+
+Model (docs/physics.md has the full story):
+
+* A moving disc slides in a straight line and decelerates at ``a = mu * g`` along its own
+  velocity. With its state ``(x, y, ux, uy, s, tref)`` (position, unit direction, speed at
+  the reference time ``tref``) its position at ``t`` is ``p + u * D(t - tref)`` with
+  ``D(dt) = dt * (s - a * dt / 2)`` up to ``dt = s / a``, then constant.
+* Every event time is found in closed form or by isolating the first root of a quartic:
+  stop (linear), cushion (quadratic in time), pocket (the centre's straight path meets the
+  pocket circle: quadratic in distance), disc against a resting disc (quadratic in
+  distance), two moving discs (quartic in time, isolated by its monotone pieces).
+* Each body keeps its own earliest predicted event. After an event only the bodies it
+  involved, and the bodies whose predicted event named one of them, are predicted again.
+* Simultaneous events are ordered by the key ``(time, kind, first body, second body,
+  aux)`` with kinds ranked POCKETED < CUSHION < CONTACT < STOPPED, pair bodies as
+  ``(min, max)`` and single-body events with second body ``-1``; ``aux`` is the pocket or
+  cushion number.
+
+Indices: bodies ``0 .. n-1`` in the caller's order. The caller puts the striker last.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit, prange
+
+INF = math.inf
+
+# Event kinds. The number is also the rank used to order events at the same time.
+POCKETED = 0
+CUSHION = 1
+CONTACT = 2
+STOPPED = 3
+NOTHING = 9
+
+# Columns of the float table ``st`` (one row per body): the path (position, direction,
+# speed at the reference time), then the body's record time, its own next event's time,
+# its radius and mass. One table rather than ten arrays: numba reference-counts every
+# array argument atomically on every call, and the per-event calls would pay for each.
+SX = 0
+SY = 1
+SUX = 2
+SUY = 3
+SSPEED = 4
+STREF = 5
+SRT = 6  # time of the body's record (its earliest event)
+SOWNT = 7  # time of the body's own earliest event (stop, cushion, pocket)
+SRAD = 8
+SMASS = 9
+NSTATE = 10
+
+# Columns of the int table ``it``: the record (kind, first body, second body, aux), the
+# own event (kind, aux), the class (0 carromman, 1 striker) and three flags.
+IRK = 0
+IRA = 1
+IRB = 2
+IRX = 3
+IOK = 4
+IOX = 5
+ICLS = 6
+IALIVE = 7
+IMARK = 8
+IDIRTY = 9
+NINT = 10
+
+# The parameter vector.
+P_DECEL = 0  # mu * g (m/s^2)
+P_E_CC = 1  # restitution carromman-carromman
+P_E_SC = 2  # restitution striker-carromman
+P_E_CUSHION = 3  # restitution disc-cushion
+P_HALF = 4  # the cushions are at x, y = +-half
+P_POCKET_R = 5  # pocket radius
+P_POCKET_C = 6  # |x| = |y| of the pocket centres
+P_TOUCH = 7  # metres: a gap this small counts as touching
+P_VEPS = 8  # m/s: a contact approaching slower than this is no impact
+P_MODEL = 9  # collision model number (MODEL_FRICTIONLESS = 0)
+P_MAX_EVENTS = 10  # cap on processed events
+P_STICK_WITHIN = 11  # s: a pair (or disc and cushion) striking again this soon sticks
+P_OVERLAP = 12  # metres: a touching pair that does not approach meets again at this overlap
+NPARAMS = 13
+
+MODEL_FRICTIONLESS = 0
+
+# Columns of the recorded events.
+EF_T = 0
+EF_XI = 1
+EF_YI = 2
+EF_VXI = 3
+EF_VYI = 4
+EF_XJ = 5
+EF_YJ = 6
+EF_VXJ = 7
+EF_VYJ = 8
+EF_IMPULSE = 9
+NEF = 10
+EI_KIND = 0
+EI_I = 1
+EI_J = 2
+EI_AUX = 3
+NEI = 4
+
+# Columns of a batch summary's per-shot scalars.
+BS_EVENTS = 0  # recorded events
+BS_ITERATIONS = 1  # processed events (recorded + contacts found not approaching)
+BS_CAPPED = 2
+BS_FIRST_CONTACT = 3
+NBS = 4
+
+
+# ---------------------------------------------------------------------------------------
+# Kinematics
+
+
+@njit(cache=True)
+def _slide(x, y, ux, uy, s, tr, t, a):
+    """Position, velocity and speed at time ``t`` of a disc with reference state
+    (x, y, ux, uy, s) at ``tr`` (t no earlier than tr; clamped if it is)."""
+    if s <= 0.0:
+        return x, y, 0.0, 0.0, 0.0
+    dt = t - tr
+    if dt < 0.0:
+        dt = 0.0
+    ts = s / a
+    if dt >= ts:
+        dt = ts
+        v = 0.0
+    else:
+        v = s - a * dt
+    d = dt * (s - 0.5 * a * dt)
+    return x + ux * d, y + uy * d, ux * v, uy * v, v
+
+
+@njit(cache=True)
+def _time_for_distance(d, s, a):
+    """Time a disc at speed ``s`` needs to slide ``d`` (``d`` no more than ``s^2 / 2a``)."""
+    if d <= 0.0:
+        return 0.0
+    disc = s * s - 2.0 * a * d
+    if disc < 0.0:
+        disc = 0.0
+    return 2.0 * d / (s + math.sqrt(disc))
+
+
+@njit(cache=True)
+def _unit(vx, vy):
+    """Speed and direction of a velocity (direction (1, 0) when at rest)."""
+    s = math.sqrt(vx * vx + vy * vy)
+    if s > 0.0:
+        return s, vx / s, vy / s
+    return 0.0, 1.0, 0.0
+
+
+# ---------------------------------------------------------------------------------------
+# Event ordering
+
+
+@njit(cache=True)
+def _before(t1, k1, a1, b1, x1, t2, k2, a2, b2, x2):
+    """True when event 1 comes strictly before event 2 in the fixed order."""
+    if t1 != t2:
+        return t1 < t2
+    if k1 != k2:
+        return k1 < k2
+    if a1 != a2:
+        return a1 < a2
+    if b1 != b2:
+        return b1 < b2
+    return x1 < x2
+
+
+# ---------------------------------------------------------------------------------------
+# Events of one body alone: stop, cushion, pocket
+
+
+@njit(cache=True)
+def _own_event(i, x, y, ux, uy, s, tr, r, a, half, prad, pc, eps, veps, dov):
+    """Earliest (time, kind, aux) among body ``i``'s stop, cushion and pocket events, its
+    reference state being (x, y, ux, uy, s) at ``tr``."""
+    if s <= 0.0:
+        return INF, NOTHING, -1
+    ts = s / a
+    dmax = ts * (s - 0.5 * a * ts)
+    bt = tr + ts
+    bk = STOPPED
+    bx = -1
+    # Pockets, SW SE NE NW: the centre's straight path enters the pocket circle.
+    for p in range(4):
+        cx = -pc if (p == 0 or p == 3) else pc
+        cy = -pc if p < 2 else pc
+        wx = x - cx
+        wy = y - cy
+        cc = wx * wx + wy * wy - prad * prad
+        if cc <= 0.0:
+            d = 0.0
+        else:
+            b = wx * ux + wy * uy
+            if b >= 0.0:
+                continue
+            disc = b * b - cc
+            if disc < 0.0:
+                continue
+            d = cc / (-b + math.sqrt(disc))
+            if d > dmax:
+                continue
+        t = tr + _time_for_distance(d, s, a)
+        if _before(t, POCKETED, i, -1, p, bt, bk, i, -1, bx):
+            bt = t
+            bk = POCKETED
+            bx = p
+    # Cushions, numbered like the seats: 0 south (y = -half), 1 east, 2 north, 3 west.
+    for side in range(4):
+        if side == 0:
+            un = -uy
+            pn = -y
+        elif side == 1:
+            un = ux
+            pn = x
+        elif side == 2:
+            un = uy
+            pn = y
+        else:
+            un = -ux
+            pn = -x
+        if un <= 0.0:
+            continue
+        gap = half - r - pn
+        if gap > eps:
+            d = gap / un  # apart: when the centre reaches one radius from the cushion
+        elif s * un > veps:
+            d = 0.0  # touching and moving into it: at once
+        else:
+            # Touching, moving into it too slowly to count: when it is in by the allowance
+            # (or a little further if rounding put it deeper), as for two discs.
+            pen = dov if dov > eps - gap else eps - gap
+            d = (gap + pen) / un
+        if d > dmax:
+            continue
+        t = tr + _time_for_distance(d, s, a)
+        if _before(t, CUSHION, i, -1, side, bt, bk, i, -1, bx):
+            bt = t
+            bk = CUSHION
+            bx = side
+    return bt, bk, bx
+
+
+# ---------------------------------------------------------------------------------------
+# Two discs: the relative position P(tau) = C + B tau + A tau^2 while both slide,
+# f(tau) = |P|^2 - R^2, a quartic; f' a cubic; f'' a quadratic.
+
+
+@njit(cache=True)
+def _pf(t, cx, cy, bx, by, ax, ay, r2):
+    px = cx + t * (bx + t * ax)
+    py = cy + t * (by + t * ay)
+    return px * px + py * py - r2
+
+
+@njit(cache=True)
+def _pfp(t, cx, cy, bx, by, ax, ay):
+    px = cx + t * (bx + t * ax)
+    py = cy + t * (by + t * ay)
+    return 2.0 * (px * (bx + 2.0 * ax * t) + py * (by + 2.0 * ay * t))
+
+
+@njit(cache=True)
+def _pfpp(t, cx, cy, bx, by, ax, ay):
+    px = cx + t * (bx + t * ax)
+    py = cy + t * (by + t * ay)
+    dx = bx + 2.0 * ax * t
+    dy = by + 2.0 * ay * t
+    return 2.0 * (dx * dx + dy * dy + 2.0 * (ax * px + ay * py))
+
+
+@njit(cache=True)
+def _quadratic_roots(qa, qb, qc):
+    """Real roots of qa t^2 + qb t + qc, ascending: (count, r1, r2), numerically stable."""
+    if qa == 0.0:
+        if qb == 0.0:
+            return 0, 0.0, 0.0
+        return 1, -qc / qb, 0.0
+    disc = qb * qb - 4.0 * qa * qc
+    if disc < 0.0:
+        return 0, 0.0, 0.0
+    sq = math.sqrt(disc)
+    q = -0.5 * (qb + sq) if qb >= 0.0 else -0.5 * (qb - sq)
+    r1 = q / qa
+    r2 = qc / q if q != 0.0 else r1
+    if r2 < r1:
+        r1, r2 = r2, r1
+    return 2, r1, r2
+
+
+@njit(cache=True)
+def _root_fp(lo, hi, flo, cx, cy, bx, by, ax, ay):
+    """A root of f' in [lo, hi], where f' changes sign and is monotone (safeguarded Newton).
+
+    A critical point only splits f into monotone pieces: an error d in its place changes
+    the extremum found by about f'' d^2 / 2, so 1e-12 of the interval is ample."""
+    tol = 1e-12 * (hi - lo) + 1e-18
+    x = 0.5 * (lo + hi)
+    for _ in range(200):
+        g = _pfp(x, cx, cy, bx, by, ax, ay)
+        if g == 0.0:
+            return x
+        if (g > 0.0) == (flo > 0.0):
+            lo = x
+        else:
+            hi = x
+        if hi - lo <= tol:
+            break
+        d = _pfpp(x, cx, cy, bx, by, ax, ay)
+        xn = x - g / d if d != 0.0 else 0.5 * (lo + hi)
+        if not (lo < xn < hi):
+            xn = 0.5 * (lo + hi)
+        elif abs(xn - x) <= tol:
+            return xn  # Newton has converged; a critical point needs no more
+        x = xn
+    return 0.5 * (lo + hi)
+
+
+@njit(cache=True)
+def _root_f_down(target, lo, hi, cx, cy, bx, by, ax, ay, r2):
+    """The time where f, decreasing on [lo, hi] with f(lo) > target >= f(hi), reaches target.
+
+    Returns the upper end of the final bracket, so that f(result) <= target: the contact is
+    reached, never stopped short of, and a later search always starts past it.
+    """
+    x = 0.5 * (lo + hi)
+    for _ in range(200):
+        g = _pf(x, cx, cy, bx, by, ax, ay, r2) - target
+        if g > 0.0:
+            lo = x
+        else:
+            hi = x
+        tol = 1e-15 + 1e-15 * hi
+        if hi - lo <= tol:
+            break
+        d = _pfp(x, cx, cy, bx, by, ax, ay)
+        if d < 0.0:
+            xn = x - g / d
+            # Newton creeps up on the root from one side: step just past it to close the bracket.
+            if abs(xn - x) < tol:
+                xn = x + tol if g > 0.0 else x - tol
+            if not (lo < xn < hi):
+                xn = 0.5 * (lo + hi)
+        else:
+            xn = 0.5 * (lo + hi)
+        x = xn
+    return hi
+
+
+@njit(cache=True)
+def _axis_clear(mx, my, cx, cy, bx, by, ax, ay, tm, thr):
+    """True when P(tau) . m stays above thr on [0, tm] (m a unit vector): since |P| >= P . m,
+    the discs' centres then stay more than thr apart, a cheap proof of no contact."""
+    q0 = cx * mx + cy * my
+    q1 = bx * mx + by * my
+    q2 = ax * mx + ay * my
+    if q0 <= thr:
+        return False
+    qe = q0 + tm * (q1 + tm * q2)
+    if qe <= thr:
+        return False
+    if q2 > 0.0:
+        tv = -q1 / (2.0 * q2)  # the vertex, a minimum
+        if 0.0 < tv < tm and q0 + tv * (q1 + tv * q2) <= thr:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _target(f, tolf, tolo):
+    """The value of f = |P|^2 - R^2 at which a pair now at ``f`` next meets.
+
+    Apart (f > tolf, the touching band): at f = 0. Touching but not approaching fast
+    enough to count: when the overlap reaches the allowance (f = -tolo), an absolute depth,
+    so repeated touches of a pressing pair never ratchet deeper; if already deeper (which
+    only rounding could cause), a little deeper still (f - tolf), so that time always moves
+    on (docs/physics.md, "touching discs")."""
+    if f > tolf:
+        return 0.0
+    t = -tolo
+    if t > f - tolf:
+        t = f - tolf
+    return t
+
+
+@njit(cache=True)
+def _mover_fixed(wx, wy, ux, uy, s, rr, a, tolf, tolo):
+    """Time for a disc sliding from offset ``w`` (from the resting disc's centre) along ``u``
+    at speed ``s`` to meet a resting disc, centres ``rr`` apart at contact; INF if never."""
+    b = wx * ux + wy * uy
+    if b >= 0.0:
+        return INF
+    c = wx * wx + wy * wy - rr * rr
+    k = c - _target(c, tolf, tolo)
+    disc = b * b - k
+    if disc < 0.0:
+        return INF
+    d = k / (-b + math.sqrt(disc))
+    ts = s / a
+    if d > ts * (s - 0.5 * a * ts):
+        return INF
+    return _time_for_distance(d, s, a)
+
+
+@njit(cache=True)
+def _seg_dist2(p1x, p1y, q1x, q1y, p2x, p2y, q2x, q2y):
+    """Squared distance between segments [p1, q1] and [p2, q2] (Ericson, RTCD 5.1.9)."""
+    d1x = q1x - p1x
+    d1y = q1y - p1y
+    d2x = q2x - p2x
+    d2y = q2y - p2y
+    rx = p1x - p2x
+    ry = p1y - p2y
+    aa = d1x * d1x + d1y * d1y
+    ee = d2x * d2x + d2y * d2y
+    ff = d2x * rx + d2y * ry
+    if aa <= 1e-300 and ee <= 1e-300:
+        return rx * rx + ry * ry
+    if aa <= 1e-300:
+        s = 0.0
+        t = min(max(ff / ee, 0.0), 1.0)
+    else:
+        c = d1x * rx + d1y * ry
+        if ee <= 1e-300:
+            t = 0.0
+            s = min(max(-c / aa, 0.0), 1.0)
+        else:
+            b = d1x * d2x + d1y * d2y
+            denom = aa * ee - b * b
+            if denom > 0.0:
+                s = min(max((b * ff - c * ee) / denom, 0.0), 1.0)
+            else:
+                s = 0.0
+            t = (b * s + ff) / ee
+            if t < 0.0:
+                t = 0.0
+                s = min(max(-c / aa, 0.0), 1.0)
+            elif t > 1.0:
+                t = 1.0
+                s = min(max((b - c) / aa, 0.0), 1.0)
+    dx = p1x + d1x * s - (p2x + d2x * t)
+    dy = p1y + d1y * s - (p2y + d2y * t)
+    return dx * dx + dy * dy
+
+
+@njit(cache=True)
+def _phase2(xi, yi, uxi, uyi, si, xj, yj, uxj, uyj, sj, di, dj, tsi, tsj, tm, rr, a, tolf, tolo, t0):
+    """Phase 2 of a pair: the first to stop rests; the other slides on from tau = tm."""
+    if tsi == tsj:
+        return INF
+    if tsi < tsj:
+        qx = xi + uxi * di
+        qy = yi + uyi * di
+        dm = tm * (sj - 0.5 * a * tm)
+        px = xj + uxj * dm
+        py = yj + uyj * dm
+        sm = sj - a * tm
+        ux = uxj
+        uy = uyj
+    else:
+        qx = xj + uxj * dj
+        qy = yj + uyj * dj
+        dm = tm * (si - 0.5 * a * tm)
+        px = xi + uxi * dm
+        py = yi + uyi * dm
+        sm = si - a * tm
+        ux = uxi
+        uy = uyi
+    if sm <= 0.0:
+        return INF
+    tau = _mover_fixed(px - qx, py - qy, ux, uy, sm, rr, a, tolf, tolo)
+    return t0 + tm + tau
+
+
+@njit(cache=True)
+def _pair_event(xi0, yi0, uxi, uyi, si0, tri, xj0, yj0, uxj, uyj, sj0, trj, rr, a, eps, veps, dov):
+    """Absolute time of the next contact between bodies i and j (INF if none).
+
+    Computed from the later of the two reference times, so the answer depends only on the
+    two paths, not on when it is asked. A contact is an approaching contact: touching
+    (gap <= P_TOUCH) with the approach speed above P_VEPS counts at once; otherwise the
+    first downward crossing of the target of ``_target`` (f = 0 from apart)."""
+    t0 = max(tri, trj)
+    xi, yi, vxi, vyi, si = _slide(xi0, yi0, uxi, uyi, si0, tri, t0, a)
+    xj, yj, vxj, vyj, sj = _slide(xj0, yj0, uxj, uyj, sj0, trj, t0, a)
+    if si <= 0.0 and sj <= 0.0:
+        return INF
+    cx = xj - xi
+    cy = yj - yi
+    dist = math.sqrt(cx * cx + cy * cy)
+    # Touching and approaching now: the very test the resolver applies.
+    rate = cx * (vxj - vxi) + cy * (vyj - vyi)
+    if dist - rr <= eps and rate < -veps * dist:
+        return t0
+    tolf = 2.0 * rr * eps
+    tolo = 2.0 * rr * dov
+    di = 0.0
+    dj = 0.0
+    if si > 0.0:
+        tsi = si / a
+        di = tsi * (si - 0.5 * a * tsi)
+    if sj > 0.0:
+        tsj = sj / a
+        dj = tsj * (sj - 0.5 * a * tsj)
+    # Cheap rejection: they cannot close the gap before both stop.
+    if dist - rr > di + dj + 1e-9:
+        return INF
+    if sj <= 0.0:
+        tau = _mover_fixed(xi - xj, yi - yj, uxi, uyi, si, rr, a, tolf, tolo)
+        return t0 + tau
+    if si <= 0.0:
+        tau = _mover_fixed(xj - xi, yj - yi, uxj, uyj, sj, rr, a, tolf, tolo)
+        return t0 + tau
+    # Both slide: their whole remaining paths are segments; if those never come within rr,
+    # no contact is possible. First their bounding boxes, then the segments themselves.
+    m = rr + 1e-9
+    exi = xi + uxi * di
+    eyi = yi + uyi * di
+    exj = xj + uxj * dj
+    eyj = yj + uyj * dj
+    if min(xi, exi) - m > max(xj, exj) or min(xj, exj) - m > max(xi, exi):
+        return INF
+    if min(yi, eyi) - m > max(yj, eyj) or min(yj, eyj) - m > max(yi, eyi):
+        return INF
+    if _seg_dist2(xi, yi, xi + uxi * di, yi + uyi * di, xj, yj, xj + uxj * dj, yj + uyj * dj) > m * m:
+        return INF
+    # Phase 1: both slide until the first of them stops, tau in [0, tm].
+    tsi = si / a
+    tsj = sj / a
+    tm = min(tsi, tsj)
+    bx = vxj - vxi
+    by = vyj - vyi
+    ax = -0.5 * a * (uxj - uxi)
+    ay = -0.5 * a * (uyj - uyi)
+    r2 = rr * rr
+    # The contact needs f <= target (see _target).
+    f0 = cx * cx + cy * cy - r2
+    target0 = _target(f0, tolf, tolo)
+    thr2 = r2 + target0
+    thr = math.sqrt(thr2) if thr2 > 0.0 else 0.0
+    # Separating axes: the line of centres now, and at tm.
+    if dist > 0.0 and _axis_clear(cx / dist, cy / dist, cx, cy, bx, by, ax, ay, tm, thr):
+        return _phase2(xi, yi, uxi, uyi, si, xj, yj, uxj, uyj, sj, di, dj, tsi, tsj, tm, rr, a, tolf, tolo, t0)
+    pmx = cx + tm * (bx + tm * ax)
+    pmy = cy + tm * (by + tm * ay)
+    pmd = math.sqrt(pmx * pmx + pmy * pmy)
+    if pmd > 0.0 and _axis_clear(pmx / pmd, pmy / pmd, cx, cy, bx, by, ax, ay, tm, thr):
+        return _phase2(xi, yi, uxi, uyi, si, xj, yj, uxj, uyj, sj, di, dj, tsi, tsj, tm, rr, a, tolf, tolo, t0)
+    # Monotone pieces of f': split at the roots of f'' (a quadratic).
+    q2 = 6.0 * (ax * ax + ay * ay)
+    q1 = 6.0 * (ax * bx + ay * by)
+    q0 = bx * bx + by * by + 2.0 * (ax * cx + ay * cy)
+    nq, qr1, qr2 = _quadratic_roots(q2, q1, q0)
+    nb = 0  # interior boundaries b1 < b2 of f''s monotone pieces
+    b1 = tm
+    b2 = tm
+    if nq >= 1 and 0.0 < qr1 < tm:
+        b1 = qr1
+        nb = 1
+    if nq == 2 and 0.0 < qr2 < tm and qr2 != qr1:
+        if nb == 0:
+            b1 = qr2
+            nb = 1
+        else:
+            b2 = qr2
+            nb = 2
+    # Critical points of f (roots of f') in increasing order, at most 3.
+    c1 = INF
+    c2 = INF
+    c3 = INF
+    nc = 0
+    lo = 0.0
+    glo = _pfp(0.0, cx, cy, bx, by, ax, ay)
+    for k in range(nb + 1):
+        if k == 0 and nb >= 1:
+            hi = b1
+        elif k == 1 and nb >= 2:
+            hi = b2
+        else:
+            hi = tm
+        ghi = _pfp(hi, cx, cy, bx, by, ax, ay)
+        if (glo < 0.0 and ghi >= 0.0) or (glo > 0.0 and ghi <= 0.0):
+            root = _root_fp(lo, hi, glo, cx, cy, bx, by, ax, ay)
+            if nc == 0:
+                c1 = root
+            elif nc == 1:
+                c2 = root
+            else:
+                c3 = root
+            nc += 1
+        lo = hi
+        glo = ghi
+    # Walk f's monotone pieces in order; the first downward crossing is the contact.
+    lo = 0.0
+    flo = _pf(0.0, cx, cy, bx, by, ax, ay, r2)
+    for k in range(nc + 1):
+        if k == 0:
+            hi = c1 if nc > 0 else tm
+        elif k == 1:
+            hi = c2 if nc > 1 else tm
+        elif k == 2:
+            hi = c3 if nc > 2 else tm
+        else:
+            hi = tm
+        if hi > tm:
+            hi = tm
+        if hi < lo:
+            hi = lo
+        fhi = _pf(hi, cx, cy, bx, by, ax, ay, r2)
+        if fhi < flo:
+            target = _target(flo, tolf, tolo)
+            if fhi <= target:
+                tau = _root_f_down(target, lo, hi, cx, cy, bx, by, ax, ay, r2)
+                return t0 + tau
+        lo = hi
+        flo = fhi
+    return _phase2(xi, yi, uxi, uyi, si, xj, yj, uxj, uyj, sj, di, dj, tsi, tsj, tm, rr, a, tolf, tolo, t0)
+
+
+# ---------------------------------------------------------------------------------------
+# Prediction bookkeeping. Every pair's next contact is cached in a symmetric matrix ``pt``
+# and every body's own next event in SOWNT/IOK/IOX; a body's record (SRT, IRK..IRX) is the
+# earliest of its own event and its row of ``pt``. An event recomputes only what it
+# changed, all of it inside one call per event.
+
+UPDATE_FULL = 0  # the paths of i (and j) changed
+UPDATE_STOP = 1  # i came to rest: same path, no pair changes
+UPDATE_PAIR = 2  # i and j touched without an impact: only their pair looks again
+
+
+@njit(cache=True)
+def _rescan_marked(st, it, pt):
+    """Rebuild the record of every marked body (and clear the marks): the earliest of its
+    own event and its row of pairs. One call for them all: see the note on SRAD above."""
+    n = pt.shape[0]
+    for b in range(n):
+        if not it[b, IMARK]:
+            continue
+        it[b, IMARK] = 0
+        bt = st[b, SOWNT]
+        bk = it[b, IOK]
+        ba = b if bk != NOTHING else -1
+        bb = -1
+        bx = it[b, IOX]
+        for k in range(n):
+            t = pt[b, k]
+            if t == INF:
+                continue
+            lo = b if b < k else k
+            hi = k if b < k else b
+            if _before(t, CONTACT, lo, hi, -1, bt, bk, ba, bb, bx):
+                bt = t
+                bk = CONTACT
+                ba = lo
+                bb = hi
+                bx = -1
+        st[b, SRT] = bt
+        it[b, IRK] = bk
+        it[b, IRA] = ba
+        it[b, IRB] = bb
+        it[b, IRX] = bx
+
+
+@njit(cache=True)
+def _update(mode, i, j, st, it, pt, prm):
+    """Predict again what an event of bodies i (and j) changed.
+
+    In UPDATE_FULL only the pairs now touching (gap <= P_TOUCH) are predicted at once: only
+    they can meet at this very instant, as in the long cascades of a touching cluster. The
+    other pairs of i and j are set aside (INF) and the body marked dirty; ``_clean``
+    predicts them before time moves on."""
+    n = st.shape[0]
+    a = prm[P_DECEL]
+    eps = prm[P_TOUCH]
+    # Own events of the bodies involved.
+    for q in range(2):
+        b = i if q == 0 else j
+        if b < 0:
+            continue
+        if it[b, IALIVE] and st[b, SSPEED] > 0.0:
+            t, k, x = _own_event(
+                b, st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF], st[b, SRAD],
+                a, prm[P_HALF], prm[P_POCKET_R], prm[P_POCKET_C], eps, prm[P_VEPS], prm[P_OVERLAP],
+            )
+        else:
+            t = INF
+            k = NOTHING
+            x = -1
+        st[b, SOWNT] = t
+        it[b, IOK] = k
+        it[b, IOX] = x
+    # Pair predictions.
+    if mode != UPDATE_STOP:
+        for q in range(2):
+            b = i if q == 0 else j
+            if b < 0:
+                continue
+            for k in range(n):
+                if k == b or (q == 1 and k == i):
+                    continue
+                if mode == UPDATE_PAIR and k != j:
+                    continue
+                t = INF
+                if it[b, IALIVE] and it[k, IALIVE] and (st[b, SSPEED] > 0.0 or st[k, SSPEED] > 0.0):
+                    touching = True
+                    if mode == UPDATE_FULL:
+                        # b was re-based at the event's time; where is k then?
+                        xk, yk, _vx, _vy, _s = _slide(
+                            st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF], st[b, STREF], a
+                        )
+                        dx = xk - st[b, SX]
+                        dy = yk - st[b, SY]
+                        rr = st[b, SRAD] + st[k, SRAD]
+                        touching = dx * dx + dy * dy <= (rr + eps) * (rr + eps)
+                    if touching:
+                        t = _pair_event(
+                            st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF],
+                            st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF],
+                            st[b, SRAD] + st[k, SRAD], a, eps, prm[P_VEPS], prm[P_OVERLAP],
+                        )
+                    else:
+                        it[b, IDIRTY] = 1
+                pt[b, k] = t
+                pt[k, b] = t
+    # Records: rebuild those of the bodies involved and of every body whose record named
+    # one of them; every other body just considers its new contacts with them.
+    for k in range(n):
+        it[k, IMARK] = 0
+    it[i, IMARK] = 1
+    if j >= 0:
+        it[j, IMARK] = 1
+    if mode == UPDATE_FULL:
+        for k in range(n):
+            if it[k, IMARK]:
+                continue
+            if it[k, IRK] != NOTHING and (
+                it[k, IRA] == i or it[k, IRB] == i or (j >= 0 and (it[k, IRA] == j or it[k, IRB] == j))
+            ):
+                it[k, IMARK] = 1
+                continue
+            for q in range(2):
+                b = i if q == 0 else j
+                if b < 0:
+                    continue
+                t = pt[k, b]
+                if t == INF:
+                    continue
+                lo = k if k < b else b
+                hi = b if k < b else k
+                if _before(t, CONTACT, lo, hi, -1, st[k, SRT], it[k, IRK], it[k, IRA], it[k, IRB], it[k, IRX]):
+                    st[k, SRT] = t
+                    it[k, IRK] = CONTACT
+                    it[k, IRA] = lo
+                    it[k, IRB] = hi
+                    it[k, IRX] = -1
+    _rescan_marked(st, it, pt)
+
+
+@njit(cache=True)
+def _clean(st, it, pt, prm):
+    """Predict every pair set aside by ``_update``; then rebuild the dirty bodies' records
+    and let every other body consider its new contacts with them (its record already
+    holds everything else: the pairs set aside were INF when it was last built)."""
+    n = st.shape[0]
+    dirty = np.empty(n, dtype=np.int64)
+    nd = 0
+    for i in range(n):
+        if it[i, IDIRTY]:
+            dirty[nd] = i
+            nd += 1
+    for q in range(nd):
+        i = dirty[q]
+        for j in range(n):
+            if j == i or (it[j, IDIRTY] and j < i):
+                continue  # (j, i) done already with j
+            t = INF
+            if it[i, IALIVE] and it[j, IALIVE] and (st[i, SSPEED] > 0.0 or st[j, SSPEED] > 0.0):
+                t = _pair_event(
+                    st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF],
+                    st[j, SX], st[j, SY], st[j, SUX], st[j, SUY], st[j, SSPEED], st[j, STREF],
+                    st[i, SRAD] + st[j, SRAD], prm[P_DECEL], prm[P_TOUCH], prm[P_VEPS], prm[P_OVERLAP],
+                )
+            pt[i, j] = t
+            pt[j, i] = t
+    for k in range(n):
+        if it[k, IDIRTY]:
+            it[k, IMARK] = 1
+            continue
+        it[k, IMARK] = 0
+        for q in range(nd):
+            d = dirty[q]
+            t = pt[k, d]
+            if t == INF:
+                continue
+            lo = k if k < d else d
+            hi = d if k < d else k
+            if _before(t, CONTACT, lo, hi, -1, st[k, SRT], it[k, IRK], it[k, IRA], it[k, IRB], it[k, IRX]):
+                st[k, SRT] = t
+                it[k, IRK] = CONTACT
+                it[k, IRA] = lo
+                it[k, IRB] = hi
+                it[k, IRX] = -1
+    for k in range(n):
+        it[k, IDIRTY] = 0
+    _rescan_marked(st, it, pt)
+
+
+@njit(cache=True)
+def _predict_all(st, it, pt, prm):
+    """Every prediction from scratch (at the start)."""
+    n = st.shape[0]
+    for i in range(n):
+        pt[i, i] = INF
+        _update(UPDATE_STOP, i, -1, st, it, pt, prm)  # its own event
+    for i in range(n):
+        for j in range(i + 1, n):
+            t = INF
+            if it[i, IALIVE] and it[j, IALIVE] and (st[i, SSPEED] > 0.0 or st[j, SSPEED] > 0.0):
+                t = _pair_event(
+                    st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF],
+                    st[j, SX], st[j, SY], st[j, SUX], st[j, SUY], st[j, SSPEED], st[j, STREF],
+                    st[i, SRAD] + st[j, SRAD], prm[P_DECEL], prm[P_TOUCH], prm[P_VEPS], prm[P_OVERLAP],
+                )
+            pt[i, j] = t
+            pt[j, i] = t
+    for i in range(n):
+        it[i, IMARK] = 1
+    _rescan_marked(st, it, pt)
+
+
+# ---------------------------------------------------------------------------------------
+# Collision models (the extension point: add a model number and a branch here)
+
+
+@njit(cache=True)
+def _collide(model, xi, yi, vxi, vyi, mi, xj, yj, vxj, vyj, mj, e):
+    """Velocities after an impact of discs i and j touching at these positions, and the
+    impulse magnitude. MODEL_FRICTIONLESS: an instantaneous impulse along the line of
+    centres with restitution ``e``; tangential velocities are unchanged.
+
+    A spin/throw model would take a new model number and a branch here (and angular
+    velocities in the state); the default path pays one integer comparison."""
+    nx = xj - xi
+    ny = yj - yi
+    d = math.sqrt(nx * nx + ny * ny)
+    nx /= d
+    ny /= d
+    vn = (vxj - vxi) * nx + (vyj - vyi) * ny
+    jm = -(1.0 + e) * vn / (1.0 / mi + 1.0 / mj)
+    if model == MODEL_FRICTIONLESS:
+        pass
+    return (
+        vxi - jm / mi * nx,
+        vyi - jm / mi * ny,
+        vxj + jm / mj * nx,
+        vyj + jm / mj * ny,
+        jm,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# The simulation loop
+
+
+@njit(cache=True)
+def _grow(ef, ei):
+    n = ef.shape[0]
+    ef2 = np.empty((2 * n, NEF), dtype=np.float64)
+    ei2 = np.empty((2 * n, NEI), dtype=np.int64)
+    ef2[:n] = ef
+    ei2[:n] = ei
+    return ef2, ei2
+
+
+@njit(cache=True)
+def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
+    """Simulate until every disc rests or is pocketed.
+
+    x0, y0, vx0, vy0: initial positions and velocities (any body may move at t = 0).
+    radius, mass: per body. cls: 0 carromman, 1 striker (selects the restitution).
+    striker: index of the striker (-1 if none) for ``first_contact``.
+    record: keep the event log (False in batch runs).
+
+    Returns (ef, ei, n_events, iterations, capped, st, alive, pocket, pocket_time,
+    first_contact, max_displacement of the striker); ``st`` is the final state table.
+    """
+    n = x0.shape[0]
+    prm = prm_in.copy()  # private to this call: shared arrays would be contended in a batch
+    a = prm[P_DECEL]
+    veps = prm[P_VEPS]
+    model = int(prm[P_MODEL])
+    max_events = int(prm[P_MAX_EVENTS])
+    st = np.zeros((n, NSTATE), dtype=np.float64)
+    it = np.zeros((n, NINT), dtype=np.int64)
+    for i in range(n):
+        st[i, SX] = x0[i]
+        st[i, SY] = y0[i]
+        st[i, SUX] = 1.0
+        st[i, SUY] = 0.0
+        st[i, SRAD] = radius[i]
+        st[i, SMASS] = mass[i]
+        st[i, SSPEED], st[i, SUX], st[i, SUY] = _unit(vx0[i], vy0[i])
+        it[i, ICLS] = cls[i]
+        it[i, IALIVE] = 1
+    pocket = np.full(n, -1, dtype=np.int64)
+    pocket_time = np.full(n, np.nan)
+    pt = np.full((n, n), INF)
+    any_dirty = False
+    last_hit = np.full((n, n), -INF)  # time of each pair's last impact
+    last_cushion = np.full((n, 4), -INF)  # time of each disc's last impact on each cushion
+    cap0 = 64 if record else 1
+    ef = np.empty((cap0, NEF), dtype=np.float64)
+    ei = np.empty((cap0, NEI), dtype=np.int64)
+    _predict_all(st, it, pt, prm)
+    now = 0.0
+    n_ev = 0
+    iterations = 0
+    capped = False
+    first_contact = -1
+    sx0 = x0[striker] if striker >= 0 else 0.0
+    sy0 = y0[striker] if striker >= 0 else 0.0
+    max_disp2 = 0.0
+    while True:
+        best = -1
+        for k in range(n):
+            if it[k, IRK] == NOTHING:
+                continue
+            if best < 0 or _before(
+                st[k, SRT], it[k, IRK], it[k, IRA], it[k, IRB], it[k, IRX],
+                st[best, SRT], it[best, IRK], it[best, IRA], it[best, IRB], it[best, IRX],
+            ):
+                best = k
+        if any_dirty and (best < 0 or st[best, SRT] > now):
+            # The instant is over: predict the pairs set aside before time moves on.
+            _clean(st, it, pt, prm)
+            any_dirty = False
+            continue
+        if best < 0:
+            break
+        if iterations >= max_events:
+            capped = True
+            break
+        iterations += 1
+        t = st[best, SRT]
+        kind = it[best, IRK]
+        i = it[best, IRA]
+        j = it[best, IRB]
+        aux = it[best, IRX]
+        if t < now:
+            t = now
+        now = t
+        recorded = True
+        impulse = 0.0
+        if kind == STOPPED:
+            s = st[i, SSPEED]
+            ts = s / a
+            d = ts * (s - 0.5 * a * ts)
+            st[i, SX] += st[i, SUX] * d
+            st[i, SY] += st[i, SUY] * d
+            st[i, SSPEED] = 0.0
+            st[i, STREF] = t
+        elif kind == POCKETED:
+            st[i, SX], st[i, SY], _vx, _vy, st[i, SSPEED] = _slide(
+                st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, a
+            )
+            st[i, STREF] = t
+            it[i, IALIVE] = 0
+            pocket[i] = aux
+            pocket_time[i] = t
+        elif kind == CUSHION:
+            st[i, SX], st[i, SY], vx, vy, st[i, SSPEED] = _slide(
+                st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, a
+            )
+            st[i, STREF] = t
+            e = prm[P_E_CUSHION]
+            last = last_cushion[i, aux]
+            if last < t and t - last < prm[P_STICK_WITHIN]:
+                e = 0.0  # pressed against the cushion: it slides along it
+            last_cushion[i, aux] = t
+            if aux == 0 or aux == 2:
+                impulse = st[i, SMASS] * (1.0 + e) * abs(vy)
+                vy = -e * vy
+            else:
+                impulse = st[i, SMASS] * (1.0 + e) * abs(vx)
+                vx = -e * vx
+            st[i, SSPEED], st[i, SUX], st[i, SUY] = _unit(vx, vy)
+        else:
+            xi, yi, vxi, vyi, si = _slide(st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, a)
+            xj, yj, vxj, vyj, sj = _slide(st[j, SX], st[j, SY], st[j, SUX], st[j, SUY], st[j, SSPEED], st[j, STREF], t, a)
+            st[i, SX] = xi
+            st[i, SY] = yi
+            st[i, SSPEED] = si
+            st[i, STREF] = t
+            st[j, SX] = xj
+            st[j, SY] = yj
+            st[j, SSPEED] = sj
+            st[j, STREF] = t
+            cx = xj - xi
+            cy = yj - yi
+            dist = math.sqrt(cx * cx + cy * cy)
+            rate = cx * (vxj - vxi) + cy * (vyj - vyi)
+            if rate < -veps * dist:
+                mi = st[i, SMASS]
+                mj = st[j, SMASS]
+                if it[i, ICLS] == 1 or it[j, ICLS] == 1:
+                    e = prm[P_E_SC]
+                else:
+                    e = prm[P_E_CC]
+                last = last_hit[i, j]
+                last_hit[i, j] = t
+                if last < t and t - last < prm[P_STICK_WITHIN]:
+                    # Struck again so soon: a sustained push. Plastic; the pair slides on
+                    # with one velocity (equal velocities stay equal under the sliding law).
+                    mt = mi + mj
+                    cvx = (mi * vxi + mj * vxj) / mt
+                    cvy = (mi * vyi + mj * vyj) / mt
+                    nvxi = cvx
+                    nvyi = cvy
+                    nvxj = cvx
+                    nvyj = cvy
+                    impulse = mi * math.sqrt((cvx - vxi) ** 2 + (cvy - vyi) ** 2)
+                else:
+                    nvxi, nvyi, nvxj, nvyj, impulse = _collide(model, xi, yi, vxi, vyi, mi, xj, yj, vxj, vyj, mj, e)
+                st[i, SSPEED], st[i, SUX], st[i, SUY] = _unit(nvxi, nvyi)
+                st[j, SSPEED], st[j, SUX], st[j, SUY] = _unit(nvxj, nvyj)
+                if first_contact < 0 and striker >= 0:
+                    if i == striker:
+                        first_contact = j
+                    elif j == striker:
+                        first_contact = i
+            else:
+                recorded = False  # touching but not approaching: no impact, paths re-based
+        if recorded:
+            if striker >= 0 and (i == striker or j == striker):
+                dx = st[striker, SX] - sx0
+                dy = st[striker, SY] - sy0
+                d2 = dx * dx + dy * dy
+                if d2 > max_disp2:
+                    max_disp2 = d2
+            if record:
+                if n_ev >= ef.shape[0]:
+                    ef, ei = _grow(ef, ei)
+                ef[n_ev, EF_T] = t
+                ei[n_ev, EI_KIND] = kind
+                ei[n_ev, EI_I] = i
+                ei[n_ev, EI_J] = j
+                ei[n_ev, EI_AUX] = aux
+                ef[n_ev, EF_XI] = st[i, SX]
+                ef[n_ev, EF_YI] = st[i, SY]
+                ef[n_ev, EF_VXI] = st[i, SUX] * st[i, SSPEED]
+                ef[n_ev, EF_VYI] = st[i, SUY] * st[i, SSPEED]
+                if j >= 0:
+                    ef[n_ev, EF_XJ] = st[j, SX]
+                    ef[n_ev, EF_YJ] = st[j, SY]
+                    ef[n_ev, EF_VXJ] = st[j, SUX] * st[j, SSPEED]
+                    ef[n_ev, EF_VYJ] = st[j, SUY] * st[j, SSPEED]
+                else:
+                    ef[n_ev, EF_XJ] = np.nan
+                    ef[n_ev, EF_YJ] = np.nan
+                    ef[n_ev, EF_VXJ] = np.nan
+                    ef[n_ev, EF_VYJ] = np.nan
+                ef[n_ev, EF_IMPULSE] = impulse
+            n_ev += 1
+        # Predict again what this event changed.
+        if kind == STOPPED:
+            mode = UPDATE_STOP  # same path, now at rest: every pair prediction stays valid
+        elif kind == CONTACT and not recorded:
+            mode = UPDATE_PAIR  # no impact; paths unchanged but re-based: this pair looks past now
+        else:
+            mode = UPDATE_FULL
+        _update(mode, i, j, st, it, pt, prm)
+        if mode == UPDATE_FULL and (it[i, IDIRTY] or (j >= 0 and it[j, IDIRTY])):
+            any_dirty = True
+    if striker >= 0:
+        dx = st[striker, SX] - sx0
+        dy = st[striker, SY] - sy0
+        d2 = dx * dx + dy * dy
+        if d2 > max_disp2:
+            max_disp2 = d2
+    alive = np.empty(n, dtype=np.bool_)
+    for i in range(n):
+        alive[i] = it[i, IALIVE] != 0
+    return (
+        ef[:n_ev] if record else ef[:0],
+        ei[:n_ev] if record else ei[:0],
+        n_ev,
+        iterations,
+        capped,
+        st,
+        alive,
+        pocket,
+        pocket_time,
+        first_contact,
+        math.sqrt(max_disp2),
+    )
+
+
+@njit(cache=True)
+def _one_shot(k, x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, out_pocket, out_ptime, out_scalars, out_disp):
+    """Shot k of a batch: the striker (the last body) at strikes[k] = (x, y, vx, vy)."""
+    n = x0.shape[0]
+    xs = x0.copy()
+    ys = y0.copy()
+    vx = np.zeros(n)
+    vy = np.zeros(n)
+    xs[n - 1] = strikes[k, 0]
+    ys[n - 1] = strikes[k, 1]
+    vx[n - 1] = strikes[k, 2]
+    vy[n - 1] = strikes[k, 3]
+    res = run(xs, ys, vx, vy, radius.copy(), mass.copy(), cls.copy(), prm, n - 1, False)
+    st = res[5]
+    for i in range(n):
+        out_pos[k, i, 0] = st[i, SX]
+        out_pos[k, i, 1] = st[i, SY]
+    out_alive[k] = res[6]
+    out_pocket[k] = res[7]
+    out_ptime[k] = res[8]
+    out_scalars[k, BS_EVENTS] = res[2]
+    out_scalars[k, BS_ITERATIONS] = res[3]
+    out_scalars[k, BS_CAPPED] = 1 if res[4] else 0
+    out_scalars[k, BS_FIRST_CONTACT] = res[9]
+    out_disp[k] = res[10]
+
+
+# Two functions, not one function compiled twice: numba's disk cache keys a function by its
+# name and line, so two compilations of one function would overwrite each other's cache.
+@njit(cache=True)
+def batch_serial(x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, out_pocket, out_ptime, out_scalars, out_disp):
+    """Run one shot per row of ``strikes`` (x, y, vx, vy of the last body, the striker)."""
+    for k in range(strikes.shape[0]):
+        _one_shot(k, x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, out_pocket, out_ptime, out_scalars, out_disp)
+
+
+@njit(cache=True, parallel=True)
+def batch_parallel(x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, out_pocket, out_ptime, out_scalars, out_disp):
+    """``batch_serial`` spread over all cores (numba prange); the same results bit for bit."""
+    for k in prange(strikes.shape[0]):
+        _one_shot(k, x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, out_pocket, out_ptime, out_scalars, out_disp)

@@ -1,0 +1,362 @@
+"""What a shot did: the time-ordered events and the final layout, as immutable values.
+
+Bodies are numbered as in the input layout, ``0 .. len(layout) - 1``; the striker is
+number ``len(layout)`` (``ShotResult.striker_index``).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from enum import Enum
+
+import numpy as np
+
+from carrom.equipment.layout import Disc, Layout, PieceKind
+from carrom.equipment.seats import Seat
+from carrom.equipment.spec import BoardSpec, DiscSpec
+from carrom.physics import _engine as E
+from carrom.physics.params import PhysicsParams
+from carrom.physics.strike import Strike
+
+CUSHIONS = (Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST)
+"""Cushion numbers in the kernel: each cushion is named after the seat that faces it
+(south: y = -half, east: x = +half, north: y = +half, west: x = -half)."""
+
+POCKET_NAMES = ("SW", "SE", "NE", "NW")
+"""Pocket numbers, as ``BoardSpec.pocket_centres()``: counter-clockwise from south's left."""
+
+
+class EventKind(str, Enum):
+    CONTACT = "contact"
+    """Two discs struck each other (an impact with a positive approach speed)."""
+    CUSHION = "cushion"
+    """A disc bounced off a cushion."""
+    POCKETED = "pocketed"
+    """A disc's centre entered a pocket circle: it is off the playing surface from now on."""
+    STOPPED = "stopped"
+    """A disc came to rest."""
+
+
+_KINDS = {E.CONTACT: EventKind.CONTACT, E.CUSHION: EventKind.CUSHION, E.POCKETED: EventKind.POCKETED, E.STOPPED: EventKind.STOPPED}
+
+
+@dataclass(frozen=True)
+class Event:
+    """One instant of the shot.
+
+    ``bodies``: one index, or two (ascending) for a contact. ``positions`` and
+    ``velocities``: each body's state just after the event, in the order of ``bodies``
+    (for POCKETED, where the centre crossed the pocket circle and the velocity it fell
+    with). ``cushion``: the cushion hit, named after the seat facing it. ``pocket``: the
+    pocket number (0 SW, 1 SE, 2 NE, 3 NW). ``impulse``: N s, for contacts and cushions.
+    """
+
+    time: float
+    kind: EventKind
+    bodies: tuple[int, ...]
+    positions: tuple[tuple[float, float], ...]
+    velocities: tuple[tuple[float, float], ...]
+    cushion: Seat | None = None
+    pocket: int | None = None
+    impulse: float = 0.0
+
+
+@dataclass(frozen=True)
+class Pocketing:
+    """A disc that went into a pocket: which (index, kind), where (pocket 0 SW, 1 SE,
+    2 NE, 3 NW) and when (seconds after the strike)."""
+
+    index: int
+    kind: PieceKind
+    pocket: int
+    time: float
+
+
+@dataclass(frozen=True)
+class Frames:
+    """Positions at a fixed frame rate: ``positions[f, body]`` at ``times[f]``; NaN and
+    ``present[f, body] == False`` once a body has been pocketed."""
+
+    times: np.ndarray
+    positions: np.ndarray
+    present: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.times)
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
+
+
+@dataclass(frozen=True, eq=False)
+class ShotResult:
+    """The outcome of one strike: everything the referee and a renderer need.
+
+    Arrays are read-only and indexed by body (coins as in the layout, then the striker).
+    """
+
+    layout: Layout
+    strike: Strike
+    params: PhysicsParams
+    board: BoardSpec
+    striker_spec: DiscSpec
+    initial_positions: np.ndarray
+    initial_velocities: np.ndarray
+    final_positions: np.ndarray
+    """(n + 1, 2): where each body came to rest; NaN for pocketed bodies."""
+    on_board: np.ndarray
+    """(n + 1,) bool: still on the playing surface at the end."""
+    pocket_of: np.ndarray
+    """(n + 1,) int: the pocket each body fell into, -1 if none."""
+    pocket_time: np.ndarray
+    """(n + 1,): when each body fell, NaN if it did not."""
+    event_floats: np.ndarray
+    event_ints: np.ndarray
+    first_contact: int | None
+    """The index of the first coin the striker struck, or None."""
+    striker_max_displacement: float
+    """How far (m) the striker's centre got from where it started, at most."""
+    iterations: int
+
+    # -- bodies --------------------------------------------------------------------------
+
+    @property
+    def striker_index(self) -> int:
+        return len(self.layout)
+
+    @property
+    def n_bodies(self) -> int:
+        return len(self.layout) + 1
+
+    @functools.cached_property
+    def kinds(self) -> tuple[PieceKind, ...]:
+        return tuple(d.kind for d in self.layout) + (PieceKind.STRIKER,)
+
+    @functools.cached_property
+    def radii(self) -> np.ndarray:
+        return _frozen(np.array([k.spec.radius for k in self.kinds[:-1]] + [self.striker_spec.radius]))
+
+    @functools.cached_property
+    def masses(self) -> np.ndarray:
+        return _frozen(np.array([k.spec.mass.value for k in self.kinds[:-1]] + [self.striker_spec.mass.value]))
+
+    # -- events --------------------------------------------------------------------------
+
+    @property
+    def n_events(self) -> int:
+        return len(self.event_ints)
+
+    @functools.cached_property
+    def events(self) -> tuple[Event, ...]:
+        out = []
+        ef = self.event_floats.tolist()
+        ei = self.event_ints.tolist()
+        for f, (kind, i, j, aux) in zip(ef, ei):
+            k = _KINDS[kind]
+            if j >= 0:
+                bodies = (i, j)
+                pos = ((f[E.EF_XI], f[E.EF_YI]), (f[E.EF_XJ], f[E.EF_YJ]))
+                vel = ((f[E.EF_VXI], f[E.EF_VYI]), (f[E.EF_VXJ], f[E.EF_VYJ]))
+            else:
+                bodies = (i,)
+                pos = ((f[E.EF_XI], f[E.EF_YI]),)
+                vel = ((f[E.EF_VXI], f[E.EF_VYI]),)
+            out.append(
+                Event(
+                    time=f[E.EF_T],
+                    kind=k,
+                    bodies=bodies,
+                    positions=pos,
+                    velocities=vel,
+                    cushion=CUSHIONS[aux] if k is EventKind.CUSHION else None,
+                    pocket=aux if k is EventKind.POCKETED else None,
+                    impulse=f[E.EF_IMPULSE],
+                )
+            )
+        return tuple(out)
+
+    @property
+    def duration(self) -> float:
+        """Time of the last event (every disc at rest or pocketed by then)."""
+        return float(self.event_floats[-1, E.EF_T]) if self.n_events else 0.0
+
+    # -- what the referee needs ------------------------------------------------------------
+
+    @functools.cached_property
+    def pocketed(self) -> tuple[Pocketing, ...]:
+        """Every disc pocketed, in the order they fell (the striker included, kind STRIKER)."""
+        out = []
+        for kind, i, _j, aux in self.event_ints.tolist():
+            if kind == E.POCKETED:
+                out.append(Pocketing(i, self.kinds[i], aux, float(self.pocket_time[i])))
+        return tuple(out)
+
+    @property
+    def coins_pocketed(self) -> tuple[Pocketing, ...]:
+        """The carrommen (and queen) pocketed, in order; the striker left out."""
+        return tuple(p for p in self.pocketed if p.kind is not PieceKind.STRIKER)
+
+    @property
+    def striker_pocketed(self) -> bool:
+        return bool(self.pocket_of[self.striker_index] >= 0)
+
+    @property
+    def striker_pocket(self) -> int | None:
+        p = int(self.pocket_of[self.striker_index])
+        return None if p < 0 else p
+
+    @property
+    def striker_position(self) -> tuple[float, float] | None:
+        """Where the striker came to rest, or None if it was pocketed."""
+        if self.striker_pocketed:
+            return None
+        x, y = self.final_positions[self.striker_index]
+        return (float(x), float(y))
+
+    @property
+    def touched_any(self) -> bool:
+        """Did the striker strike any coin?"""
+        return self.first_contact is not None
+
+    @property
+    def left_baseline(self) -> bool:
+        """Was the stroke taken (ICF 127 a)? True when the striker was pocketed or its centre
+        got at least half the gap between the two baselines (1.59 cm) from where it started:
+        it no longer lies where it lay across the lines. ``striker_max_displacement`` gives
+        the raw distance for a stricter or looser reading."""
+        return self.striker_pocketed or self.striker_max_displacement >= self.board.baseline_gap.value / 2
+
+    @functools.cached_property
+    def coins_moved(self) -> tuple[int, ...]:
+        """Coins that took part in any event (so moved at all), ascending (ICF 127 b)."""
+        n = len(self.layout)
+        ei = self.event_ints
+        involved = set(ei[:, E.EI_I].tolist()) | set(ei[:, E.EI_J].tolist())
+        return tuple(sorted(i for i in involved if 0 <= i < n))
+
+    @property
+    def pieces_off_board(self) -> tuple[int, ...]:
+        """Always empty: discs slide in the plane of the board and cannot jump the frame."""
+        return ()
+
+    @functools.cached_property
+    def final_indices(self) -> tuple[int, ...]:
+        """For each disc of ``final_layout``, its index in the input layout."""
+        return tuple(i for i in range(len(self.layout)) if self.on_board[i])
+
+    @functools.cached_property
+    def final_layout(self) -> Layout:
+        """The coins still on the board where they came to rest, in input order
+        (``final_indices`` maps them back). The striker is not in it."""
+        return Layout(
+            tuple(
+                Disc(self.layout.discs[i].kind, float(self.final_positions[i, 0]), float(self.final_positions[i, 1]))
+                for i in self.final_indices
+            )
+        )
+
+    # -- motion between events ---------------------------------------------------------------
+
+    @functools.cached_property
+    def _segments(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per body: start times (m,) and states (m, 4: x, y, vx, vy) of its straight slides."""
+        n = self.n_bodies
+        times: list[list[float]] = [[0.0] for _ in range(n)]
+        states: list[list[tuple[float, float, float, float]]] = [
+            [(float(self.initial_positions[b, 0]), float(self.initial_positions[b, 1]), float(self.initial_velocities[b, 0]), float(self.initial_velocities[b, 1]))]
+            for b in range(n)
+        ]
+        for f, (kind, i, j, _aux) in zip(self.event_floats.tolist(), self.event_ints.tolist()):
+            times[i].append(f[E.EF_T])
+            states[i].append((f[E.EF_XI], f[E.EF_YI], f[E.EF_VXI], f[E.EF_VYI]))
+            if j >= 0:
+                times[j].append(f[E.EF_T])
+                states[j].append((f[E.EF_XJ], f[E.EF_YJ], f[E.EF_VXJ], f[E.EF_VYJ]))
+        return [(np.array(t), np.array(s)) for t, s in zip(times, states)]
+
+    def state_at(self, times) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Positions (..., n+1, 2), velocities (..., n+1, 2) and presence (..., n+1) at the
+        given time(s), computed from the events (no re-simulation). At an event's instant
+        the state after every event of that instant is given."""
+        ts = np.atleast_1d(np.asarray(times, dtype=np.float64))
+        n = self.n_bodies
+        a = self.params.deceleration
+        pos = np.empty((len(ts), n, 2))
+        vel = np.empty((len(ts), n, 2))
+        present = np.ones((len(ts), n), dtype=bool)
+        for b, (seg_t, seg_s) in enumerate(self._segments):
+            k = np.searchsorted(seg_t, ts, side="right") - 1
+            k = np.maximum(k, 0)
+            t0 = seg_t[k]
+            x0, y0, vx, vy = seg_s[k].T
+            s = np.hypot(vx, vy)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                ux = np.where(s > 0, vx / s, 0.0)
+                uy = np.where(s > 0, vy / s, 0.0)
+            dt = np.minimum(np.maximum(ts - t0, 0.0), s / a)
+            d = dt * (s - 0.5 * a * dt)
+            v = np.maximum(s - a * dt, 0.0)
+            pos[:, b, 0] = x0 + ux * d
+            pos[:, b, 1] = y0 + uy * d
+            vel[:, b, 0] = ux * v
+            vel[:, b, 1] = uy * v
+            pt = self.pocket_time[b]
+            if not math.isnan(pt):
+                gone = ts >= pt
+                present[gone, b] = False
+                pos[gone, b] = np.nan
+                vel[gone, b] = np.nan
+        if np.ndim(times) == 0:
+            return pos[0], vel[0], present[0]
+        return pos, vel, present
+
+    def sample(self, fps: float = 60.0) -> Frames:
+        """Every disc's position at ``fps`` frames per second from t = 0 until all rest
+        (the last frame at or after the last event), computed analytically from the events."""
+        if not (isinstance(fps, (int, float)) and math.isfinite(fps) and fps > 0):
+            raise ValueError(f"fps must be a finite number > 0, got {fps!r}")
+        count = int(math.floor(self.duration * fps)) + 1
+        times = np.arange(count) / fps
+        if times[-1] < self.duration:
+            times = np.append(times, count / fps)
+        pos, _vel, present = self.state_at(times)
+        return Frames(_frozen(times), _frozen(pos), _frozen(present))
+
+
+@dataclass(frozen=True, eq=False)
+class BatchResult:
+    """Per-shot summaries of a batch of strikes on one layout (no event logs).
+
+    Arrays indexed ``[shot, body]``; body ``n`` (= ``striker_index``) is the striker.
+    """
+
+    layout: Layout
+    final_positions: np.ndarray
+    """(shots, n + 1, 2), NaN for pocketed bodies."""
+    on_board: np.ndarray
+    pocket_of: np.ndarray
+    pocket_time: np.ndarray
+    n_events: np.ndarray
+    """(shots,): events of each shot (as ``ShotResult.n_events``)."""
+    iterations: np.ndarray
+    capped: np.ndarray
+    first_contact: np.ndarray
+    """(shots,): the first coin the striker struck, -1 for none."""
+    striker_max_displacement: np.ndarray
+
+    @property
+    def striker_index(self) -> int:
+        return len(self.layout)
+
+    def __len__(self) -> int:
+        return len(self.n_events)
+
+    def pocketed(self, shot: int) -> tuple[tuple[int, int, float], ...]:
+        """(index, pocket, time) of each body pocketed in ``shot``, by time then index."""
+        idx = np.nonzero(self.pocket_of[shot] >= 0)[0]
+        rows = [(int(i), int(self.pocket_of[shot, i]), float(self.pocket_time[shot, i])) for i in idx]
+        return tuple(sorted(rows, key=lambda r: (r[2], r[0])))

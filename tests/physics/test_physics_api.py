@@ -1,0 +1,277 @@
+"""The public API: value objects, input checks, the shape of a ShotResult, batches, frames."""
+
+import math
+
+import numpy as np
+import pytest
+
+from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Disc, Layout, PieceKind, Seat, opening_formation
+from carrom.physics import (
+    DEFAULT_PARAMS,
+    CollisionModel,
+    Event,
+    EventCapExceeded,
+    EventKind,
+    PhysicsParams,
+    Pocketing,
+    ShotResult,
+    Strike,
+    simulate,
+    simulate_batch,
+)
+
+H = STANDARD_BOARD.half
+AXIS = STANDARD_BOARD.baseline_axis_distance
+
+
+def one_coin(x=0.0, y=0.0, kind=PieceKind.WHITE):
+    return Layout((Disc(kind, x, y),))
+
+
+# -- Strike ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("field", ["x", "y", "direction", "speed"])
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+def test_strike_refuses_non_finite_values(field, bad):
+    values = dict(x=0.0, y=-AXIS, direction=math.pi / 2, speed=1.0)
+    values[field] = bad
+    with pytest.raises(ValueError, match=field):
+        Strike(**values)
+
+
+@pytest.mark.parametrize("speed", [0.0, -1.0])
+def test_strike_needs_a_positive_speed(speed):
+    with pytest.raises(ValueError, match="speed"):
+        Strike(0.0, -AXIS, math.pi / 2, speed)
+
+
+def test_strike_refuses_a_bool_or_a_string():
+    with pytest.raises(ValueError):
+        Strike(True, 0.0, 0.0, 1.0)
+    with pytest.raises(ValueError):
+        Strike("0", 0.0, 0.0, 1.0)
+
+
+def test_from_seat_south_straight_ahead():
+    s = Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 5.0)
+    assert s.position == (0.0, -AXIS)
+    assert s.direction == pytest.approx(math.pi / 2)
+    vx, vy = s.velocity
+    assert vx == pytest.approx(0.0, abs=1e-12) and vy == pytest.approx(5.0)
+
+
+@pytest.mark.parametrize("seat", list(Seat))
+def test_from_seat_along_is_to_the_players_right_and_angle_to_the_left(seat):
+    s = Strike.from_seat(seat, 0.1, 0.2, 3.0)
+    assert s.position == pytest.approx(seat.to_board(0.1, -AXIS))
+    fx, fy = seat.forward
+    rx, ry = seat.right
+    vx, vy = s.velocity
+    # Forward component cos(0.2), to the right -sin(0.2): a positive angle turns left.
+    assert vx * fx + vy * fy == pytest.approx(3.0 * math.cos(0.2))
+    assert vx * rx + vy * ry == pytest.approx(-3.0 * math.sin(0.2))
+    assert s.position[0] * rx + s.position[1] * ry == pytest.approx(0.1)
+
+
+def test_mirrored_strike():
+    s = Strike(0.1, -0.2, 1.0, 2.0)
+    m = s.mirrored()
+    assert (m.x, m.y, m.speed) == (-0.1, -0.2, 2.0)
+    assert m.velocity == pytest.approx((-s.velocity[0], s.velocity[1]))
+
+
+# -- simulate: refusals ------------------------------------------------------------------
+
+
+def test_speed_above_the_top_speed_names_value_and_limit():
+    strike = Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 7.25)
+    with pytest.raises(ValueError) as info:
+        simulate(Layout(()), strike)
+    assert "7.25" in str(info.value) and "6.5" in str(info.value)
+    # A lower top speed in the parameters lowers the limit.
+    with pytest.raises(ValueError, match="3.0"):
+        simulate(Layout(()), Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 3.5), PhysicsParams(max_speed=3.0))
+
+
+def test_striker_overlapping_a_coin_is_refused():
+    layout = one_coin(0.0, -AXIS + 0.03)
+    with pytest.raises(ValueError, match="overlaps layout disc 0"):
+        simulate(layout, Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 1.0))
+
+
+def test_striker_touching_a_coin_is_accepted_and_hits_it_at_once():
+    gap0 = CARROMMAN.radius + STRIKER.radius
+    layout = one_coin(0.0, -AXIS + gap0)
+    result = simulate(layout, Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 1.0))
+    first = result.events[0]
+    assert first.kind is EventKind.CONTACT and first.time == 0.0 and first.bodies == (0, 1)
+    assert result.first_contact == 0
+
+
+@pytest.mark.parametrize(
+    "x, y, match",
+    [(H, 0.0, "off the board"), (0.0, -H - 0.1, "off the board"), (H - 0.022, H - 0.022, "pocket")],
+)
+def test_striker_off_the_board_or_in_a_pocket_is_refused(x, y, match):
+    with pytest.raises(ValueError, match=match):
+        simulate(Layout(()), Strike(x, y, 0.0, 1.0))
+
+
+def test_bad_layouts_are_refused():
+    with pytest.raises(ValueError, match="overlap"):
+        simulate(Layout((Disc(PieceKind.WHITE, 0, 0), Disc(PieceKind.BLACK, 0.03, 0))), Strike(0, -AXIS, 1.5, 1.0))
+    with pytest.raises(ValueError, match="striker"):
+        simulate(Layout((Disc(PieceKind.STRIKER, 0, 0),)), Strike(0, -AXIS, 1.5, 1.0))
+    with pytest.raises(ValueError, match="off the board"):
+        simulate(one_coin(H, 0.0), Strike(0, -AXIS, 1.5, 1.0))
+    with pytest.raises(ValueError, match="non-finite"):
+        simulate(one_coin(math.nan, 0.0), Strike(0, -AXIS, 1.5, 1.0))
+    with pytest.raises(TypeError):
+        simulate([Disc(PieceKind.WHITE, 0, 0)], Strike(0, -AXIS, 1.5, 1.0))
+
+
+def test_the_opening_formation_touching_everywhere_is_accepted():
+    simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 0.5))
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(mu=0.0),
+        dict(mu=math.nan),
+        dict(g=-9.8),
+        dict(max_speed=0.0),
+        dict(restitution_cushion=1.2),
+        dict(restitution_coin_coin=-0.1),
+        dict(max_events=0),
+        dict(max_events=2.5),
+        dict(stick_within=-1.0),
+        dict(collision_model="spin"),
+    ],
+)
+def test_params_refuse_bad_values(kwargs):
+    with pytest.raises(ValueError):
+        PhysicsParams(**kwargs)
+
+
+def test_params_defaults_and_derived_values():
+    p = DEFAULT_PARAMS
+    assert p.deceleration == p.mu * p.g
+    assert p.stopping_distance(2.0) == pytest.approx(4.0 / (2 * p.mu * p.g))
+    assert PhysicsParams(collision_model="frictionless").collision_model is CollisionModel.FRICTIONLESS
+
+
+# -- the result -------------------------------------------------------------------------------
+
+
+def test_result_shape_and_bookkeeping():
+    layout = Layout((Disc(PieceKind.WHITE, 0.0, 0.0), Disc(PieceKind.QUEEN, 0.2, 0.2), Disc(PieceKind.BLACK, -0.25, 0.1)))
+    # Straight up the middle into the white, which goes on to the north cushion.
+    result = simulate(layout, Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 3.0))
+    assert isinstance(result, ShotResult)
+    assert result.striker_index == 3 and result.n_bodies == 4
+    assert result.kinds == (PieceKind.WHITE, PieceKind.QUEEN, PieceKind.BLACK, PieceKind.STRIKER)
+    assert result.first_contact == 0 and result.touched_any
+    assert result.left_baseline
+    assert result.pieces_off_board == ()
+    assert result.coins_moved == (0,)
+    assert all(isinstance(e, Event) for e in result.events)
+    kinds = [e.kind for e in result.events]
+    assert kinds[0] is EventKind.CONTACT and EventKind.CUSHION in kinds and kinds.count(EventKind.STOPPED) == 2
+    cushion = next(e for e in result.events if e.kind is EventKind.CUSHION)
+    assert cushion.cushion is Seat.NORTH and cushion.pocket is None and cushion.impulse > 0
+    # Untouched coins rest where they were; the final layout keeps input order and kinds.
+    assert result.final_indices == (0, 1, 2)
+    assert [d.kind for d in result.final_layout] == [d.kind for d in layout]
+    assert result.final_layout.discs[1] == layout.discs[1] and result.final_layout.discs[2] == layout.discs[2]
+    assert result.final_layout.discs[0].y > 0.05  # went north, bounced off the north cushion
+    assert result.striker_position is not None and not result.striker_pocketed
+    assert result.pocketed == () and result.duration == result.events[-1].time
+    assert result.final_positions.flags.writeable is False
+
+
+def test_a_pocketed_coin_leaves_the_final_layout():
+    # Coin on the diagonal, striker behind it on the same diagonal: the coin goes into NE.
+    layout = Layout((Disc(PieceKind.BLACK, 0.1, 0.1),))
+    result = simulate(layout, Strike(-0.2, -0.2, math.pi / 4, 4.0))
+    black = [p for p in result.pocketed if p.index == 0]
+    assert black and isinstance(black[0], Pocketing) and black[0].kind is PieceKind.BLACK
+    assert black[0].pocket == 2 and result.pocketed[0] == black[0]
+    assert not result.on_board[0] and np.isnan(result.final_positions[0]).all()
+    assert result.final_indices == () and len(result.final_layout) == 0
+    assert black[0].time == result.pocket_time[0]
+
+
+def test_event_cap_raises_with_the_partial_result_and_batch_flags_it():
+    params = PhysicsParams(max_events=5)
+    strike = Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 6.5)
+    with pytest.raises(EventCapExceeded) as info:
+        simulate(opening_formation(), strike, params)
+    assert info.value.result.n_events == 5
+    batch = simulate_batch(opening_formation(), [strike], params)
+    assert batch.capped.tolist() == [True]
+    assert not simulate_batch(opening_formation(), [strike]).capped.any()
+
+
+def test_batch_agrees_with_single_shots_bit_for_bit():
+    layout = opening_formation()
+    strikes = [Strike.from_seat(Seat.SOUTH, a, b, v) for a, b, v in [(0.0, 0.0, 6.5), (0.05, 0.02, 5.0), (-0.1, -0.05, 2.0)]]
+    strikes.append(Strike.from_seat(Seat.EAST, 0.02, 0.01, 6.0))
+    batch = simulate_batch(layout, strikes)
+    serial = simulate_batch(layout, strikes, parallel=False)
+    rows = np.array([(s.x, s.y, s.direction, s.speed) for s in strikes])
+    from_rows = simulate_batch(layout, rows)
+    for other in (serial, from_rows):
+        assert np.array_equal(batch.final_positions, other.final_positions, equal_nan=True)
+        assert np.array_equal(batch.n_events, other.n_events)
+    for k, s in enumerate(strikes):
+        single = simulate(layout, s)
+        assert np.array_equal(batch.final_positions[k], single.final_positions, equal_nan=True)
+        assert np.array_equal(batch.pocket_of[k], single.pocket_of)
+        assert np.array_equal(batch.pocket_time[k], single.pocket_time, equal_nan=True)
+        assert batch.n_events[k] == single.n_events
+        assert batch.first_contact[k] == (-1 if single.first_contact is None else single.first_contact)
+        assert batch.striker_max_displacement[k] == single.striker_max_displacement
+        assert batch.pocketed(k) == tuple(sorted(((p.index, p.pocket, p.time) for p in single.pocketed), key=lambda r: (r[2], r[0])))
+    assert len(batch) == 4 and batch.striker_index == 19
+
+
+def test_batch_refuses_a_bad_strike_naming_it():
+    strikes = [Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 1.0), Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 9.0)]
+    with pytest.raises(ValueError, match="strike 1: .*9.0"):
+        simulate_batch(Layout(()), strikes)
+    with pytest.raises(ValueError, match="strike 0: .*overlaps"):
+        simulate_batch(one_coin(0.0, -AXIS), strikes[:1])
+    with pytest.raises(ValueError, match="shape"):
+        simulate_batch(Layout(()), np.zeros((2, 3)))
+
+
+# -- positions between events ----------------------------------------------------------------
+
+
+def test_sample_is_computed_from_the_events():
+    layout = opening_formation()
+    result = simulate(layout, Strike.from_seat(Seat.SOUTH, 0.03, 0.02, 6.5))
+    frames = result.sample(fps=60)
+    assert frames.times[0] == 0.0 and frames.times[-1] >= result.duration
+    assert np.allclose(np.diff(frames.times), 1 / 60)
+    assert np.array_equal(frames.positions[0], result.initial_positions)
+    last = frames.positions[-1]
+    assert np.array_equal(last[result.on_board], result.final_positions[result.on_board])
+    assert np.array_equal(frames.present[-1], result.on_board)
+    for p in result.pocketed:
+        gone = frames.times >= p.time
+        assert not frames.present[gone, p.index].any() and frames.present[~gone, p.index].all()
+        assert np.isnan(frames.positions[gone, p.index]).all()
+    # At each event's instant the state is the one after the instant's last event.
+    seen = {}
+    for e in result.events:
+        for b, pos in zip(e.bodies, e.positions):
+            seen[(e.time, b)] = pos
+    for (t, b), pos in seen.items():
+        at, _vel, present = result.state_at(t)
+        if present[b]:
+            assert at[b] == pytest.approx(pos, abs=1e-15)
+    with pytest.raises(ValueError):
+        result.sample(fps=0)
