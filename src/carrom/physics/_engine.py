@@ -638,6 +638,32 @@ UPDATE_PAIR = 2  # i and j touched without an impact: only their pair looks agai
 
 
 @njit(cache=True)
+def _pair_time(b, k, st, it, prm):
+    """Predicted contact time of bodies b and k from their current states (INF when
+    either is gone or both rest)."""
+    if it[b, IALIVE] and it[k, IALIVE] and (st[b, SSPEED] > 0.0 or st[k, SSPEED] > 0.0):
+        return _pair_event(
+            st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF],
+            st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF],
+            st[b, SRAD] + st[k, SRAD], prm[P_DECEL], prm[P_TOUCH], prm[P_VEPS], prm[P_OVERLAP],
+        )
+    return INF
+
+
+@njit(cache=True)
+def _offer_contact(k, other, t, st, it):
+    """Let body k's record take the contact (k, other) at time t if it comes first."""
+    lo = k if k < other else other
+    hi = other if k < other else k
+    if _before(t, CONTACT, lo, hi, -1, st[k, SRT], it[k, IRK], it[k, IRA], it[k, IRB], it[k, IRX]):
+        st[k, SRT] = t
+        it[k, IRK] = CONTACT
+        it[k, IRA] = lo
+        it[k, IRB] = hi
+        it[k, IRX] = -1
+
+
+@njit(cache=True)
 def _rescan_marked(st, it, pt):
     """Rebuild the record of every marked body (and clear the marks): the earliest of its
     own event and its row of pairs. One call for them all: see the note on SRAD above."""
@@ -752,16 +778,8 @@ def _update(mode, i, j, st, it, pt, prm):
                 if b < 0:
                     continue
                 t = pt[k, b]
-                if t == INF:
-                    continue
-                lo = k if k < b else b
-                hi = b if k < b else k
-                if _before(t, CONTACT, lo, hi, -1, st[k, SRT], it[k, IRK], it[k, IRA], it[k, IRB], it[k, IRX]):
-                    st[k, SRT] = t
-                    it[k, IRK] = CONTACT
-                    it[k, IRA] = lo
-                    it[k, IRB] = hi
-                    it[k, IRX] = -1
+                if t != INF:
+                    _offer_contact(k, b, t, st, it)
     _rescan_marked(st, it, pt)
 
 
@@ -782,13 +800,7 @@ def _clean(st, it, pt, prm):
         for j in range(n):
             if j == i or (it[j, IDIRTY] and j < i):
                 continue  # (j, i) done already with j
-            t = INF
-            if it[i, IALIVE] and it[j, IALIVE] and (st[i, SSPEED] > 0.0 or st[j, SSPEED] > 0.0):
-                t = _pair_event(
-                    st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF],
-                    st[j, SX], st[j, SY], st[j, SUX], st[j, SUY], st[j, SSPEED], st[j, STREF],
-                    st[i, SRAD] + st[j, SRAD], prm[P_DECEL], prm[P_TOUCH], prm[P_VEPS], prm[P_OVERLAP],
-                )
+            t = _pair_time(i, j, st, it, prm)
             pt[i, j] = t
             pt[j, i] = t
     for k in range(n):
@@ -799,16 +811,8 @@ def _clean(st, it, pt, prm):
         for q in range(nd):
             d = dirty[q]
             t = pt[k, d]
-            if t == INF:
-                continue
-            lo = k if k < d else d
-            hi = d if k < d else k
-            if _before(t, CONTACT, lo, hi, -1, st[k, SRT], it[k, IRK], it[k, IRA], it[k, IRB], it[k, IRX]):
-                st[k, SRT] = t
-                it[k, IRK] = CONTACT
-                it[k, IRA] = lo
-                it[k, IRB] = hi
-                it[k, IRX] = -1
+            if t != INF:
+                _offer_contact(k, d, t, st, it)
     for k in range(n):
         it[k, IDIRTY] = 0
     _rescan_marked(st, it, pt)
@@ -823,13 +827,7 @@ def _predict_all(st, it, pt, prm):
         _update(UPDATE_STOP, i, -1, st, it, pt, prm)  # its own event
     for i in range(n):
         for j in range(i + 1, n):
-            t = INF
-            if it[i, IALIVE] and it[j, IALIVE] and (st[i, SSPEED] > 0.0 or st[j, SSPEED] > 0.0):
-                t = _pair_event(
-                    st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF],
-                    st[j, SX], st[j, SY], st[j, SUX], st[j, SUY], st[j, SSPEED], st[j, STREF],
-                    st[i, SRAD] + st[j, SRAD], prm[P_DECEL], prm[P_TOUCH], prm[P_VEPS], prm[P_OVERLAP],
-                )
+            t = _pair_time(i, j, st, it, prm)
             pt[i, j] = t
             pt[j, i] = t
     for i in range(n):
