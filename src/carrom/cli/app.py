@@ -16,7 +16,12 @@ app = typer.Typer(
     add_completion=False,
 )
 
-COMMAND_MODULES: tuple[str, ...] = ("carrom.cli.board",)
+COMMAND_MODULES: tuple[str, ...] = (
+    "carrom.cli.board",
+    "carrom.cli.replay",
+    "carrom.cli.umpire",
+    "carrom.cli.scorecard",
+)
 
 
 @app.callback()

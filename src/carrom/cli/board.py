@@ -9,22 +9,12 @@ from typing import Optional
 
 import typer
 
+from carrom.cli.common import fail as _fail, write_file as _write
+
 from carrom.equipment import Seat, opening_formation
 from carrom.equipment.errors import EquipmentError
 from carrom.equipment.formation import DEFAULT_ROTATION
 from carrom.equipment.validation import SPECIFICATIONS, board_from_dimensions, validate_board
-
-
-def _fail(message: str, code: int = 2) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def _write(path: Path, data: bytes, what: str) -> None:
-    try:
-        path.write_bytes(data)
-    except OSError as exc:
-        _fail(f"cannot write the {what} to {path}: {exc.strerror or exc}")
 
 
 def _load_dimensions(path: Path) -> dict:

@@ -1,1 +1,24 @@
-"""The laws of carrom: a pure-Python referee for boards, games and matches."""
+"""The laws of carrom: a pure referee for boards, games and matches (ICF laws, with variants).
+
+``Match.new(...)`` starts a match; ``match.play(action)`` returns the ruling, each decision
+naming its law; ``RulesError`` refuses an action and changes nothing. Standard library only:
+the same referee serves the simulated game and an umpire scoring a real match.
+"""
+
+from carrom.rules.actions import (
+    Action, Concede, Declare, Forfeit, Place, Stroke, StrokeOutcome, Timeout, action_from_dict, action_to_dict,
+)
+from carrom.rules.board import BoardResult, BoardState, Owed
+from carrom.rules.decision import Decision, Ruling
+from carrom.rules.errors import RulesError
+from carrom.rules.fouls import Foul
+from carrom.rules.match import BoardRecord, Match, MatchState, apply, new_state
+from carrom.rules.pieces import Coin, Seat
+from carrom.rules.ruleset import RULESETS, RuleSet, ruleset
+from carrom.rules.table import Table
+
+__all__ = [
+    "RULESETS", "Action", "BoardRecord", "BoardResult", "BoardState", "Coin", "Concede", "Declare", "Decision",
+    "Forfeit", "Foul", "Match", "MatchState", "Owed", "Place", "RuleSet", "Ruling", "RulesError", "Seat", "Stroke",
+    "StrokeOutcome", "Table", "Timeout", "action_from_dict", "action_to_dict", "apply", "new_state", "ruleset",
+]

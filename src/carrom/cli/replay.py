@@ -1,0 +1,53 @@
+"""``carrom replay RECORD``: the match stroke by stroke, each ruling with its law, and the score."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from carrom.cli.common import fail as _fail
+from rich.console import Console
+from rich.markup import escape
+
+
+def replay(
+    record: Path = typer.Argument(..., help="The match record (JSON, docs/record-format.md)."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON document of every step, for machines."),
+) -> None:
+    """Replay a match record through the referee and print every ruling and the running score."""
+    from carrom.records import RecordError, load_record
+    from carrom.records.describe import entry_text, final_lines, ruling_lines, score_text, step_json
+
+    try:
+        rec = load_record(record, replay=False)
+        result = rec.replay()
+    except RecordError as exc:
+        _fail(f"{record}: {exc}" if exc.path else str(exc))
+    header = rec.header
+    if as_json:
+        doc = {"record": str(record), "steps": [step_json(s) for s in result.steps],
+               "final": final_lines(result.match, header, as_data=True)}
+        typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        return
+    console = Console(highlight=False)
+    players = ", ".join(f"{s} {p.name}" for s, p in header.players.items())
+    console.print(f"[bold]{escape(header.event.tournament or 'Match')}[/bold] · rules {header.variant} · "
+                  f"{header.kind} · {escape(players)}")
+    current = None
+    for step in result.steps:
+        if (step.game, step.board) != current:
+            current = (step.game, step.board)
+            console.rule(f"game {step.game + 1}, board {step.board + 1}")
+        console.print(f"[bold]{step.index + 1:>3}[/bold] {escape(entry_text(step.entry, header))}")
+        for text in ruling_lines(step.ruling):
+            console.print(f"      {escape(text)}")
+        console.print(f"      [dim]{escape(score_text(step.after, header))}[/dim]")
+    console.rule("result")
+    for text in final_lines(result.match, header):
+        console.print(escape(text))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay)

@@ -1,0 +1,124 @@
+"""The record's header: who played, where, under which laws, and the toss (ICF 39, XIX).
+
+Everything here is what the scorecard of ICF part XIX asks for before the first stroke; the
+referee derives the rest by replaying the actions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, fields
+from typing import Any, Mapping
+
+from carrom.records import schema
+from carrom.records.errors import RecordError
+
+SEATS = ("south", "east", "north", "west")
+OPPOSITE = {"south": "north", "north": "south", "east": "west", "west": "east"}
+KINDS = ("singles", "doubles")
+TOSS_CHOICES = ("break", "side")  # ICF 39 a: the winner takes the break or a side
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_TIME = re.compile(r"^\d{2}:\d{2}(:\d{2})?$")
+
+
+@dataclass(frozen=True)
+class Event:
+    """The scorecard's header fields (ICF XIX); every one optional, since clubs fill fewer."""
+
+    tournament: str | None = None  # CAMPEONATO/TORNEO
+    event: str | None = None  # EVENTO, e.g. "Men's singles"
+    round: str | None = None  # RONDA
+    match: str | None = None  # PARTIDO Nº
+    date: str | None = None  # FECHA, YYYY-MM-DD
+    time: str | None = None  # HORA, HH:MM
+    venue: str | None = None
+    table: str | None = None  # Nº TABLERO: the physical board the match is played on
+    umpire: str | None = None  # ÁRBITRO
+    chief_umpire: str | None = None
+
+    def to_dict(self) -> dict[str, str]:
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+
+    @classmethod
+    def from_dict(cls, data: Any, path: str) -> "Event":
+        names = [f.name for f in fields(cls)]
+        data = schema.obj(data, path, optional=names)
+        values = {name: schema.opt_text(data, name, path) for name in names}
+        if values["date"] is not None and not _DATE.match(values["date"]):
+            raise RecordError(schema.child(path, "date"), f"{values['date']!r} is not a date YYYY-MM-DD")
+        if values["time"] is not None and not _TIME.match(values["time"]):
+            raise RecordError(schema.child(path, "time"), f"{values['time']!r} is not a time HH:MM")
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    team: str | None = None  # EQUIPO on the scorecard; a club or a country
+
+    def to_dict(self) -> dict[str, str]:
+        return {"name": self.name} | ({"team": self.team} if self.team is not None else {})
+
+    @classmethod
+    def from_dict(cls, data: Any, path: str) -> "Player":
+        data = schema.obj(data, path, required=["name"], optional=["team"])
+        return cls(schema.text(data["name"], schema.child(path, "name"), allow_empty=False, max_len=200),
+                   schema.opt_text(data, "team", path))
+
+
+@dataclass(frozen=True)
+class Toss:
+    """ICF 39: who won the toss and whether they took the break or a side."""
+
+    winner: str  # a seat; in doubles either partner stands for the pair
+    choice: str  # "break" or "side"
+
+    def to_dict(self) -> dict[str, str]:
+        return {"winner": self.winner, "choice": self.choice}
+
+    @classmethod
+    def from_dict(cls, data: Any, path: str) -> "Toss":
+        data = schema.obj(data, path, required=["winner", "choice"])
+        return cls(schema.choice(data["winner"], schema.child(path, "winner"), SEATS),
+                   schema.choice(data["choice"], schema.child(path, "choice"), TOSS_CHOICES))
+
+
+@dataclass(frozen=True)
+class Header:
+    variant: str
+    kind: str  # singles or doubles
+    players: Mapping[str, Player]  # seat -> player, in seat order
+    first_breaker: str
+    toss: Toss | None = None
+    event: Event = field(default_factory=Event)
+    comments: str | None = None  # the umpire's remarks (ICF XIX)
+
+    def side(self, seat: str) -> tuple[str, ...]:
+        """The seats of ``seat``'s side: the seat alone in singles, with its partner opposite in doubles (ICF 28)."""
+        return (seat,) if self.kind == "singles" else tuple(s for s in SEATS if s in (seat, OPPOSITE[seat]))
+
+    def sides(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The two sides as seat tuples, the first breaker's side first (ICF XIX note 1)."""
+        a = self.side(self.first_breaker)
+        return a, tuple(s for s in SEATS if s in self.players and s not in a)
+
+    def side_name(self, seats: tuple[str, ...]) -> str:
+        return " & ".join(self.players[s].name for s in seats)
+
+    def validate(self, path: str = "") -> None:
+        """Cross-field checks: seating (ICF 27, 28) and the toss (ICF 39, 42)."""
+        seats = set(self.players)
+        if self.kind == "singles":
+            if len(seats) != 2 or OPPOSITE[next(iter(seats))] not in seats:
+                raise RecordError(schema.child(path, "players"),
+                                  "singles needs two players on opposite seats (ICF 27), e.g. south and north")
+        elif seats != set(SEATS):
+            raise RecordError(schema.child(path, "players"), "doubles needs a player on each of the four seats (ICF 28)")
+        if self.first_breaker not in seats:
+            raise RecordError(schema.child(path, "first_breaker"), f"{self.first_breaker!r} has no player")
+        if self.toss is not None:
+            if self.toss.winner not in seats:
+                raise RecordError(schema.child(path, "toss.winner"), f"{self.toss.winner!r} has no player")
+            if self.toss.choice == "break" and self.first_breaker not in self.side(self.toss.winner):
+                raise RecordError(schema.child(path, "first_breaker"),
+                                  "the toss winner chose the break, so their side breaks first (ICF 39 c, 42)")

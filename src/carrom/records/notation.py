@@ -1,0 +1,153 @@
+"""The umpire's stroke notation: what happened at the board in a few keystrokes.
+
+One line is one entry. A stroke is letters for the pieces that went in, in order, plus
+flags; anything else is a command word. The parser knows only the notation; whether the
+stroke is lawful is the referee's business. See docs/umpire.md.
+
+    w        one white pocketed            wwq      two whites, then the queen
+    s        the striker pocketed          ws       a white and the striker
+    -        nothing pocketed              x        the striker touched no piece
+    o:b      a black left the board        f        a foul (f:CODE names it)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+COINS = {"w": "white", "b": "black", "q": "queen"}
+COMMANDS = {
+    "place": "place [COIN|waive]  place the due/penalty coin owed now (or waive it, ICF 87 a)",
+    "forfeit": "forfeit [REASON]    the player on turn loses the board (e.g. ICF 51, 91, 121 b)",
+    "concede": "concede board|game|match  the player on turn's side gives up (ICF 139)",
+    "declare": "declare WORDS       a declaration the referee knows, e.g. `declare extra` (ICF 87 b)",
+    "time": "time                the bell of the timed game",
+    "undo": "undo                take back the last entry",
+    "status": "status              show the board again",
+    "comment": "comment TEXT        add a remark to the umpire's comments on the scorecard",
+    "help": "help                this list",
+    "quit": "quit                leave; the record is already saved",
+}
+ALIASES = {"q!": "quit", "exit": "quit", "?": "help", "h": "help", "u": "undo", "st": "status"}
+CONCEDE_WHAT = ("board", "game", "match")
+
+
+class NotationError(ValueError):
+    """A line the notation cannot read; the message says which character and why."""
+
+
+@dataclass(frozen=True)
+class StrokeNote:
+    """What the umpire saw of one stroke, before the referee rules on it."""
+
+    pocketed: tuple[str, ...] = ()  # "white", "black", "queen" in the order they went in
+    striker: bool = False  # the striker went into a pocket
+    off_board: tuple[str, ...] = ()  # pieces that left the playing surface
+    touched: bool = True  # False: the striker touched no piece (ICF 45, 127, 137)
+    fouls: tuple[str, ...] = ()  # foul codes; "" for a foul the umpire did not name
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    args: tuple[str, ...] = ()
+
+
+def _coins(chars: str, token: str) -> tuple[str, ...]:
+    out = []
+    for ch in chars:
+        if ch not in COINS:
+            raise NotationError(f"{token!r}: {ch!r} is not a piece (w white, b black, q queen)")
+        out.append(COINS[ch])
+    if not out:
+        raise NotationError(f"{token!r}: say which pieces, e.g. o:b for a black off the board")
+    return tuple(out)
+
+
+def parse_stroke(tokens: Iterable[str], fouls: Iterable[str] = ()) -> StrokeNote:
+    """Read the stroke tokens; ``fouls`` is the vocabulary of foul codes accepted after ``f:``."""
+    known_fouls = tuple(fouls)
+    pocketed: list[str] = []
+    off: list[str] = []
+    named_fouls: list[str] = []
+    striker = nothing = no_touch = False
+    for token in tokens:
+        lower = token.lower()
+        if lower.startswith("o:"):
+            off.extend(_coins(lower[2:], token))
+        elif lower.startswith("f:"):
+            code = lower[2:]
+            if not code:
+                raise NotationError(f"{token!r}: name the foul after f:, or write f alone")
+            if known_fouls and code not in known_fouls:
+                raise NotationError(f"{token!r}: {code!r} is not a foul code ({', '.join(known_fouls)})")
+            named_fouls.append(code)
+        else:
+            for ch in lower:
+                if ch in COINS:
+                    pocketed.append(COINS[ch])
+                elif ch == "s":
+                    if striker:
+                        raise NotationError(f"{token!r}: the striker can go in only once")
+                    striker = True
+                elif ch == "-":
+                    nothing = True
+                elif ch == "x":
+                    no_touch = True
+                elif ch == "f":
+                    named_fouls.append("")
+                else:
+                    raise NotationError(
+                        f"{token!r}: {ch!r} means nothing here; pieces are w b q s, flags - x f, "
+                        "off the board o:PIECES; type help for commands"
+                    )
+    if nothing and (pocketed or striker):
+        raise NotationError("'-' means nothing went in, but pieces are listed too")
+    if no_touch and pocketed:
+        raise NotationError("'x' means the striker touched no piece, yet pieces went in")
+    if no_touch and off:
+        raise NotationError("'x' means the striker touched no piece, yet pieces left the board")
+    if pocketed.count("queen") > 1 or off.count("queen") > 1 or ("queen" in pocketed and "queen" in off):
+        raise NotationError("there is only one queen")
+    if not (pocketed or striker or off or nothing or no_touch or named_fouls):
+        raise NotationError("empty stroke")
+    return StrokeNote(tuple(pocketed), striker, tuple(off), not no_touch, tuple(named_fouls))
+
+
+def parse(line: str, fouls: Iterable[str] = ()) -> StrokeNote | Command:
+    """One entry: a command (first word a command name) or a stroke."""
+    tokens = line.split()
+    if not tokens:
+        raise NotationError("nothing typed; type help for the notation")
+    head = tokens[0].lower()
+    head = ALIASES.get(head, head)
+    if head in COMMANDS:
+        args = tuple(tokens[1:])
+        if head == "concede":
+            if len(args) != 1 or args[0].lower() not in CONCEDE_WHAT:
+                raise NotationError("concede what? concede board, concede game or concede match")
+            args = (args[0].lower(),)
+        elif head == "declare" and not args:
+            raise NotationError("declare what? e.g. declare extra")
+        elif head == "comment" and not args:
+            raise NotationError("comment needs the text of the remark")
+        elif head in ("undo", "status", "help", "quit", "time") and args:
+            raise NotationError(f"{head} takes nothing after it")
+        elif head == "comment":
+            args = (line.split(None, 1)[1].strip(),)
+        return Command(head, args)
+    return parse_stroke(tokens, fouls)
+
+
+def format_stroke(note: StrokeNote) -> str:
+    """The notation of a stroke, so replay and status can echo what was typed."""
+    back = {v: k for k, v in COINS.items()}
+    parts = []
+    head = "".join(back[c] for c in note.pocketed) + ("s" if note.striker else "")
+    if not note.touched:
+        head = "x" + head
+    parts.append(head or "-")
+    if note.off_board:
+        parts.append("o:" + "".join(back[c] for c in note.off_board))
+    parts.extend("f" if not code else f"f:{code}" for code in note.fouls)
+    return " ".join(parts)

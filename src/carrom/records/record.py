@@ -1,0 +1,103 @@
+"""A match record: the header and every action in order, grouped by game and board.
+
+The grouping is for people reading the file; the referee decides it. Loading checks
+that each action sits in the game and board where the referee, replaying, finds it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from carrom.records import schema
+from carrom.records.entries import Entry, parse_entry
+from carrom.records.errors import RecordError
+from carrom.records.header import KINDS, SEATS, Event, Header, Player, Toss
+
+FORMAT = "carrom-record"
+VERSION = 1
+SUPPORTED_VERSIONS = (1,)
+TOP_FIELDS = ("format", "version", "variant", "kind", "event", "players", "toss", "first_breaker", "comments", "games")
+
+
+@dataclass
+class Record:
+    """``entries[i]`` was played in game ``positions[i][0]``, board ``positions[i][1]`` (0-based)."""
+
+    header: Header
+    entries: list[Entry] = field(default_factory=list)
+    positions: list[tuple[int, int]] = field(default_factory=list)
+
+    def path_of(self, index: int) -> str:
+        """The JSON path of entry ``index`` as ``to_dict`` lays it out."""
+        g, b = self.positions[index]
+        k = sum(1 for p in self.positions[:index] if p == (g, b))
+        return f"games[{g}].boards[{b}].actions[{k}]"
+
+    def to_dict(self) -> dict[str, Any]:
+        h = self.header
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "variant": h.variant, "kind": h.kind}
+        event = h.event.to_dict()
+        if event:
+            out["event"] = event
+        out["players"] = {s: h.players[s].to_dict() for s in SEATS if s in h.players}
+        if h.toss is not None:
+            out["toss"] = h.toss.to_dict()
+        out["first_breaker"] = h.first_breaker
+        if h.comments:
+            out["comments"] = h.comments
+        games: list[dict[str, Any]] = []
+        for entry, (g, b) in zip(self.entries, self.positions):
+            while len(games) <= g:
+                games.append({"boards": []})
+            boards = games[g]["boards"]
+            while len(boards) <= b:
+                boards.append({"actions": []})
+            boards[b]["actions"].append(entry.to_dict())
+        out["games"] = games
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Record":
+        """Check the structure field by field; the first fault raises ``RecordError`` with its path."""
+        from carrom.records.referee import FOUL_CODES, VARIANTS
+
+        if not isinstance(data, dict):
+            raise RecordError("", f"a record is a JSON object, found {schema.describe(data)}")
+        if data.get("format") != FORMAT:
+            raise RecordError("format", f"{schema.describe(data.get('format'))} is not {FORMAT!r}: not a carrom match record")
+        version = data.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise RecordError("version", f"expected a whole number, found {schema.describe(version)}")
+        if version not in SUPPORTED_VERSIONS:
+            newer = version > max(SUPPORTED_VERSIONS)
+            raise RecordError("version", f"format version {version} is not supported (this carrom reads version"
+                              f" {', '.join(map(str, SUPPORTED_VERSIONS))})" + ("; upgrade carrom to read it" if newer else ""))
+        schema.obj(data, "", required=("format", "version", "variant", "kind", "players", "first_breaker", "games"),
+                   optional=TOP_FIELDS)
+        variant = schema.choice(data["variant"], "variant", VARIANTS)
+        kind = schema.choice(data["kind"], "kind", KINDS)
+        event = Event.from_dict(data.get("event", {}), "event")
+        raw_players = schema.obj(data["players"], "players", optional=SEATS)
+        players = {s: Player.from_dict(raw_players[s], f"players.{s}") for s in SEATS if s in raw_players}
+        toss = None if data.get("toss") is None else Toss.from_dict(data["toss"], "toss")
+        first = schema.choice(data["first_breaker"], "first_breaker", SEATS)
+        comments = schema.opt_text(data, "comments", "")
+        header = Header(variant=variant, kind=kind, players=players, first_breaker=first, toss=toss, event=event,
+                        comments=comments)
+        header.validate()
+        record = cls(header)
+        for g, (gpath, game) in enumerate(schema.items(data["games"], "games")):
+            game = schema.obj(game, gpath, required=("boards",))
+            for b, (bpath, board) in enumerate(schema.items(game["boards"], f"{gpath}.boards", min_len=1)):
+                board = schema.obj(board, bpath, required=("actions",))
+                for apath, action in schema.items(board["actions"], f"{bpath}.actions", min_len=1):
+                    record.entries.append(parse_entry(action, apath, FOUL_CODES))
+                    record.positions.append((g, b))
+        return record
+
+    def replay(self):
+        """Play every entry through the referee; returns the steps (see ``carrom.records.replay``)."""
+        from carrom.records.replay import replay
+
+        return replay(self)

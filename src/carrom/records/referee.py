@@ -1,0 +1,147 @@
+"""The only place records meet the referee: header to ``Match``, entry to ``Action``.
+
+Keeping the translation here lets the file format stay stable while the referee's
+classes evolve; a change there is a change in this one module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from carrom import rules as R
+from carrom.records.entries import (
+    ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, PlaceEntry, StrokeEntry, TimeoutEntry,
+)
+from carrom.records.header import Header
+
+VARIANTS: tuple[str, ...] = tuple(R.RULESETS)
+FOUL_CODES: tuple[str, ...] = tuple(f.value for f in R.Foul)
+COIN = {"white": R.Coin.WHITE, "black": R.Coin.BLACK, "queen": R.Coin.QUEEN}
+
+
+def seat(name: str) -> R.Seat:
+    return R.Seat(name)
+
+
+def new_match(header: Header) -> R.Match:
+    """A fresh referee for the header's variant, seats and first breaker (ICF 39, 42)."""
+    toss = None if header.toss is None else (seat(header.toss.winner), header.toss.choice)
+    return R.Match.new(
+        header.variant,
+        players={seat(s): p.name for s, p in header.players.items()},
+        first_breaker=seat(header.first_breaker),
+        toss=toss,
+    )
+
+
+def to_action(entry: Entry) -> R.Action:
+    """The referee's action for one record entry."""
+    s = seat(entry.seat)
+    if isinstance(entry, StrokeEntry):
+        o = entry.outcome
+        outcome = R.StrokeOutcome(
+            pocketed=tuple(COIN[c] for c in o.pocketed),
+            striker_pocketed=o.striker,
+            off_board=tuple(COIN[c] for c in o.off_board),
+            touched=o.touched,
+        )
+        return R.Stroke(seat=s, outcome=outcome, fouls=tuple(R.Foul(f) for f in entry.fouls))
+    if isinstance(entry, PlaceEntry):
+        return R.Place(seat=s, coin=None if entry.coin is None else COIN[entry.coin], waive=entry.waive)
+    if isinstance(entry, ForfeitEntry):
+        return R.Forfeit(seat=s, law=entry.law)
+    if isinstance(entry, ConcedeEntry):
+        return R.Concede(seat=s, what=entry.what)
+    if isinstance(entry, DeclareEntry):
+        return R.Declare(seat=s, what=entry.what, value=entry.value)
+    if isinstance(entry, TimeoutEntry):
+        return R.Timeout(seat=s)
+    raise TypeError(f"no referee action for {type(entry).__name__}")
+
+
+def position(match: R.Match) -> tuple[int, int]:
+    """(game, board), 0-based, where the next action will be played."""
+    state = match.state
+    return state.game_index, state.board_index
+
+
+DEFAULT_FOUL: str = R.Foul.FOUL.value
+
+
+def to_strike(match: R.Match) -> str:
+    """The seat the laws wait for (to strike, claim or call the toss); also who concedes, forfeits, declares."""
+    exp = match.expected()
+    if exp is None:
+        return match.state.board.turn.value
+    return exp[1].value
+
+
+def to_place(match: R.Match) -> str:
+    """The seat that must place the coin owed now; the referee refuses if none is owed."""
+    exp = match.expected()
+    if exp is not None and exp[0] == "place":
+        return exp[1].value
+    return to_strike(match)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the umpire needs to see after each entry, in the records' own words.
+
+    Sides: 0 is the first breaker's side, 1 the other (the scorecard's order, ICF XIX).
+    """
+
+    game: int  # 0-based
+    board: int  # 0-based
+    to_act: str | None  # "stroke", "place", "claim" or "toss"; None once the match is over
+    seat: str | None  # who acts next
+    breaker: str  # who broke this board (plays white, ICF 43)
+    on_board: dict[str, int]  # white, black, queen still on the board
+    owed: tuple[tuple[str, str], ...]  # (placer seat, coin) still to be placed
+    debts: tuple[int, int]  # coins owed by each side with none in the nets yet (ICF 72 c)
+    queen: str  # plain words: on the board, pocketed by south awaiting cover, covered by ...
+    queen_state: str  # "board", "pending" (pocketed, to be covered) or "covered"
+    colours: dict[str, str]  # seat -> "white" or "black" this board (the breaker's side plays white, ICF 43)
+    game_points: tuple[int, int]
+    games_won: tuple[int, int]
+    over: bool
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    game: int
+    board: int  # 0-based board number among the boards decided in the game
+    breaker: str
+    winner: int | None  # side
+    queen: tuple[int, int]
+    coins: tuple[int, int]
+
+
+def _queen_words(state: R.MatchState, header: Header) -> str:
+    b = state.board
+    if b.queen == "board":
+        return "on the board"
+    side = header.side_name(header.sides()[b.queen_side])
+    return f"pocketed by {side}, to be covered" if b.queen == "pending" else f"covered by {side}"
+
+
+def snapshot(match: R.Match, header: Header) -> Snapshot:
+    s = match.state
+    exp = match.expected()
+    gp = s.points[-1]
+    return Snapshot(
+        game=s.game_index, board=s.board_index,
+        to_act=None if exp is None else exp[0], seat=None if exp is None else exp[1].value,
+        breaker=s.breaker.value, on_board=dict(s.on_board),
+        owed=tuple((p.value, c) for p, c in s.owed), debts=s.board.debts,
+        queen=_queen_words(s, header), queen_state=s.board.queen,
+        colours={seat: s.colour_of(R.Seat(seat)).value for seat in header.players},
+        game_points=(gp[0], gp[1]), games_won=(s.games_won[0], s.games_won[1]), over=s.over, winner=s.winner,
+    )
+
+
+def board_results(match: R.Match, header: Header) -> list[BoardResult]:
+    """One row per decided board, as the scorecard of ICF XIX lists them."""
+    return [BoardResult(r.game, r.number - 1, r.breaker.value, r.winner, r.queen, r.coins)
+            for r in match.state.results]

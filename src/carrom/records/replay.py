@@ -1,0 +1,58 @@
+"""Replaying a record through the referee: every ruling and score, reproduced.
+
+A record stores only what happened; this is where the rest is derived. A fault the
+referee finds is reported as a ``RecordError`` at the path of the offending action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from carrom.records import referee
+from carrom.records.entries import Entry
+from carrom.records.errors import RecordError
+
+if TYPE_CHECKING:
+    from carrom.records.record import Record
+
+
+@dataclass(frozen=True)
+class Step:
+    index: int  # position in the record's action list
+    path: str  # JSON path of the action in the file
+    entry: Entry
+    game: int  # 0-based
+    board: int  # 0-based
+    ruling: Any  # carrom.rules.Ruling
+    after: referee.Snapshot  # the state once the action was ruled on
+
+
+@dataclass
+class Replay:
+    match: Any  # carrom.rules.Match after the last action
+    steps: list[Step]
+
+
+def replay(record: "Record") -> Replay:
+    """Play ``record`` from its first action; the first fault raises ``RecordError``."""
+    from carrom.rules import RulesError
+
+    try:
+        match = referee.new_match(record.header)
+    except RulesError as exc:
+        raise RecordError("", f"the referee refuses this header: {exc}") from None
+    steps: list[Step] = []
+    for i, entry in enumerate(record.entries):
+        path = record.path_of(i)
+        where = referee.position(match)
+        if where != record.positions[i]:
+            g, b = where
+            raise RecordError(path, f"the referee has this action in games[{g}].boards[{b}]: "
+                                    "actions must be grouped by the game and board they were played in")
+        try:
+            ruling = match.play(referee.to_action(entry))
+        except RulesError as exc:
+            raise RecordError(path, str(exc)) from None
+        steps.append(Step(i, path, entry, where[0], where[1], ruling, referee.snapshot(match, record.header)))
+    return Replay(match, steps)

@@ -1,0 +1,49 @@
+"""A record growing action by action under the referee: play, append, undo, nothing else.
+
+The umpire session adds saving and notation on top; a simulated game or a test can use it
+bare. An action the laws refuse raises ``carrom.rules.RulesError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from carrom.records import referee
+from carrom.records.entries import Entry
+from carrom.records.header import Header
+from carrom.records.record import Record
+from carrom.records.replay import replay
+
+
+class Scorer:
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.match = replay(record).match
+
+    @classmethod
+    def new(cls, header: Header) -> "Scorer":
+        header.validate()
+        return cls(Record(header))
+
+    @property
+    def header(self) -> Header:
+        return self.record.header
+
+    def snapshot(self) -> referee.Snapshot:
+        return referee.snapshot(self.match, self.record.header)
+
+    def play(self, entry: Entry) -> Any:
+        """The referee's ruling on ``entry``, which is then appended to the record."""
+        where = referee.position(self.match)
+        ruling = self.match.play(referee.to_action(entry))
+        self.record.entries.append(entry)
+        self.record.positions.append(where)
+        return ruling
+
+    def undo(self) -> Entry:
+        """Take back the last entry (the referee first, so a refusal changes nothing)."""
+        if not self.record.entries:
+            raise IndexError("nothing to undo")
+        self.match.undo()
+        self.record.positions.pop()
+        return self.record.entries.pop()

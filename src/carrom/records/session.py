@@ -1,0 +1,169 @@
+"""An umpire's scoring session: notation in, referee rulings out, the record saved each time.
+
+Separate from the terminal so the same session can serve another front end. Every
+accepted entry is played, appended and saved before the next prompt; an entry the
+notation or the laws refuse changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable
+
+from carrom.records import referee
+from carrom.records.entries import (
+    ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, Outcome, PlaceEntry, StrokeEntry, TimeoutEntry,
+)
+from carrom.records.errors import RecordError
+from carrom.records.header import Header
+from carrom.records.io import save_record
+from carrom.records.notation import COMMANDS, Command, NotationError, StrokeNote, parse
+from carrom.records.record import Record
+from carrom.records.scorer import Scorer
+
+
+class SessionError(ValueError):
+    """An entry refused: bad notation or an action the laws do not allow now. Nothing changed."""
+
+
+@dataclass
+class Reply:
+    """What an entry did, for the front end to show."""
+
+    entry: Entry | None = None  # the entry played, or undone
+    ruling: Any = None  # carrom.rules.Ruling of a played entry
+    undone: bool = False
+    show_status: bool = False
+    help: bool = False
+    quit: bool = False
+    message: str = ""
+
+
+def now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+@dataclass
+class Session:
+    record: Record
+    path: Path
+    clock: Callable[[], str] = now
+    scorer: Scorer = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.scorer = Scorer(self.record)
+
+    @property
+    def match(self) -> Any:
+        return self.scorer.match
+
+    @classmethod
+    def start(cls, header: Header, path: Path, **kw: Any) -> "Session":
+        """A new match: checked by the referee, then saved before the first stroke."""
+        header.validate()
+        session = cls(Record(header), Path(path), **kw)
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, path: Path, **kw: Any) -> "Session":
+        from carrom.records.io import load_record
+
+        return cls(load_record(path, replay=False), Path(path), **kw)
+
+    def save(self) -> None:
+        save_record(self.record, self.path)
+
+    # -- entries -------------------------------------------------------------------------
+
+    def enter(self, line: str) -> Reply:
+        try:
+            item = parse(line, referee.FOUL_CODES)
+        except NotationError as exc:
+            raise SessionError(str(exc)) from None
+        if isinstance(item, StrokeNote):
+            return self.play(self._stroke(item))
+        return self._command(item)
+
+    def _stroke(self, note: StrokeNote) -> StrokeEntry:
+        outcome = Outcome(note.pocketed, note.striker, note.off_board, note.touched)
+        fouls = tuple(code or referee.DEFAULT_FOUL for code in note.fouls)
+        return StrokeEntry(referee.to_strike(self.match), outcome=outcome, fouls=fouls, at=self.clock())
+
+    def _command(self, cmd: Command) -> Reply:
+        name, args = cmd.name, cmd.args
+        if name == "help":
+            return Reply(help=True)
+        if name == "status":
+            return Reply(show_status=True)
+        if name == "quit":
+            return Reply(quit=True)
+        if name == "undo":
+            return self.undo()
+        if name == "comment":
+            old = self.record.header.comments
+            text = args[0] if not old else f"{old} {args[0]}"
+            self.record.header = _replace(self.record.header, comments=text)
+            self.save()
+            return Reply(message="comment added")
+        at = self.clock()
+        if name == "place":
+            coin, waive = None, False
+            for a in args:
+                a = a.lower()
+                if a in ("w", "white", "b", "black"):
+                    coin = "white" if a.startswith("w") else "black"
+                elif a == "waive":
+                    waive = True
+                else:
+                    raise SessionError(f"place {a}? say place, place white, place black or place waive")
+            return self.play(PlaceEntry(referee.to_place(self.match), coin=coin, waive=waive, at=at))
+        if name == "forfeit":
+            law = " ".join(args) or None
+            return self.play(ForfeitEntry(referee.to_strike(self.match), law=law, at=at))
+        if name == "concede":
+            return self.play(ConcedeEntry(referee.to_strike(self.match), what=args[0], at=at))
+        if name == "declare":
+            return self.play(DeclareEntry(referee.to_strike(self.match), what=" ".join(args), at=at))
+        if name == "time":
+            return self.play(TimeoutEntry(referee.to_strike(self.match), at=at))
+        raise SessionError(f"{name}: not a command ({', '.join(COMMANDS)})")  # pragma: no cover
+
+    def play(self, entry: Entry) -> Reply:
+        """Rule on ``entry``; if the laws allow it, append and save; else nothing changes."""
+        from carrom.rules import RulesError
+
+        try:
+            ruling = self.scorer.play(entry)
+        except RulesError as exc:
+            raise SessionError(str(exc)) from None
+        try:
+            self.save()
+        except RecordError:
+            self.scorer.undo()
+            raise
+        return Reply(entry=entry, ruling=ruling)
+
+    def undo(self) -> Reply:
+        from carrom.rules import RulesError
+
+        if not self.record.entries:
+            raise SessionError("nothing to undo")
+        try:
+            entry = self.scorer.undo()
+        except RulesError as exc:
+            raise SessionError(f"cannot undo: {exc}") from None
+        try:
+            self.save()
+        except RecordError:
+            self.scorer.play(entry)
+            raise
+        return Reply(entry=entry, undone=True)
+
+
+def _replace(header: Header, **changes: Any) -> Header:
+    from dataclasses import replace
+
+    return replace(header, **changes)

@@ -1,0 +1,85 @@
+"""When a stroke ends a board, and who wins it by how much (ICF 52–55, 102–112).
+
+A board ends when either side's last coin goes in. The ordinary end: the side whose coins
+are all down wins the other side's coins left, plus the queen's 3 if it covered the queen
+and has fewer than 22 points (ICF 52 a, 53, 54). The special cases of ICF 102–112 decide
+the stroke that pockets a last coin while the queen is not yet covered, or together with
+the striker; the extra points they allow "if demanded" are offered as a claim (ICF 87 b).
+"""
+
+from __future__ import annotations
+
+from carrom.rules.board import BoardResult, BoardState
+from carrom.rules.context import Context
+from carrom.rules.stroke import Facts
+from carrom.rules.table import name
+
+
+def _result(ctx: Context, winner: int, law: str, why: str, coins: int = 0, queen: int = 0,
+            claim: int = 0) -> BoardResult:
+    side = " & ".join(name(s) for s in ctx.table.seats_of(winner))
+    pts = coins + queen
+    text = f"{why}: {side} win the board by {pts} point{'s' if pts != 1 else ''}"
+    if claim:
+        text += f", and may claim up to {claim} extra"
+    return BoardResult(winner, queen, coins, law, text, extra_claimable=claim)
+
+
+def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) -> BoardResult | None:
+    """The result if this stroke ended the board, else None (the board goes on)."""
+    if not after.broken or not (f.last_own or f.last_opp):
+        return None
+    p, o = f.side, 1 - f.side
+    both, s, foul = f.last_own and f.last_opp, f.striker, f.foul
+    penalty = int(s) + int(foul)  # the due and penalty of this stroke (ICF 72 b)
+    mine = f.own_before - f.n_own + (f.n_own if (s or foul) else 0)  # the striker's coins that stay on the board
+    theirs = f.opp_before - f.n_opp
+    grade = "b" if foul else "a"
+    owed_by_p = penalty + before.debts[p]
+    owed_by_o = after.debts[o] + after.held(after.colour(o))
+
+    if f.covering or f.queen:  # the queen went in this stroke or the last and is not yet covered
+        if both:
+            if s:
+                return _result(ctx, o, f"ICF 109 {grade}", "queen, striker and both last coins",
+                               queen=ctx.special_value(o), claim=penalty)
+            if foul:
+                return _result(ctx, o, f"ICF {102 if f.covering else 104} b", "both last coins by a foul with the queen",
+                               queen=ctx.special_value(o), claim=1)
+            return _result(ctx, p, f"ICF {102 if f.covering else 104} a", "both last coins with the queen",
+                           queen=ctx.special_value(p))
+        if f.last_opp:
+            covered = f.queen and f.n_own > 0 and not (s or foul)
+            if covered:
+                return _result(ctx, o, "ICF 52 a", "the opponent's last coin went in", coins=mine, claim=owed_by_p)
+            law = f"ICF 111 {grade}" if s else f"ICF 103 {grade}" if f.covering else f"ICF 106 {grade}"
+            return _result(ctx, o, law, "the opponent's last coin before the queen was covered",
+                           coins=mine, queen=ctx.queen_value(o), claim=penalty)
+        if s or foul:
+            return None  # the last coin goes back with the due or penalty (ICF 73, 77, 98, 101)
+        return _result(ctx, p, "ICF 53 a", "last coin, queen covered", coins=theirs, queen=ctx.queen_value(p),
+                       claim=owed_by_o)
+    if before.queen == "board":  # the queen stays on the board
+        if both:
+            return _result(ctx, o, f"ICF 105 {grade}", "both last coins with the queen on the board",
+                           queen=ctx.special_value(o), claim=penalty)
+        if f.last_opp:
+            return _result(ctx, o, f"ICF 111 {grade}" if s else f"ICF 106 {grade}",
+                           "the opponent's last coin with the queen on the board",
+                           coins=mine, queen=ctx.queen_value(o), claim=penalty)
+        return _result(ctx, o, f"ICF 108 {grade}" if s else f"ICF 107 {grade}",
+                       "own last coin with the queen on the board", queen=ctx.special_value(o), claim=penalty)
+    coverer = before.queen_side  # the queen was covered earlier
+    if both and s:
+        if coverer == p:
+            return _result(ctx, o, f"ICF 110 {grade}", "both last coins with the striker, the queen covered by the striker's side",
+                           coins=1, claim=penalty)
+        return _result(ctx, o, f"ICF 112 {grade}", "both last coins with the striker, the queen covered by the opponent",
+                       queen=ctx.special_value(o), claim=penalty)
+    if f.last_opp and (not f.last_own or foul):
+        return _result(ctx, o, "ICF 52 a", "all the opponent's coins are down", coins=mine,
+                       queen=ctx.queen_value(o) if coverer == o else 0, claim=owed_by_p)
+    if s or foul:
+        return None  # the last coin goes back with the due or penalty (ICF 73, 77 a)
+    return _result(ctx, p, "ICF 52 a", "all own coins down", coins=theirs,
+                   queen=ctx.queen_value(p) if coverer == p else 0, claim=owed_by_o)

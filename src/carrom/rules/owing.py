@@ -1,0 +1,63 @@
+"""Dues and penalties: coins taken out of the nets for placing, or owed until one is there.
+
+ICF 72 c: a due owed before the player has any coin in the nets waits, and is taken out
+as soon as one is available (ICF 78 a, 83). ICF 78 b: in doubles the player on the right
+of the player in turn places it; a player who pockets the opponent's coin that pays the
+opponent's outstanding due places it himself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from carrom.rules.board import BoardState, Owed
+from carrom.rules.context import Context
+from carrom.rules.decision import Decision
+from carrom.rules.pieces import Seat
+from carrom.rules.table import name
+
+
+def take_out(board: BoardState, side: int, placer: Seat, n: int) -> BoardState:
+    """``n`` of ``side``'s coins out of the nets for ``placer``; ICF 72 c: the rest wait as debts."""
+    coin = board.colour(side)
+    available = min(n, board.in_nets(coin))
+    owed = board.owed + tuple(Owed(placer, coin) for _ in range(available))
+    debts = list(board.debts)
+    debts[side] += n - available
+    return replace(board, owed=owed, debts=(debts[0], debts[1]))
+
+
+def owe(ctx: Context, board: BoardState, striker: Seat, n: int, why: str, law: str,
+        decisions: list[Decision]) -> BoardState:
+    """The striker's side owes ``n`` coins; placed by the player on the striker's right (ICF 78)."""
+    if n <= 0:
+        return board
+    side = ctx.table.side(striker)
+    before = board.debts[side]
+    board = take_out(board, side, ctx.table.right_of(striker), n)
+    waiting = board.debts[side] - before
+    coin = board.colour(side).value
+    if waiting == 0:
+        decisions.append(Decision(law, f"{why}: {n} {coin} to be placed by {name(ctx.table.right_of(striker))}"))
+    else:
+        decisions.append(Decision(law, f"{why}: {n} {coin} owed; {waiting} with none in the nets waits until one is pocketed"))
+        decisions.append(Decision("ICF 72 c", f"{waiting} {coin} outstanding against {name(striker)}'s side"))
+    return board
+
+
+def settle_debts(ctx: Context, board: BoardState, striker: Seat, decisions: list[Decision]) -> BoardState:
+    """Outstanding dues paid as soon as a coin of that colour is in the nets (ICF 72 c, 78 a, 83)."""
+    for side in (0, 1):
+        n = board.debts[side]
+        if n == 0 or board.in_nets(board.colour(side)) == 0:
+            continue
+        own = ctx.table.side(striker) == side
+        placer = ctx.table.right_of(striker) if own else striker  # ICF 78 b i, 78 b ii
+        debts = list(board.debts)
+        debts[side] = 0
+        board = take_out(replace(board, debts=(debts[0], debts[1])), side, placer, n)
+        paid = n - board.debts[side]
+        decisions.append(Decision("ICF 78 b ii" if not own and ctx.table.doubles else "ICF 72 c",
+                                  f"{paid} outstanding {board.colour(side).value} now in the nets: "
+                                  f"to be placed by {name(placer)}"))
+    return board

@@ -1,0 +1,135 @@
+"""The French simplified rule (001, "Variante simplifiée"): every coin a point for its owner.
+
+Differences from the ICF referee, all from 001's simplified text: each pocketed coin scores
+1 for its owner whoever pockets it; the queen with its cover is worth 5 (2 once a side has
+24 points); pocketing the opponent's coin keeps the turn; a penalty (striker pocketed,
+striker or a coin off the board, a foul) passes the turn and puts one of the offender's
+pocketed coins back; the special cases of its "Cas particuliers" list. The game goes to
+29 points, counted when the board in play ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from carrom.rules.actions import Stroke
+from carrom.rules.board import BoardResult, BoardState
+from carrom.rules.context import Context
+from carrom.rules.decision import Decision
+from carrom.rules.owing import owe, settle_debts
+from carrom.rules.stroke import begin
+from carrom.rules.table import name
+
+LAW = "001 simplified"
+
+
+def pair_value(ctx: Context, side: int) -> int:
+    """The queen with its cover: 5 points, 2 once the side has 24 (001 simplified, Calcul des points)."""
+    return ctx.rules.late_queen_points if ctx.late(side) else ctx.rules.queen_points
+
+
+def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, list[Decision], BoardResult | None]:
+    d: list[Decision] = []
+    board, f, attempt = begin(ctx, board, stroke, d)
+    if attempt:
+        return board, d, None
+    seat, o = stroke.seat, stroke.outcome
+    who = name(seat)
+    opp = f.own.other
+    p = f.side
+    board = board.with_on_board(f.own, f.own_before - f.n_own).with_on_board(opp, f.opp_before - f.n_opp)
+    penalty = f.striker or f.foul or bool(o.off_board)
+    queen, queen_side = board.queen, board.queen_side
+    returned, dues = 0, 0
+    if f.striker and f.n_own:
+        returned = f.n_own
+        d.append(Decision(LAW, f"{who} pocketed the striker with own coins: they go back as the penalty"))
+    elif penalty:
+        dues = 1
+        why = "the striker went in" if f.striker else "a piece left the board" if o.off_board else "a foul"
+        d.append(Decision(LAW, f"penalty ({why}): one of {who}'s pocketed coins goes back, the turn passes"))
+    if f.n_opp:
+        d.append(Decision(LAW, f"{f.n_opp} {opp.value} pocketed score for the opponent"))
+    if f.queen:
+        if f.striker:
+            queen, queen_side = "board", None
+            d.append(Decision(LAW, "the queen went in with the striker: it goes back to the centre"))
+        elif not (board.potted[p] or f.n_own):
+            queen, queen_side = "board", None
+            penalty = True
+            d.append(Decision(LAW, f"the queen went in before {who}'s first coin: it goes back, the turn passes"))
+        elif f.n_opp and not f.n_own:
+            queen, queen_side = "covered", 1 - p
+            d.append(Decision(LAW, "the queen went in with an opponent's coin: it counts for the opponent"))
+        elif f.n_own and not penalty:
+            queen, queen_side = "covered", p
+            d.append(Decision(LAW, f"{who} pocketed the queen with an own coin: the queen is covered"))
+        elif not penalty:
+            queen, queen_side = "pending", p
+            d.append(Decision(LAW, f"{who} must cover the queen with the next stroke"))
+        else:
+            queen, queen_side = "board", None
+            d.append(Decision(LAW, "the queen goes back to the centre"))
+    elif f.covering:
+        if f.n_own and not penalty:
+            queen, queen_side = "covered", p
+            d.append(Decision(LAW, f"{who} covered the queen"))
+        else:
+            queen, queen_side = "board", None
+            penalty = True
+            d.append(Decision(LAW, "the queen was not covered: it goes back to the centre and the turn passes"))
+    board = replace(board, queen=queen, queen_side=queen_side)
+    if f.n_own and not returned:
+        potted = list(board.potted)
+        potted[p] = True
+        board = replace(board, potted=(potted[0], potted[1]))
+    board = owe(ctx, board, seat, returned, f"the {f.own.value} pocketed go back", LAW, d)
+    board = owe(ctx, board, seat, dues, "penalty", LAW, d)
+    board = settle_debts(ctx, board, seat, d)
+    board = replace(board, misses=board.misses + 1 if not o.touched else 0)
+    keep = not penalty and (f.n_own > 0 or f.n_opp > 0 or board.queen == "pending")
+    if not keep:
+        board = replace(board, turn=ctx.table.right_of(seat), turn_strokes=0)
+        if not (f.n_own or f.n_opp or f.queen or penalty):
+            d.append(Decision(LAW, f"nothing went in: the turn passes"))
+    elif f.n_own:
+        d.append(Decision(LAW, f"{who} pocketed {f.n_own} {f.own.value} and plays on"))
+    return board, d, _ending(ctx, board, f)
+
+
+def _ending(ctx: Context, board: BoardState, f) -> BoardResult | None:
+    p, o = f.side, 1 - f.side
+    own_left, opp_left = board.on_board(f.own), board.on_board(f.own.other)
+    in_play = board.queen != "covered"
+    if not (f.last_own or f.last_opp):
+        return None
+    if f.last_own and own_left:  # the last coin went back with the striker
+        if not f.last_opp:
+            return None
+    coins = (board.in_nets(board.colour(0)), board.in_nets(board.colour(1)))
+
+    def result(winner: int, why: str, bonus_side: int | None, bonus: int) -> BoardResult:
+        pts = list(coins)
+        if board.queen == "covered" and board.queen_side is not None:
+            pts[board.queen_side] += pair_value(ctx, board.queen_side) - 1
+        if bonus_side is not None:
+            pts[bonus_side] += bonus
+        text = f"{why}: {' & '.join(name(s) for s in ctx.table.seats_of(winner))} win the board, " \
+               f"{pts[winner]} points to {pts[1 - winner]}"
+        return BoardResult(winner, 0, pts[winner], LAW, text, loser_points=pts[1 - winner])
+
+    if f.last_own and f.last_opp:
+        if f.queen and not in_play and board.queen_side == p:
+            return result(p, "last coins and the queen together", None, 0)
+        if in_play:
+            return result(o, "both last coins with the queen still in play", o, pair_value(ctx, o))
+        return result(board.queen_side, "both last coins: the side with the queen wins", None, 0)
+    if f.last_opp and opp_left == 0:
+        if in_play:
+            return result(o, "the opponent's last coin with the queen in play", o, pair_value(ctx, o))
+        return result(o, "all the opponent's coins are down", None, 0)
+    if f.last_own and own_left == 0:
+        if in_play:
+            return result(o, "own last coin with the queen in play", o, pair_value(ctx, o))
+        return result(p, "all own coins down", None, 0)
+    return None

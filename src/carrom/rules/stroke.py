@@ -1,0 +1,235 @@
+"""The ICF referee for one stroke: turn, returns, dues and penalties, the queen.
+
+The cases follow ICF 44–48 (break and turns), 64 (fouls), 65 (pieces off the board),
+72–78 (dues and penalties) and 92–101 (the queen). Whether the stroke ended the board
+is decided afterwards, in ``carrom.rules.ending``, from the same facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from carrom.rules.actions import Stroke
+from carrom.rules.board import BoardState
+from carrom.rules.context import Context
+from carrom.rules.decision import Decision
+from carrom.rules.errors import RulesError
+from carrom.rules.owing import owe, settle_debts
+from carrom.rules.pieces import COINS_PER_COLOUR, Coin
+from carrom.rules.table import name
+
+
+@dataclass(frozen=True)
+class Facts:
+    """A stroke seen from the striker's side: own and opponent's coins, queen, striker, foul."""
+
+    side: int
+    own: Coin
+    n_own: int
+    n_opp: int
+    queen: bool
+    striker: bool
+    foul: bool
+    own_before: int
+    opp_before: int
+    covering: bool  # the striker's side pocketed the queen last stroke and must cover now (ICF 96, 97)
+
+    @property
+    def last_own(self) -> bool:
+        return self.own_before > 0 and self.n_own == self.own_before
+
+    @property
+    def last_opp(self) -> bool:
+        return self.opp_before > 0 and self.n_opp == self.opp_before
+
+
+def check(ctx: Context, board: BoardState, stroke: Stroke) -> None:
+    """Refuse a stroke the board cannot have produced, or one out of turn, before anything changes."""
+    ctx.table.check(stroke.seat)
+    if stroke.seat is not board.turn:
+        raise RulesError(f"it is {name(board.turn)}'s turn to strike, not {name(stroke.seat)}'s (ICF 48, 49); "
+                         "a stroke out of turn is entered as a forfeit (ICF 51)")
+    o = stroke.outcome
+    for coin in (Coin.WHITE, Coin.BLACK, Coin.QUEEN):
+        went, off = o.pocketed.count(coin), o.off_board.count(coin)
+        there = board.on_board(coin)
+        if went + off > there:
+            where = "the queen is not on the board" if coin is Coin.QUEEN else f"only {there} {coin.value} on the board"
+            raise RulesError(f"{went + off} {coin.value} pocketed or off the board, but {where}")
+    if not o.touched and (o.pocketed or o.off_board):
+        raise RulesError("the striker touched no piece, yet pieces went in or left the board")
+
+
+def facts(ctx: Context, board: BoardState, stroke: Stroke) -> Facts:
+    side = ctx.table.side(stroke.seat)
+    own = board.colour(side)
+    o = stroke.outcome
+    return Facts(side, own, o.count(own), o.count(own.other), Coin.QUEEN in o.pocketed, o.striker_pocketed,
+                 bool(stroke.fouls), board.on_board(own), board.on_board(own.other),
+                 board.queen == "pending" and board.queen_side == side)
+
+
+def break_attempt(ctx: Context, board: BoardState, stroke: Stroke, d: list[Decision]) -> BoardState | None:
+    """Before a valid break: an attempt that touches nothing (ICF 45). None once the break is made."""
+    o = stroke.outcome
+    if o.touched:
+        d.append(Decision("ICF 44", f"{name(stroke.seat)} breaks: the striker touched a piece"))
+        return None
+    nxt = ctx.table.right_of(stroke.seat)
+    if o.striker_pocketed or stroke.fouls:
+        d.append(Decision("ICF 45 c", f"{name(stroke.seat)} loses the turn at the break without touching a piece; "
+                                      f"no due or penalty. {name(nxt)} breaks"))
+        return replace(board, turn=nxt, attempts=0, turn_strokes=0)
+    tries = board.attempts + 1
+    if tries < ctx.rules.break_attempts:
+        d.append(Decision("ICF 45 a", f"not a break: the striker touched no piece. {name(stroke.seat)} tries again "
+                                      f"({ctx.rules.break_attempts - tries} more)"))
+        return replace(board, attempts=tries)
+    colour = board.colour(ctx.table.side(nxt)).value
+    d.append(Decision("ICF 45 b", f"{name(stroke.seat)} has used every attempt: the break passes to {name(nxt)}, "
+                                  f"who plays {colour}"))
+    return replace(board, turn=nxt, attempts=0, turn_strokes=0)
+
+
+def begin(ctx: Context, board: BoardState, stroke: Stroke, d: list[Decision]) -> tuple[BoardState, Facts, bool]:
+    """Count the stroke and settle the break (ICF 44, 45); True when it was only a break attempt."""
+    board = replace(board, strokes=board.strokes + 1, turn_strokes=board.turn_strokes + 1)
+    f = facts(ctx, board, stroke)
+    if board.broken:
+        return board, f, False
+    after = break_attempt(ctx, board, stroke, d)
+    if after is not None:
+        return after, f, True
+    return replace(board, broken=True, attempts=0), f, False
+
+
+def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, list[Decision], Facts]:
+    """The board after a stroke, with the decisions taken; ``check`` must have passed."""
+    d: list[Decision] = []
+    board, f, attempt = begin(ctx, board, stroke, d)
+    if attempt:
+        return board, d, f
+    seat, o = stroke.seat, stroke.outcome
+    who = name(seat)
+    opp = f.own.other
+    board = board.with_on_board(f.own, f.own_before - f.n_own).with_on_board(opp, f.opp_before - f.n_opp)
+    queen, queen_side = board.queen, board.queen_side
+    if f.queen:
+        queen, queen_side = "pending", f.side
+    for law, text in _fouls(stroke):
+        d.append(Decision(law, f"foul: {text}"))
+
+    keep = False
+    returned = 0  # own coins pocketed this stroke that go back (ICF 64 b, 73, 77)
+    dues = 0  # due and penalty coins (ICF 72)
+    queen_back = None  # the law that returns the queen, if it goes back
+    nine = f.own_before == COINS_PER_COLOUR
+    if f.foul:
+        returned = f.n_own
+        dues = 1 + (1 if f.striker else 0)
+        keep = False
+        if f.queen:
+            queen_back = "ICF 98 b" if f.striker else "ICF 64 b"
+        elif f.covering:
+            queen_back = "ICF 101 b" if f.striker and f.n_own else "ICF 100 b" if f.striker else "ICF 96"
+        law = ("ICF 77 b" if f.n_own else "ICF 72 b") if f.striker else ("ICF 77 a" if f.n_own else
+                                                                          "ICF 76" if f.n_opp else "ICF 64 a")
+        parts = ["a due for the striker and a penalty"] if f.striker else ["a penalty"]
+        if f.n_own:
+            parts.insert(0, f"the {f.n_own} {f.own.value} pocketed go back")
+        d.append(Decision(law, f"{who} loses the turn; " + " with ".join(parts)))
+        if f.n_opp:
+            d.append(Decision("ICF 76", f"the {f.n_opp} {opp.value} pocketed stay down"))
+    elif f.striker:
+        returned = f.n_own
+        dues = 1
+        if f.n_own:
+            keep = True
+            law = "ICF 98 a" if f.queen else "ICF 101 a" if f.covering else "ICF 75" if f.n_opp else "ICF 73"
+            d.append(Decision(law, f"{who} pocketed the striker with own coins: the {f.n_own} {f.own.value} and a due "
+                                   f"go back, and {who} plays on"))
+        elif f.queen:
+            keep = not nine
+            d.append(Decision("ICF 95 d" if nine else "ICF 99 a",
+                              f"the queen went in with the striker: a due, and {who} "
+                              + ("loses the turn (all nine on the board)" if nine else "plays on")))
+        else:
+            law = "ICF 74" if f.n_opp else "ICF 100 a" if f.covering else "ICF 72 a"
+            d.append(Decision(law, f"{who} pocketed the striker: a due, and the turn passes"
+                                   + (f"; the {f.n_opp} {opp.value} stay down" if f.n_opp else "")))
+        if f.queen:
+            queen_back = "ICF 98 a" if f.n_own else "ICF 95 d" if nine else "ICF 99 a"
+        elif f.covering and not f.n_own:
+            queen_back = "ICF 100 a"
+        elif f.covering:
+            queen, queen_side = "pending", f.side
+            d.append(Decision("ICF 101 a", f"the queen is not yet covered: {who} must pocket an own coin next stroke"))
+    else:
+        keep = f.n_own > 0
+        if f.queen:
+            if board.debts[f.side]:
+                queen_back, keep = "ICF 95 b", False
+            elif not (board.potted[f.side] or f.n_own):
+                queen_back = "ICF 95 a"
+            elif f.n_own and not (nine and f.n_own == 1):
+                queen, queen_side = "covered", f.side
+                d.append(Decision("ICF 97 a", f"{who} pocketed the queen with own coins: the queen is covered"))
+                keep = True
+            else:
+                keep = True
+                d.append(Decision("ICF 97 b" if f.n_own else "ICF 92",
+                                  f"{who} pocketed the queen and must cover it with an own coin"
+                                  + (" (one coin with the queen while all nine were on the board)" if f.n_own else
+                                     " in the next stroke")))
+        elif f.covering:
+            if f.n_own:
+                queen, queen_side = "covered", f.side
+                d.append(Decision("ICF 15", f"{who} covered the queen"))
+            else:
+                queen_back = "ICF 96"
+        if f.n_own:
+            d.append(Decision("ICF 48", f"{who} pocketed {f.n_own} {f.own.value}"
+                                        + (f" and {f.n_opp} {opp.value}" if f.n_opp else "") + " and plays on"))
+        elif f.n_opp and not keep:
+            d.append(Decision("ICF 125", f"{who} pocketed {f.n_opp} {opp.value} of the opponent: they stay down, "
+                                         "and the turn passes"))
+        elif not f.queen and not f.covering:
+            d.append(Decision("ICF 48", f"nothing of {who}'s went in: the turn passes"))
+    if queen_back:
+        queen, queen_side = "board", None
+        keep = keep and queen_back in ("ICF 98 a", "ICF 99 a")
+        d.append(Decision(queen_back, {
+            "ICF 95 a": f"the queen went in before {who} pocketed an own coin: the umpire puts it back and the turn passes",
+            "ICF 95 b": f"the queen went in while {who} owes a due: the umpire puts it back and the turn passes",
+            "ICF 96": "the queen was not covered: the umpire puts it back on the centre",
+        }.get(queen_back, "the umpire puts the queen back on the centre (ICF 93)")))
+    board = replace(board, queen=queen, queen_side=queen_side)
+    if f.n_own and not returned:
+        potted = list(board.potted)
+        potted[f.side] = True
+        board = replace(board, potted=(potted[0], potted[1]))
+    if returned:
+        board = owe(ctx, board, seat, returned, f"the {f.own.value} pocketed go back", "ICF 77 a" if f.foul else "ICF 73", d)
+    if dues:
+        board = owe(ctx, board, seat, dues, "due" if not f.foul else "penalty" if dues == 1 else "due and penalty",
+                    "ICF 72 b" if dues == 2 else "ICF 64 a" if f.foul else "ICF 72 a", d)
+    board = settle_debts(ctx, board, seat, d)
+    if o.off_board:
+        d.append(Decision("ICF 65", _off_board_words(o.off_board, seat, f.own)))
+    misses = board.misses + 1 if not o.touched else 0
+    board = replace(board, misses=misses)
+    if keep:
+        return board, d, f
+    nxt = ctx.table.right_of(seat)
+    return replace(board, turn=nxt, turn_strokes=0), d, f
+
+
+def _fouls(stroke: Stroke) -> list[tuple[str, str]]:
+    return [(foul.law, foul.words) for foul in dict.fromkeys(stroke.fouls)]
+
+
+def _off_board_words(off: tuple[Coin, ...], seat, own: Coin) -> str:
+    order = sorted(off, key=lambda c: (c is not Coin.QUEEN, c is not own))
+    names = ", ".join(c.value for c in order)
+    return (f"off the board: {names}; the umpire returns them to the centre circle in that order, each touching "
+            f"the first, on the side away from {name(seat)} (ICF 65 b–d)")

@@ -1,0 +1,143 @@
+"""``carrom umpire``: scoring by keystrokes, as an umpire at a real board would (docs/umpire.md)."""
+
+import json
+
+from typer.testing import CliRunner
+
+from carrom.cli.app import app
+from carrom.records import load_record
+from carrom.records.replay import replay
+
+runner = CliRunner()
+
+SETUP = [
+    "icf", "singles", "Asha", "Mumbai", "Ravi", "",  # rules, kind, players (ICF 27)
+    "Nationals", "Men's singles", "Final", "7", "2026-11-22", "14:00", "Hall A", "3", "U. Mpire",  # ICF XIX
+    "south", "break",  # the toss (ICF 39 a); the winner breaks (ICF 42)
+]
+# South breaks with the whites (ICF 43) and clears the board: a white, the queen, the cover
+# (ICF 92, 15), then the other eight... seven whites: nine whites and the queen covered.
+BOARD = ["w", "q", "w"] + ["w"] * 7
+
+
+def run(args, lines):
+    return runner.invoke(app, args, input="\n".join(lines) + "\n")
+
+
+def entries(path):
+    return load_record(path).entries
+
+
+def test_new_match_scores_a_full_board(tmp_path):
+    """ICF 48 (own coin: play on), 92/97 (queen and cover), 53 a (points: the opponent's coins left)."""
+    path = tmp_path / "m.json"
+    result = run(["umpire", "new", str(path)], SETUP + BOARD + ["quit"])
+    assert result.exit_code == 0, result.output
+    record = load_record(path)
+    h = record.header
+    assert h.players["south"].name == "Asha" and h.players["south"].team == "Mumbai"
+    assert h.event.tournament == "Nationals" and h.event.table == "3" and h.toss.choice == "break"
+    assert len(record.entries) == len(BOARD)
+    steps = replay(record).steps
+    assert steps[-1].after.board == 1 or steps[-1].after.game == 1  # the board ended: the next one is open
+    assert "ICF" in result.output
+    assert "saved" in result.output
+
+
+def test_bad_keystrokes_are_answered_and_change_nothing(tmp_path):
+    path = tmp_path / "m.json"
+    run(["umpire", "new", str(path)], SETUP + ["w", "quit"])
+    before = path.read_text()
+    result = run(["umpire", "resume", str(path)], ["wz", "qq", "concede set", "", "place", "quit"])
+    assert result.exit_code == 0, result.output
+    assert "'z' means nothing here" in result.output
+    assert "only one queen" in result.output
+    assert "concede what" in result.output
+    assert "nothing typed" in result.output
+    assert result.output.count("✗") == 5  # `place` with nothing owed is refused by the referee (ICF 78 a)
+    assert path.read_text() == before
+
+
+def test_undo_removes_the_last_entry_and_saves(tmp_path):
+    path = tmp_path / "m.json"
+    run(["umpire", "new", str(path)], SETUP + ["w", "w", "undo", "quit"])
+    assert len(entries(path)) == 1
+    result = run(["umpire", "resume", str(path)], ["undo", "undo", "quit"])
+    assert "nothing to undo" in result.output
+    assert entries(path) == []
+
+
+def test_closing_mid_match_loses_nothing(tmp_path):
+    """The input just stops (terminal closed): every entry typed so far is on disk, complete."""
+    path = tmp_path / "m.json"
+    result = run(["umpire", "new", str(path)], SETUP + BOARD[:4])  # no quit
+    assert result.exit_code == 0, result.output
+    assert len(entries(path)) == 4
+    json.loads(path.read_text())
+    result = run(["umpire", "resume", str(path)], BOARD[4:] + ["status"])
+    assert result.exit_code == 0, result.output
+    record = load_record(path)
+    assert len(record.entries) == len(BOARD)
+
+
+def test_due_and_its_placing(tmp_path):
+    """ICF 73: own coin with the striker: the coin and a due go back; the opponent places them (ICF 78 a)."""
+    path = tmp_path / "m.json"
+    result = run(["umpire", "new", str(path)], SETUP + ["w", "ws", "status", "quit"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "to place" in out
+    # place everything owed, whoever the referee says places it
+    for _ in range(3):
+        result = run(["umpire", "resume", str(path)], ["place", "quit"])
+    types = [e.TYPE for e in entries(path)]
+    assert types[:2] == ["stroke", "stroke"] and "place" in types
+
+
+def test_new_refuses_to_overwrite(tmp_path):
+    path = tmp_path / "m.json"
+    path.write_text("{}")
+    result = run(["umpire", "new", str(path)], SETUP)
+    assert result.exit_code == 2
+    assert "already exists" in result.output and path.read_text() == "{}"
+
+
+def test_resume_of_a_bad_file_is_one_line(tmp_path):
+    path = tmp_path / "m.json"
+    path.write_text('{"format": "carrom-record", "version": 9}')
+    result = run(["umpire", "resume", str(path)], ["quit"])
+    assert result.exit_code == 2
+    assert "format version 9 is not supported" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_setup_cut_short_saves_nothing(tmp_path):
+    path = tmp_path / "m.json"
+    result = run(["umpire", "new", str(path)], SETUP[:3])
+    assert result.exit_code == 2
+    assert "nothing saved" in result.output and not path.exists()
+
+
+def test_doubles_setup_asks_four_players(tmp_path):
+    """ICF 28: partners opposite; ICF 49 b: the turn passes to the right."""
+    path = tmp_path / "d.json"
+    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 9 + ["east", "break", "west"]
+    result = run(["umpire", "new", str(path)], setup + ["-", "-", "quit"])
+    assert result.exit_code == 0, result.output
+    record = load_record(path)
+    assert set(record.header.players) == {"south", "east", "north", "west"}
+    assert record.header.first_breaker == "west"
+    assert [e.seat for e in record.entries] == ["west", "south"]
+
+
+def test_comment_reaches_the_scorecard(tmp_path):
+    path = tmp_path / "m.json"
+    run(["umpire", "new", str(path)], SETUP + ["comment Played in good spirit", "quit"])
+    assert load_record(path).header.comments == "Played in good spirit"
+
+
+def test_help_lists_the_notation(tmp_path):
+    path = tmp_path / "m.json"
+    result = run(["umpire", "new", str(path)], SETUP + ["help", "quit"])
+    for word in ("wwq", "o:b", "place", "concede board|game|match", "undo"):
+        assert word in result.output
