@@ -124,7 +124,8 @@ def _loop(session, console: Console, ask: _Asker) -> None:
         if reply.ruling is not None or reply.undone or reply.show_status:
             for text in status_lines(session.match, session.record.header):
                 console.print(text)
-    console.print(f"saved {escape(str(session.path))} ({len(session.record.entries)} entries)")
+    n = len(session.record.entries)
+    console.print(f"saved {escape(str(session.path))} ({n} entr{'y' if n == 1 else 'ies'})")
 
 
 @umpire_app.command("new")
