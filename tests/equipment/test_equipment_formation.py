@@ -1,6 +1,6 @@
 """The opening formation against the law.
 
-ICF law 41 a (000, Spanish): "Antes de disparar, los Carrommen se colocan de modo que
+ICF 41 a (000, Spanish): "Antes de disparar, los Carrommen se colocan de modo que
 queden en posición horizontal, la reina se coloca en el centro del círculo interior y las
 fichas restantes se colocan alrededor de la reina. En la primera fila, las fichas blancas y
 negras se alternan regularmente, en la segunda fila, tres fichas blancas forman una "Y" con
