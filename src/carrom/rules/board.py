@@ -45,6 +45,7 @@ class BoardState:
     breaker: Seat
     white_side: int  # the breaker's side plays white (ICF 43)
     turn: Seat
+    colours_set: bool = True  # False until the first coin decides them (001 simplified)
     white: int = COINS_PER_COLOUR  # on the board
     black: int = COINS_PER_COLOUR
     queen: str = "board"  # "board", "pending" (pocketed, to be covered) or "covered"
@@ -55,6 +56,7 @@ class BoardState:
     scored: tuple[int, int] = (0, 0)  # coins each side has pocketed for points (simplified French rule)
     broken: bool = False  # a valid break has been made (ICF 44)
     attempts: int = 0  # failed break attempts by the seat in turn (ICF 45)
+    break_passed: bool = False  # the breaker used every attempt and the break passed (ICF 45 b)
     misses: int = 0  # consecutive strokes touching nothing (ICF 137)
     strokes: int = 0
     turn_strokes: int = 0  # strokes in the current turn (ICF 63: a technical foul comes before the first)

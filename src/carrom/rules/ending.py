@@ -76,7 +76,12 @@ def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) 
                            coins=1, claim=penalty)
         return _result(ctx, o, f"ICF 112 {grade}", "both last coins with the striker, the queen covered by the opponent",
                        queen=ctx.special_value(o), claim=penalty)
-    if f.last_opp and (not f.last_own or foul):
+    if both and foul:  # no law states it; as ICF 102 b, 104 b, 105 b (docs/texts.md §10)
+        return _result(ctx, o, "ICF 105 b", "both last coins by a foul", queen=ctx.special_value(o), claim=1)
+    if both:  # 001 §3.7 j: "the one who pocketed and covered the queen before wins the board with 3 points"
+        return _result(ctx, coverer, "001 §3.7 j", "both last coins in one stroke, the queen covered before",
+                       queen=ctx.special_value(coverer))
+    if f.last_opp:
         return _result(ctx, o, "ICF 52 a", "all the opponent's coins are down", coins=mine,
                        queen=ctx.queen_value(o) if coverer == o else 0, claim=owed_by_p)
     if s or foul:

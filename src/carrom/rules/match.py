@@ -118,11 +118,13 @@ def new_state(rules: str | RuleSet, players: Mapping[Seat, str], first_breaker: 
         toss = (winner, choice)
     by_seat = {Seat(k): str(v) for k, v in players.items()}
     named = tuple((s, by_seat[s]) for s in table.seats)
-    return MatchState(rs, table, named, _fresh_board(table, table.first), table.first, toss=toss)
+    return MatchState(rs, table, named, _fresh_board(table, table.first, rs), table.first, toss=toss)
 
 
-def _fresh_board(table: Table, breaker: Seat) -> BoardState:
-    return BoardState(breaker=breaker, white_side=table.side(breaker), turn=breaker)
+def _fresh_board(table: Table, breaker: Seat, rules: RuleSet) -> BoardState:
+    """A board before its break: the breaker plays white (ICF 43), or the first coin pocketed decides (001 simplified)."""
+    return BoardState(breaker=breaker, white_side=table.side(breaker), turn=breaker,
+                      colours_set=rules.scoring != "simplified")
 
 
 # -- applying actions -------------------------------------------------------------------
@@ -163,9 +165,11 @@ def _stroke(state: MatchState, action: Stroke, d: list[Decision]) -> MatchState:
         after, decisions, facts = icf_stroke.play(ctx, board, action)
         result = end_of_board(ctx, board, after, facts)
     d.extend(decisions)
-    if result is None and after.broken and after.misses >= state.rules.misses_to_replay * len(state.table.seats):
-        result = BoardResult(None, law="ICF 137", text=f"every player has missed {state.rules.misses_to_replay} times "
-                                                       "in a row: the board is replayed", replayed=True)
+    per = len(state.table.seats) if state.rules.misses_per == "player" else 2
+    if result is None and after.broken and after.misses >= state.rules.misses_to_replay * per:
+        result = BoardResult(None, law="ICF 137", text=f"every {state.rules.misses_per} has missed "
+                                                       f"{state.rules.misses_to_replay} times in a row: "
+                                                       "the board is replayed", replayed=True)
     if result is None:
         return replace(state, board=after)
     return _board_over(state, after, result, d)
@@ -176,6 +180,11 @@ def _board_over(state: MatchState, board: BoardState, result: BoardResult, d: li
     if result.points > cap:
         result = replace(result, coin_points=max(0, cap - result.queen_points - result.extra))
     d.append(Decision(result.law, result.text))
+    if result.extra_claimable and state.rules.extras == "automatic":  # 001 §3.7 d, n: no claim, at most 12
+        n = max(0, min(result.extra_claimable, cap - result.queen_points - result.coin_points))
+        result = replace(result, extra=n, extra_claimable=0)
+        d.append(Decision("001 §3.7 n", f"{n} extra point{'s' if n != 1 else ''} for the dues and penalties, "
+                                        "counted automatically"))
     board = replace(board, result=result, claim_open=result.extra_claimable > 0 and result.winner is not None)
     state = replace(state, board=board)
     if board.claim_open:
@@ -188,7 +197,7 @@ def _finish_board(state: MatchState, d: list[Decision]) -> MatchState:
     assert result is not None
     rules, table = state.rules, state.table
     if result.replayed:
-        fresh = _fresh_board(table, board.breaker)
+        fresh = _fresh_board(table, board.breaker, rules)
         return replace(state, board=fresh, board_index=state.board_index + 1)
     pts = list(state.points[-1])
     queen, coins = [0, 0], [0, 0]
@@ -212,7 +221,7 @@ def _finish_board(state: MatchState, d: list[Decision]) -> MatchState:
             return state
         nxt = table.right_of(board.breaker)
         d.append(Decision("ICF 49 a", f"next board: {name(nxt)} breaks with the whites (ICF 43)"))
-        return replace(state, board=_fresh_board(table, nxt), board_index=state.board_index + 1)
+        return replace(state, board=_fresh_board(table, nxt, rules), board_index=state.board_index + 1)
     return _game_over(state, game_winner, d)
 
 
@@ -260,7 +269,7 @@ def _game_over(state: MatchState, winner: int, d: list[Decision]) -> MatchState:
     if winner == _TIE:
         d.append(Decision("ICF 56 b", "the scores are level after the last board: a tie-break board, "
                                       "its break decided by a toss"))
-        return replace(state, awaiting_toss=True, board=_fresh_board(state.table, state.board.breaker),
+        return replace(state, awaiting_toss=True, board=_fresh_board(state.table, state.board.breaker, state.rules),
                        board_index=state.board_index + 1)
     return _award_game(state, winner, d, "ICF 56 a")
 
@@ -275,11 +284,14 @@ def _award_game(state: MatchState, winner: int, d: list[Decision], law: str) -> 
         return replace(state, over=True, winner=winner, board=replace(state.board, claim_open=False))
     g = state.game_index + 1
     table = state.table
-    first = table.first if g % 2 == 0 else table.right_of(table.first)  # ICF 49 a ii–iii
+    if state.rules.break_order == "continuous":  # 001 §3.5 g: the break keeps passing, game after game
+        first = table.right_of(state.board.breaker)
+    else:
+        first = table.first if g % 2 == 0 else table.right_of(table.first)  # ICF 49 a ii–iii
     d.append(Decision("ICF 59" if table.doubles else "ICF 58", "the players change sides for the next game"))
     d.append(Decision("ICF 49 a", f"game {g + 1}: {name(first)} breaks"))
     return replace(state, game_index=g, board_index=0, boards_done=0, points=state.points + ((0, 0),),
-                   game_first=first, board=_fresh_board(table, first), bell=0, sides_changed=False,
+                   game_first=first, board=_fresh_board(table, first, state.rules), bell=0, sides_changed=False,
                    awaiting_toss=False)
 
 
@@ -383,7 +395,7 @@ def _toss(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
     winner = seat if arg is None else _seat(arg)
     state.table.check(winner)
     d.append(Decision("ICF 56 b", f"{name(winner)} wins the toss and breaks the tie-break board with the whites"))
-    return replace(state, awaiting_toss=False, board=_fresh_board(state.table, winner))
+    return replace(state, awaiting_toss=False, board=_fresh_board(state.table, winner, state.rules))
 
 
 def _technical(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:

@@ -15,6 +15,8 @@ class RuleSet:
     source: str
     scoring: str = "icf"  # "icf": the winner scores the loser's coins left (ICF 53); "simplified": every coin a point
     break_attempts: int = 3  # the break and two more chances (ICF 45 a)
+    attempts_after_pass: int | None = None  # once the break has passed: None the same again (ICF 45 b), 1 in turn (001 §3.5 d)
+    break_order: str = "game"  # "game": game 2 broken by who did not break game 1 (ICF 49 a); "continuous" (001 §3.5 g)
     queen_points: int = 3  # ICF 52 b i
     queen_until: int = 21  # the queen counts up to this score inclusive (ICF 52 b i, 54)
     late_queen_points: int = 1  # end-of-board special cases from 22 points (ICF 102–112)
@@ -23,7 +25,9 @@ class RuleSet:
     boards_per_game: int | None = 8  # ICF 56 a
     tie_break_board: bool = True  # ICF 56 b
     games_to_win: int = 2  # best of three (ICF 57)
-    misses_to_replay: int = 3  # per player, consecutive (ICF 137)
+    misses_to_replay: int = 3  # consecutive (ICF 137)
+    misses_per: str = "player"  # "player": three each (002 law 42); "side": three per side (001 §4 p)
+    extras: str = "claim"  # extra points at a board's end: "claim" if demanded (ICF 87 b); "automatic" (001 §3.7 n)
     stroke_clock: float | None = None  # seconds (ICF 50: 15); None: not enforced
     timed: bool = False  # 004 laws 39–41: the bell at 50 minutes, the game ends 7 minutes later
     decider_side_change: str = "board4or13"  # ICF 60 a; "13" for quarter-finals on (ICF 60 b)
@@ -32,7 +36,8 @@ class RuleSet:
 RULESETS: dict[str, RuleSet] = {
     "icf": RuleSet("icf", "ICF laws (000_169fbbd52fae402d.txt)"),
     "fr-official": RuleSet("fr-official", "French federation, official international rules (001, §3)",
-                           break_attempts=2),
+                           break_attempts=2, attempts_after_pass=1, break_order="continuous", misses_per="side",
+                           extras="automatic"),
     "fr-simplified": RuleSet("fr-simplified", "French simplified rule (001, 'Variante simplifiée')",
                              scoring="simplified", queen_points=5, queen_until=23, late_queen_points=2,
                              max_board_points=19, game_points=29, boards_per_game=None, tie_break_board=False,

@@ -17,6 +17,7 @@ from carrom.rules.board import BoardResult, BoardState
 from carrom.rules.context import Context
 from carrom.rules.decision import Decision
 from carrom.rules.owing import owe, settle_debts
+from carrom.rules.pieces import Coin
 from carrom.rules.stroke import begin
 from carrom.rules.table import name
 
@@ -30,6 +31,7 @@ def pair_value(ctx: Context, side: int) -> int:
 
 def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, list[Decision], BoardResult | None]:
     d: list[Decision] = []
+    board = _colours(ctx, board, stroke, d)
     board, f, attempt = begin(ctx, board, stroke, d)
     if attempt:
         return board, d, None
@@ -95,6 +97,20 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     elif f.n_own:
         d.append(Decision(LAW, f"{who} pocketed {f.n_own} {f.own.value} and plays on"))
     return board, d, _ending(ctx, board, f)
+
+
+def _colours(ctx: Context, board: BoardState, stroke: Stroke, d: list[Decision]) -> BoardState:
+    """"La couleur étant déterminée par le premier pion rentré": the first coin pocketed gives its side a colour."""
+    if board.colours_set:
+        return board
+    first = next((c for c in stroke.outcome.pocketed if c is not Coin.QUEEN), None)
+    if first is None:
+        return board
+    side = ctx.table.side(stroke.seat)
+    white_side = side if first is Coin.WHITE else 1 - side
+    d.append(Decision(LAW, f"{' & '.join(name(s) for s in ctx.table.seats_of(side))} take {first.value}, "
+                           "the colour of the first coin pocketed"))
+    return replace(board, white_side=white_side, colours_set=True)
 
 
 def _ending(ctx: Context, board: BoardState, f) -> BoardResult | None:

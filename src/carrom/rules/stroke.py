@@ -79,16 +79,19 @@ def break_attempt(ctx: Context, board: BoardState, stroke: Stroke, d: list[Decis
     if o.striker_pocketed or stroke.fouls:
         d.append(Decision("ICF 45 c", f"{name(stroke.seat)} loses the turn at the break without touching a piece; "
                                       f"no due or penalty. {name(nxt)} breaks"))
-        return replace(board, turn=nxt, attempts=0, turn_strokes=0)
+        return replace(board, turn=nxt, attempts=0, turn_strokes=0, break_passed=True)
     tries = board.attempts + 1
-    if tries < ctx.rules.break_attempts:
+    allowed = ctx.rules.break_attempts
+    if board.break_passed and ctx.rules.attempts_after_pass is not None:
+        allowed = ctx.rules.attempts_after_pass  # 001 §3.5 d: then one attempt each in turn
+    if tries < allowed:
         d.append(Decision("ICF 45 a", f"not a break: the striker touched no piece. {name(stroke.seat)} tries again "
-                                      f"({ctx.rules.break_attempts - tries} more)"))
+                                      f"({allowed - tries} more)"))
         return replace(board, attempts=tries)
     colour = board.colour(ctx.table.side(nxt)).value
     d.append(Decision("ICF 45 b", f"{name(stroke.seat)} has used every attempt: the break passes to {name(nxt)}, "
                                   f"who plays {colour}"))
-    return replace(board, turn=nxt, attempts=0, turn_strokes=0)
+    return replace(board, turn=nxt, attempts=0, turn_strokes=0, break_passed=True)
 
 
 def begin(ctx: Context, board: BoardState, stroke: Stroke, d: list[Decision]) -> tuple[BoardState, Facts, bool]:
