@@ -163,9 +163,10 @@ class PlaceEntry(Entry):
 
     coin: str | None = None  # white or black; None lets the referee take the one owed
     waive: bool = False
+    position: tuple[float, float] | None = None  # board frame, metres: where a simulated game put it
 
     TYPE: ClassVar[str] = "place"
-    EXTRA: ClassVar[tuple[str, ...]] = ("coin", "waive")
+    EXTRA: ClassVar[tuple[str, ...]] = ("coin", "waive", "position")
 
     def body(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -173,14 +174,26 @@ class PlaceEntry(Entry):
             out["coin"] = self.coin
         if self.waive:
             out["waive"] = True
+        if self.position is not None:
+            out["position"] = [self.position[0], self.position[1]]
         return out
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], path: str, foul_codes: tuple[str, ...]) -> "PlaceEntry":
         coin = data.get("coin")
+        position = data.get("position")
+        if position is not None:
+            where = schema.child(path, "position")
+            xy = [schema.number(v, p) for p, v in schema.items(position, where)]
+            if len(xy) != 2:
+                raise RecordError(where, f"expected [x, y] in metres, found {len(xy)} numbers")
+            if max(abs(xy[0]), abs(xy[1])) > 0.5:
+                raise RecordError(where, "off the playing surface (more than 0.5 m from the centre)")
+            position = (xy[0], xy[1])
         return cls(**cls.common(data, path),
                    coin=None if coin is None else schema.choice(coin, schema.child(path, "coin"), ("white", "black")),
-                   waive=schema.boolean(data.get("waive", False), schema.child(path, "waive")))
+                   waive=schema.boolean(data.get("waive", False), schema.child(path, "waive")),
+                   position=position)
 
 
 @dataclass(frozen=True)

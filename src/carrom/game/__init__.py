@@ -1,0 +1,6 @@
+"""The game: referee and physics joined, one strike at a time, with its record (docs/game.md)."""
+
+from carrom.game.game import Game, GameError, StrokeReport
+from carrom.game.outcome import stroke_outcome
+
+__all__ = ["Game", "GameError", "StrokeReport", "stroke_outcome"]

@@ -1,0 +1,237 @@
+"""The game: the one place where the referee and the physics meet.
+
+A ``Game`` holds the referee's match, the discs on the board and the match record. A
+strike is checked against the legal striker positions (ICF 130), simulated, turned into
+a stroke outcome for the referee, and its ruling applied to the discs: pieces the
+referee returns go back to the centre in the law's order (ICF 65, 93), due and penalty
+coins are placed where the entitled player chooses, if the law allows it there (ICF 84–
+89). Every stroke and placement is appended to the record. A refused action raises
+``GameError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from carrom import rules as R
+from carrom.equipment import (
+    Disc, Layout, PieceKind, Seat as EqSeat, centre_return_positions, has_legal_position, legal_intervals,
+    opening_formation, placement_problems, why_illegal,
+)
+from carrom.game.outcome import KIND_OF_COIN, stroke_outcome
+from carrom.physics import PhysicsParams, Strike, simulate
+from carrom.physics.result import ShotResult
+from carrom.records import Header, Player, Record
+from carrom.records.entries import Choice, ConcedeEntry, DeclareEntry, Outcome, PlaceEntry, StrokeEntry
+from carrom.records.scorer import Scorer
+
+
+class GameError(ValueError):
+    """An action the game refuses (out of turn, illegal position, absurd strike...); nothing changed."""
+
+
+@dataclass(frozen=True)
+class StrokeReport:
+    """What one strike did: the shot (for animation), the ruling, and whether it counted."""
+
+    seat: str
+    shot: ShotResult
+    ruling: R.Ruling | None  # None when the stroke was not completed (ICF 127 b)
+    completed: bool
+    rulings: tuple[R.Ruling, ...] = ()  # further rulings the game made on its own (ICF 142)
+
+
+class Game:
+    def __init__(self, record: Record, params: PhysicsParams | None = None) -> None:
+        self.params = params or PhysicsParams()
+        self.scorer = Scorer(record)
+        self.layout = opening_formation()
+        self._position = self._where()
+
+    # -- starting ---------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, players: Mapping[str, str], variant: str = "icf", first_breaker: str = "south",
+            params: PhysicsParams | None = None, **header: Any) -> "Game":
+        """A match between ``players`` (seat -> name): two opposite seats, or four (ICF 27, 28)."""
+        kind = "doubles" if len(players) == 4 else "singles"
+        try:
+            h = Header(variant=variant, kind=kind, players={s: Player(n) for s, n in players.items()},
+                       first_breaker=first_breaker, **header)
+            scorer = Scorer.new(h)
+        except (ValueError, TypeError) as exc:
+            raise GameError(str(exc)) from None
+        return cls(scorer.record, params)
+
+    @classmethod
+    def resume(cls, record: Record, params: PhysicsParams | None = None) -> "Game":
+        """Rebuild a game from its record: every stroke re-simulated from the player's choice."""
+        game = cls(Record(record.header), params)
+        for entry in record.entries:
+            game._replay_entry(entry)
+        return game
+
+    # -- what the laws wait for ------------------------------------------------------
+
+    @property
+    def match(self) -> R.Match:
+        return self.scorer.match
+
+    @property
+    def record(self) -> Record:
+        return self.scorer.record
+
+    @property
+    def state(self) -> R.MatchState:
+        return self.match.state
+
+    def expected(self) -> tuple[str, str] | None:
+        exp = self.match.expected()
+        return None if exp is None else (exp[0], exp[1].value)
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def legal_intervals(self, seat: str) -> tuple[tuple[float, float], ...]:
+        """Where ``seat`` may put the striker on its baseline now (ICF 130), as ``along`` intervals."""
+        return tuple(legal_intervals(EqSeat(seat), self.layout))
+
+    # -- actions --------------------------------------------------------------------------
+
+    def strike(self, seat: str, along: float, angle: float, speed: float) -> StrokeReport:
+        """The player at ``seat`` strikes from ``along`` on the baseline, at ``angle`` and ``speed`` (m/s)."""
+        self._expect("stroke", seat)
+        for name, value in (("along", along), ("angle", angle), ("speed", speed)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise GameError(f"{name} must be a finite number, got {value!r}")
+        if not 0 < speed <= self.params.max_speed:
+            raise GameError(f"speed {speed} m/s is out of range: above 0 and at most {self.params.max_speed} m/s")
+        reasons = why_illegal(EqSeat(seat), along, self.layout)
+        if reasons:
+            raise GameError(f"the striker may not be put at {along:+.4f} m: " + "; ".join(str(r) for r in reasons)
+                            + " (ICF 130)")
+        shot = simulate(self.layout, Strike.from_seat(EqSeat(seat), along, angle, speed), self.params)
+        outcome = stroke_outcome(shot)
+        if not shot.left_baseline and not outcome.touched:
+            return StrokeReport(seat, shot, None, False)  # ICF 127 b: not a completed stroke
+        facts = Outcome(tuple(c.value for c in outcome.pocketed), outcome.striker_pocketed,
+                        tuple(c.value for c in outcome.off_board), outcome.touched)
+        entry = StrokeEntry(seat, outcome=facts, choice=Choice(along, angle, speed))
+        ruling = self._play(entry)
+        self._after_stroke(seat, shot)
+        return StrokeReport(seat, shot, ruling, True, self.replay_if_no_room())
+
+    def place(self, seat: str, x: float, y: float, coin: str | None = None) -> R.Ruling:
+        """Place the due or penalty coin owed at (x, y), board frame (ICF 78, 84–89)."""
+        self._expect("place", seat)
+        owed = [o for o in self.state.board.owed if o.placer.value == seat and not o.waiting]
+        pick = next((o for o in owed if coin is None or o.coin.value == coin), None)
+        if pick is None:
+            raise GameError(f"{seat} owes no {coin} to place")
+        for name, value in (("x", x), ("y", y)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise GameError(f"{name} must be a finite number, got {value!r}")
+        problems = placement_problems(self.layout, x, y)
+        if problems:
+            raise GameError("the coin may not be placed there: " + "; ".join(str(p) for p in problems))
+        ruling = self._play(PlaceEntry(seat, coin=pick.coin.value, position=(float(x), float(y))))
+        self.layout = self.layout.with_disc(Disc(KIND_OF_COIN[pick.coin], float(x), float(y)))
+        return ruling
+
+    def waive(self, seat: str) -> R.Ruling:
+        """Give up placing the coins owed (ICF 80, 87 a)."""
+        self._expect("place", seat)
+        return self._play(PlaceEntry(seat, waive=True))
+
+    def claim(self, seat: str, points: int) -> R.Ruling:
+        """Claim extra points at a board's end (ICF 87 b); 0 declines."""
+        self._expect("claim", seat)
+        ruling = self._play(DeclareEntry(seat, what="extra", value=int(points)))
+        self._sync_board()
+        return ruling
+
+    def toss(self, seat: str, winner: str) -> R.Ruling:
+        """Who won the toss for the tie-break board's break (ICF 56 b)."""
+        self._expect("toss", seat)
+        ruling = self._play(DeclareEntry(seat, what="toss", value=winner))
+        self._sync_board()
+        return ruling
+
+    def concede(self, seat: str, what: str = "board") -> R.Ruling:
+        """The seat's side gives up the board, the game or the match (ICF 139)."""
+        if self.over:
+            raise GameError("the match is over")
+        ruling = self._play(ConcedeEntry(seat, what=what))
+        self._sync_board()
+        return ruling
+
+    # -- inside -----------------------------------------------------------------------------
+
+    def _expect(self, kind: str, seat: str) -> None:
+        exp = self.expected()
+        if exp is None:
+            raise GameError("the match is over")
+        if seat not in ("south", "east", "north", "west"):
+            raise GameError(f"{seat!r} is not a seat (south, east, north, west)")
+        if exp != (kind, seat):
+            raise GameError(f"it is not {seat}'s {kind}: the laws wait for {exp[1]} to {exp[0]}")
+
+    def _play(self, entry) -> R.Ruling:
+        try:
+            return self.scorer.play(entry)
+        except R.RulesError as exc:
+            raise GameError(str(exc)) from None
+
+    def _where(self) -> tuple[int, int]:
+        return self.state.game_index, self.state.board_index
+
+    def _sync_board(self) -> None:
+        """A new board (or game) started: lay out the opening again (ICF 41)."""
+        where = self._where()
+        if where != self._position:
+            self._position = where
+            self.layout = opening_formation()
+
+    def _after_stroke(self, seat: str, shot: ShotResult) -> None:
+        """Apply the ruling to the discs: the shot's final layout, then the umpire's returns (ICF 65, 93)."""
+        if self._where() != self._position:
+            self._sync_board()
+            return
+        layout = shot.final_layout
+        board = self.state.board
+        missing: list[PieceKind] = []
+        for coin in (R.Coin.QUEEN, self.state.colour_of(R.Seat(seat)), self.state.colour_of(R.Seat(seat)).other):
+            kind = KIND_OF_COIN[coin]
+            missing += [kind] * (board.on_board(coin) - layout.count(kind))
+        if missing:
+            eq = EqSeat(seat)  # on the side away from the player who made the stroke (ICF 65 b)
+            layout = Layout(layout.discs + centre_return_positions(layout, missing, eq))
+        self.layout = layout
+
+    def replay_if_no_room(self) -> tuple[R.Ruling, ...]:
+        """ICF 142: when the player to strike has no legal striker position, the board is replayed."""
+        out = []
+        exp = self.expected()
+        while exp is not None and exp[0] == "stroke" and not has_legal_position(EqSeat(exp[1]), self.layout):
+            out.append(self._play(DeclareEntry(exp[1], what="no-room")))
+            self._sync_board()
+            exp = self.expected()
+        return tuple(out)
+
+    def _replay_entry(self, entry) -> None:
+        if isinstance(entry, StrokeEntry):
+            c = entry.choice
+            if c is None or None in (c.along, c.angle, c.speed):
+                raise GameError("this record has strokes without the player's choice: it can be replayed by the "
+                                "referee (carrom replay) but not re-simulated")
+            self.strike(entry.seat, c.along, c.angle, c.speed)
+        elif isinstance(entry, PlaceEntry) and entry.position is not None:
+            self.place(entry.seat, entry.position[0], entry.position[1], entry.coin)
+        else:
+            if isinstance(entry, DeclareEntry) and entry.what == "no-room":
+                return  # the game declares it itself after the stroke before
+            self._play(entry)
+            self._sync_board()

@@ -1,0 +1,42 @@
+"""Driving a game with players: ask whoever the laws wait for, and do what they choose."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from carrom.game import Game, GameError
+from carrom.players.base import Player
+
+
+def step(game: Game, players: Mapping[str, Player]) -> Any:
+    """One action by the player the laws wait for; returns the game's report or ruling."""
+    exp = game.expected()
+    if exp is None:
+        raise GameError("the match is over")
+    kind, seat = exp
+    player = players[seat]
+    if kind == "stroke":
+        c = player.choose_strike(game, seat)
+        return game.strike(seat, c.along, c.angle, c.speed)
+    if kind == "place":
+        spot = player.choose_placement(game, seat)
+        if spot is None:
+            return game.waive(seat)
+        try:
+            return game.place(seat, *spot)
+        except GameError:
+            return game.waive(seat)  # ICF 80: a player who will not risk a foul gives the placing up
+    if kind == "claim":
+        return game.claim(seat, player.choose_claim(game, seat))
+    return game.toss(seat, seat)  # the toss for a tie-break board: the seat asked calls it and wins (ICF 56 b)
+
+
+def play_out(game: Game, players: Mapping[str, Player], max_actions: int = 100_000) -> int:
+    """Play until the match ends; returns the number of actions taken."""
+    n = 0
+    while not game.over:
+        if n >= max_actions:
+            raise GameError(f"the match did not end within {max_actions} actions")
+        step(game, players)
+        n += 1
+    return n
