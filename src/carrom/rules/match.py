@@ -132,13 +132,12 @@ def _fresh_board(table: Table, breaker: Seat, rules: RuleSet) -> BoardState:
 
 def apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
     """The state after ``action`` and the ruling on it; ``RulesError`` leaves ``state`` as it was."""
+    _check_action(action)
     if state.over:
         raise RulesError("the match is over; nothing more can be played")
     state.table.check(action.seat)
     handler = {Stroke: _stroke, Place: _place, Forfeit: _forfeit, Concede: _concede, Declare: _declare,
-               Timeout: _timeout}.get(type(action))
-    if handler is None:
-        raise RulesError(f"{type(action).__name__} is not an action the referee knows")
+               Timeout: _timeout}[type(action)]
     exp = state.expected()
     if state.awaiting_toss and not (isinstance(action, Declare) and action.what.split()[:1] == ["toss"]):
         raise RulesError("the tie-break board's break goes to the winner of a toss: enter `declare toss SEAT` (ICF 56 b)")
@@ -147,6 +146,34 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
     decisions: list[Decision] = []
     state = handler(state, action, decisions)
     return state, Ruling(action, tuple(decisions))
+
+
+def _check_action(action: object) -> None:
+    """Refuse an object that is not a well-formed action, whatever its types (RulesError, never a crash)."""
+    from carrom.rules.actions import StrokeOutcome
+    from carrom.rules.fouls import Foul
+
+    if not isinstance(action, (Stroke, Place, Forfeit, Concede, Declare, Timeout)):
+        raise RulesError(f"{type(action).__name__} is not an action the referee knows")
+    if not isinstance(action.seat, Seat):
+        raise RulesError(f"seat: {action.seat!r} is not a Seat (south, east, north, west)")
+    if isinstance(action, Stroke):
+        o = action.outcome
+        if not isinstance(o, StrokeOutcome):
+            raise RulesError("a stroke needs its outcome (StrokeOutcome)")
+        if not all(isinstance(c, Coin) for c in (*o.pocketed, *o.off_board)):
+            raise RulesError("pocketed and off_board list pieces: Coin.WHITE, Coin.BLACK or Coin.QUEEN")
+        if not isinstance(o.striker_pocketed, bool) or not isinstance(o.touched, bool):
+            raise RulesError("striker_pocketed and touched are true or false")
+        if not isinstance(action.fouls, tuple) or not all(isinstance(f, Foul) for f in action.fouls):
+            raise RulesError("fouls are a tuple of Foul codes")
+    elif isinstance(action, Place):
+        if action.coin is not None and action.coin not in (Coin.WHITE, Coin.BLACK):
+            raise RulesError("a due or penalty coin is white or black")
+        if not isinstance(action.waive, bool):
+            raise RulesError("waive is true or false")
+    elif isinstance(action, (Concede, Declare)) and not isinstance(action.what, str):
+        raise RulesError(f"what: expected words, found {action.what!r}")
 
 
 def _stroke(state: MatchState, action: Stroke, d: list[Decision]) -> MatchState:
@@ -306,7 +333,13 @@ def _place(state: MatchState, action: Place, d: list[Decision]) -> MatchState:
         keep = tuple(o for i, o in enumerate(board.owed) if i not in mine)
         d.append(Decision("ICF 80", f"{name(action.seat)} waives placing {len(mine)} coin"
                                     f"{'s' if len(mine) > 1 else ''}: they stay in the nets (ICF 87 a: all or none)"))
-        return replace(state, board=replace(board, owed=keep))
+        debts = list(board.debts)
+        for side in {board.side_of_colour(board.owed[i].coin) for i in mine}:
+            if debts[side]:
+                d.append(Decision("ICF 80", f"the claim is given up: {debts[side]} outstanding due"
+                                            f"{'s' if debts[side] > 1 else ''} of that colour lapse too"))
+                debts[side] = 0
+        return replace(state, board=replace(board, owed=keep, debts=(debts[0], debts[1])))
     pick = mine[0]
     if action.coin is not None:
         pick = next((i for i in mine if board.owed[i].coin is action.coin), None)

@@ -132,7 +132,7 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
         dues = 1 + (1 if f.striker else 0)
         keep = False
         if f.queen:
-            queen_back = "ICF 98 b" if f.striker else "ICF 64 b"
+            queen_back = ("ICF 98 b" if f.n_own else "ICF 99 b") if f.striker else "ICF 64 b"
         elif f.covering:
             queen_back = "ICF 101 b" if f.striker and f.n_own else "ICF 100 b" if f.striker else "ICF 96"
         law = ("ICF 77 b" if f.n_own else "ICF 72 b") if f.striker else ("ICF 77 a" if f.n_own else
