@@ -146,6 +146,11 @@ class Game:
         self._expect("place", seat)
         return self._play(PlaceEntry(seat, waive=True))
 
+    def wait(self, seat: str) -> R.Ruling:
+        """No room to place the coins owed: they wait and are offered again after the next stroke (ICF 79 a, 81)."""
+        self._expect("place", seat)
+        return self._play(DeclareEntry(seat, what="wait"))
+
     def claim(self, seat: str, points: int) -> R.Ruling:
         """Claim extra points at a board's end (ICF 87 b); 0 declines."""
         self._expect("claim", seat)

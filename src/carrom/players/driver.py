@@ -20,12 +20,14 @@ def step(game: Game, players: Mapping[str, Player]) -> Any:
         return game.strike(seat, c.along, c.angle, c.speed)
     if kind == "place":
         spot = player.choose_placement(game, seat)
-        if spot is None:
-            return game.waive(seat)
-        try:
-            return game.place(seat, *spot)
-        except GameError:
-            return game.waive(seat)  # ICF 80: a player who will not risk a foul gives the placing up
+        if spot is not None:
+            try:
+                return game.place(seat, *spot)
+            except GameError:
+                pass
+        if game.state.board.placing_started:
+            return game.wait(seat)  # ICF 79 a, 87 a: part placed, no room for the rest: it waits
+        return game.waive(seat)  # ICF 80: a player who will not risk a foul gives the placing up
     if kind == "claim":
         return game.claim(seat, player.choose_claim(game, seat))
     return game.toss(seat, seat)  # the toss for a tie-break board: the seat asked calls it and wins (ICF 56 b)

@@ -51,6 +51,7 @@ class BoardState:
     queen: str = "board"  # "board", "pending" (pocketed, to be covered) or "covered"
     queen_side: int | None = None  # who pocketed (pending) or covered it
     owed: tuple[Owed, ...] = ()
+    placing_started: bool = False  # some of the coins owed now are placed: no waiving the rest (ICF 87 a)
     debts: tuple[int, int] = (0, 0)  # per side: coins owed with none in the nets yet (ICF 72 c)
     potted: tuple[bool, bool] = (False, False)  # the side has pocketed an own coin that stayed down (ICF 92, 95 c)
     scored: tuple[int, int] = (0, 0)  # coins each side has pocketed for points (simplified French rule)

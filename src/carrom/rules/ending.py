@@ -35,8 +35,10 @@ def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) 
     mine = f.own_before - f.n_own + (f.n_own if (s or foul) else 0)  # the striker's coins that stay on the board
     theirs = f.opp_before - f.n_opp
     grade = "b" if foul else "a"
-    owed_by_p = penalty + before.debts[p]
+    # ICF 87 b: the winner may claim the loser's dues and penalties not yet placed
+    owed_by_p = penalty + before.debts[p] + before.held(before.colour(p))
     owed_by_o = after.debts[o] + after.held(after.colour(o))
+    penalty = owed_by_p  # in the special cases too (ICF 102 b–112 b name this stroke's; 87 b adds the rest)
 
     if f.covering or f.queen:  # the queen went in this stroke or the last and is not yet covered
         if both:

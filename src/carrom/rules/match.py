@@ -185,7 +185,8 @@ def _stroke(state: MatchState, action: Stroke, d: list[Decision]) -> MatchState:
                          f"or waive placing it (ICF 80)")
     ctx = state.context()
     icf_stroke.check(ctx, board, action)
-    board = replace(board, owed=tuple(replace(o, waiting=False) for o in board.owed))  # ICF 81: room may have appeared
+    board = replace(board, owed=tuple(replace(o, waiting=False) for o in board.owed),  # ICF 81: room may have appeared
+                    placing_started=False)
     if state.rules.scoring == "simplified":
         after, decisions, result = simplified.play(ctx, board, action)
     else:
@@ -330,6 +331,9 @@ def _place(state: MatchState, action: Place, d: list[Decision]) -> MatchState:
         who = f"; {name(exp[1])} is to {exp[0]}" if exp else ""
         raise RulesError(f"{name(action.seat)} has no due or penalty coin to place now (ICF 78){who}")
     if action.waive:
+        if board.placing_started:
+            raise RulesError(f"{name(action.seat)} has begun placing: the placing may be waived only in full, "
+                             "not in part (ICF 87 a)")
         keep = tuple(o for i, o in enumerate(board.owed) if i not in mine)
         d.append(Decision("ICF 80", f"{name(action.seat)} waives placing {len(mine)} coin"
                                     f"{'s' if len(mine) > 1 else ''}: they stay in the nets (ICF 87 a: all or none)"))
@@ -348,7 +352,8 @@ def _place(state: MatchState, action: Place, d: list[Decision]) -> MatchState:
             raise RulesError(f"{name(action.seat)} owes no {action.coin.value} to place; owed: {owed}")
     coin = board.owed[pick].coin
     owed = board.owed[:pick] + board.owed[pick + 1:]
-    board = replace(board, owed=owed).with_on_board(coin, board.on_board(coin) + 1)
+    board = replace(board, owed=owed, placing_started=any(o.placer is action.seat and not o.waiting for o in owed))
+    board = board.with_on_board(coin, board.on_board(coin) + 1)
     d.append(Decision("ICF 84 a", f"{name(action.seat)} places a {coin.value} inside the outer circle"))
     return replace(state, board=board)
 
@@ -361,11 +366,13 @@ def _lose_board(state: MatchState, seat: Seat, law: str, why: str, d: list[Decis
     loser = state.table.side(seat)
     winner = 1 - loser
     ctx = state.context()
-    coins = board.on_board(board.colour(loser)) + board.held(board.colour(loser))
+    coins = board.on_board(board.colour(loser))
+    owed = board.held(board.colour(loser)) + board.debts[loser]  # claimable, not counted (ICF 55, 87 b)
     queen_theirs = board.queen in ("board", "pending") or board.queen_side == winner
     queen = ctx.queen_value(winner) if queen_theirs and state.rules.scoring == "icf" else 0
     result = BoardResult(winner, queen, coins, law,
-                         f"{why}: {_side_name(state, winner)} win the board by {coins + queen} points")
+                         f"{why}: {_side_name(state, winner)} win the board by {coins + queen} points"
+                         + (f", and may claim up to {owed} extra" if owed else ""), extra_claimable=owed)
     return _board_over(state, board, result, d)
 
 
