@@ -2,5 +2,6 @@
 
 from carrom.players.base import Player, RandomPlayer, StrikeChoice, free_spots
 from carrom.players.driver import play_out, step
+from carrom.players.levels import LEVELS, make_bot
 
-__all__ = ["Player", "RandomPlayer", "StrikeChoice", "free_spots", "play_out", "step"]
+__all__ = ["LEVELS", "make_bot", "Player", "RandomPlayer", "StrikeChoice", "free_spots", "play_out", "step"]
