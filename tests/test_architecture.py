@@ -24,6 +24,8 @@ ALLOWED = {
     # above the core: records know only the referee; the game joins referee, physics and records
     "records": {"carrom.records", "carrom.rules", "rich", "fpdf"},
     "game": {"carrom.game", "carrom.rules", "carrom.physics", "carrom.equipment", "carrom.records", "numpy"},
+    "players": {"carrom.players", "carrom.game", "carrom.rules", "carrom.physics", "carrom.equipment", "numpy"},
+    "store": {"carrom.store", "sqlalchemy"},
 }
 
 

@@ -26,7 +26,7 @@ def test_the_carrom_commands_it_names_exist():
 
     from carrom.cli.app import app
 
-    named = set(re.findall(r"carrom (board|umpire|replay|scorecard|check-board)\b", README))
+    named = set(re.findall(r"carrom (board|umpire|replay|scorecard|check-board|play|serve)\b", README))
     assert named >= {"umpire", "replay", "scorecard", "board"}
     help_text = CliRunner().invoke(app, ["--help"]).output
     for command in named:

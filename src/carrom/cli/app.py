@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "carrom.cli.replay",
     "carrom.cli.umpire",
     "carrom.cli.scorecard",
+    "carrom.cli.web",
 )
 
 
