@@ -243,14 +243,12 @@ def _finish_board(state: MatchState, d: list[Decision]) -> MatchState:
     state = replace(state, points=points, results=state.results + (record,), boards_done=state.boards_done + 1)
     d.append(Decision("ICF 53 a", f"game {state.game_index + 1}: {_score_words(state)}"))
     state = _side_change(state, d)
-    game_winner = _game_winner(state)
-    if game_winner is None:
-        if state.awaiting_toss:
-            return state
+    over, winner = _game_end(state)
+    if not over:
         nxt = table.right_of(board.breaker)
         d.append(Decision("ICF 49 a", f"next board: {name(nxt)} breaks with the whites (ICF 43)"))
         return replace(state, board=_fresh_board(table, nxt, rules), board_index=state.board_index + 1)
-    return _game_over(state, game_winner, d)
+    return _game_over(state, winner, d)
 
 
 def _score_words(state: MatchState) -> str:
@@ -274,27 +272,23 @@ def _side_change(state: MatchState, d: list[Decision]) -> MatchState:
     return state
 
 
-def _game_winner(state: MatchState) -> int | None:
-    """The side that has won the game now, if any; may set up a tie-break toss (ICF 56)."""
+def _game_end(state: MatchState) -> tuple[bool, int | None]:
+    """Whether the game is over now, and who won it; over with no winner: a tie-break board (ICF 56)."""
     a, b = state.points[-1]
     rules = state.rules
-    if max(a, b) >= rules.game_points and a != b:
-        return 0 if a > b else 1
+    leader = None if a == b else (0 if a > b else 1)
+    if max(a, b) >= rules.game_points and leader is not None:
+        return True, leader
     limit = rules.boards_per_game
     timed_out = rules.timed and state.bell >= 1
     if (limit is not None and state.boards_done >= limit) or timed_out:
-        if a != b:
-            return 0 if a > b else 1
-        if rules.tie_break_board:
-            return _TIE
-    return None
+        if leader is not None or rules.tie_break_board:
+            return True, leader
+    return False, None
 
 
-_TIE = -1
-
-
-def _game_over(state: MatchState, winner: int, d: list[Decision]) -> MatchState:
-    if winner == _TIE:
+def _game_over(state: MatchState, winner: int | None, d: list[Decision]) -> MatchState:
+    if winner is None:
         d.append(Decision("ICF 56 b", "the scores are level after the last board: a tie-break board, "
                                       "its break decided by a toss"))
         return replace(state, awaiting_toss=True, board=_fresh_board(state.table, state.board.breaker, state.rules),
@@ -519,8 +513,8 @@ def _timeout(state: MatchState, action: Timeout, d: list[Decision]) -> MatchStat
         record = BoardRecord(state.game_index, state.boards_done + 1, board.breaker, None, (0, 0), (0, 0),
                              "004 law 41", text)
         state = replace(state, results=state.results + (record,), boards_done=state.boards_done + 1)
-        gw = _game_winner(state)
-        return _game_over(state, gw, d) if gw is not None else state
+        over, winner = _game_end(state)
+        return _game_over(state, winner, d) if over else state
     return _board_over(state, board, result, d)
 
 
