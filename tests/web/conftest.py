@@ -3,11 +3,14 @@
 import socket
 import threading
 import time
+from pathlib import Path
 
 import pytest
 import uvicorn
 
 from carrom.web import create_app
+
+CHROMIUM = "/usr/bin/chromium"
 
 
 def free_port() -> int:
@@ -17,8 +20,10 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db_url: str, bot_pause: float = 0.0) -> None:
-        self.port = free_port()
+    """uvicorn serving the app in a background thread."""
+
+    def __init__(self, db_url: str, bot_pause: float = 0.0, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.app = create_app(db_url, bot_pause=bot_pause)
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -41,16 +46,37 @@ class Server:
 
 
 @pytest.fixture
-def server(tmp_path):
-    with Server(f"sqlite:///{tmp_path / 'web.db'}", bot_pause=0.05) as s:
+def db_url(tmp_path):
+    return f"sqlite:///{tmp_path / 'web.db'}"
+
+
+@pytest.fixture
+def server(db_url):
+    with Server(db_url, bot_pause=0.05) as s:
         yield s
+
+
+@pytest.fixture
+def make_server():
+    """Start servers at will (a restart: a second one on the first one's port and database)."""
+    return Server
 
 
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: scripts/test installs Debian's chromium (apt-get install chromium)")
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=["--no-sandbox"])
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
         yield b
         b.close()
+
+
+@pytest.fixture
+def artifacts(tmp_path):
+    """Where screenshots go: test-artifacts/ in the checkout (gitignored)."""
+    out = Path(__file__).resolve().parents[2] / "test-artifacts"
+    out.mkdir(exist_ok=True)
+    return out

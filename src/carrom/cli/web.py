@@ -1,9 +1,10 @@
-"""``carrom play`` and ``carrom serve``: the web app on this machine, or hosted for others."""
+"""``carrom play`` and ``carrom serve``: the web app on this machine, or hosted for others (docs/web.md)."""
 
 from __future__ import annotations
 
 import socket
 import threading
+import time
 import webbrowser
 from pathlib import Path
 
@@ -21,6 +22,15 @@ def _free(host: str, port: int) -> bool:
             return False
 
 
+def _open_when_up(server, url: str) -> None:  # noqa: ANN001
+    """Open the browser once the server answers (not before: the page would fail to load)."""
+    for _ in range(200):
+        if server.started:
+            webbrowser.open(url)
+            return
+        time.sleep(0.05)
+
+
 def _run(host: str, port: int, db: str, open_browser: bool) -> None:
     import uvicorn
 
@@ -33,11 +43,16 @@ def _run(host: str, port: int, db: str, open_browser: bool) -> None:
         app = create_app(db)
     except StoreError as exc:
         fail(str(exc))
-    url = f"http://{'localhost' if host in ('0.0.0.0', '127.0.0.1') else host}:{port}/"
-    typer.echo(f"carrom is at {url}  (database: {db}; Ctrl+C stops it)")
+    shown = "localhost" if host in ("0.0.0.0", "127.0.0.1", "::") else host
+    url = f"http://{shown}:{port}/"
+    resumed = len(app.state.hub.resumed)
+    typer.echo(f"carrom is at {url}  (database: {db}"
+               + (f"; {resumed} unfinished match{'es' if resumed != 1 else ''} resumed" if resumed else "")
+               + "; Ctrl+C stops it)")
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
     if open_browser:
-        threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+        threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
+    server.run()
 
 
 def register(app: typer.Typer) -> None:
@@ -48,13 +63,15 @@ def register(app: typer.Typer) -> None:
         browser: bool = typer.Option(True, help="Open the browser."),
     ) -> None:
         """Play in the browser: against the computer, with people on this device, or online."""
-        _run("127.0.0.1", port, f"sqlite:///{db}", browser)
+        from carrom.store import sqlite_url
+
+        _run("127.0.0.1", port, sqlite_url(str(db)), browser)
 
     @app.command()
     def serve(
         host: str = typer.Option("0.0.0.0", help="Address to listen on."),
         port: int = typer.Option(8000, help="Port."),
-        db: str = typer.Option("sqlite:///carrom.db", help="Database URL (SQLite file or postgresql://...)."),
+        db: str = typer.Option("sqlite:///carrom.db", help="Database URL: an SQLite file or postgresql+psycopg://..."),
     ) -> None:
-        """Host the web app for others (rooms are shared by link)."""
+        """Host the web app for others: rooms are shared by link; every stroke is stored in the database."""
         _run(host, port, db, False)

@@ -1,9 +1,10 @@
-"""Persistence for the web app: matches and every action, in SQLite by default or any SQLAlchemy URL.
+"""Persistence for the web app: matches, their players and every action (docs/web.md).
 
-Each accepted action is committed before the server tells anybody about it, so a restart
-loses nothing: unfinished matches are read back and resumed from their records.
+SQLite at a file by default, or any SQLAlchemy URL (PostgreSQL...). Each accepted action
+is committed before the server tells anybody about it, so a restart loses nothing:
+unfinished matches are read back and resumed from their records.
 """
 
-from carrom.store.store import MatchRow, Store, StoreError
+from carrom.store.store import MatchRow, SeatRow, Store, StoreError, sqlite_url
 
-__all__ = ["MatchRow", "Store", "StoreError"]
+__all__ = ["MatchRow", "SeatRow", "Store", "StoreError", "sqlite_url"]

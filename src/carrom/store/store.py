@@ -1,59 +1,51 @@
-"""The tables and the few operations the server needs: create, append, finish, list, load."""
+"""The few operations the server needs: create a match, append actions, seat a player, list, load.
+
+Every write is one transaction; an error of the database becomes ``StoreError`` with what
+was being done, never a traceback for the user.
+"""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Callable, Mapping, Sequence
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, create_engine, func, select
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy import create_engine, event, func, select
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.orm import Session, selectinload, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from carrom.store.models import ActionModel, Base, MatchModel, PlayerModel
+
+SEAT_ORDER = ("south", "east", "north", "west")
 
 
 class StoreError(RuntimeError):
     """The database refused or failed; the message says what was being done."""
 
 
-class Base(DeclarativeBase):
-    pass
-
-
-class Match(Base):
-    __tablename__ = "matches"
-
-    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # the room's unguessable id
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    variant: Mapped[str] = mapped_column(String(32))
-    title: Mapped[str] = mapped_column(String(400))
-    seats: Mapped[dict] = mapped_column(JSON)  # seat -> {name, kind: human|bot, level, token}
-    record: Mapped[str] = mapped_column(Text)  # the match record (docs/record-format.md)
-    over: Mapped[bool] = mapped_column(default=False)
-    result: Mapped[str] = mapped_column(String(400), default="")
-
-
-class Action(Base):
-    __tablename__ = "actions"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
-    number: Mapped[int] = mapped_column(Integer)
-    entry: Mapped[dict] = mapped_column(JSON)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+@dataclass(frozen=True)
+class SeatRow:
+    seat: str
+    name: str
+    kind: str  # human or bot
+    level: str | None
+    token: str | None
 
 
 @dataclass(frozen=True)
 class MatchRow:
     id: str
     created: datetime
+    updated: datetime
     variant: str
+    kind: str
     title: str
-    seats: dict[str, Any]
     record: str
     over: bool
     result: str
+    seats: tuple[SeatRow, ...]
     actions: int
 
 
@@ -61,60 +53,148 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def sqlite_url(path: str) -> str:
+    """The SQLAlchemy URL of an SQLite file."""
+    return f"sqlite:///{path}"
+
+
 class Store:
+    """Matches, their players and every action, in any database SQLAlchemy reaches (SQLite by default)."""
+
     def __init__(self, url: str) -> None:
         try:
-            self.engine = create_engine(url, future=True)
+            parsed = make_url(url)
+            kwargs: dict[str, Any] = {}
+            if parsed.get_backend_name() == "sqlite":
+                kwargs["connect_args"] = {"check_same_thread": False}
+                if parsed.database in (None, "", ":memory:"):
+                    kwargs["poolclass"] = StaticPool  # one connection: an in-memory database is per connection
+            self.engine = create_engine(url, **kwargs)
+            if parsed.get_backend_name() == "sqlite":
+                event.listen(self.engine, "connect", _sqlite_pragmas)
             Base.metadata.create_all(self.engine)
-        except SQLAlchemyError as exc:
+        except (SQLAlchemyError, ArgumentError, ValueError, ImportError, OSError) as exc:
             raise StoreError(f"cannot open the database {url!r}: {exc.__class__.__name__}: {exc}") from None
-        self.session = sessionmaker(self.engine, expire_on_commit=False)
+        self.url = url
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
 
-    def _write(self, what: str, fn) -> None:
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- writing --------------------------------------------------------------------------
+
+    def _write(self, what: str, fn: Callable[[Session], None]) -> None:
         try:
-            with self.session.begin() as s:
+            with self._session.begin() as s:
                 fn(s)
+        except StoreError:
+            raise
         except SQLAlchemyError as exc:
-            raise StoreError(f"cannot {what}: {exc.__class__.__name__}") from None
+            raise StoreError(f"cannot {what}: the database failed ({exc.__class__.__name__})") from None
 
-    def create(self, match_id: str, variant: str, title: str, seats: dict[str, Any], record: str) -> None:
+    def create(self, match_id: str, *, variant: str, kind: str, title: str, seats: Sequence[SeatRow],
+               record: str) -> None:
         def fn(s: Session) -> None:
             now = _now()
-            s.add(Match(id=match_id, created=now, updated=now, variant=variant, title=title, seats=seats,
-                        record=record, over=False, result=""))
+            m = MatchModel(id=match_id, created=now, updated=now, variant=variant, kind=kind, title=title,
+                           record=record, over=False, result="")
+            m.players = [PlayerModel(position=SEAT_ORDER.index(r.seat), seat=r.seat, name=r.name, kind=r.kind,
+                                     level=r.level, token=r.token) for r in seats]
+            s.add(m)
         self._write("save the new match", fn)
 
-    def append(self, match_id: str, entries: list[dict[str, Any]], record: str, over: bool, result: str) -> None:
-        """The new entries and the whole record in one transaction: all or nothing."""
+    def append(self, match_id: str, first: int, entries: Sequence[Mapping[str, Any]], record: str, *,
+               over: bool, result: str) -> None:
+        """Entries ``first``, ``first + 1``... and the whole record, in one transaction: all or nothing.
+
+        Refused (``StoreError``) when the stored match does not have exactly ``first`` actions:
+        two servers writing one match, or a lost write, never pass unnoticed.
+        """
         def fn(s: Session) -> None:
-            m = s.get(Match, match_id)
+            m = s.get(MatchModel, match_id)
             if m is None:
-                raise StoreError(f"no match {match_id}")
-            count = s.scalar(select(func.count()).select_from(Action).where(Action.match_id == match_id)) or 0
+                raise StoreError(f"cannot save the action: no match {match_id!r} in the database")
+            count = s.scalar(select(func.count()).select_from(ActionModel).where(ActionModel.match_id == match_id))
+            if count != first:
+                raise StoreError(f"cannot save the action: the database holds {count} actions of this match, "
+                                 f"expected {first}")
+            now = _now()
             for i, entry in enumerate(entries):
-                s.add(Action(match_id=match_id, number=count + i, entry=entry, at=_now()))
-            m.record, m.over, m.result, m.updated = record, over, result, _now()
-        self._write("save the stroke", fn)
+                s.add(ActionModel(match_id=match_id, number=first + i, type=str(entry.get("type", "")),
+                                  seat=entry.get("seat"), entry=dict(entry), at=now))
+            m.record, m.over, m.result, m.updated = record, over, result, now
+        self._write("save the action", fn)
 
-    def update_seats(self, match_id: str, seats: dict[str, Any]) -> None:
+    def seat_player(self, match_id: str, seat: str, name: str, token: str) -> None:
+        """Someone takes an open seat: refused if it was taken meanwhile."""
         def fn(s: Session) -> None:
-            m = s.get(Match, match_id)
+            p = s.scalar(select(PlayerModel).where(PlayerModel.match_id == match_id, PlayerModel.seat == seat))
+            if p is None or p.kind != "human" or p.token is not None:
+                raise StoreError(f"{seat} is taken")
+            p.name, p.token = name, token
+            m = s.get(MatchModel, match_id)
             if m is not None:
-                m.seats = json.loads(json.dumps(seats))
-        self._write("save the seats", fn)
+                m.updated = _now()
+        self._write("save who joined", fn)
 
-    def _row(self, s: Session, m: Match) -> MatchRow:
-        n = s.scalar(select(func.count()).select_from(Action).where(Action.match_id == m.id)) or 0
-        return MatchRow(m.id, m.created, m.variant, m.title, dict(m.seats), m.record, m.over, m.result, n)
+    def set_title(self, match_id: str, title: str) -> None:
+        def fn(s: Session) -> None:
+            m = s.get(MatchModel, match_id)
+            if m is not None:
+                m.title = title
+        self._write("save the match's title", fn)
+
+    # -- reading --------------------------------------------------------------------------
+
+    def _read(self, what: str, fn: Callable[[Session], Any]) -> Any:
+        try:
+            with self._session() as s:
+                return fn(s)
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot {what}: the database failed ({exc.__class__.__name__})") from None
+
+    @staticmethod
+    def _row(m: MatchModel, actions: int) -> MatchRow:
+        seats = tuple(SeatRow(p.seat, p.name, p.kind, p.level, p.token) for p in m.players)
+        return MatchRow(m.id, m.created, m.updated, m.variant, m.kind, m.title, m.record, m.over, m.result, seats,
+                        actions)
+
+    def _counts(self, s: Session, ids: Sequence[str]) -> dict[str, int]:
+        if not ids:
+            return {}
+        q = (select(ActionModel.match_id, func.count()).where(ActionModel.match_id.in_(ids))
+             .group_by(ActionModel.match_id))
+        return {match_id: n for match_id, n in s.execute(q)}
 
     def get(self, match_id: str) -> MatchRow | None:
-        with self.session() as s:
-            m = s.get(Match, match_id)
-            return None if m is None else self._row(s, m)
+        def fn(s: Session) -> MatchRow | None:
+            m = s.get(MatchModel, match_id, options=[selectinload(MatchModel.players)])
+            return None if m is None else self._row(m, self._counts(s, [m.id]).get(m.id, 0))
+        return self._read("read the match", fn)
 
-    def matches(self, *, unfinished: bool | None = None, limit: int = 200) -> list[MatchRow]:
-        with self.session() as s:
-            q = select(Match).order_by(Match.updated.desc()).limit(limit)
+    def matches(self, *, unfinished: bool | None = None, limit: int | None = 200) -> list[MatchRow]:
+        """Most recently played first."""
+        def fn(s: Session) -> list[MatchRow]:
+            q = select(MatchModel).options(selectinload(MatchModel.players)).order_by(MatchModel.updated.desc())
             if unfinished is not None:
-                q = q.where(Match.over.is_(not unfinished))
-            return [self._row(s, m) for m in s.scalars(q)]
+                q = q.where(MatchModel.over.is_(not unfinished))
+            if limit is not None:
+                q = q.limit(limit)
+            rows = list(s.scalars(q))
+            counts = self._counts(s, [m.id for m in rows])
+            return [self._row(m, counts.get(m.id, 0)) for m in rows]
+        return self._read("list the matches", fn)
+
+    def actions(self, match_id: str) -> list[dict[str, Any]]:
+        """The match's actions in order, each as its record entry."""
+        def fn(s: Session) -> list[dict[str, Any]]:
+            q = select(ActionModel.entry).where(ActionModel.match_id == match_id).order_by(ActionModel.number)
+            return [dict(e) for e in s.scalars(q)]
+        return self._read("read the actions", fn)
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:  # noqa: ANN001
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA synchronous=FULL")  # a committed action survives a power cut
+    cur.close()

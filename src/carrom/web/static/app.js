@@ -1,374 +1,680 @@
-// carrom web client: draws what the server sends, sends intents only. No build step.
+// carrom web client: draws what the server sends, sends intents only (docs/web.md). No build step.
 "use strict";
 
-const FORWARD = { south: [0, 1], east: [-1, 0], north: [0, -1], west: [1, 0] };
-const COLOURS = { white: "#f3ead7", black: "#2b2b2b", queen: "#c0182d", striker: "#e8d9a8" };
+const SEATS = ["south", "east", "north", "west"];
+const COLOURS = { white: "#f7f2e2", black: "#2b2b2b", queen: "#c8102e", striker: "#e8eef5" };
+const BOARD = { frame: "#6b4423", surface: "#f2d8a7", line: "#1a1a1a", red: "#c8102e", pocket: "#141414", legal: "#1f9d55" };
+const WORDS = { stroke: "to strike", place: "to place the coin owed", claim: "may claim extra points", toss: "to call the toss" };
+const FULL_PULL = 0.16; // metres of pull back for full power
 const $ = (id) => document.getElementById(id);
-let G = null;          // board geometry (metres)
-let boardImg = null;   // the board drawn by the server (SVG, same geometry)
-let S = null;          // the latest state from the server
-let room = null, token = null, ws = null, mine = [];
-let shots = [];        // queue of shots to animate
-let animating = null;  // {shot, start}
-let striker = { along: 0, angle: 0, power: 0.6 };
-let drag = null;
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 
-const right = (seat) => { const [fx, fy] = FORWARD[seat]; return [fy, -fx]; };
-function toBoard(seat, along, forward) {
-  const [fx, fy] = FORWARD[seat], [rx, ry] = right(seat);
-  return [rx * along + fx * forward, ry * along + fy * forward];
+let G = null;                 // the board's geometry from the server (metres)
+let OPTIONS = null;
+let S = null;                 // the state shown (the latest, once every shot before it has been animated)
+let room = null, token = null, ws = null, mine = [], watching = false;
+let shots = [];               // updates with a shot, waiting to be animated
+let anim = null;              // {update, start}
+let animLayout = null;        // discs during an animation
+let striker = { along: 0, angle: 0, power: 0.5 };
+let drag = null;              // {mode: "move"|"aim"|"place", seat, x, y}
+let clockOffset = 0;          // server time − local time (s)
+let reconnectDelay = 500;
+let bottom = "south";         // the seat drawn at the bottom
+let boardCache = null;        // the board without pieces, drawn once per size
+let replay = null, replayAnim = null;  // the replay page: {id, step, steps, view, playing}; a stroke being shown
+
+// ---- geometry ------------------------------------------------------------------------------------
+
+function frame(seat) { return G.seats[seat]; }
+function seatPoint(seat, along, forward) {
+  const { right: r, forward: f } = frame(seat);
+  return [along * r[0] + forward * f[0], along * r[1] + forward * f[1]];
 }
-function px(canvas, x, y) {
-  const k = canvas.width / G.outer_side;
-  return [(x + G.outer_side / 2) * k, (G.outer_side / 2 - y) * k];
+function inSeat(seat, x, y) {
+  const { right: r, forward: f } = frame(seat);
+  return [x * r[0] + y * r[1], x * f[0] + y * f[1]];
 }
-function toM(canvas, X, Y) {
-  const k = canvas.width / G.outer_side;
-  return [X / k - G.outer_side / 2, G.outer_side / 2 - Y / k];
+function scale(canvas) { return canvas.width / G.outer_side; }
+function toScreen(canvas, x, y) {
+  const [a, f] = inSeat(bottom, x, y), k = scale(canvas), h = G.outer_side / 2;
+  return [(a + h) * k, (h - f) * k];
 }
-function eventM(canvas, ev) {
+function toBoard(canvas, X, Y) {
+  const k = scale(canvas), h = G.outer_side / 2;
+  return seatPoint(bottom, X / k - h, h - Y / k);
+}
+function eventBoard(canvas, ev) {
   const r = canvas.getBoundingClientRect();
-  return toM(canvas, (ev.clientX - r.left) * canvas.width / r.width, (ev.clientY - r.top) * canvas.height / r.height);
+  return toBoard(canvas, (ev.clientX - r.left) * canvas.width / r.width, (ev.clientY - r.top) * canvas.height / r.height);
 }
+// page coordinates of a board point: for tests and tools
+function boardToPage(x, y, id = "board") {
+  const canvas = $(id), r = canvas.getBoundingClientRect(), [X, Y] = toScreen(canvas, x, y);
+  return [r.left + X * r.width / canvas.width + window.scrollX, r.top + Y * r.height / canvas.height + window.scrollY];
+}
+function strikerXY(seat) { return seatPoint(seat, striker.along, -G.baseline.axis); }
+function aimVector(seat) {
+  const { right: r, forward: f } = frame(seat), c = Math.cos(striker.angle), s = Math.sin(striker.angle);
+  return [c * f[0] - s * r[0], c * f[1] - s * r[1]];  // 0 straight across, positive to the player's left
+}
+
+// ---- the server ------------------------------------------------------------------------------------
 
 async function api(path, body) {
-  const res = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  let res;
+  try { res = await fetch(path, init); } catch (e) { throw new Error("the server cannot be reached"); }
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.error || data.detail || res.statusText);
+  if (!res.ok) throw new Error(data.error || res.statusText);
   return data;
 }
 
-// ---- pages ---------------------------------------------------------------------------------
+function pageError(message) {
+  $("page-error").hidden = !message;
+  $("page-error").textContent = message || "";
+}
 
 async function start() {
-  const opts = await api("/api/options");
-  G = opts.geometry;
-  boardImg = new Image();
-  boardImg.src = "/api/board.svg";
-  await new Promise((ok) => { boardImg.onload = ok; boardImg.onerror = ok; });
-  $("variants").innerHTML = opts.variants.map((v) => `<option>${v}</option>`).join("");
-  $("levels").innerHTML = opts.levels.map((v) => `<option ${v === "intermediate" ? "selected" : ""}>${v}</option>`).join("");
-  window.addEventListener("hashchange", route);
+  try {
+    OPTIONS = await api("/api/options");
+  } catch (e) { pageError(e.message); return; }
+  G = OPTIONS.geometry;
+  $("variants").innerHTML = OPTIONS.variants.map((v) => `<option>${esc(v)}</option>`).join("");
+  $("levels").innerHTML = OPTIONS.levels.map((v) => `<option ${v === "intermediate" ? "selected" : ""}>${esc(v)}</option>`).join("");
+  $("speed").value = localStorage.getItem("carrom-speed") || "1";
+  $("show-clock").checked = localStorage.getItem("carrom-clock") === "1";
+  window.addEventListener("popstate", route);
+  window.addEventListener("resize", () => { boardCache = null; sizeCanvas($("board")); sizeCanvas($("replay-board")); redraw(); });
   route();
 }
 
+function go(path) { history.pushState(null, "", path); route(); }
+
 function route() {
-  const h = new URLSearchParams(location.hash.slice(1));
-  for (const id of ["setup", "join", "game", "replay"]) $(id).hidden = true;
-  if (h.get("replay")) return showReplay(h.get("replay"));
-  room = h.get("room");
-  if (!room) { showSetup(); return; }
-  token = localStorage.getItem("carrom-token-" + room);
-  connect();
+  for (const id of ["setup", "matches", "join", "game", "replay"]) $(id).hidden = true;
+  pageError("");
+  if (ws) { ws.onclose = null; ws.onmessage = null; ws.close(); ws = null; }
+  room = null; S = null; shots = []; anim = null; animLayout = null; drag = null;
+  replay = null; replayAnim = null;
+  const parts = location.pathname.split("/").filter(Boolean);
+  if (parts[0] === "room" && parts[1]) return openRoom(parts[1]);
+  if (parts[0] === "replay" && parts[1]) return showReplay(parts[1]);
+  if (parts[0] === "matches") return showMatches();
+  showSetup();
 }
 
-async function showSetup() {
+document.addEventListener("click", (ev) => {
+  const a = ev.target.closest("a[data-go]");
+  if (a) { ev.preventDefault(); go(a.getAttribute("href")); }
+});
+for (const a of document.querySelectorAll("header a")) a.dataset.go = "1";
+
+// ---- new match -------------------------------------------------------------------------------------
+
+function showSetup() {
   $("setup").hidden = false;
-  const list = await api("/api/matches");
-  $("matches").innerHTML = list.map((m) =>
-    `<li>${esc(m.title)} · ${m.variant} · ${m.over ? esc(m.result) : "in play"} · ` +
-    `<a href="#room=${m.id}">${m.over ? "view" : "watch or join"}</a> · <a href="#replay=${m.id}">replay</a> · ` +
-    `<a href="/matches/${m.id}/scorecard" target="_blank">scorecard</a></li>`).join("") || "<li>none yet</li>";
+  fillSeats();
 }
+
+function presetType(mode, seat, doubles) {
+  if (seat === "south") return "me";
+  if (mode === "local") return "me";
+  if (mode === "online") return "open";
+  return "bot";  // against the computer: in doubles the partner is the computer too
+}
+
+function fillSeats() {
+  const mode = $("mode").value, doubles = $("format").value === "doubles";
+  const seats = doubles ? SEATS : ["south", "north"];
+  $("seat-table").querySelector("tbody").innerHTML = seats.map((s) => {
+    const t = presetType(mode, s, doubles);
+    return `<tr><td>${s}</td><td><select name="type-${s}">` +
+      `<option value="me" ${t === "me" ? "selected" : ""}>${s === "south" ? "me" : "a person on this device"}</option>` +
+      `<option value="open" ${t === "open" ? "selected" : ""}>someone online (link)</option>` +
+      `<option value="bot" ${t === "bot" ? "selected" : ""}>the computer</option></select></td>` +
+      `<td><input name="name-${s}" maxlength="60" placeholder="${s === "south" ? "your name" : s}"></td></tr>`;
+  }).join("");
+}
+$("mode").addEventListener("change", fillSeats);
+$("format").addEventListener("change", fillSeats);
 
 $("new-match").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const f = new FormData(ev.target);
-  const doubles = f.get("format") === "doubles", mode = f.get("mode"), level = f.get("level");
-  const name = f.get("name") || "";
-  const seats = doubles ? ["south", "east", "north", "west"] : ["south", "north"];
+  const seats = f.get("format") === "doubles" ? SEATS : ["south", "north"];
   const players = {};
   for (const s of seats) {
-    let type = "me";
-    if (s !== "south") {
-      if (mode === "computer") type = (doubles && s === "north") ? "me" : "bot";
-      else if (mode === "online") type = "open";
-    }
-    players[s] = { type, level, name: s === "south" ? name : "" };
+    players[s] = { type: f.get("type-" + s), name: (f.get("name-" + s) || "").trim() || null };
+    if (players[s].type === "bot") players[s].level = f.get("level");
   }
+  $("start").disabled = true;
   try {
     const r = await api("/api/rooms", { variant: f.get("variant"), players });
     localStorage.setItem("carrom-token-" + r.room, r.token);
-    location.hash = "room=" + r.room;
+    $("setup-error").textContent = "";
+    go("/room/" + r.room);
   } catch (e) { $("setup-error").textContent = e.message; }
+  finally { $("start").disabled = false; }
 });
 
+// ---- past matches ------------------------------------------------------------------------------------
+
+async function showMatches() {
+  $("matches").hidden = false;
+  $("match-list").innerHTML = "<tr><td colspan=5>loading…</td></tr>";
+  try {
+    const list = await api("/api/matches");
+    $("match-list").innerHTML = list.map((m) =>
+      `<tr><td>${esc(m.title)}</td><td>${esc(m.variant)} ${esc(m.kind)}</td><td>${m.actions}</td>` +
+      `<td>${m.over ? esc(m.result) : "in play" + (m.open.length ? " (a seat is free)" : "")}</td>` +
+      `<td><a href="/room/${m.id}" data-go="1">${m.over ? "final board" : "play or watch"}</a> · ` +
+      `<a href="/replay/${m.id}" data-go="1">replay</a> · <a href="/matches/${m.id}/scorecard" target="_blank">scorecard</a></td></tr>`
+    ).join("") || "<tr><td colspan=5>No matches yet.</td></tr>";
+  } catch (e) { pageError(e.message); }
+}
+
+// ---- a room --------------------------------------------------------------------------------------------
+
+function openRoom(id) {
+  room = id; S = null; mine = []; shots = []; anim = null; animLayout = null;
+  token = localStorage.getItem("carrom-token-" + room);
+  watching = sessionStorage.getItem("carrom-watch-" + room) === "1";
+  connect();
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const sock = new WebSocket(`${proto}://${location.host}/ws/${room}` + (token ? `?token=${encodeURIComponent(token)}` : ""));
+  ws = sock;
+  sock.onopen = () => { reconnectDelay = 500; pageError(""); };
+  sock.onmessage = (ev) => receive(JSON.parse(ev.data));
+  sock.onclose = (ev) => {
+    if (ws !== sock) return;
+    if (ev.code === 4404) return;  // no such match: the error says so
+    pageError("connection lost: reconnecting…");
+    setTimeout(() => { if (ws === sock) connect(); }, reconnectDelay);
+    reconnectDelay = Math.min(reconnectDelay * 2, 8000);
+  };
+}
+
+function send(msg) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) { $("game-error").textContent = "not connected: wait a moment"; return; }
+  $("game-error").textContent = "";
+  ws.send(JSON.stringify(msg));
+}
+
+function receive(msg) {
+  if (!room) return;
+  if (msg.type === "error") {
+    if (!S) { pageError(msg.message); return; }
+    if (!$("join").hidden) $("join-error").textContent = msg.message;
+    $("game-error").textContent = msg.message;
+    return;
+  }
+  if (msg.type === "joined") {
+    if (msg.token) { token = msg.token; localStorage.setItem("carrom-token-" + room, token); }
+    mine = msg.you;
+    if (msg.watching) { watching = true; sessionStorage.setItem("carrom-watch-" + room, "1"); }
+    chooseBottom();
+    showGame();
+    return;
+  }
+  if (msg.type !== "state") return;
+  if (!S || msg.log.length !== S.log.length || (msg.log.length && S.log.length && msg.log[msg.log.length - 1].n !== S.log[S.log.length - 1].n)) {
+    $("game-error").textContent = "";
+  }
+  if (msg.you) { mine = msg.you; chooseBottom(); }
+  clockOffset = msg.now - Date.now() / 1000;
+  if (msg.shot && $("speed").value !== "1000") {
+    shots.push(msg);
+    while (shots.length > 2) { S = shots.shift(); }  // far behind: show only the latest motions
+  } else if (!anim && !shots.length) {
+    S = msg;
+  } else {
+    shots.push(msg);
+  }
+  if (!S) S = msg;
+  if (!mine.length && !watching && Object.values(msg.seats).some((i) => i.open)) { showJoin(); return; }
+  showGame();
+}
+
+function chooseBottom() {
+  const before = bottom;
+  bottom = mine.length === 1 ? mine[0] : (mine.length && mine.every((s) => s === "north") ? "north" : "south");
+  if (before !== bottom) boardCache = null;
+}
+
 function showJoin() {
+  $("game").hidden = true;
   $("join").hidden = false;
+  $("join-title").textContent = "Join: " + (S.title || "this match");
   const open = Object.entries(S.seats).filter(([, i]) => i.open);
   $("open-seats").innerHTML = open.map(([s]) => `<button data-seat="${s}">Play ${s}</button>`).join("") ||
     "<p>Every seat is taken.</p>";
   for (const b of $("open-seats").querySelectorAll("button")) {
-    b.onclick = async () => {
-      try {
-        const r = await api(`/api/rooms/${room}/join`, { seat: b.dataset.seat, name: $("join-name").value });
-        localStorage.setItem("carrom-token-" + room, r.token);
-        token = r.token; ws.close(); connect();
-      } catch (e) { $("join-error").textContent = e.message; }
-    };
+    b.onclick = () => { $("join-error").textContent = ""; send({ type: "join", seat: b.dataset.seat, name: $("join-name").value }); };
   }
-  $("watch").onclick = () => { sessionStorage.setItem("carrom-watch-" + room, "1"); $("join").hidden = true; showGame(); };
+  $("watch").onclick = () => send({ type: "join", watch: true });
 }
-
-// ---- the live game -----------------------------------------------------------------------------
-
-function connect() {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${proto}://${location.host}/ws/${room}` + (token ? `?token=${encodeURIComponent(token)}` : ""));
-  ws.onmessage = (ev) => {
-    const msg = JSON.parse(ev.data);
-    if (msg.type === "error") { $("game-error").textContent = msg.message; return; }
-    if (msg.you) mine = msg.you;
-    $("game-error").textContent = "";
-    if (msg.shot) shots.push({ shot: msg.shot, after: msg }); else if (!animating && !shots.length) S = msg;
-    if (!S) S = msg;
-    if (!mine.length && Object.values(msg.seats).some((i) => i.open) && !sessionStorage.getItem("carrom-watch-" + room)) {
-      S = msg; $("game").hidden = true; showJoin(); return;
-    }
-    showGame();
-  };
-  ws.onclose = () => { $("game-error").textContent = "connection closed; reload to reconnect"; };
-}
-
-function send(msg) { ws.send(JSON.stringify(msg)); }
 
 function showGame() {
-  $("join").hidden = true; $("game").hidden = false;
-  if (!animating && !shots.length) render();
-  const online = Object.values(S.seats).some((i) => i.open);
-  $("share").hidden = !online;
-  $("share-link").value = location.href.split("#")[0] + "#room=" + room;
+  $("join").hidden = true;
+  $("game").hidden = false;
+  const canvas = $("board");
+  if (sizeCanvas(canvas)) boardCache = null;
+  const online = Object.values(S.seats).some((i) => i.open) || mine.length < Object.values(S.seats).filter((i) => i.kind === "human").length;
+  $("share").hidden = !online || !mine.length;
+  $("share-link").value = location.origin + "/room/" + room;
+  if (!anim && !shots.length) render();
 }
 
 function myTurn() {
   const e = S && S.expected;
-  return e && mine.includes(e.seat) ? e : null;
+  return e && mine.includes(e.seat) && !anim && !shots.length ? e : null;
+}
+
+function seatName(seat) {
+  const i = S.seats[seat];
+  return `${i.name}${mine.includes(seat) ? " (you)" : ""}`;
 }
 
 function render() {
   if (!S) return;
-  const e = S.expected;
-  const who = e ? `${S.seats[e.seat].name} (${e.seat}, ${S.seats[e.seat].colour})` : "";
-  const words = { stroke: "to play", place: "to place the coin owed", claim: "may claim extra points", toss: "to call the toss" };
-  $("turn").textContent = S.over ? "Match over: " + (S.winner === null ? "" : sideName(S.winner) + " win") :
-    e ? `${who} ${words[e.kind]}${myTurn() ? " — your turn" : ""}` : "";
-  renderActions();
-  renderScore();
-  $("rulings").innerHTML = S.log.slice().reverse().map((l) => l.lines.map((t) => `<li>${esc(t)}</li>`).join("")).join("");
-  const t = myTurn();
-  if (t && t.kind === "stroke") snapStriker(t.seat);
-  draw(S.layout);
+  const e = S.expected, t = myTurn();
+  if (S.over) {
+    $("turn").textContent = "Match over" + (S.winner === null ? "" : `: ${S.sides[S.winner]} win`);
+  } else if (e) {
+    const i = S.seats[e.seat];
+    $("turn").innerHTML = `<span class="swatch" style="background:${COLOURS[i.colour]}"></span> ` +
+      `${esc(i.name)} (${e.seat}, ${i.colour}) ${WORDS[e.kind]}` + (t ? ` — <span class="you">your turn</span>` : "");
+  }
+  $("notice").textContent = S.notice || "";
+  renderActions(t);
+  renderScore($("scoreboard"), S);
+  renderRulings();
+  renderEnd();
+  if (t && t.kind === "stroke") snapStriker();
+  $("hint").textContent = !t ? "" : t.kind === "stroke" ? "Drag along your baseline to move the striker; press on it and pull back to shoot." :
+    t.kind === "place" ? "Drag the coin owed inside the outer circle and let go." : "";
+  redraw();
 }
 
-function sideName(side) {
-  return Object.entries(S.seats).filter(([, i]) => i.side === side).map(([, i]) => i.name).join(" & ");
-}
-
-function renderActions() {
-  const t = myTurn(), box = $("actions");
+function renderActions(t) {
   let html = "";
-  if (t && t.kind === "stroke") html += `<button id="auto">Let the computer play this turn</button>` +
-    `<button id="auto-board">… and the rest of this board</button>`;
-  if (t && t.kind === "place") html += `<button id="waive">Waive placing</button>`;
-  if (t && t.kind === "claim") html += `<button id="claim">Claim ${S.board.claimable} extra</button><button id="decline">Decline</button>`;
-  if (t && t.kind === "toss") html += `<button id="toss">I won the toss</button>`;
-  if (!S.over && mine.length) html += `<button id="concede">Concede the board</button>`;
-  if (S.over) html += `<a href="/matches/${room}/scorecard" target="_blank" id="scorecard-link">The scorecard</a>`;
-  box.innerHTML = html;
+  if (t && t.kind === "stroke") html += `<button id="auto" title="the computer makes this stroke for you">Computer: play this stroke</button>`;
+  if (t && t.kind === "place") html += `<button id="waive">Waive placing (ICF 80)</button><button id="wait" title="no room for it now (ICF 79 a)">No room: wait</button>`;
+  if (t && t.kind === "claim") html += `<button id="claim">Claim ${S.board.claimable} extra (ICF 87 b)</button><button id="decline">Do not claim</button>`;
+  if (t && t.kind === "toss") html += `<button id="toss-me">I won the toss</button><button id="toss-them">They won the toss</button>`;
+  if (!S.over && mine.length) html += `<select id="concede-what"><option>board</option><option>game</option><option>match</option></select><button id="concede">Concede</button>`;
+  $("actions").innerHTML = html;
   const on = (id, fn) => { const b = $(id); if (b) b.onclick = fn; };
   on("auto", () => send({ type: "auto", seat: t.seat }));
-  on("auto-board", () => send({ type: "auto", seat: t.seat, until: "board" }));
   on("waive", () => send({ type: "waive", seat: t.seat }));
+  on("wait", () => send({ type: "wait", seat: t.seat }));
   on("claim", () => send({ type: "claim", seat: t.seat, points: S.board.claimable }));
   on("decline", () => send({ type: "claim", seat: t.seat, points: 0 }));
-  on("toss", () => send({ type: "toss", seat: t.seat }));
-  on("concede", () => { if (confirm("Concede this board?")) send({ type: "concede", seat: mine[0], what: "board" }); });
+  on("toss-me", () => send({ type: "toss", seat: t.seat, winner: t.seat }));
+  on("toss-them", () => send({ type: "toss", seat: t.seat, winner: SEATS[(SEATS.indexOf(t.seat) + 1) % 4] in S.seats ? SEATS[(SEATS.indexOf(t.seat) + 1) % 4] : SEATS[(SEATS.indexOf(t.seat) + 2) % 4] }));
+  on("concede", () => {
+    const what = $("concede-what").value, seat = (t && t.seat) || mine[0];
+    if (confirm(`Concede the ${what}? (ICF 139)`)) send({ type: "concede", seat, what });
+  });
 }
 
-function renderScore() {
-  const sc = S.score;
-  const sides = [0, 1].map(sideName);
-  const rows = sc.boards.filter((b) => b.game === sc.game);
-  $("scoreboard").innerHTML = `<tr><th>game ${sc.game}</th><th>${esc(sides[0])}</th><th>${esc(sides[1])}</th></tr>` +
-    rows.map((b) => `<tr><td>board ${b.number}</td><td>${b.queen[0] + b.coins[0]}</td><td>${b.queen[1] + b.coins[1]}</td></tr>`).join("") +
-    `<tr><th>points</th><th id="points-0">${sc.points[0]}</th><th id="points-1">${sc.points[1]}</th></tr>` +
-    `<tr><td>games</td><td>${sc.games_won[0]}</td><td>${sc.games_won[1]}</td></tr>`;
-  const b = S.board;
-  const q = b.queen === "board" ? "on the board" : (b.queen === "pending" ? "pocketed by " : "covered by ") + (b.queen_side === null ? "" : sideName(b.queen_side));
-  const owed = b.owed.map((o) => `${o.coin} by ${o.placer}`).join(", ");
-  $("pieces").innerHTML = `<span class="swatch" style="background:${COLOURS.white}"></span> ${b.white} white · ` +
-    `<span class="swatch" style="background:${COLOURS.black}"></span> ${b.black} black · queen ${esc(q)}` +
-    (owed ? `<br>to place: ${esc(owed)}` : "") + (b.debts[0] + b.debts[1] ? `<br>dues outstanding: ${b.debts.join(" / ")}` : "");
+function renderScore(box, st) {
+  const sc = st.score, b = st.board;
+  const colourOf = (side) => Object.values(st.seats).find((i) => i.side === side).colour;
+  const head = [0, 1].map((side) => `<th><span class="swatch" style="background:${COLOURS[colourOf(side)]}"></span> ${esc(st.sides[side])}</th>`).join("");
+  const rows = sc.boards.filter((r) => r.game === sc.game).map((r) =>
+    `<tr title="${esc(r.text)} (${esc(r.law)})"><td>board ${r.number}${r.winner === null ? " (replayed)" : ""}</td>` +
+    [0, 1].map((i) => `<td>${r.queen[i] + r.coins[i] || (r.winner === i ? 0 : "–")}${r.winner === i ? " ✓" : ""}</td>`).join("") + `</tr>`).join("");
+  const owed = b.owed.map((o) => `a ${o.coin} by ${o.placer}${o.waiting ? " (waiting for room)" : ""}`).join(", ");
+  const debts = [0, 1].filter((s) => b.debts[s]).map((s) => `${esc(st.sides[s])} owe ${b.debts[s]}`).join("; ");
+  box.innerHTML = `<table><tr><th>game ${sc.game}, board ${sc.board}</th>${head}</tr>${rows}` +
+    `<tr><th>points</th><th class="points-0">${sc.points[0]}</th><th class="points-1">${sc.points[1]}</th></tr>` +
+    `<tr><td>games won</td><td>${sc.games_won[0]}</td><td>${sc.games_won[1]}</td></tr></table>` +
+    `<div class="coins">On the board: <span class="swatch" style="background:${COLOURS.white}"></span> ${b.white} white · ` +
+    `<span class="swatch" style="background:${COLOURS.black}"></span> ${b.black} black · ` +
+    `<span class="swatch" style="background:${COLOURS.queen}"></span> queen ${esc(b.queen_words)}</div>` +
+    `<div class="dues">Dues: ${owed ? "to place: " + esc(owed) : "none to place"}${debts ? "; " + debts + " (ICF 72 c)" : ""}</div>`;
 }
 
-// ---- drawing ------------------------------------------------------------------------------------
-
-function disc(ctx, canvas, x, y, r, kind) {
-  const [X, Y] = px(canvas, x, y), R = r * canvas.width / G.outer_side;
-  ctx.beginPath(); ctx.arc(X, Y, R, 0, 2 * Math.PI);
-  ctx.fillStyle = COLOURS[kind]; ctx.fill();
-  ctx.lineWidth = 1; ctx.strokeStyle = kind === "black" ? "#000" : "#555"; ctx.stroke();
-  ctx.beginPath(); ctx.arc(X, Y, R * 0.6, 0, 2 * Math.PI); ctx.strokeStyle = "#0005"; ctx.stroke();
+function renderRulings() {
+  $("rulings").innerHTML = S.log.slice().reverse().map((l) =>
+    `<li value="${l.n}"><div>${esc(l.action)}</div><div class="lines">${l.lines.map(esc).join("<br>")}</div></li>`).join("");
 }
 
-function draw(layout, canvas = $("board"), strikerOn = true) {
-  const ctx = canvas.getContext("2d");
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
-  if (boardImg && boardImg.complete) ctx.drawImage(boardImg, 0, 0, canvas.width, canvas.height);
-  for (const d of layout) disc(ctx, canvas, d.x, d.y, G.coin_radius, d.kind);
-  const t = S && myTurn();
-  if (strikerOn && t && t.kind === "stroke" && canvas === $("board")) {
-    const [x, y] = strikerXY(t.seat);
-    guide(ctx, canvas, t.seat, x, y, layout);
-    disc(ctx, canvas, x, y, G.striker_radius, "striker");
+function renderEnd() {
+  const end = $("end");
+  end.hidden = !S.over;
+  if (S.over) {
+    end.innerHTML = `<strong>${S.winner === null ? "The match is over." : esc(S.sides[S.winner]) + " won the match."}</strong> ` +
+      `<a id="scorecard-link" href="/matches/${room}/scorecard" target="_blank">The scorecard (ICF XIX)</a> · ` +
+      `<a href="/replay/${room}" data-go="1">Replay</a> · <a href="/" data-go="1">New match</a>`;
   }
 }
 
-function strikerXY(seat) { return toBoard(seat, striker.along, -G.baseline_axis); }
-function aimDirection(seat) {
-  const [fx, fy] = FORWARD[seat], a = Math.atan2(fy, fx) + striker.angle;
-  return [Math.cos(a), Math.sin(a)];
+// clock: shown when chosen, counts the 15 s of ICF 50 from when the laws began to wait
+setInterval(() => {
+  const box = $("clock"), show = $("show-clock").checked && S && S.expected && !$("game").hidden;
+  box.hidden = !show;
+  if (!show) return;
+  const left = S.clock - (Date.now() / 1000 + clockOffset - S.since);
+  box.textContent = left > 0 ? `Stroke clock: ${left.toFixed(0)} s` : "Stroke clock: time (ICF 50)";
+  box.classList.toggle("late", left <= 5);
+}, 250);
+$("show-clock").addEventListener("change", () => localStorage.setItem("carrom-clock", $("show-clock").checked ? "1" : "0"));
+$("speed").addEventListener("change", () => localStorage.setItem("carrom-speed", $("speed").value));
+$("copy").addEventListener("click", () => { $("share-link").select(); navigator.clipboard && navigator.clipboard.writeText($("share-link").value); });
+
+// ---- drawing ----------------------------------------------------------------------------------------------
+
+function sizeCanvas(canvas) {
+  const css = canvas.getBoundingClientRect().width || 640, px = Math.round(css * (window.devicePixelRatio || 1));
+  if (canvas.width !== px) { canvas.width = px; canvas.height = px; return true; }
+  return false;
+}
+
+function drawBoard(ctx, canvas) {
+  const k = scale(canvas), P = (x, y) => toScreen(canvas, x, y), h = G.half, lw = (m) => Math.max(1, m * k);
+  ctx.fillStyle = BOARD.frame; ctx.fillRect(0, 0, canvas.width, canvas.height);
+  poly(ctx, [P(-h, -h), P(h, -h), P(h, h), P(-h, h)], BOARD.surface);
+  for (const [x, y] of G.pockets) circle(ctx, P(x, y), G.pocket_radius * k, BOARD.pocket);
+  const bl = G.baseline, bc = bl.half_length;
+  for (const seat of SEATS) {
+    for (const [f0, f1] of [[-bl.outer, -bl.outer + bl.lower_thickness], [-bl.inner - bl.upper_thickness, -bl.inner]]) {
+      poly(ctx, [[-bc, f0], [bc, f0], [bc, f1], [-bc, f1]].map(([a, f]) => P(...seatPoint(seat, a, f))), BOARD.line);
+    }
+    for (const a of [-bc, bc]) {
+      const c = P(...seatPoint(seat, a, -bl.axis));
+      circle(ctx, c, bl.circle_radius * k, BOARD.line);
+      circle(ctx, c, bl.circle_red_radius * k, BOARD.red);
+    }
+  }
+  const ar = G.arrows, rho = ar.arc_radius;
+  ctx.strokeStyle = BOARD.line; ctx.fillStyle = BOARD.line; ctx.lineWidth = lw(ar.thickness);
+  for (const [px, py] of G.pockets) {
+    const n = Math.hypot(px, py), u = [px / n, py / n], v = [-u[1], u[0]];
+    const at = (s, t) => [s * u[0] + t * v[0], s * u[1] + t * v[1]];
+    line(ctx, P(...at(ar.start, 0)), P(...at(ar.end, 0)));
+    const c = ar.start + rho, pts = [];
+    for (let i = 0; i <= 32; i++) { const th = Math.PI * i / 32; pts.push(P(...at(c - rho * Math.sin(th), rho * Math.cos(th)))); }
+    ctx.beginPath(); ctx.moveTo(...pts[0]); for (const p of pts.slice(1)) ctx.lineTo(...p); ctx.stroke();
+    for (const sgn of [1, -1]) {
+      const e = [c, sgn * rho];
+      poly(ctx, [at(e[0] + 0.25 * rho, e[1]), at(e[0], e[1] + 0.11 * rho), at(e[0], e[1] - 0.11 * rho)].map((p) => P(...p)), BOARD.line);
+    }
+  }
+  ctx.lineWidth = lw(ar.thickness); ctx.strokeStyle = BOARD.line;
+  ctx.beginPath(); ctx.arc(...P(0, 0), G.outer_circle * k, 0, 2 * Math.PI); ctx.stroke();
+  circle(ctx, P(0, 0), G.inner_circle * k, BOARD.red); ctx.stroke();
+}
+function poly(ctx, pts, fill) { ctx.beginPath(); ctx.moveTo(...pts[0]); for (const p of pts.slice(1)) ctx.lineTo(...p); ctx.closePath(); ctx.fillStyle = fill; ctx.fill(); }
+function circle(ctx, [X, Y], R, fill) { ctx.beginPath(); ctx.arc(X, Y, R, 0, 2 * Math.PI); ctx.fillStyle = fill; ctx.fill(); }
+function line(ctx, a, b) { ctx.beginPath(); ctx.moveTo(...a); ctx.lineTo(...b); ctx.stroke(); }
+
+function disc(ctx, canvas, x, y, kind, alpha = 1) {
+  const R = (kind === "striker" ? G.striker_radius : G.coin_radius) * scale(canvas), c = toScreen(canvas, x, y);
+  ctx.globalAlpha = alpha;
+  circle(ctx, c, R, COLOURS[kind]);
+  ctx.lineWidth = Math.max(1, R / 14); ctx.strokeStyle = kind === "black" ? "#000" : "#555"; ctx.stroke();
+  ctx.beginPath(); ctx.arc(...c, R * 0.62, 0, 2 * Math.PI); ctx.strokeStyle = "#0006"; ctx.lineWidth = Math.max(1, R / 20); ctx.stroke();
+  ctx.globalAlpha = 1;
+}
+
+function paintBase(canvas) {
+  const ctx = canvas.getContext("2d");
+  if (canvas.id === "board") {
+    if (!boardCache || boardCache.width !== canvas.width || boardCache.bottom !== bottom) {
+      boardCache = document.createElement("canvas");
+      boardCache.width = boardCache.height = canvas.width; boardCache.bottom = bottom;
+      drawBoard(boardCache.getContext("2d"), boardCache);
+    }
+    ctx.drawImage(boardCache, 0, 0);
+  } else {
+    drawBoard(ctx, canvas);
+  }
+  return ctx;
+}
+
+function redraw() {
+  const canvas = $("board");
+  if (!S || $("game").hidden) return;
+  sizeCanvas(canvas);
+  const ctx = paintBase(canvas);
+  const layout = animLayout || S.layout;
+  for (const d of layout) disc(ctx, canvas, d.x, d.y, d.kind);
+  const t = myTurn();
+  if (t && t.kind === "stroke") {
+    legalStretches(ctx, canvas, t.seat);
+    const [x, y] = strikerXY(t.seat);
+    guide(ctx, canvas, t.seat, x, y, layout);
+    disc(ctx, canvas, x, y, "striker");
+  }
+  if (t && t.kind === "place" && drag && drag.mode === "place") {
+    const owed = S.board.owed.find((o) => o.placer === t.seat && !o.waiting);
+    const inside = Math.hypot(drag.x, drag.y) + G.coin_radius <= G.outer_circle;
+    disc(ctx, canvas, drag.x, drag.y, owed ? owed.coin : "white", inside ? 0.85 : 0.4);
+  }
+  $("power-bar").style.width = (t && t.kind === "stroke" ? 100 * striker.power : 0) + "%";
+}
+
+function legalStretches(ctx, canvas, seat) {
+  ctx.strokeStyle = BOARD.legal; ctx.globalAlpha = 0.55; ctx.lineWidth = Math.max(3, 0.006 * scale(canvas)); ctx.lineCap = "round";
+  for (const [lo, hi] of S.legal) line(ctx, toScreen(canvas, ...seatPoint(seat, lo, -G.baseline.axis)), toScreen(canvas, ...seatPoint(seat, hi, -G.baseline.axis)));
+  ctx.globalAlpha = 1; ctx.lineCap = "butt";
 }
 
 function guide(ctx, canvas, seat, x, y, layout) {
-  // The predicted first path: the striker's straight run to the first disc or cushion, then that coin's line.
-  const [dx, dy] = aimDirection(seat);
+  // the striker's straight run to the first piece it would meet (or the cushion), then that piece's line
+  const [dx, dy] = aimVector(seat), R = G.coin_radius + G.striker_radius;
   let best = null;
   for (const d of layout) {
-    const R = G.coin_radius + G.striker_radius, ox = d.x - x, oy = d.y - y;
-    const along = ox * dx + oy * dy, perp2 = ox * ox + oy * oy - along * along;
+    const ox = d.x - x, oy = d.y - y, along = ox * dx + oy * dy, perp2 = ox * ox + oy * oy - along * along;
     if (along > 0 && perp2 < R * R) {
       const t = along - Math.sqrt(R * R - perp2);
       if (!best || t < best.t) best = { t, d };
     }
   }
   const wall = G.half - G.striker_radius;
-  const tw = Math.min(dx > 0 ? (wall - x) / dx : dx < 0 ? (-wall - x) / dx : 9, dy > 0 ? (wall - y) / dy : dy < 0 ? (-wall - y) / dy : 9);
-  const t = best ? best.t : tw;
-  const [X0, Y0] = px(canvas, x, y), [X1, Y1] = px(canvas, x + dx * t, y + dy * t);
-  ctx.setLineDash([6, 5]); ctx.lineWidth = 2; ctx.strokeStyle = `rgba(20,90,200,${0.35 + 0.6 * striker.power})`;
-  ctx.beginPath(); ctx.moveTo(X0, Y0); ctx.lineTo(X1, Y1); ctx.stroke();
-  if (best) {
-    const gx = x + dx * t, gy = y + dy * t, cx = best.d.x - gx, cy = best.d.y - gy, n = Math.hypot(cx, cy);
-    const [A, B] = px(canvas, best.d.x, best.d.y), [C, D] = px(canvas, best.d.x + cx / n * 0.15, best.d.y + cy / n * 0.15);
-    ctx.strokeStyle = "rgba(200,40,40,0.7)"; ctx.beginPath(); ctx.moveTo(A, B); ctx.lineTo(C, D); ctx.stroke();
-  }
+  const tw = Math.min(dx > 1e-9 ? (wall - x) / dx : dx < -1e-9 ? (-wall - x) / dx : 9, dy > 1e-9 ? (wall - y) / dy : dy < -1e-9 ? (-wall - y) / dy : 9);
+  const t = best ? best.t : tw, gx = x + dx * t, gy = y + dy * t;
+  ctx.setLineDash([6, 5]); ctx.lineWidth = 2; ctx.strokeStyle = `rgba(20,90,200,${0.4 + 0.6 * striker.power})`;
+  line(ctx, toScreen(canvas, x, y), toScreen(canvas, gx, gy));
   ctx.setLineDash([]);
-  ctx.fillStyle = "#145ac8"; ctx.fillRect(8, canvas.height - 14, (canvas.width - 16) * striker.power, 6);
+  if (best) {
+    ctx.beginPath(); ctx.arc(...toScreen(canvas, gx, gy), G.striker_radius * scale(canvas), 0, 2 * Math.PI);
+    ctx.strokeStyle = "rgba(20,90,200,0.5)"; ctx.stroke();
+    const cx = best.d.x - gx, cy = best.d.y - gy, n = Math.hypot(cx, cy);
+    ctx.strokeStyle = "rgba(200,40,40,0.8)";
+    line(ctx, toScreen(canvas, best.d.x, best.d.y), toScreen(canvas, best.d.x + cx / n * 0.2, best.d.y + cy / n * 0.2));
+  }
 }
 
-function snapStriker(seat) {
-  const iv = S.legal;
-  if (!iv.length) return;
+function snapStriker() {
   let best = null;
-  for (const [lo, hi] of iv) {
+  for (const [lo, hi] of S.legal) {
     const v = Math.min(Math.max(striker.along, lo), hi);
     if (best === null || Math.abs(v - striker.along) < Math.abs(best - striker.along)) best = v;
   }
-  striker.along = best;
+  if (best !== null) striker.along = best;
 }
 
-function animate(now) {
-  while (shots.length > 3) { const skipped = shots.shift(); S = skipped.after; }  // catch up: animate only the last few
-  if (!animating && shots.length) { animating = { ...shots.shift(), start: now }; }
-  if (animating) {
-    const { shot, after } = animating;
-    const f = Math.min(shot.frames.length - 1, Math.floor((now - animating.start) / 1000 * shot.fps));
-    const frame = shot.frames[f];
-    const layout = [];
-    frame.forEach((p, i) => { if (p) layout.push({ kind: shot.kinds[i], x: p[0], y: p[1] }); });
-    const canvas = $("board"), ctx = canvas.getContext("2d");
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
-    if (boardImg) ctx.drawImage(boardImg, 0, 0, canvas.width, canvas.height);
-    for (const d of layout) disc(ctx, canvas, d.x, d.y, d.kind === "striker" ? G.striker_radius : G.coin_radius, d.kind);
-    if (f >= shot.frames.length - 1) { animating = null; S = after; if (!shots.length) render(); }
+// ---- animation: the server's frames at the display's rate ---------------------------------------------
+
+function framesAt(shot, t) {
+  const f = t * shot.fps, i = Math.min(Math.floor(f), shot.frames.length - 1), j = Math.min(i + 1, shot.frames.length - 1), w = f - i;
+  const out = [];
+  shot.frames[i].forEach((p, b) => {
+    if (!p) return;
+    const q = shot.frames[j][b] || p;
+    out.push({ kind: shot.kinds[b], x: p[0] + (q[0] - p[0]) * w, y: p[1] + (q[1] - p[1]) * w });
+  });
+  return out;
+}
+
+function tick(now) {
+  const speed = Number($("speed").value) || 1;
+  if (!anim && shots.length) {
+    const next = shots.shift();
+    if (next.shot && speed < 1000) { anim = { update: next, start: now }; animLayout = framesAt(next.shot, 0); render(); }
+    else { S = next; render(); }
   }
-  requestAnimationFrame(animate);
+  if (anim) {
+    const shot = anim.update.shot, t = (now - anim.start) / 1000 * speed;
+    if (t >= (shot.frames.length - 1) / shot.fps) {
+      S = anim.update; anim = null; animLayout = null;
+      if (!shots.length) render();
+    } else {
+      animLayout = framesAt(shot, t);
+      redraw();
+    }
+  }
+  if (replayAnim) replayTick(now);
+  requestAnimationFrame(tick);
 }
-requestAnimationFrame(animate);
+requestAnimationFrame(tick);
 
-// ---- input ----------------------------------------------------------------------------------------
+// ---- the mouse, the finger and the keys --------------------------------------------------------------------
 
 const canvas = $("board");
 canvas.addEventListener("pointerdown", (ev) => {
   const t = myTurn();
-  if (!t || animating) return;
-  const [mx, my] = eventM(canvas, ev);
+  if (!t) return;
+  canvas.focus();
+  const [mx, my] = eventBoard(canvas, ev);
   if (t.kind === "place") {
-    send({ type: "place", seat: t.seat, x: mx, y: my });
-    return;
-  }
-  if (t.kind !== "stroke") return;
-  const [sx, sy] = strikerXY(t.seat);
+    drag = { mode: "place", seat: t.seat, x: mx, y: my };
+  } else if (t.kind === "stroke") {
+    const [sx, sy] = strikerXY(t.seat);
+    if (Math.hypot(mx - sx, my - sy) <= G.striker_radius * 1.5) drag = { mode: "aim", seat: t.seat };
+    else if (Math.abs(inSeat(t.seat, mx, my)[1] + G.baseline.axis) <= 0.05) { drag = { mode: "move", seat: t.seat }; moveTo(t.seat, mx, my); }
+    else return;
+  } else return;
   canvas.setPointerCapture(ev.pointerId);
-  drag = Math.hypot(mx - sx, my - sy) <= G.striker_radius * 1.6 ? { mode: "aim", seat: t.seat } : { mode: "move", seat: t.seat };
-  if (drag.mode === "move") moveTo(t.seat, mx, my);
+  ev.preventDefault();
+  redraw();
 });
 canvas.addEventListener("pointermove", (ev) => {
   if (!drag) return;
-  const [mx, my] = eventM(canvas, ev);
+  const [mx, my] = eventBoard(canvas, ev);
   if (drag.mode === "move") { moveTo(drag.seat, mx, my); return; }
-  const [sx, sy] = strikerXY(drag.seat);
-  const vx = sx - mx, vy = sy - my, len = Math.hypot(vx, vy);
-  if (len < 0.005) return;
-  const [fx, fy] = FORWARD[drag.seat];
-  let a = Math.atan2(vy, vx) - Math.atan2(fy, fx);
-  a = Math.atan2(Math.sin(a), Math.cos(a));
-  striker.angle = a;
-  striker.power = Math.min(1, len / 0.2);
-  draw(S.layout);
+  if (drag.mode === "place") { drag.x = mx; drag.y = my; redraw(); return; }
+  aimFrom(drag.seat, mx, my);
+  redraw();
 });
 canvas.addEventListener("pointerup", (ev) => {
   if (!drag) return;
   const d = drag; drag = null;
+  const [mx, my] = eventBoard(canvas, ev);
+  if (d.mode === "place") { send({ type: "place", seat: d.seat, x: round(mx), y: round(my) }); redraw(); return; }
   if (d.mode === "aim") {
-    const [mx, my] = eventM(canvas, ev), [sx, sy] = strikerXY(d.seat);
-    if (Math.hypot(mx - sx, my - sy) > 0.01) shoot(d.seat);
+    const [sx, sy] = strikerXY(d.seat);
+    if (Math.hypot(mx - sx, my - sy) > 0.012) { aimFrom(d.seat, mx, my); shoot(d.seat); }
   }
+  redraw();
 });
+canvas.addEventListener("pointercancel", () => { drag = null; redraw(); });
+
+function round(v) { return Math.round(v * 1e5) / 1e5; }
+function aimFrom(seat, mx, my) {
+  const [sx, sy] = strikerXY(seat), vx = sx - mx, vy = sy - my, len = Math.hypot(vx, vy);
+  if (len < 0.004) return;
+  const { right: r, forward: f } = frame(seat);
+  striker.angle = Math.atan2(-(vx * r[0] + vy * r[1]), vx * f[0] + vy * f[1]);
+  striker.power = Math.min(1, Math.max(0.02, len / FULL_PULL));
+}
 function moveTo(seat, mx, my) {
-  const [rx, ry] = right(seat);
-  striker.along = mx * rx + my * ry;
-  snapStriker(seat);
-  draw(S.layout);
+  striker.along = inSeat(seat, mx, my)[0];
+  snapStriker();
+  redraw();
 }
 function shoot(seat) {
-  send({ type: "strike", seat, along: striker.along, angle: striker.angle, power: Math.max(0.02, striker.power) });
+  send({ type: "strike", seat, along: round(striker.along), angle: Math.round(striker.angle * 1e6) / 1e6, power: Math.round(striker.power * 1e4) / 1e4 });
 }
 canvas.addEventListener("keydown", (ev) => {
   const t = myTurn();
   if (!t || t.kind !== "stroke") return;
-  const k = ev.key;
-  if (k === "ArrowLeft") striker.along -= 0.002; else if (k === "ArrowRight") striker.along += 0.002;
-  else if (k === "ArrowUp") striker.angle += Math.PI / 360; else if (k === "ArrowDown") striker.angle -= Math.PI / 360;
-  else if (k === "+" || k === "=") striker.power = Math.min(1, striker.power + 0.02);
-  else if (k === "-") striker.power = Math.max(0.02, striker.power - 0.02);
-  else if (k === " " || k === "Enter") { shoot(t.seat); ev.preventDefault(); return; }
+  const big = ev.shiftKey ? 10 : 1, k = ev.key;
+  if (k === "ArrowLeft") striker.along -= 0.001 * big;
+  else if (k === "ArrowRight") striker.along += 0.001 * big;
+  else if (k === "ArrowUp") striker.angle += Math.PI / 720 * big;
+  else if (k === "ArrowDown") striker.angle -= Math.PI / 720 * big;
+  else if (k === "+" || k === "=") striker.power = Math.min(1, striker.power + 0.01 * big);
+  else if (k === "-" || k === "_") striker.power = Math.max(0.02, striker.power - 0.01 * big);
+  else if (k === " " || k === "Enter") { ev.preventDefault(); shoot(t.seat); return; }
   else return;
-  ev.preventDefault(); snapStriker(t.seat); draw(S.layout);
+  ev.preventDefault();
+  striker.angle = Math.max(-Math.PI, Math.min(Math.PI, striker.angle));
+  snapStriker(); redraw();
 });
 
-// ---- replay ---------------------------------------------------------------------------------------
+// ---- replay ---------------------------------------------------------------------------------------------------
 
 async function showReplay(id) {
   $("replay").hidden = false;
-  const first = await api(`/api/matches/${id}/replay?step=0`);
-  $("replay-title").textContent = "Replay: " + first.title;
+  replay = { id, step: 0, steps: 0, view: null, playing: false };
   $("replay-card").href = `/matches/${id}/scorecard`;
+  $("replay-record").href = `/api/matches/${id}/record`;
+  try {
+    await replayGo(0, false);
+  } catch (e) { pageError(e.message); return; }
+  $("replay-title").textContent = "Replay: " + replay.view.title;
   const slider = $("replay-step");
-  slider.max = first.steps;
-  const show = async () => {
-    const v = await api(`/api/matches/${id}/replay?step=${slider.value}`);
-    S = v.state;
-    draw(v.state.layout, $("replay-board"), false);
-    $("replay-where").textContent = `action ${slider.value} of ${v.steps}`;
-    $("replay-rulings").innerHTML = v.lines.map((t) => `<li>${esc(t)}</li>`).join("");
+  slider.max = replay.steps;
+  slider.oninput = () => replayGo(Number(slider.value), false);
+  $("replay-first").onclick = () => replayGo(0, false);
+  $("replay-last").onclick = () => replayGo(replay.steps, false);
+  $("replay-prev").onclick = () => replayGo(replay.step - 1, false);
+  $("replay-next").onclick = () => replayGo(replay.step + 1, true);
+  $("replay-play").onclick = () => {
+    replay.playing = !replay.playing;
+    $("replay-play").textContent = replay.playing ? "Pause" : "Play";
+    if (replay.playing && !replayAnim) replayGo(replay.step + 1, true);
   };
-  slider.oninput = show;
-  await show();
 }
 
-function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c])); }
+async function replayGo(n, animate) {
+  if (!replay) return;
+  n = Math.max(0, Math.min(n, replay.steps || n));
+  const v = await api(`/api/matches/${replay.id}/replay?step=${n}`);
+  replay.view = v; replay.step = v.step; replay.steps = v.steps;
+  $("replay-step").max = v.steps; $("replay-step").value = v.step;
+  $("replay-where").textContent = `action ${v.step} of ${v.steps}`;
+  $("replay-action").textContent = v.action || "The opening (ICF 41)";
+  $("replay-lines").innerHTML = v.lines.map((l) => `<li>${esc(l)}</li>`).join("");
+  renderScore($("replay-score"), v.state);
+  if (animate && v.shot && Number($("speed").value) < 1000) replayAnim = { shot: v.shot, start: performance.now() };
+  else { replayAnim = null; drawReplay(v.state.layout); replayNext(); }
+}
+
+function drawReplay(layout) {
+  const c = $("replay-board");
+  sizeCanvas(c);
+  const saved = bottom; bottom = "south";
+  const ctx = paintBase(c);
+  for (const d of layout) disc(ctx, c, d.x, d.y, d.kind);
+  bottom = saved;
+}
+
+function replayTick(now) {
+  const shot = replayAnim.shot, t = (now - replayAnim.start) / 1000 * (Number($("speed").value) || 1);
+  if (t >= (shot.frames.length - 1) / shot.fps) {
+    replayAnim = null; drawReplay(replay.view.state.layout); replayNext();
+  } else {
+    drawReplay(framesAt(shot, t));
+  }
+}
+
+function replayNext() {
+  if (!replay || !replay.playing) return;
+  if (replay.step >= replay.steps) { replay.playing = false; $("replay-play").textContent = "Play"; return; }
+  setTimeout(() => { if (replay && replay.playing && !replayAnim) replayGo(replay.step + 1, true); }, 500);
+}
+
+window.carrom = { boardToPage, get state() { return S; }, get mine() { return mine; }, get striker() { return striker; },
+  get busy() { return !!anim || shots.length > 0; }, get shown() { return animLayout || (S && S.layout); },
+  get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send };
 
 start();

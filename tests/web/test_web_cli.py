@@ -1,0 +1,57 @@
+"""``carrom play`` and ``carrom serve`` start the server (here stopped at once), print the URL, open the browser."""
+
+import uvicorn
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from carrom.cli.app import app
+from carrom.web import create_app
+
+runner = CliRunner()
+
+
+def fake_run(calls):
+    def run(self):
+        calls.append(self.config)
+        self.started = True  # what the real server sets once it listens
+    return run
+
+
+def test_play_prints_the_url_opens_the_browser_on_an_sqlite_file(tmp_path, monkeypatch):
+    calls, opened = [], []
+    monkeypatch.setattr(uvicorn.Server, "run", fake_run(calls))
+    monkeypatch.setattr("webbrowser.open", opened.append)
+    db = tmp_path / "mine.db"
+    result = runner.invoke(app, ["play", "--port", "8765", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert "http://localhost:8765/" in result.output and str(db) in result.output
+    assert calls[0].host == "127.0.0.1" and calls[0].port == 8765 and db.exists()
+    for _ in range(100):
+        if opened:
+            break
+        import time
+        time.sleep(0.02)
+    assert opened == ["http://localhost:8765/"]
+
+
+def test_serve_takes_host_port_and_a_database_url_and_says_what_it_resumed(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path / 'hosted.db'}"
+    with TestClient(create_app(url)) as c:
+        c.post("/api/rooms", json={"players": {"south": {"type": "me"}, "north": {"type": "open"}}})
+    calls = []
+    monkeypatch.setattr(uvicorn.Server, "run", fake_run(calls))
+    result = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", "8766", "--db", url])
+    assert result.exit_code == 0, result.output
+    assert "1 unfinished match resumed" in result.output
+    assert calls[0].host == "0.0.0.0" and calls[0].port == 8766
+
+
+def test_the_pages_and_the_client_are_served(tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'x.db'}")) as c:
+        for path in ("/", "/matches", "/room/abc", "/replay/abc"):
+            r = c.get(path)
+            assert r.status_code == 200 and "<canvas" in r.text
+        assert "boardToPage" in c.get("/static/app.js").text
+        assert c.get("/static/style.css").status_code == 200
+        assert c.get("/api/board.svg").text.startswith("<svg")
+        assert c.get("/static/nope.js").status_code == 404
