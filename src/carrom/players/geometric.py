@@ -2,9 +2,11 @@
 
 For every own coin (and the queen when the laws let this side take it) and every pocket,
 the striker must meet the coin at the "ghost" point, one radius sum behind it on the line
-from the pocket. From sampled legal baseline positions it keeps the shots whose striker
-run and coin run are clear of other discs and whose cut is not too thin, and strikes with
-the speed sliding friction needs to carry the coin into the pocket (docs/players.md).
+from the pocket. From sampled legal baseline positions it keeps the forward shots (within
+±85° of straight across) whose striker run and coin run are clear of other discs and whose
+cut is under 70°, and strikes with the speed sliding friction needs to carry the coin into
+the pocket, with a margin. The easiest shot wins: the one least sensitive to an error of
+aim (docs/players.md).
 """
 
 from __future__ import annotations
@@ -13,13 +15,19 @@ import math
 import random
 from dataclasses import dataclass
 
-from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, PieceKind, Seat as EqSeat
+from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Layout, PieceKind, Seat as EqSeat, legal_intervals
 from carrom.game import Game
 from carrom.players.base import StrikeChoice, free_spots
-from carrom.rules import Coin, Seat
+from carrom.rules import Seat
 
 POCKETS = STANDARD_BOARD.pocket_centres()
-MAX_CUT = math.radians(72)
+MAX_CUT = math.radians(70)
+MAX_ANGLE = math.radians(85)  # forward only: a backward (thumbed) stroke is not planned
+MARGIN = 1.3  # speed margin over what friction alone asks
+AIM_SIGMA = 0.02  # rad of aim per unit of noise
+SPEED_SIGMA = 0.05  # fraction of speed per unit of noise
+BANK_PENALTY = 1.5  # a bank shot is harder than its geometry says: more to go wrong
+HALF = STANDARD_BOARD.half
 
 
 @dataclass(frozen=True)
@@ -27,26 +35,42 @@ class Shot:
     along: float
     angle: float
     speed: float
-    score: float  # lower is easier
+    score: float  # lower is easier: the coin's miss (m) per radian of aim error, plus small terms
     target: int  # index of the coin in the layout
     pocket: int
+    cut: float = 0.0  # rad
+    bank: bool = False  # the striker comes off a cushion first
+
+    @property
+    def choice(self) -> StrikeChoice:
+        return StrikeChoice(self.along, self.angle, self.speed)
 
 
-def targets(game: Game, seat: str) -> list[int]:
-    """Indices of the discs this seat may aim to pocket: own coins, and the queen when allowed (ICF 92, 95)."""
+def targets(game: Game, seat: str, layout: Layout | None = None) -> list[int]:
+    """Indices of the discs this seat may aim to pocket: own coins, and the queen when allowed.
+
+    The queen only once the side has pocketed an own coin that stayed down and owes
+    nothing (ICF 92, 95); otherwise pocketing it is wasted at best. With one own coin left
+    and the queen on the board, only the queen: the last coin first loses (ICF 107).
+    """
     state = game.state
     side = state.table.side(Seat(seat))
-    own = PieceKind(state.colour_of(Seat(seat)).value)
+    own_coin = state.colour_of(Seat(seat))
+    own = PieceKind(own_coin.value)
     board = state.board
-    queen_ok = board.queen == "board" and (board.potted[side] or board.queen == "pending") and not board.debts[side]
-    out = [i for i, d in enumerate(game.layout.discs) if d.kind is own]
-    if queen_ok:
-        out += [i for i, d in enumerate(game.layout.discs) if d.kind is PieceKind.QUEEN]
+    owes = board.debts[side] or any(o.coin is own_coin for o in board.owed)
+    discs = (layout or game.layout).discs
+    out = [i for i, d in enumerate(discs) if d.kind is own]
+    queen = [i for i, d in enumerate(discs) if d.kind is PieceKind.QUEEN]
+    if board.queen == "board" and queen and len(out) <= 1:
+        return queen  # the last own coin with the queen on the board loses the board (ICF 107)
+    if board.queen == "board" and board.potted[side] and not owes:
+        out += queen
     return out
 
 
-def _clear(discs, ax, ay, bx, by, radius, skip) -> bool:
-    """No disc (other than ``skip``) comes within ``radius`` + its own of the segment a→b."""
+def clear(discs, ax: float, ay: float, bx: float, by: float, radius: float, skip) -> bool:
+    """No disc (other than those in ``skip``) comes within ``radius`` + its own of the segment a→b."""
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy or 1e-12
     for i, d in enumerate(discs):
@@ -59,101 +83,193 @@ def _clear(discs, ax, ay, bx, by, radius, skip) -> bool:
     return True
 
 
-def plan_shots(game: Game, seat: str, samples: int = 13, limit: int = 12) -> list[Shot]:
-    """The clear direct and cut shots for ``seat``, easiest first."""
+def baseline_points(game: Game, seat: str, step: float = 0.02, layout: Layout | None = None) -> list[float]:
+    """``along`` positions sampled about every ``step`` metres in the legal intervals (ICF 130)."""
+    out: list[float] = []
+    intervals = game.legal_intervals(seat) if layout is None else legal_intervals(EqSeat(seat), layout)
+    for lo, hi in intervals:
+        eps = min(1e-6, (hi - lo) / 4)
+        lo, hi = lo + eps, hi - eps
+        n = max(2, int((hi - lo) / step) + 1) if hi > lo else 1
+        out += [lo + (hi - lo) * k / (n - 1) for k in range(n)] if n > 1 else [lo]
+    return out
+
+
+def wrap(angle: float) -> float:
+    return math.atan2(math.sin(angle), math.cos(angle))
+
+
+def _bank_points(sx: float, sy: float, gx: float, gy: float, e: float):
+    """Where the striker's centre must meet each cushion to come off it towards (gx, gy).
+
+    The cushion keeps the speed along it and reverses the speed into it scaled by ``e``
+    (docs/physics.md), so the path is no mirror image: with ``a`` the distance from the
+    striker to the cushion line and ``b`` from the cushion line to the target point, the
+    point along the cushion is ``(e·a·g − b·s) / (e·a − b)``. Yields the point, the speed
+    kept through the bounce (a fraction) and how much the bounce magnifies an error of aim.
+    """
+    line = HALF - STRIKER.radius
+    mouth = HALF - 2.5 * STANDARD_BOARD.pocket_radius  # beyond this the striker would fall in
+    for axis in (0, 1):
+        s_n, s_t, g_n, g_t = (sx, sy, gx, gy) if axis == 0 else (sy, sx, gy, gx)
+        for sign in (-1.0, 1.0):
+            c = sign * line
+            a, b = c - s_n, g_n - c
+            if a * sign <= 1e-6 or b * sign >= -1e-6:
+                continue
+            p_t = (e * a * g_t - b * s_t) / (e * a - b)
+            if abs(p_t) > mouth:
+                continue
+            tan_in = abs(p_t - s_t) / abs(a)  # tangent of the incoming path's angle to the cushion's normal
+            cos2 = 1 / (1 + tan_in ** 2)
+            kept = math.sqrt(1 - cos2 + e * e * cos2)
+            magnify = (1 + tan_in ** 2) / (e * (1 + (tan_in / e) ** 2))
+            yield ((c, p_t) if axis == 0 else (p_t, c)) + (kept, magnify)
+
+
+def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: float = 0.02,
+               layout: Layout | None = None, banks: bool = True) -> list[Shot]:
+    """The clear direct and cut shots for ``seat``, easiest first (on ``layout``, by default the game's).
+
+    With ``banks``, also the shots where the striker comes off one cushion to the coin.
+
+    The best ``per_pair`` shots of each (coin, pocket) come first (variety for a search),
+    then the rest by ease, up to ``limit``.
+    """
     params = game.params
-    discs = game.layout.discs
+    layout = layout or game.layout
+    discs = layout.discs
     eq = EqSeat(seat)
     fx, fy = eq.forward
     base = math.atan2(fy, fx)
     axis = STANDARD_BOARD.baseline_axis_distance
     decel = params.mu * params.g
-    ms, mc = STRIKER.mass.value, CARROMMAN.mass.value
-    transfer = ms * (1 + params.restitution_striker_coin) / (ms + mc)
-    rs, rc = STRIKER.radius, CARROMMAN.radius
-    alongs: list[float] = []
-    for lo, hi in game.legal_intervals(seat):
-        n = max(2, int(samples * (hi - lo) / 0.5) + 1)
-        alongs += [lo + (hi - lo) * k / (n - 1) for k in range(n)]
+    ms, rs = STRIKER.mass.value, STRIKER.radius
+    e = params.restitution_striker_coin
+    cos_max = math.cos(MAX_CUT)
+    alongs = [(a, *eq.to_board(a, -axis)) for a in baseline_points(game, seat, step, layout)]
     shots: list[Shot] = []
-    for t in targets(game, seat):
+    for t in targets(game, seat, layout):
         coin = discs[t]
+        rc = coin.radius
+        mc = CARROMMAN.mass.value  # the queen weighs as a carromman (ICF I.B)
+        transfer = ms * (1 + e) / (ms + mc)  # coin speed per striker speed along the line of centres
         for p, (px, py) in enumerate(POCKETS):
             ux, uy = px - coin.x, py - coin.y
             dist_c = math.hypot(ux, uy)
+            if dist_c < 1e-9:
+                continue
             ux, uy = ux / dist_c, uy / dist_c
-            if not _clear(discs, coin.x, coin.y, px, py, rc, {t}):
+            if not clear(discs, coin.x, coin.y, px, py, rc, {t}):
                 continue
             gx, gy = coin.x - ux * (rc + rs), coin.y - uy * (rc + rs)
-            for along in alongs:
-                sx, sy = eq.to_board(along, -axis)
+            run = max(dist_c - STANDARD_BOARD.pocket_radius * 0.5, 0.01)
+            coin_speed = math.sqrt(2 * decel * run) * MARGIN + 0.1
+            for along, sx, sy in alongs:
                 vx, vy = gx - sx, gy - sy
                 dist_s = math.hypot(vx, vy)
                 if dist_s < 1e-6:
-                    continue  # (backward shots are allowed: thumbing, ICF 17)
+                    continue
                 cos_cut = (vx * ux + vy * uy) / dist_s
-                if cos_cut < math.cos(MAX_CUT):
+                if cos_cut < cos_max:
                     continue
-                if not _clear(discs, sx, sy, gx, gy, rs, {t}):
+                angle = wrap(math.atan2(vy, vx) - base)
+                if abs(angle) > MAX_ANGLE:
                     continue
-                coin_speed = math.sqrt(2 * decel * max(dist_c - STANDARD_BOARD.pocket_radius * 0.5, 0.01)) * 1.3 + 0.15
+                if not clear(discs, sx, sy, gx, gy, rs, {t}):
+                    continue
                 at_impact = coin_speed / (transfer * cos_cut)
                 speed = math.sqrt(at_impact ** 2 + 2 * decel * dist_s)
                 if speed > params.max_speed:
                     continue
-                angle = math.atan2(vy, vx) - base
-                angle = math.atan2(math.sin(angle), math.cos(angle))
-                score = math.degrees(math.acos(min(1.0, cos_cut))) / 10 + dist_s * 4 + dist_c * 6
-                shots.append(Shot(along, angle, speed, score, t, p))
+                # an aim error of δ rad moves the contact by dist_s·δ, turning the coin by
+                # dist_s·δ / ((rs + rc)·cos cut): it misses the pocket centre by dist_c times that
+                sensitivity = dist_c * (1 + dist_s / ((rs + rc) * cos_cut))
+                score = sensitivity + 0.05 * speed
+                shots.append(Shot(along, angle, speed, score, t, p, math.acos(min(1.0, cos_cut))))
+            if not banks:
+                continue
+            for along, sx, sy in alongs:
+                for qx, qy, k, f in _bank_points(sx, sy, gx, gy, params.restitution_cushion):
+                    d1, d2 = math.hypot(qx - sx, qy - sy), math.hypot(gx - qx, gy - qy)
+                    if d2 < 1e-6:
+                        continue
+                    cos_cut = ((gx - qx) * ux + (gy - qy) * uy) / d2
+                    if cos_cut < cos_max:
+                        continue
+                    angle = wrap(math.atan2(qy - sy, qx - sx) - base)
+                    if abs(angle) > MAX_ANGLE:
+                        continue
+                    if not clear(discs, sx, sy, qx, qy, rs, ()) or not clear(discs, qx, qy, gx, gy, rs, {t}):
+                        continue
+                    at_impact = coin_speed / (transfer * cos_cut)
+                    leaving = math.sqrt(at_impact ** 2 + 2 * decel * d2)  # off the cushion
+                    speed = math.sqrt((leaving / k) ** 2 + 2 * decel * d1)
+                    if speed > params.max_speed:
+                        continue
+                    sensitivity = dist_c * (1 + (d1 + f * d2) / ((rs + rc) * cos_cut))
+                    score = sensitivity * BANK_PENALTY + 0.05 * speed
+                    shots.append(Shot(along, angle, speed, score, t, p, math.acos(min(1.0, cos_cut)), bank=True))
     shots.sort(key=lambda s: s.score)
-    # keep the best shot per (coin, pocket) first, then the rest, up to ``limit``
-    seen, best, rest = set(), [], []
+    seen: dict[tuple[int, int], int] = {}
+    first, rest = [], []
     for s in shots:
-        (rest if (s.target, s.pocket) in seen else best).append(s)
-        seen.add((s.target, s.pocket))
-    return (best + rest)[:limit]
+        k = seen.get((s.target, s.pocket), 0)
+        (first if k < per_pair else rest).append(s)
+        seen[(s.target, s.pocket)] = k + 1
+    return (first + rest)[:limit]
 
 
-def fallback(game: Game, seat: str, rng: random.Random) -> StrikeChoice:
-    """No clear shot: a firm shot straight at the nearest own coin (or the middle) from the middle of the baseline."""
+def fallback(game: Game, seat: str) -> StrikeChoice:
+    """No clear shot: a medium shot straight at the nearest own coin, from the nearest legal point."""
     eq = EqSeat(seat)
-    lo, hi = max(game.legal_intervals(seat), key=lambda iv: iv[1] - iv[0])
-    along = min(max(0.0, lo), hi)
-    sx, sy = eq.to_board(along, -STANDARD_BOARD.baseline_axis_distance)
-    own = [game.layout.discs[i] for i in targets(game, seat)] or list(game.layout.discs)
-    tx, ty = (0.0, 0.0) if not own else min(((d.x, d.y) for d in own), key=lambda q: math.hypot(q[0] - sx, q[1] - sy))
+    axis = STANDARD_BOARD.baseline_axis_distance
     fx, fy = eq.forward
-    angle = math.atan2(ty - sy, tx - sx) - math.atan2(fy, fx)
-    angle = math.atan2(math.sin(angle), math.cos(angle))
-    return StrikeChoice(along, angle, min(game.params.max_speed, 3.5))
+    base = math.atan2(fy, fx)
+    own = [game.layout.discs[i] for i in targets(game, seat)] or list(game.layout.discs)
+    best = None
+    for along in baseline_points(game, seat, 0.05):
+        sx, sy = eq.to_board(along, -axis)
+        for d in own or [None]:
+            tx, ty = (0.0, 0.0) if d is None else (d.x, d.y)
+            angle = wrap(math.atan2(ty - sy, tx - sx) - base)
+            key = (abs(angle) > MAX_ANGLE, math.hypot(tx - sx, ty - sy))
+            if best is None or key < best[0]:
+                best = (key, along, max(-MAX_ANGLE, min(MAX_ANGLE, angle)))
+    assert best is not None
+    return StrikeChoice(best[1], best[2], min(game.params.max_speed, 3.0))
 
 
-def with_noise(game: Game, seat: str, choice: StrikeChoice, noise: float, rng: random.Random) -> StrikeChoice:
-    """Execution noise: a person's hand is not exact (σ 0.02 rad and 5 % of the speed per unit of noise)."""
+def with_noise(game: Game, choice: StrikeChoice, noise: float, rng: random.Random) -> StrikeChoice:
+    """Execution noise: a person's hand is not exact (σ 0.02 rad of aim and 5 % of speed per unit)."""
     if noise <= 0:
         return choice
-    speed = min(game.params.max_speed, max(0.2, choice.speed * (1 + rng.gauss(0, 0.05 * noise))))
-    return StrikeChoice(choice.along, choice.angle + rng.gauss(0, 0.02 * noise), speed)
+    speed = choice.speed * (1 + rng.gauss(0, SPEED_SIGMA * noise))
+    speed = min(game.params.max_speed, max(0.05 * game.params.max_speed, speed))
+    return StrikeChoice(choice.along, choice.angle + rng.gauss(0, AIM_SIGMA * noise), speed)
 
 
 class GeometricPlayer:
+    """Aims the easiest clear shot by geometry; places and claims simply."""
+
     def __init__(self, seed: int | None = None, noise: float = 0.0, name: str = "geometric") -> None:
         self.rng = random.Random(seed)
         self.noise = noise
         self.name = name
 
     def choose_strike(self, game: Game, seat: str) -> StrikeChoice:
-        shots = plan_shots(game, seat, limit=1)
-        choice = StrikeChoice(shots[0].along, shots[0].angle, shots[0].speed) if shots else fallback(game, seat, self.rng)
-        return with_noise(game, seat, choice, self.noise, self.rng)
+        shots = plan_shots(game, seat, limit=1, banks=False)
+        choice = shots[0].choice if shots else fallback(game, seat)
+        return with_noise(game, choice, self.noise, self.rng)
 
     def choose_placement(self, game: Game, seat: str) -> tuple[float, float] | None:
+        """A legal spot for the coin the opponent owes, off the lines to the pockets (the diagonals)."""
         spots = free_spots(game, self.rng)
         if not spots:
             return None
-        # away from the pockets' diagonals, where the opponent cuts easiest
-        return min(spots, key=lambda p: -abs(abs(p[0]) - abs(p[1])))
+        return max(spots, key=lambda p: abs(abs(p[0]) - abs(p[1])))
 
     def choose_claim(self, game: Game, seat: str) -> int:
+        """The most the laws let us claim (ICF 87 b)."""
         result = game.state.board.result
         return 0 if result is None else result.extra_claimable

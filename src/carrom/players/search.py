@@ -1,109 +1,176 @@
 """The search player: simulate candidate shots under execution noise, keep the best by the laws.
 
-Candidates are the geometric player's best shots with variations of speed and aim, plus a
-few random ones; all are played at once with ``simulate_batch`` (exact and on all cores),
-each outcome is ruled by the pure referee (``carrom.rules.apply``), and the shot with the
-best mean value wins: own coins pocketed and kept, the queen taken and covered, the turn
-kept, dues and penalties avoided, the board won, and little left for the opponent.
+Candidates are the geometric player's best shots (several per coin and pocket, from
+several baseline positions, and shots off one cushion) with small variations of speed
+and aim, plus the fallback and a few random ones. All of them, each ``samples`` times under the player's own
+execution noise, are played in one ``simulate_batch`` call (exact: the game simulates a
+strike the same way). Each outcome is ruled by the pure referee (``carrom.rules.apply``)
+and valued: own coins pocketed and kept, the queen taken and covered, the turn kept, dues
+and penalties owed, the board won or lost. The shot with the best mean value is played.
 """
 
 from __future__ import annotations
 
 import math
-import random
 
 import numpy as np
 
-from carrom.equipment import STANDARD_BOARD, Seat as EqSeat
+from carrom.equipment import STANDARD_BOARD, Disc, Layout, Seat as EqSeat
 from carrom.game import Game
 from carrom.game.outcome import COIN_OF_KIND
 from carrom.physics import simulate_batch
-from carrom.players.base import StrikeChoice
-from carrom.players.geometric import GeometricPlayer, fallback, plan_shots, with_noise
-from carrom.rules import RulesError, Seat, Stroke, StrokeOutcome, apply
+from carrom.players.base import StrikeChoice, free_spots
+from carrom.players.geometric import (
+    AIM_SIGMA, MAX_ANGLE, SPEED_SIGMA, GeometricPlayer, fallback, plan_shots, with_noise,
+)
+from carrom.rules import MatchState, RulesError, Seat, Stroke, StrokeOutcome, apply
+
+# what an outcome is worth (docs/players.md)
+OWN_COIN = 1.0  # each own coin pocketed and kept
+OPPONENT_COIN = -0.3  # each of the opponent's coins pocketed: their work done
+QUEEN_PENDING = 2.0
+QUEEN_COVERED = 3.0
+TURN_KEPT = 1.0
+OWED = -1.5  # each due or penalty coin owed by us
+BOARD = 10.0  # the board won (or lost: minus)
+REFUSED = -50.0  # an outcome the referee refuses (never expected)
+
+SPEEDS = (1.0, 0.85, 1.2)  # variations of each planned shot: speed factors...
+AIMS = (0.0, -0.0025, 0.0025)  # ... and offsets of aim (rad)
+NOISY_SPEEDS = (1.0, 0.9, 1.1)
+RANDOMS = 12
 
 
-def value(game: Game, seat: str, outcome: StrokeOutcome) -> float:
+def value(state: MatchState, seat: str, outcome: StrokeOutcome) -> float:
     """What a stroke's outcome is worth to ``seat``, by the referee's own ruling."""
-    state = game.state
     side = state.table.side(Seat(seat))
     try:
         after, _ = apply(state, Stroke(Seat(seat), outcome))
     except RulesError:
-        return -50.0
-    own = state.colour_of(Seat(seat))
+        return REFUSED
     b0, b1 = state.board, after.board
-    if after.game_index != state.game_index or after.board_index != state.board_index or b1.result is not None:
-        won = after.results[-1].winner == side if after.results else (b1.result is not None and b1.result.winner == side)
-        return 40.0 if won else -40.0
-    score = 0.0
-    score += 3.0 * (b0.on_board(own) - b1.on_board(own))  # own coins down and kept
-    score -= 2.5 * (b1.held(own) - b0.held(own) + b1.debts[side] - b0.debts[side])  # dues and penalties
-    score -= 0.5 * (b0.on_board(own.other) - b1.on_board(own.other))  # the opponent's coins: their work done
+    if len(after.results) > len(state.results):
+        winner = after.results[-1].winner
+        return 0.0 if winner is None else (BOARD if winner == side else -BOARD)
+    if b1.result is not None:
+        winner = b1.result.winner
+        return 0.0 if winner is None else (BOARD if winner == side else -BOARD)
+    own = state.colour_of(Seat(seat))
+    score = OWN_COIN * (b0.on_board(own) - b1.on_board(own))
+    score += OPPONENT_COIN * (b0.on_board(own.other) - b1.on_board(own.other))
+    score += OWED * (b1.held(own) - b0.held(own) + b1.debts[side] - b0.debts[side])
     if b1.queen == "covered" and b0.queen != "covered" and b1.queen_side == side:
-        score += 5.0
-    elif b1.queen == "pending" and b1.queen_side == side:
-        score += 2.0
+        score += QUEEN_COVERED
+    elif b1.queen == "pending" and b0.queen != "pending" and b1.queen_side == side:
+        score += QUEEN_PENDING
     if b1.turn is Seat(seat):
-        score += 1.5
-    if outcome.touched:
-        score += 0.2  # a stroke that touches nothing counts towards a replay (ICF 137)
+        score += TURN_KEPT
     return score
 
 
-def outcomes(batch, layout) -> list[StrokeOutcome]:
-    """Each shot of a batch as the referee's stroke outcome."""
+def outcomes(batch, layout: Layout) -> list[StrokeOutcome]:
+    """Each shot of a batch as the referee's stroke outcome (as ``carrom.game.outcome.stroke_outcome``)."""
     kinds = [d.kind for d in layout.discs]
     n = len(kinds)
     out = []
     for shot in range(len(batch)):
-        pocketed = [COIN_OF_KIND[kinds[i]] for i, _p, _t in batch.pocketed(shot) if i < n]
+        pocketed = tuple(COIN_OF_KIND[kinds[i]] for i, _p, _t in batch.pocketed(shot) if i < n)
         striker = bool(batch.pocket_of[shot, n] >= 0)
-        out.append(StrokeOutcome(tuple(pocketed), striker, (), bool(batch.first_contact[shot] >= 0)))
+        out.append(StrokeOutcome(pocketed, striker, (), bool(batch.first_contact[shot] >= 0)))
     return out
 
 
-class SearchPlayer(GeometricPlayer):
-    """Places and claims as the geometric player does; strikes by search."""
+def rows_for(game: Game, seat: str, choices: list[StrikeChoice]) -> np.ndarray:
+    """Strike rows ``(x, y, direction, speed)`` for ``simulate_batch``."""
+    eq = EqSeat(seat)
+    fx, fy = eq.forward
+    base = math.atan2(fy, fx)
+    axis = STANDARD_BOARD.baseline_axis_distance
+    rows = np.empty((len(choices), 4))
+    for k, c in enumerate(choices):
+        rows[k, :2] = eq.to_board(c.along, -axis)
+        rows[k, 2] = base + c.angle
+        rows[k, 3] = c.speed
+    return rows
 
-    def __init__(self, seed: int | None = None, noise: float = 0.0, candidates: int = 16, samples: int = 1,
+
+class SearchPlayer(GeometricPlayer):
+    """Strikes by search over simulated candidates; places to leave the opponent least."""
+
+    def __init__(self, seed: int | None = None, noise: float = 0.0, candidates: int = 48, samples: int = 4,
                  name: str = "search") -> None:
-        self.rng = random.Random(seed)
-        self.noise = noise
+        super().__init__(seed, noise, name)
         self.candidates = candidates
         self.samples = samples
-        self.name = name
 
-    def _candidates(self, game: Game, seat: str) -> list[StrikeChoice]:
-        shots = plan_shots(game, seat, limit=self.candidates)
-        out = []
-        for s in shots:
-            for k in (1.0, 0.8, 1.25):
-                for da in (0.0, -0.004, 0.004):
-                    out.append(StrikeChoice(s.along, s.angle + da, min(game.params.max_speed, s.speed * k)))
-        out.append(fallback(game, seat, self.rng))
+    def candidate_strikes(self, game: Game, seat: str) -> list[StrikeChoice]:
+        """The geometric player's best shots (banks too), varied in speed and aim, the fallback and random ones.
+
+        A noisy hand gets no variations of aim finer than its own spread, gentler ones of
+        speed, and random shots only when geometry finds nothing: with a few samples each,
+        a random shot that happened to work looks better than it is.
+        """
+        vmax = game.params.max_speed
+        noisy = self.noise > 0
+        speeds, aims = (NOISY_SPEEDS, (0.0,)) if noisy else (SPEEDS, AIMS)
+        out = [StrikeChoice(s.along, s.angle + da, min(vmax, s.speed * k))
+               for s in plan_shots(game, seat, limit=self.candidates, per_pair=3) for k in speeds for da in aims]
+        randoms = RANDOMS if not (noisy and out) else 0
+        out.append(fallback(game, seat))
         intervals = game.legal_intervals(seat)
-        for _ in range(12):  # a few random shots: banks and combinations the geometry does not plan
-            lo, hi = self.rng.choice(intervals)
-            out.append(StrikeChoice(self.rng.uniform(lo, hi), self.rng.uniform(-1.4, 1.4),
-                                    self.rng.uniform(1.0, game.params.max_speed)))
+        weights = [hi - lo + 1e-6 for lo, hi in intervals]
+        for _ in range(randoms):  # combinations and kisses the geometry does not plan
+            lo, hi = self.rng.choices(intervals, weights)[0]
+            out.append(StrikeChoice(self.rng.uniform(lo, hi), self.rng.uniform(-MAX_ANGLE, MAX_ANGLE),
+                                    self.rng.uniform(1.0, vmax)))
         return out
 
+    def evaluate(self, game: Game, seat: str, cands: list[StrikeChoice]) -> list[float]:
+        """Mean value of each candidate over ``samples`` noisy copies (one copy at zero noise), in one batch."""
+        samples = max(1, self.samples) if self.noise > 0 else 1
+        # the same errors of the hand for every candidate (common random numbers): the
+        # candidates are compared on equal luck, which a handful of samples needs
+        errors = [(self.rng.gauss(0, AIM_SIGMA * self.noise), self.rng.gauss(0, SPEED_SIGMA * self.noise))
+                  for _ in range(samples)] if self.noise > 0 else [(0.0, 0.0)]
+        vmax = game.params.max_speed
+        tried = [StrikeChoice(c.along, c.angle + da, min(vmax, max(0.05 * vmax, c.speed * (1 + ds))))
+                 for c in cands for da, ds in errors]
+        batch = simulate_batch(game.layout, rows_for(game, seat, tried), game.params, parallel=False)
+        state = game.state
+        cache: dict[StrokeOutcome, float] = {}
+        values = []
+        for o in outcomes(batch, game.layout):
+            if o not in cache:
+                cache[o] = value(state, seat, o)
+            values.append(cache[o])
+        return [sum(values[i * samples:(i + 1) * samples]) / samples for i in range(len(cands))]
+
     def choose_strike(self, game: Game, seat: str) -> StrikeChoice:
-        cands = self._candidates(game, seat)
-        eq = EqSeat(seat)
-        fx, fy = eq.forward
-        base = math.atan2(fy, fx)
-        axis = STANDARD_BOARD.baseline_axis_distance
-        samples = self.samples if self.noise > 0 else 1
-        rows = []
-        for c in cands:
-            for _ in range(samples):
-                n = with_noise(game, seat, c, self.noise, self.rng)
-                x, y = eq.to_board(n.along, -axis)
-                rows.append((x, y, base + n.angle, n.speed))
-        batch = simulate_batch(game.layout, np.array(rows, dtype=float), game.params, parallel=False)
-        values = [value(game, seat, o) for o in outcomes(batch, game.layout)]
-        means = [sum(values[i * samples:(i + 1) * samples]) / samples for i in range(len(cands))]
+        cands = self.candidate_strikes(game, seat)
+        means = self.evaluate(game, seat, cands)
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
-        return with_noise(game, seat, cands[best], self.noise, self.rng)
+        return with_noise(game, cands[best], self.noise, self.rng)
+
+    def choose_placement(self, game: Game, seat: str) -> tuple[float, float] | None:
+        """Among the legal spots, the one that leaves the opponent the fewest clear shots."""
+        spots = free_spots(game, self.rng)
+        if not spots:
+            return None
+        state = game.state
+        owed = next((o for o in state.board.owed if o.placer.value == seat and not o.waiting), None)
+        if owed is None:
+            return super().choose_placement(game, seat)
+        # the coin is the colour of the side that owed it: the side that will have to pocket it again
+        opponent = next((s.value for s in state.table.seats if state.colour_of(s) is owed.coin), None)
+        kind = next((k for k, c in COIN_OF_KIND.items() if c is owed.coin), None)
+        if opponent is None or kind is None:
+            return super().choose_placement(game, seat)
+        layout = game.layout
+        best, fewest = spots[0], None
+        for x, y in spots:
+            shots = plan_shots(game, opponent, limit=10_000, step=0.04, layout=layout.with_disc(Disc(kind, x, y)),
+                               banks=False)
+            n = len(shots) + 3 * sum(1 for s in shots if s.target == len(layout.discs))  # the placed coin's own count most
+            if fewest is None or n < fewest:
+                best, fewest = (x, y), n
+        return best
