@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 
 from carrom.game import Game
 from carrom.web import create_app
+from web_helpers import numbered
 
 LOCAL = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "me", "name": "Ravi"}}
 VS_BOT = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "bot", "level": "beginner"}}
@@ -39,7 +40,7 @@ def state(client, room):
 
 
 def connect(client, r, token=True):
-    return client.websocket_connect(f"/ws/{r['room']}" + (f"?token={r['token']}" if token else ""))
+    return numbered(client, f"/ws/{r['room']}" + (f"?token={r['token']}" if token else ""))
 
 
 def server_game(client, room) -> Game:
@@ -202,7 +203,7 @@ BAD = [
     ({"type": "claim", "seat": "south", "points": 1.5}, "whole number"),
     ({"type": "toss", "seat": "south"}, "not south's toss"),
     ({"type": "toss", "seat": "south", "winner": "moon"}, "winner must be"),
-    ({"type": "concede", "seat": "south", "what": "everything"}, "concede what"),
+    ({"type": "concede", "seat": "south", "what": "everything"}, "what must be one of board, game, match"),
     ({"type": "auto", "seat": "north"}, "not north's turn"),
     ({"type": "join", "seat": "north"}, "north is taken"),
     ({"type": "join", "seat": "east"}, "nobody plays east"),
@@ -216,7 +217,7 @@ def test_bad_messages_are_answered_and_change_nothing(client, msg, message):
     before = state(client, r["room"])
     with connect(client, r) as ws:
         ws.receive_json()
-        ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
+        ws.send_text(msg if isinstance(msg, str) else json.dumps(ws.numbered(msg)))
         reply = ws.receive_json()
     assert reply["type"] == "error" and message in reply["message"], reply
     after = state(client, r["room"])
@@ -238,7 +239,7 @@ def test_a_watcher_may_not_act(client):
 
 def test_a_forged_token_only_watches(client):
     r = new_room(client)
-    with client.websocket_connect(f"/ws/{r['room']}?token=forged") as ws:
+    with numbered(client, f"/ws/{r['room']}?token=forged") as ws:
         assert "plays no seat" in ws.receive_json()["message"]
         assert ws.receive_json()["you"] == []
 
@@ -266,7 +267,7 @@ def test_join_a_seat_online_then_play_it_and_watch(client):
         assert guest.receive_json()["log"][-1]["seat"] == "north"
     assert client.get("/api/matches").json()[0]["title"] == "Asha v Ravi"
     # the token from join plays north on a new connection too
-    with client.websocket_connect(f"/ws/{r['room']}?token={joined['token']}") as again:
+    with numbered(client, f"/ws/{r['room']}?token={joined['token']}") as again:
         assert again.receive_json()["you"] == ["north"]
 
 
@@ -494,7 +495,7 @@ def test_a_restart_in_the_middle_of_a_match_resumes_it(db):
 
 def client_for(c, r, seat, guest_token):
     token = guest_token if seat == "north" else r["token"]
-    return c.websocket_connect(f"/ws/{r['room']}?token={token}")
+    return numbered(c, f"/ws/{r['room']}?token={token}")
 
 
 def test_a_bot_to_move_after_a_restart_moves_when_someone_connects(db):

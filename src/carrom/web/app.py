@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnected
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -23,14 +24,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from carrom.players import LEVELS
 from carrom.store import Store, StoreError
 from carrom.web.replay import ReplayCache
-from carrom.web.rooms import INTENTS, SEATS, VARIANTS, MessageError, Room
+from carrom.web.limits import BodyLimit, Gate, Limits
+from carrom.web.messages import INTENTS, SEATS, VARIANTS, Intent, MessageError, decode, join_request, parse, sequence
+from carrom.web.rooms import Room
 from carrom.web.views import geometry
 
 log = logging.getLogger("carrom.web")
 
 STATIC = Path(__file__).parent / "static"
 BOT_PAUSE = 0.6  # seconds between a bot's actions (after its shot's motion), so people can follow
-MAX_MESSAGE = 8192  # characters
 
 
 class Hub:
@@ -70,8 +72,12 @@ class Hub:
         return self.locks.setdefault(room_id, asyncio.Lock())
 
     async def send(self, ws: WebSocket, message: dict[str, Any]) -> None:
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception):  # a client gone meanwhile: its loop ends on the next receive
             await ws.send_text(json.dumps(message))
+
+    async def close(self, ws: WebSocket, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await ws.close(code=code, reason=reason)
 
     async def broadcast(self, room_id: str, update: dict[str, Any]) -> None:
         text = json.dumps(update)
@@ -108,11 +114,21 @@ class Hub:
                 await asyncio.sleep(self.bot_pause + update.get("shot", {}).get("duration", 0.0))
 
 
+def _refusal(message: str, code: str, seq: int | None) -> dict[str, Any]:
+    """The error a client alone is sent: what is wrong, its code, and the ``seq`` of its message if it had one."""
+    return {"type": "error", "message": message, "code": code} | ({"seq": seq} if seq is not None else {})
+
+
+def _peer(ws: WebSocket) -> str:
+    return f"{ws.client.host}:{ws.client.port}" if ws.client else "a client"
+
+
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PAUSE) -> FastAPI:
+def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PAUSE,
+               limits: Limits = Limits()) -> FastAPI:
     """The app on the database at ``db_url`` (any SQLAlchemy URL); ``StoreError`` if it cannot be opened."""
     store = Store(db_url)
     hub = Hub(store, bot_pause)
@@ -126,6 +142,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         store.close()
 
     app = FastAPI(title="carrom", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -155,7 +172,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     async def body_of(request: Request) -> Any:
         try:
             return await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, a number of 5,000 digits, too deep
             raise MessageError("the request's body must be JSON") from None
 
     # -- pages ----------------------------------------------------------------------------------
@@ -201,12 +218,10 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
 
     @app.post("/api/rooms/{room_id}/join")
     async def join(room_id: str, request: Request) -> dict[str, Any]:
-        body = await body_of(request)
-        if not isinstance(body, dict):
-            raise MessageError("join with {\"seat\": ..., \"name\": ...}")
+        intent = join_request(await body_of(request))
         room = await hub.room(room_id)
         async with hub.lock(room_id):
-            token = await asyncio.to_thread(room.join, body.get("seat"), body.get("name"))
+            token = await asyncio.to_thread(room.join, intent.seat, intent.args["name"] or None)
         await hub.broadcast(room_id, room.view())
         return {"room": room_id, "token": token, "seats": room.seats_of(token)}
 
@@ -252,62 +267,76 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         try:
             room = await hub.room(room_id)
         except HTTPException as exc:
-            await hub.send(ws, {"type": "error", "message": str(exc.detail)})
-            await ws.close(code=4404)
+            await hub.send(ws, {"type": "error", "message": str(exc.detail), "code": "not_found"})
+            await hub.close(ws, 4404, "no such match")
             return
         except Exception as exc:
             log.exception("cannot open match %s", room_id)
             message = str(exc) if isinstance(exc, StoreError) else f"this match cannot be opened ({exc.__class__.__name__})"
-            await hub.send(ws, {"type": "error", "message": message})
-            await ws.close(code=1011)
+            await hub.send(ws, {"type": "error", "message": message, "code": "server"})
+            await hub.close(ws, 1011, "the match cannot be opened")
             return
         token = ws.query_params.get("token") or None
         if token and not room.seats_of(token):
-            await hub.send(ws, {"type": "error", "message": "this link's token plays no seat here: you are watching"})
+            await hub.send(ws, {"type": "error", "message": "this link's token plays no seat here: you are watching",
+                                "code": "refused"})
             token = None
         hub.sockets.setdefault(room_id, set()).add(ws)
         await hub.send(ws, room.view() | {"you": room.seats_of(token)})
         hub.wake_bots(room)
+        gate = Gate(limits)
         try:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    if frame.get("code") not in (1000, 1001):  # not a page closed or left: a network lost
+                        log.info("match %s: %s left without closing (%s)", room_id, _peer(ws), frame.get("code"))
+                    break
+                text = frame.get("text")
+                if text is None:  # a binary frame: this protocol is JSON text only
+                    log.info("match %s: a binary frame from %s; closed with 1003", room_id, _peer(ws))
+                    await hub.close(ws, 1003, "text frames only: JSON messages")
+                    break
+                seq = None
                 try:
-                    if len(text) > MAX_MESSAGE:
-                        raise MessageError(f"a message is at most {MAX_MESSAGE} characters")
-                    try:
-                        msg = json.loads(text)
-                    except json.JSONDecodeError:
-                        raise MessageError("not JSON: a message is a JSON object with a type") from None
-                    if isinstance(msg, dict) and msg.get("type") == "join":
-                        token = await _join(ws, room, token, msg)
+                    gate.admit()
+                    msg = decode(text, limits.message_chars)
+                    seq = sequence(msg)
+                    gate.use(seq)
+                    intent = parse(msg)
+                    if intent.type == "join":
+                        token = await _join(ws, room, token, intent)
                         continue
                     async with hub.lock(room_id):
-                        updates = await asyncio.to_thread(room.handle, token, msg)
-                except (MessageError, StoreError) as exc:
-                    await hub.send(ws, {"type": "error", "message": str(exc)})
+                        updates = await asyncio.to_thread(room.handle, token, intent)
+                except MessageError as exc:
+                    await hub.send(ws, _refusal(str(exc), exc.code, seq))
+                    continue
+                except StoreError as exc:
+                    await hub.send(ws, _refusal(str(exc), "server", seq))
                     continue
                 except Exception as exc:  # a bug must not reach the user as a traceback, nor leave the game half-changed
                     log.exception("message failed in match %s: %r", room_id, text[:200])
                     async with hub.lock(room_id):
                         await asyncio.to_thread(room.reload)
-                    await hub.send(ws, {"type": "error", "message": f"the server failed on that message "
-                                                                    f"({exc.__class__.__name__}); nothing was changed"})
+                    await hub.send(ws, _refusal(f"the server failed on that message ({exc.__class__.__name__}); "
+                                                "nothing was changed", "server", seq))
                     continue
                 for update in updates:
                     await hub.broadcast(room_id, update)
                 hub.wake_bots(room)
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, WebSocketDisconnected):  # the client went away, perhaps in the middle of a send
+            log.info("match %s: %s left without closing", room_id, _peer(ws))
         finally:
             hub.sockets.get(room_id, set()).discard(ws)
 
-    async def _join(ws: WebSocket, room: Room, token: str | None, msg: dict) -> str | None:
+    async def _join(ws: WebSocket, room: Room, token: str | None, intent: Intent) -> str | None:
         """``join``: take a free seat (the token that plays it comes back), or watch."""
-        if msg.get("watch"):
+        if intent.args["watch"]:
             await hub.send(ws, {"type": "joined", "token": token, "you": room.seats_of(token), "watching": True})
             return token
         async with hub.lock(room.id):
-            token = await asyncio.to_thread(room.join, msg.get("seat"), msg.get("name"), token)
+            token = await asyncio.to_thread(room.join, intent.seat, intent.args["name"] or None, token)
         await hub.send(ws, {"type": "joined", "token": token, "you": room.seats_of(token), "watching": False})
         await hub.broadcast(room.id, room.view())
         hub.wake_bots(room)

@@ -8,7 +8,6 @@ action is stored before anybody hears of it.
 
 from __future__ import annotations
 
-import math
 import secrets
 import time
 import zlib
@@ -16,22 +15,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carrom.game import Game, GameError, StrokeReport
-from carrom.players import LEVELS, make_bot
+from carrom.players import make_bot
 from carrom.players.driver import step
 from carrom.records import dumps, load_record
 from carrom.records.describe import entry_text, ruling_lines
 from carrom.store import MatchRow, SeatRow, Store, StoreError
+from carrom.web.messages import Intent, MessageError, RoomRequest, room_request
 from carrom.web.views import frames_of, state_view
 
-SEATS = ("south", "east", "north", "west")
-VARIANTS = ("icf", "fr-official", "fr-simplified", "timed")
-PLAYER_TYPES = ("me", "open", "bot")
-INTENTS = ("join", "strike", "place", "waive", "wait", "claim", "toss", "concede", "auto")
 LOG_LENGTH = 60  # rulings sent with every state
-
-
-class MessageError(ValueError):
-    """A message or request refused: malformed, not your seat, not your turn, against the laws. Nothing changed."""
 
 
 @dataclass
@@ -43,27 +35,6 @@ class SeatInfo:
 
     def row(self, seat: str) -> SeatRow:
         return SeatRow(seat, self.name, self.kind, self.level, self.token)
-
-
-def _number(msg: dict, key: str, lo: float, hi: float, *, low_open: bool = False) -> float:
-    if key not in msg:
-        raise MessageError(f"{msg.get('type')} needs {key}")
-    value = msg[key]
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise MessageError(f"{key} must be a number, got {value!r}")
-    if value < lo or value > hi or (low_open and value == lo):
-        low = f"above {lo:g}" if low_open else f"at least {lo:g}"
-        raise MessageError(f"{key} {value:g} is out of range: {low} and at most {hi:g}")
-    return float(value)
-
-
-def _name(value: Any, default: str) -> str:
-    if value is None:
-        return default
-    if not isinstance(value, str):
-        raise MessageError("a name is text")
-    value = " ".join(value.split())[:60]
-    return value or default
 
 
 def bot_seed(room_id: str, seat: str) -> int:
@@ -93,47 +64,21 @@ class Room:
 
         Returns it and the creator's token, which plays every seat of type "me".
         """
-        if not isinstance(body, dict):
-            raise MessageError("a new match is a JSON object with variant and players")
-        variant = body.get("variant", "icf")
-        if variant not in VARIANTS:
-            raise MessageError(f"variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
-        players = body.get("players")
-        if not isinstance(players, dict) or not players:
-            raise MessageError("players: give south and north (singles) or all four seats (doubles)")
-        unknown = sorted(set(players) - set(SEATS))
-        if unknown:
-            raise MessageError(f"players: {unknown[0]!r} is not a seat (south, east, north, west)")
-        if set(players) not in ({"south", "north"}, set(SEATS)):
-            raise MessageError("players: give south and north (singles) or all four seats (doubles)")
-        first = body.get("first_breaker", "south")
-        if first not in players:
-            raise MessageError(f"first_breaker must be one of the seats played: {', '.join(players)}")
+        request: RoomRequest = room_request(body)
         token = secrets.token_urlsafe(18)
         seats: dict[str, SeatInfo] = {}
-        for seat in SEATS:
-            if seat not in players:
-                continue
-            p = players[seat]
-            if not isinstance(p, dict):
-                raise MessageError(f"players.{seat} must be an object with a type: me, open or bot")
-            kind = p.get("type", "me")
-            if kind not in PLAYER_TYPES:
-                raise MessageError(f"players.{seat}.type must be me, open or bot, not {kind!r}")
-            if kind == "bot":
-                level = p.get("level", "intermediate")
-                if level not in LEVELS:
-                    raise MessageError(f"players.{seat}.level must be one of {', '.join(LEVELS)}, not {level!r}")
-                seats[seat] = SeatInfo(_name(p.get("name"), f"Computer ({level})"), "bot", level)
+        for seat, p in request.players.items():
+            if p.type == "bot":
+                seats[seat] = SeatInfo(p.name or f"Computer ({p.level})", "bot", p.level)
             else:
-                seats[seat] = SeatInfo(_name(p.get("name"), seat.capitalize()), "human", None,
-                                       token if kind == "me" else None)
+                seats[seat] = SeatInfo(p.name or seat.capitalize(), "human", None, token if p.type == "me" else None)
         try:
-            game = Game.new({s: i.name for s, i in seats.items()}, variant=variant, first_breaker=first)
+            game = Game.new({s: i.name for s, i in seats.items()}, variant=request.variant,
+                            first_breaker=request.first_breaker)
         except GameError as exc:
             raise MessageError(str(exc)) from None
         room = cls(secrets.token_urlsafe(16), game, seats, store)
-        store.create(room.id, variant=variant, kind=game.record.header.kind, title=room.title(),
+        store.create(room.id, variant=request.variant, kind=game.record.header.kind, title=room.title(),
                      seats=[i.row(s) for s, i in seats.items()], record=dumps(game.record))
         return room, token
 
@@ -163,20 +108,20 @@ class Room:
     def open_seats(self) -> list[str]:
         return [s for s, i in self.seats.items() if i.kind == "human" and i.token is None]
 
-    def join(self, seat: Any, name: Any, token: str | None = None) -> str:
+    def join(self, seat: str | None, new_name: str | None, token: str | None = None) -> str:
         """Someone takes an open seat; returns the token that now plays it (``token`` if given)."""
-        if seat not in SEATS:
+        if seat is None:
             raise MessageError(f"join which seat? one of {', '.join(self.open_seats()) or 'none: every seat is taken'}")
         info = self.seats.get(seat)
         if info is None:
-            raise MessageError(f"nobody plays {seat} in this match")
+            raise MessageError(f"nobody plays {seat} in this match", "refused")
         if info.kind != "human" or info.token is not None:
             raise MessageError(f"{seat} is taken" + (f"; open: {', '.join(self.open_seats())}" if self.open_seats()
-                                                     else "; you can watch"))
+                                                     else "; you can watch"), "refused")
         token = token or secrets.token_urlsafe(18)
-        new_name = _name(name, info.name)
-        self.store.seat_player(self.id, seat, new_name, token)
-        info.token, info.name = token, new_name
+        chosen = new_name or info.name
+        self.store.seat_player(self.id, seat, chosen, token)
+        info.token, info.name = token, chosen
         try:
             self.store.set_title(self.id, self.title())
         except StoreError:
@@ -185,90 +130,80 @@ class Room:
 
     # -- acting ---------------------------------------------------------------------------
 
-    def _seat(self, token: str | None, msg: dict) -> str:
+    def _seat(self, token: str | None, intent: Intent) -> str:
         mine = self.seats_of(token)
-        seat = msg.get("seat")
+        seat = intent.seat
         if seat is None:  # a client acting for several seats may leave it to the server: the seat in turn
             exp = self.game.expected()
             if exp is not None and exp[1] in mine:
                 return exp[1]
             if not mine:
-                raise MessageError("you are watching: join a free seat to play")
+                raise MessageError("you are watching: join a free seat to play", "refused")
             raise MessageError(f"it is not your turn: the laws wait for {exp[1]} to {exp[0]}" if exp else
-                               "the match is over")
-        if seat not in SEATS:
-            raise MessageError(f"seat must be south, east, north or west, not {seat!r}")
+                               "the match is over", "refused")
         if seat not in mine:
             raise MessageError(f"you do not play {seat} in this match" +
-                               (f" (you play {', '.join(mine)})" if mine else " (you are watching)"))
+                               (f" (you play {', '.join(mine)})" if mine else " (you are watching)"), "refused")
         return seat
 
-    def handle(self, token: str | None, msg: Any) -> list[dict[str, Any]]:
-        """Apply one intent; returns the updates to broadcast, each stored before it is returned."""
-        if not isinstance(msg, dict):
-            raise MessageError("a message is a JSON object with a type")
-        kind = msg.get("type")
-        if kind not in INTENTS:
-            raise MessageError(f"unknown message type {kind!r}; the types are {', '.join(INTENTS)}")
-        if kind == "join":
-            raise MessageError("join is answered by the connection, not the room")  # handled in app.py
-        seat = self._seat(token, msg)
-        if self.game.over and kind != "concede":
-            raise MessageError("the match is over")
+    def handle(self, token: str | None, intent: Intent) -> list[dict[str, Any]]:
+        """Apply one checked intent; returns the updates to broadcast, each stored before it is returned."""
+        act = self.ACTS.get(intent.type)
+        if act is None:
+            raise MessageError(f"{intent.type} is answered by the connection, not the room")  # join: app.py
+        seat = self._seat(token, intent)
+        if self.game.over and intent.type != "concede":
+            raise MessageError("the match is over", "refused")
         before = len(self.game.record.entries)
-        shot: StrokeReport | None = None
         try:
-            if kind == "strike":
-                along = _number(msg, "along", -0.5, 0.5)
-                angle = _number(msg, "angle", -math.pi, math.pi)
-                if "power" in msg:
-                    speed = _number(msg, "power", 0.0, 1.0, low_open=True) * self.game.params.max_speed
-                elif "speed" in msg:
-                    speed = _number(msg, "speed", 0.0, self.game.params.max_speed, low_open=True)
-                else:
-                    raise MessageError("strike needs power (0 to 1) or speed (m/s)")
-                shot = self.game.strike(seat, along, angle, speed)
-            elif kind == "place":
-                x, y = _number(msg, "x", -0.5, 0.5), _number(msg, "y", -0.5, 0.5)
-                coin = msg.get("coin")
-                if coin is not None and coin not in ("white", "black", "queen"):
-                    raise MessageError(f"coin must be white, black or queen, not {coin!r}")
-                self.game.place(seat, x, y, coin)
-            elif kind == "waive":
-                self.game.waive(seat)
-            elif kind == "wait":
-                self.game.wait(seat)
-            elif kind == "claim":
-                points = msg.get("points")
-                if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-                    raise MessageError(f"points must be a whole number, 0 or more, got {points!r}")
-                exp = self.game.expected()
-                limit = self.game.state.board.result.extra_claimable if exp and exp[0] == "claim" else 0
-                if exp == ("claim", seat) and points > limit:
-                    raise MessageError(f"at most {limit} extra points may be claimed now (ICF 87 b)")
-                self.game.claim(seat, points)
-            elif kind == "toss":  # the seat asked won the toss for the tie-break board (ICF 56 b)
-                winner = msg.get("winner", seat)
-                if winner not in self.seats:
-                    raise MessageError(f"winner must be a seat of this match, not {winner!r}")
-                self.game.toss(seat, winner)
-            elif kind == "concede":
-                what = msg.get("what", "board")
-                if what not in ("board", "game", "match"):
-                    raise MessageError(f"concede what? board, game or match, not {what!r}")
-                self.game.concede(seat, what)
-            elif kind == "auto":  # "let the computer play for me": this action, or to the end of the board
-                exp = self.game.expected()
-                if exp is None or exp[1] != seat:
-                    raise MessageError(f"it is not {seat}'s turn" + (f": the laws wait for {exp[1]} to {exp[0]}"
-                                                                     if exp else ""))
-                if msg.get("until") == "board":
-                    return self._auto_board(token)
-                result = step(self.game, {seat: self._helper()})
-                shot = result if isinstance(result, StrokeReport) else None
+            result = act(self, seat, token, **intent.args)
         except GameError as exc:
-            raise MessageError(str(exc)) from None
-        return [self._commit(before, shot)]
+            raise MessageError(str(exc), "refused") from None
+        if isinstance(result, list):
+            return result
+        return [self._commit(before, result if isinstance(result, StrokeReport) else None)]
+
+    def _strike(self, seat: str, _token: str | None, *, along: float, angle: float, speed: float) -> StrokeReport:
+        return self.game.strike(seat, along, angle, speed)
+
+    def _place(self, seat: str, _token: str | None, *, x: float, y: float, coin: str | None) -> None:
+        self.game.place(seat, x, y, coin)
+
+    def _waive(self, seat: str, _token: str | None) -> None:
+        self.game.waive(seat)
+
+    def _wait(self, seat: str, _token: str | None) -> None:
+        self.game.wait(seat)
+
+    def _claim(self, seat: str, _token: str | None, *, points: int) -> None:
+        exp = self.game.expected()
+        limit = self.game.state.board.result.extra_claimable if exp and exp[0] == "claim" else 0
+        if exp == ("claim", seat) and points > limit:
+            raise MessageError(f"at most {limit} extra points may be claimed now (ICF 87 b)", "refused")
+        self.game.claim(seat, points)
+
+    def _toss(self, seat: str, _token: str | None, *, winner: str | None) -> None:
+        """The seat asked won the toss for the tie-break board (ICF 56 b)."""
+        winner = winner or seat
+        if winner not in self.seats:
+            raise MessageError(f"winner must be a seat of this match ({', '.join(self.seats)}), not {winner!r}")
+        self.game.toss(seat, winner)
+
+    def _concede(self, seat: str, _token: str | None, *, what: str) -> None:
+        self.game.concede(seat, what)
+
+    def _auto(self, seat: str, token: str | None, *, until: str | None) -> Any:
+        """"Let the computer play for me": this action, or to the end of the board."""
+        exp = self.game.expected()
+        if exp is None or exp[1] != seat:
+            raise MessageError(f"it is not {seat}'s turn" + (f": the laws wait for {exp[1]} to {exp[0]}"
+                                                             if exp else ""), "refused")
+        if until == "board":
+            return self._auto_board(token)
+        return step(self.game, {seat: self._helper()})
+
+    ACTS = {"strike": _strike, "place": _place, "waive": _waive, "wait": _wait, "claim": _claim, "toss": _toss,
+            "concede": _concede, "auto": _auto}
 
     def _helper(self) -> Any:
         return make_bot("intermediate", seed=len(self.game.record.entries))

@@ -187,6 +187,7 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const sock = new WebSocket(`${proto}://${location.host}/ws/${room}` + (token ? `?token=${encodeURIComponent(token)}` : ""));
   ws = sock;
+  sent = 0;
   sock.onopen = () => { reconnectDelay = 500; pageError(""); };
   sock.onmessage = (ev) => receive(JSON.parse(ev.data));
   sock.onclose = (ev) => {
@@ -198,10 +199,12 @@ function connect() {
   };
 }
 
+let sent = 0;  // the seq of the last intent sent on this connection: each intent carries the next (docs/web.md)
+
 function send(msg) {
   if (!ws || ws.readyState !== WebSocket.OPEN) { $("game-error").textContent = "not connected: wait a moment"; return; }
   $("game-error").textContent = "";
-  ws.send(JSON.stringify(msg));
+  ws.send(JSON.stringify({ ...msg, seq: ++sent }));
 }
 
 function receive(msg) {

@@ -1,0 +1,287 @@
+"""What a client may send, checked field by field before any room or match is touched.
+
+A websocket message is parsed into an ``Intent`` (its type, the seat it names, and each
+field as a checked Python value) or refused with ``MessageError`` naming the field and
+what is wrong. The checks are cheap — no match is read or rebuilt for a bad message —
+and complete: every field of every type is known here, and anything else is refused.
+Room creation (``POST /api/rooms``) and names are checked here too.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from carrom.physics import PhysicsParams
+from carrom.players import LEVELS
+
+SEATS = ("south", "east", "north", "west")
+VARIANTS = ("icf", "fr-official", "fr-simplified", "timed")
+PLAYER_TYPES = ("me", "open", "bot")
+MAX_NAME = 40  # characters in a player's name
+NAME_PUNCTUATION = " .'-_&()"
+MAX_KEY = 64  # characters in a browser key or an invitation
+
+
+class MessageError(ValueError):
+    """A message or request refused: malformed, not your seat, not your turn, against the laws. Nothing changed.
+
+    ``code`` says which: ``bad_message`` (malformed), ``refused`` (well formed but not allowed now),
+    ``duplicate`` (a ``seq`` already used), ``too_many`` (over the rate limit).
+    """
+
+    def __init__(self, message: str, code: str = "bad_message") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Intent:
+    type: str
+    seat: str | None  # None: the server takes the seat it waits for, if this client plays it
+    args: dict[str, Any] = field(default_factory=dict)
+    seq: int = 0
+
+
+# -- single fields --------------------------------------------------------------------------------
+
+
+def _shown(value: Any) -> str:
+    """A value as an error shows it, short (a 400-digit number is not echoed back)."""
+    text = repr(value)
+    return text if len(text) <= 24 else text[:20] + "…"
+
+
+def number(msg: dict, key: str, lo: float, hi: float, *, low_open: bool = False, kind: str = "") -> float:
+    """``msg[key]``, a finite number in [lo, hi] (or (lo, hi] when ``low_open``)."""
+    if key not in msg:
+        raise MessageError(f"{kind or msg.get('type')} needs {key}")
+    value = msg[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (isinstance(value, float)
+                                                                          and not math.isfinite(value)):
+        raise MessageError(f"{key} must be a number, got {_shown(value)}")
+    if value < lo or value > hi or (low_open and value == lo):  # exact for any int, however long
+        low = f"above {lo:g}" if low_open else f"at least {lo:g}"
+        raise MessageError(f"{key} {_shown(value)} is out of range: {low} and at most {hi:g}")
+    return float(value)
+
+
+def whole(msg: dict, key: str, lo: int, hi: int) -> int:
+    value = msg.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise MessageError(f"{key} must be a whole number from {lo} to {hi}, got {_shown(value)}")
+    return value
+
+
+def choice(msg: dict, key: str, allowed: tuple[str, ...], default: str | None = None) -> str | None:
+    value = msg.get(key, default)
+    if value is None and default is None:
+        return None
+    if not isinstance(value, str) or value not in allowed:
+        raise MessageError(f"{key} must be one of {', '.join(allowed)}, not {_shown(value)}")
+    return value
+
+
+def seat_of(msg: dict, key: str = "seat") -> str | None:
+    value = msg.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or value not in SEATS:
+        raise MessageError(f"{key} must be south, east, north or west, not {_shown(value)}")
+    return value
+
+
+def name(value: Any, default: str, where: str = "name") -> str:
+    """A player's name: text, at most ``MAX_NAME`` characters, letters, digits, spaces and a little punctuation."""
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise MessageError(f"{where} must be text, not {_shown(value)}")
+    value = " ".join(value.split())
+    if len(value) > MAX_NAME:
+        raise MessageError(f"{where} is {len(value)} characters long: at most {MAX_NAME}")
+    for ch in value:
+        if not (unicodedata.category(ch)[0] in "LMN" or ch in NAME_PUNCTUATION):
+            raise MessageError(f"{where} may hold letters, digits, spaces and {NAME_PUNCTUATION.strip()}; "
+                               f"not {ch!r}")
+    return value or default
+
+
+def key_of(msg: dict, key: str) -> str | None:
+    """An opaque key (an invitation, a browser's key): short URL-safe text, or absent."""
+    value = msg.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_KEY or \
+            not all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in value):
+        raise MessageError(f"{key} must be the key given in a link (letters, digits, - and _), not {_shown(value)}")
+    return value
+
+
+# -- one checker per intent -----------------------------------------------------------------------
+
+MAX_SPEED = PhysicsParams().max_speed
+
+
+def _strike(msg: dict) -> dict[str, Any]:
+    along = number(msg, "along", -0.5, 0.5)
+    angle = number(msg, "angle", -math.pi, math.pi)
+    if "power" in msg and "speed" in msg:
+        raise MessageError("strike takes power or speed, not both")
+    if "power" in msg:
+        speed = number(msg, "power", 0.0, 1.0, low_open=True) * MAX_SPEED
+    elif "speed" in msg:
+        speed = number(msg, "speed", 0.0, MAX_SPEED, low_open=True)
+    else:
+        raise MessageError("strike needs power (0 to 1) or speed (m/s)")
+    return {"along": along, "angle": angle, "speed": speed}
+
+
+def _place(msg: dict) -> dict[str, Any]:
+    return {"x": number(msg, "x", -0.5, 0.5), "y": number(msg, "y", -0.5, 0.5),
+            "coin": choice(msg, "coin", ("white", "black", "queen"))}
+
+
+def _claim(msg: dict) -> dict[str, Any]:
+    points = msg.get("points")
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 1000:
+        raise MessageError(f"points must be a whole number, 0 or more, got {_shown(points)}")
+    return {"points": points}
+
+
+def _join(msg: dict) -> dict[str, Any]:
+    watch = msg.get("watch", False)
+    if not isinstance(watch, bool):
+        raise MessageError(f"watch must be true or false, not {_shown(watch)}")
+    return {"watch": watch, "name": name(msg.get("name"), ""), "invite": key_of(msg, "invite"),
+            "browser": key_of(msg, "browser")}
+
+
+CHECKS: dict[str, tuple[Callable[[dict], dict[str, Any]], tuple[str, ...]]] = {
+    # type: (the checker of its fields, the fields it may have besides type, seq and seat)
+    "join": (_join, ("watch", "name", "invite", "browser")),
+    "strike": (_strike, ("along", "angle", "power", "speed")),
+    "place": (_place, ("x", "y", "coin")),
+    "waive": (lambda m: {}, ()),
+    "wait": (lambda m: {}, ()),
+    "claim": (_claim, ("points",)),
+    "toss": (lambda m: {"winner": seat_of(m, "winner")}, ("winner",)),
+    "concede": (lambda m: {"what": choice(m, "what", ("board", "game", "match"), "board")}, ("what",)),
+    "auto": (lambda m: {"until": choice(m, "until", ("board",))}, ("until",)),
+}
+INTENTS = tuple(CHECKS)
+
+
+def decode(text: str, limit: int) -> Any:
+    """A message's JSON, refused when too long or not JSON (a number of 5,000 digits, a nesting too deep)."""
+    if len(text) > limit:
+        raise MessageError(f"a message is at most {limit} characters")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError, as are the too-long numbers
+        raise MessageError("not JSON: a message is a JSON object with a type") from None
+
+
+def sequence(msg: Any) -> int:
+    """The message's ``seq``: a whole number above 0 (each connection's are strictly increasing)."""
+    if not isinstance(msg, dict):
+        raise MessageError("a message is a JSON object with a type")
+    seq = msg.get("seq")
+    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 < seq < 2**53:
+        raise MessageError(f"seq must be a whole number above 0, one more each message, got {_shown(seq)}")
+    return seq
+
+
+def parse(msg: Any) -> Intent:
+    """A message checked field by field, or ``MessageError`` naming the first thing wrong."""
+    seq = sequence(msg)
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in CHECKS:
+        raise MessageError(f"unknown message type {_shown(kind) if kind is not None else None}; "
+                           f"the types are {', '.join(INTENTS)}")
+    check, allowed = CHECKS[kind]
+    extra = sorted(set(msg) - {"type", "seq", "seat", *allowed})
+    if extra:
+        raise MessageError(f"{kind} has no field {_shown(extra[0])}; its fields are "
+                           f"{', '.join(('seat',) + allowed)}")
+    return Intent(kind, seat_of(msg), check(msg), seq)
+
+
+def join_request(body: Any) -> Intent:
+    """``POST /api/rooms/{room}/join``'s body: ``join``'s fields, no ``seq`` (one request, one answer)."""
+    if not isinstance(body, dict):
+        raise MessageError('join with {"seat": ..., "name": ...}')
+    return parse({"type": "join", "seq": 1} | {k: v for k, v in body.items() if k not in ("type", "seq")})
+
+
+# -- a new room -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    type: str  # me, open or bot
+    name: str | None
+    level: str | None
+
+
+@dataclass(frozen=True)
+class RoomRequest:
+    variant: str
+    first_breaker: str
+    players: dict[str, SeatChoice]
+    public: bool
+    browser: str | None
+
+
+ROOM_FIELDS = ("variant", "first_breaker", "players", "public", "browser")
+
+
+def room_request(body: Any) -> RoomRequest:
+    """``POST /api/rooms``'s body, checked field by field."""
+    if not isinstance(body, dict):
+        raise MessageError("a new match is a JSON object with variant and players")
+    extra = sorted(set(body) - set(ROOM_FIELDS))
+    if extra:
+        raise MessageError(f"a new match has no field {_shown(extra[0])}; its fields are {', '.join(ROOM_FIELDS)}")
+    variant = body.get("variant", "icf")
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise MessageError(f"variant must be one of {', '.join(VARIANTS)}, not {_shown(variant)}")
+    players = body.get("players")
+    if not isinstance(players, dict) or not players:
+        raise MessageError("players: give south and north (singles) or all four seats (doubles)")
+    unknown = sorted(set(players) - set(SEATS))
+    if unknown:
+        raise MessageError(f"players: {unknown[0]!r} is not a seat (south, east, north, west)")
+    if set(players) not in ({"south", "north"}, set(SEATS)):
+        raise MessageError("players: give south and north (singles) or all four seats (doubles)")
+    first = body.get("first_breaker", "south")
+    if not isinstance(first, str) or first not in players:
+        raise MessageError(f"first_breaker must be one of the seats played: {', '.join(players)}, "
+                           f"not {_shown(first)}")
+    public = body.get("public", False)
+    if not isinstance(public, bool):
+        raise MessageError(f"public must be true or false, not {_shown(public)}")
+    seats = {}
+    for seat in SEATS:
+        if seat not in players:
+            continue
+        p = players[seat]
+        if not isinstance(p, dict):
+            raise MessageError(f"players.{seat} must be an object with a type: me, open or bot")
+        extra = sorted(set(p) - {"type", "name", "level"})
+        if extra:
+            raise MessageError(f"players.{seat} has no field {_shown(extra[0])}: type, name, level")
+        kind = p.get("type", "me")
+        if not isinstance(kind, str) or kind not in PLAYER_TYPES:
+            raise MessageError(f"players.{seat}.type must be me, open or bot, not {_shown(kind)}")
+        level = None
+        if kind == "bot":
+            level = p.get("level", "intermediate")
+            if not isinstance(level, str) or level not in LEVELS:
+                raise MessageError(f"players.{seat}.level must be one of {', '.join(LEVELS)}, not {_shown(level)}")
+        given = name(p.get("name"), "", f"players.{seat}.name") or None
+        seats[seat] = SeatChoice(kind, given, level)
+    return RoomRequest(variant, first, seats, public, key_of(body, "browser"))

@@ -1,0 +1,41 @@
+"""Helpers of the web tests: a websocket that numbers its messages as the page does (``seq``)."""
+
+import itertools
+import json
+
+
+class Numbered:
+    """A test client's websocket whose ``send_json`` adds ``seq`` 1, 2, 3... like the page's send function."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+        self.counter = itertools.count(1)
+
+    def __enter__(self) -> "Numbered":
+        self.session.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.session.__exit__(*exc)
+
+    def send_json(self, msg) -> None:
+        self.session.send_text(json.dumps(self.numbered(msg)))
+
+    def numbered(self, msg):
+        return {"seq": next(self.counter)} | msg if isinstance(msg, dict) and "seq" not in msg else msg
+
+    def send_text(self, text: str) -> None:
+        self.session.send_text(text)
+
+    def send_bytes(self, data: bytes) -> None:
+        self.session.send_bytes(data)
+
+    def receive_json(self):
+        return self.session.receive_json()
+
+    def close(self, code: int = 1000) -> None:
+        self.session.close(code)
+
+
+def numbered(client, path: str) -> Numbered:
+    return Numbered(client.websocket_connect(path))
