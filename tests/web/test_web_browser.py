@@ -3,6 +3,7 @@
 import math
 
 import pytest
+from web_helpers import start_online
 
 FAST = "localStorage.setItem('carrom-speed', '4')"  # animations 4× faster: the motion is still drawn, frame by frame
 
@@ -154,11 +155,7 @@ def test_against_the_computer_with_the_mouse_until_the_board_ends(server, browse
 def test_an_online_room_with_two_pages(server, browser, artifacts):
     errors = []
     host = new_page(browser, errors)
-    host.goto(server.url)
-    host.select_option("#mode", "online")
-    host.fill("input[name=name-south]", "Asha")
-    host.click("#start")
-    host.wait_for_selector("#share:not([hidden])")
+    start_online(host, server.url, "Asha")
     link = host.input_value("#share-link")
     assert "/room/" in link
 

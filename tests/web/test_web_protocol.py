@@ -14,6 +14,8 @@ from web_helpers import numbered
 LOCAL = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "me", "name": "Ravi"}}
 VS_BOT = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "bot", "level": "beginner"}}
 ONLINE = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "open"}}
+BROWSER = "the-test-browser-key"  # the key the page keeps; its "Past matches" are the matches it made or joined
+MINE = {"X-Carrom-Browser": BROWSER}
 
 
 @pytest.fixture
@@ -28,9 +30,14 @@ def client(db):
 
 
 def new_room(client, players=LOCAL, variant="icf"):
-    r = client.post("/api/rooms", json={"variant": variant, "players": players})
+    r = client.post("/api/rooms", json={"variant": variant, "players": players, "browser": BROWSER})
     assert r.status_code == 200, r.text
     return r.json()
+
+
+def invite(r) -> str:
+    """The invitation's key, from the invitation link the creator is given."""
+    return r["links"]["invite"].split("#invite=")[1]
 
 
 def state(client, room):
@@ -205,9 +212,7 @@ BAD = [
     ({"type": "toss", "seat": "south", "winner": "moon"}, "winner must be"),
     ({"type": "concede", "seat": "south", "what": "everything"}, "what must be one of board, game, match"),
     ({"type": "auto", "seat": "north"}, "not north's turn"),
-    ({"type": "join", "seat": "north"}, "north is taken"),
-    ({"type": "join", "seat": "east"}, "nobody plays east"),
-    ({"type": "join"}, "join which seat"),
+    ({"type": "join", "seat": "north"}, "joining needs the invitation link"),
 ]
 
 
@@ -252,20 +257,20 @@ def test_join_a_seat_online_then_play_it_and_watch(client):
         host.receive_json(), guest.receive_json(), watcher.receive_json()
         watcher.send_json({"type": "join", "watch": True})
         assert watcher.receive_json() == {"type": "joined", "token": None, "you": [], "watching": True}
-        guest.send_json({"type": "join", "seat": "north", "name": "  Ravi  "})
+        guest.send_json({"type": "join", "seat": "north", "name": "  Ravi  ", "invite": invite(r)})
         joined = guest.receive_json()
         assert joined["type"] == "joined" and joined["you"] == ["north"] and len(joined["token"]) >= 24
         for ws in (host, guest, watcher):
             s = ws.receive_json()
             assert s["seats"]["north"] == s["seats"]["north"] | {"name": "Ravi", "open": False}
-        watcher.send_json({"type": "join", "seat": "north"})
+        watcher.send_json({"type": "join", "seat": "north", "invite": invite(r)})
         assert "north is taken" in watcher.receive_json()["message"]
         host.send_json({"type": "strike", "seat": "south", "along": 0.0, "angle": 1.3, "power": 0.3})
         for ws in (host, guest, watcher):
             assert ws.receive_json()["expected"]["seat"] == "north"
         guest.send_json({"type": "strike", "seat": "north", "along": 0.0, "angle": 0.0, "power": 0.8})
         assert guest.receive_json()["log"][-1]["seat"] == "north"
-    assert client.get("/api/matches").json()[0]["title"] == "Asha v Ravi"
+    assert client.get("/api/matches", headers=MINE).json()[0]["title"] == "Asha v Ravi"
     # the token from join plays north on a new connection too
     with numbered(client, f"/ws/{r['room']}?token={joined['token']}") as again:
         assert again.receive_json()["you"] == ["north"]
@@ -273,9 +278,10 @@ def test_join_a_seat_online_then_play_it_and_watch(client):
 
 def test_join_over_http_too(client):
     r = new_room(client, ONLINE)
-    j = client.post(f"/api/rooms/{r['room']}/join", json={"seat": "north", "name": "Ravi"})
+    j = client.post(f"/api/rooms/{r['room']}/join", json={"seat": "north", "name": "Ravi", "invite": invite(r)})
     assert j.status_code == 200 and j.json()["seats"] == ["north"]
-    again = client.post(f"/api/rooms/{r['room']}/join", json={"seat": "north", "name": "Mallory"})
+    again = client.post(f"/api/rooms/{r['room']}/join", json={"seat": "north", "name": "Mallory",
+                                                                "invite": invite(r)})
     assert again.status_code == 400 and "taken" in again.json()["error"]
 
 
@@ -360,7 +366,7 @@ def test_concede_board_game_and_match_then_the_scorecard(client):
         assert s["over"] is True and s["winner"] == 0 and s["expected"] is None
         ws.send_json({"type": "strike", "seat": "south", "along": 0, "angle": 0, "power": 0.5})
         assert "the match is over" in ws.receive_json()["message"]
-    listed = client.get("/api/matches").json()[0]
+    listed = client.get("/api/matches", headers=MINE).json()[0]
     assert listed["over"] and listed["result"] == "Asha won"
     card = client.get(f"/matches/{r['room']}/scorecard")
     assert card.status_code == 200 and "Asha" in card.text and "Ravi" in card.text
@@ -462,7 +468,7 @@ def test_a_restart_in_the_middle_of_a_match_resumes_it(db):
         r = new_room(c, ONLINE)
         with connect(c, r) as host:
             host.receive_json()
-            host.send_json({"type": "join", "seat": "north", "name": "Ravi"})
+            host.send_json({"type": "join", "seat": "north", "name": "Ravi", "invite": invite(r)})
             guest_token = host.receive_json()["token"]
             host.receive_json()
             for _ in range(12):  # both seats play through the one socket (its token plays both now)
@@ -518,7 +524,7 @@ def test_matches_list_record_and_replay(client):
     with connect(client, r) as ws:
         ws.receive_json()
         drive(client, ws, r["room"], lambda s: len(s["log"]) >= 6)
-    listed = client.get("/api/matches").json()
+    listed = client.get("/api/matches", headers=MINE).json()
     assert listed[0]["id"] == r["room"] and listed[0]["actions"] >= 6 and not listed[0]["over"]
     first = client.get(f"/api/matches/{r['room']}/replay?step=0").json()
     assert first["step"] == 0 and first["steps"] >= 6 and len(first["state"]["layout"]) == 19 and "shot" not in first

@@ -39,3 +39,12 @@ class Numbered:
 
 def numbered(client, path: str) -> Numbered:
     return Numbered(client.websocket_connect(path))
+
+
+def start_online(page, url: str, name: str) -> None:
+    """On the new match page: an online room, south played by ``name``, north free; waits for the links."""
+    page.goto(url)
+    page.select_option("#mode", "online")
+    page.fill("input[name=name-south]", name)
+    page.click("#start")
+    page.wait_for_selector("#share:not([hidden])")

@@ -1,4 +1,4 @@
-"""The tables: matches (with their whole record), the players at their seats, every action.
+"""The tables: matches (with their whole record), the players at their seats, every action, whose browsers.
 
 ``matches.record`` is the match record as the file format spells it (docs/record-format.md)
 and is what a restarted server resumes from; ``actions`` holds each stroke, placement or
@@ -30,6 +30,8 @@ class MatchModel(Base):
     record: Mapped[str] = mapped_column(Text)  # the match record, JSON (docs/record-format.md)
     over: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     result: Mapped[str] = mapped_column(String(400), default="")
+    invite: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the key of the invitation link
+    public: Mapped[bool] = mapped_column(Boolean, default=False, index=True)  # listed for anyone to watch
     players: Mapped[list["PlayerModel"]] = relationship(back_populates="match", cascade="all, delete-orphan",
                                                         order_by="PlayerModel.position")
 
@@ -49,6 +51,17 @@ class PlayerModel(Base):
     level: Mapped[str | None] = mapped_column(String(32), nullable=True)
     token: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: open for someone to join
     match: Mapped[MatchModel] = relationship(back_populates="players")
+
+
+class BrowserModel(Base):
+    """A browser that created or joined a match: its "Past matches" list it. Only a hash of its key is kept."""
+
+    __tablename__ = "browsers"
+    __table_args__ = (UniqueConstraint("match_id", "browser"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
+    browser: Mapped[str] = mapped_column(String(64), index=True)  # sha256 of the browser's key, hex
 
 
 class ActionModel(Base):

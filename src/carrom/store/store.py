@@ -6,17 +6,18 @@ was being done, never a traceback for the user.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable, Mapping, Sequence
 
-from sqlalchemy import create_engine, event, func, select
+from sqlalchemy import create_engine, event, func, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from carrom.store.models import ActionModel, Base, MatchModel, PlayerModel
+from carrom.store.models import ActionModel, Base, BrowserModel, MatchModel, PlayerModel
 
 SEAT_ORDER = ("south", "east", "north", "west")
 
@@ -47,10 +48,32 @@ class MatchRow:
     result: str
     seats: tuple[SeatRow, ...]
     actions: int
+    invite: str | None = None  # the key of the invitation link (None: nobody may join)
+    public: bool = False  # listed under "Past matches" for anyone to watch
 
 
 def _now() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def browser_hash(key: str) -> str:
+    """What is stored of a browser's key: its SHA-256 (the list of a browser's matches needs the key itself)."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+ADDED_COLUMNS = {  # columns added since the first version of a table: added to an older database when opened
+    "matches": {"invite": "VARCHAR(64)", "public": "BOOLEAN NOT NULL DEFAULT FALSE"},
+}
+
+
+def _add_missing_columns(engine) -> None:  # noqa: ANN001
+    tables = inspect(engine)
+    for table, columns in ADDED_COLUMNS.items():
+        present = {c["name"] for c in tables.get_columns(table)}
+        with engine.begin() as conn:
+            for name, sql_type in columns.items():
+                if name not in present:
+                    conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type}"))
 
 
 def sqlite_url(path: str) -> str:
@@ -73,6 +96,7 @@ class Store:
             if parsed.get_backend_name() == "sqlite":
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             Base.metadata.create_all(self.engine)
+            _add_missing_columns(self.engine)
         except (SQLAlchemyError, ArgumentError, ValueError, ImportError, OSError) as exc:
             raise StoreError(f"cannot open the database {url!r}: {exc.__class__.__name__}: {exc}") from None
         self.url = url
@@ -93,15 +117,29 @@ class Store:
             raise StoreError(f"cannot {what}: the database failed ({exc.__class__.__name__})") from None
 
     def create(self, match_id: str, *, variant: str, kind: str, title: str, seats: Sequence[SeatRow],
-               record: str) -> None:
+               record: str, invite: str | None = None, public: bool = False, browser: str | None = None) -> None:
+        """A new match; ``browser``: the key of the browser that made it, whose "Past matches" list it."""
         def fn(s: Session) -> None:
             now = _now()
             m = MatchModel(id=match_id, created=now, updated=now, variant=variant, kind=kind, title=title,
-                           record=record, over=False, result="")
+                           record=record, over=False, result="", invite=invite, public=public)
             m.players = [PlayerModel(position=SEAT_ORDER.index(r.seat), seat=r.seat, name=r.name, kind=r.kind,
                                      level=r.level, token=r.token) for r in seats]
             s.add(m)
+            s.flush()  # the match's row first: the browser's row refers to it
+            if browser:
+                s.add(BrowserModel(match_id=match_id, browser=browser_hash(browser)))
         self._write("save the new match", fn)
+
+    def add_browser(self, match_id: str, browser: str) -> None:
+        """This browser takes part in the match (it joined): its "Past matches" list it."""
+        def fn(s: Session) -> None:
+            digest = browser_hash(browser)
+            known = s.scalar(select(BrowserModel.id).where(BrowserModel.match_id == match_id,
+                                                           BrowserModel.browser == digest))
+            if known is None:
+                s.add(BrowserModel(match_id=match_id, browser=digest))
+        self._write("remember this browser's match", fn)
 
     def append(self, match_id: str, first: int, entries: Sequence[Mapping[str, Any]], record: str, *,
                over: bool, result: str) -> None:
@@ -157,7 +195,7 @@ class Store:
     def _row(m: MatchModel, actions: int) -> MatchRow:
         seats = tuple(SeatRow(p.seat, p.name, p.kind, p.level, p.token) for p in m.players)
         return MatchRow(m.id, m.created, m.updated, m.variant, m.kind, m.title, m.record, m.over, m.result, seats,
-                        actions)
+                        actions, m.invite, bool(m.public))
 
     def _counts(self, s: Session, ids: Sequence[str]) -> dict[str, int]:
         if not ids:
@@ -172,12 +210,18 @@ class Store:
             return None if m is None else self._row(m, self._counts(s, [m.id]).get(m.id, 0))
         return self._read("read the match", fn)
 
-    def matches(self, *, unfinished: bool | None = None, limit: int | None = 200) -> list[MatchRow]:
-        """Most recently played first."""
+    def matches(self, *, unfinished: bool | None = None, limit: int | None = 200, browser: str | None = None,
+                public: bool = False) -> list[MatchRow]:
+        """Most recently played first; with ``browser``, only that browser's; with ``public``, only the public ones."""
         def fn(s: Session) -> list[MatchRow]:
             q = select(MatchModel).options(selectinload(MatchModel.players)).order_by(MatchModel.updated.desc())
             if unfinished is not None:
                 q = q.where(MatchModel.over.is_(not unfinished))
+            if browser is not None:
+                mine = select(BrowserModel.match_id).where(BrowserModel.browser == browser_hash(browser))
+                q = q.where(MatchModel.id.in_(mine))
+            if public:
+                q = q.where(MatchModel.public.is_(True))
             if limit is not None:
                 q = q.limit(limit)
             rows = list(s.scalars(q))

@@ -25,13 +25,15 @@ from carrom.players import LEVELS
 from carrom.store import Store, StoreError
 from carrom.web.replay import ReplayCache
 from carrom.web.limits import BodyLimit, Gate, Limits
-from carrom.web.messages import INTENTS, SEATS, VARIANTS, Intent, MessageError, decode, join_request, parse, sequence
+from carrom.web.messages import (INTENTS, SEATS, VARIANTS, Intent, MessageError, decode, join_request, key_of,
+                                 parse, sequence)
 from carrom.web.rooms import Room
 from carrom.web.views import geometry
 
 log = logging.getLogger("carrom.web")
 
 STATIC = Path(__file__).parent / "static"
+BROWSER_HEADER = "x-carrom-browser"  # the key a browser keeps, sent to list its own matches
 BOT_PAUSE = 0.6  # seconds between a bot's actions (after its shot's motion), so people can follow
 
 
@@ -210,7 +212,8 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         body = await body_of(request)
         room, token = await asyncio.to_thread(Room.create, store, body)
         hub.rooms[room.id] = room
-        return {"room": room.id, "token": token, "seats": room.seats_of(token), "url": f"/room/{room.id}"}
+        return {"room": room.id, "token": token, "seats": room.seats_of(token), "url": f"/room/{room.id}",
+                "links": room.links()}
 
     @app.get("/api/rooms/{room_id}")
     async def room_state(room_id: str) -> dict[str, Any]:
@@ -221,16 +224,30 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         intent = join_request(await body_of(request))
         room = await hub.room(room_id)
         async with hub.lock(room_id):
-            token = await asyncio.to_thread(room.join, intent.seat, intent.args["name"] or None)
+            token = await asyncio.to_thread(room.join, intent.seat, intent.args["name"] or None, None,
+                                            intent.args["invite"])
+        await remember_browser(room_id, intent.args["browser"])
         await hub.broadcast(room_id, room.view())
         return {"room": room_id, "token": token, "seats": room.seats_of(token)}
 
+    async def remember_browser(room_id: str, browser: str | None) -> None:
+        if browser:
+            await asyncio.to_thread(store.add_browser, room_id, browser)
+
     @app.get("/api/matches")
-    async def matches() -> list[dict[str, Any]]:
-        rows = await asyncio.to_thread(store.matches)
-        return [{"id": r.id, "created": r.created.isoformat(), "updated": r.updated.isoformat(), "variant": r.variant,
-                 "kind": r.kind, "title": r.title, "over": r.over, "result": r.result, "actions": r.actions,
-                 "open": [s.seat for s in r.seats if s.kind == "human" and s.token is None]} for r in rows]
+    async def matches(request: Request) -> list[dict[str, Any]]:
+        """This browser's matches (its key in the X-Carrom-Browser header), then the public ones: watch links only."""
+        browser = key_of({BROWSER_HEADER: request.headers.get(BROWSER_HEADER)}, BROWSER_HEADER)
+        mine = await asyncio.to_thread(store.matches, browser=browser) if browser else []
+        public = await asyncio.to_thread(store.matches, public=True)
+        ids = {r.id for r in mine}
+
+        def listed(r: Any, own: bool) -> dict[str, Any]:
+            return {"id": r.id, "watch": f"/room/{r.id}", "created": r.created.isoformat(),
+                    "updated": r.updated.isoformat(), "variant": r.variant, "kind": r.kind, "title": r.title,
+                    "over": r.over, "result": r.result, "actions": r.actions, "mine": own, "public": r.public}
+
+        return [listed(r, True) for r in mine] + [listed(r, False) for r in public if r.id not in ids]
 
     def stored(room_id: str):
         row = store.get(room_id)
@@ -282,7 +299,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
                                 "code": "refused"})
             token = None
         hub.sockets.setdefault(room_id, set()).add(ws)
-        await hub.send(ws, room.view() | {"you": room.seats_of(token)})
+        await hub.send(ws, room.view() | {"you": room.seats_of(token)} | ({"links": room.links()} if token else {}))
         hub.wake_bots(room)
         gate = Gate(limits)
         try:
@@ -336,8 +353,11 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
             await hub.send(ws, {"type": "joined", "token": token, "you": room.seats_of(token), "watching": True})
             return token
         async with hub.lock(room.id):
-            token = await asyncio.to_thread(room.join, intent.seat, intent.args["name"] or None, token)
-        await hub.send(ws, {"type": "joined", "token": token, "you": room.seats_of(token), "watching": False})
+            token = await asyncio.to_thread(room.join, intent.seat, intent.args["name"] or None, token,
+                                            intent.args["invite"])
+        await remember_browser(room.id, intent.args["browser"])
+        await hub.send(ws, {"type": "joined", "token": token, "you": room.seats_of(token), "watching": False,
+                            "links": room.links()})
         await hub.broadcast(room.id, room.view())
         hub.wake_bots(room)
         return token

@@ -48,6 +48,8 @@ class Room:
     game: Game
     seats: dict[str, SeatInfo]
     store: Store
+    invite: str | None = None  # the key of the invitation link: who holds it may take a free seat
+    public: bool = False  # listed under "Past matches" for anyone to watch
     bots: dict[str, Any] = field(default_factory=dict)
     since: float = field(default_factory=time.time)  # when the laws began to wait for the current action
 
@@ -77,9 +79,11 @@ class Room:
                             first_breaker=request.first_breaker)
         except GameError as exc:
             raise MessageError(str(exc)) from None
-        room = cls(secrets.token_urlsafe(16), game, seats, store)
+        invite = secrets.token_urlsafe(16) if any(i.kind == "human" and i.token is None for i in seats.values()) else None
+        room = cls(secrets.token_urlsafe(16), game, seats, store, invite, request.public)
         store.create(room.id, variant=request.variant, kind=game.record.header.kind, title=room.title(),
-                     seats=[i.row(s) for s, i in seats.items()], record=dumps(game.record))
+                     seats=[i.row(s) for s, i in seats.items()], record=dumps(game.record), invite=invite,
+                     public=request.public, browser=request.browser)
         return room, token
 
     @classmethod
@@ -87,7 +91,7 @@ class Room:
         """A stored match, rebuilt stroke by stroke (the physics is deterministic)."""
         game = Game.resume(load_record(row.record))
         seats = {r.seat: SeatInfo(r.name, r.kind, r.level, r.token) for r in row.seats}
-        return cls(row.id, game, seats, store)
+        return cls(row.id, game, seats, store, row.invite, row.public)
 
     def reload(self) -> None:
         """Back to what the store holds (after a write failed): the store is the truth."""
@@ -108,8 +112,15 @@ class Room:
     def open_seats(self) -> list[str]:
         return [s for s, i in self.seats.items() if i.kind == "human" and i.token is None]
 
-    def join(self, seat: str | None, new_name: str | None, token: str | None = None) -> str:
-        """Someone takes an open seat; returns the token that now plays it (``token`` if given)."""
+    def links(self) -> dict[str, str | None]:
+        """The room's two links: to watch (the room's id), and to take a free seat (with the invitation's key)."""
+        watch = f"/room/{self.id}"
+        return {"watch": watch, "invite": f"{watch}#invite={self.invite}" if self.invite and self.open_seats() else None}
+
+    def join(self, seat: str | None, new_name: str | None, token: str | None = None, invite: str | None = None) -> str:
+        """Someone holding the invitation takes an open seat; returns the token that now plays it (``token`` if given)."""
+        if not (self.invite and invite and secrets.compare_digest(invite, self.invite)):
+            raise MessageError("joining needs the invitation link: this link only lets you watch", "refused")
         if seat is None:
             raise MessageError(f"join which seat? one of {', '.join(self.open_seats()) or 'none: every seat is taken'}")
         info = self.seats.get(seat)

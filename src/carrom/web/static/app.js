@@ -61,8 +61,20 @@ function aimVector(seat) {
 
 // ---- the server ------------------------------------------------------------------------------------
 
+// The key this browser keeps: its "Past matches" are the matches it made or joined (docs/web.md, privacy).
+function browserKey() {
+  let key = localStorage.getItem("carrom-browser");
+  if (!key) {
+    key = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18)))).replace(/\+/g, "-").replace(/\//g, "_");
+    localStorage.setItem("carrom-browser", key);
+  }
+  return key;
+}
+
 async function api(path, body) {
-  const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const headers = { "X-Carrom-Browser": browserKey() };
+  const init = body === undefined ? { headers } :
+    { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) };
   let res;
   try { res = await fetch(path, init); } catch (e) { throw new Error("the server cannot be reached"); }
   const data = await res.json().catch(() => ({}));
@@ -150,7 +162,7 @@ $("new-match").addEventListener("submit", async (ev) => {
   }
   $("start").disabled = true;
   try {
-    const r = await api("/api/rooms", { variant: f.get("variant"), players });
+    const r = await api("/api/rooms", { variant: f.get("variant"), players, public: f.get("public") === "on", browser: browserKey() });
     localStorage.setItem("carrom-token-" + r.room, r.token);
     $("setup-error").textContent = "";
     go("/room/" + r.room);
@@ -164,11 +176,11 @@ async function showMatches() {
   $("matches").hidden = false;
   $("match-list").innerHTML = "<tr><td colspan=5>loading…</td></tr>";
   try {
-    const list = await api("/api/matches");
+    const list = await api("/api/matches");  // this browser's matches, then the public ones (watch only)
     $("match-list").innerHTML = list.map((m) =>
-      `<tr><td>${esc(m.title)}</td><td>${esc(m.variant)} ${esc(m.kind)}</td><td>${m.actions}</td>` +
-      `<td>${m.over ? esc(m.result) : "in play" + (m.open.length ? " (a seat is free)" : "")}</td>` +
-      `<td><a href="/room/${m.id}" data-go="1">${m.over ? "final board" : "play or watch"}</a> · ` +
+      `<tr class="${m.mine ? "mine" : "public"}"><td>${esc(m.title)}</td><td>${esc(m.variant)} ${esc(m.kind)}</td><td>${m.actions}</td>` +
+      `<td>${m.over ? esc(m.result) : "in play"}</td>` +
+      `<td><a href="${m.watch}" data-go="1">${m.over ? "final board" : m.mine ? "play or watch" : "watch (public)"}</a> · ` +
       `<a href="/replay/${m.id}" data-go="1">replay</a> · <a href="/matches/${m.id}/scorecard" target="_blank">scorecard</a></td></tr>`
     ).join("") || "<tr><td colspan=5>No matches yet.</td></tr>";
   } catch (e) { pageError(e.message); }
@@ -179,6 +191,7 @@ async function showMatches() {
 function openRoom(id) {
   room = id; S = null; mine = []; shots = []; anim = null; animLayout = null;
   token = localStorage.getItem("carrom-token-" + room);
+  invite = (location.hash.match(/invite=([\w-]+)/) || [])[1] || null;  // an invitation link: a free seat may be taken
   watching = sessionStorage.getItem("carrom-watch-" + room) === "1";
   connect();
 }
@@ -200,6 +213,7 @@ function connect() {
 }
 
 let sent = 0;  // the seq of the last intent sent on this connection: each intent carries the next (docs/web.md)
+let invite = null, links = null;  // the invitation's key from the link opened; the room's links, for who plays in it
 
 function send(msg) {
   if (!ws || ws.readyState !== WebSocket.OPEN) { $("game-error").textContent = "not connected: wait a moment"; return; }
@@ -216,6 +230,7 @@ function receive(msg) {
     return;
   }
   if (msg.type === "joined") {
+    if (msg.links) links = msg.links;
     if (msg.token) { token = msg.token; localStorage.setItem("carrom-token-" + room, token); }
     mine = msg.you;
     if (msg.watching) { watching = true; sessionStorage.setItem("carrom-watch-" + room, "1"); }
@@ -228,6 +243,7 @@ function receive(msg) {
     $("game-error").textContent = "";
   }
   if (msg.you) { mine = msg.you; chooseBottom(); }
+  if (msg.links) links = msg.links;
   clockOffset = msg.now - Date.now() / 1000;
   if (msg.shot && $("speed").value !== "1000") {
     shots.push(msg);
@@ -238,7 +254,7 @@ function receive(msg) {
     shots.push(msg);
   }
   if (!S) S = msg;
-  if (!mine.length && !watching && Object.values(msg.seats).some((i) => i.open)) { showJoin(); return; }
+  if (!mine.length && !watching && invite && Object.values(msg.seats).some((i) => i.open)) { showJoin(); return; }
   showGame();
 }
 
@@ -256,7 +272,7 @@ function showJoin() {
   $("open-seats").innerHTML = open.map(([s]) => `<button data-seat="${s}">Play ${s}</button>`).join("") ||
     "<p>Every seat is taken.</p>";
   for (const b of $("open-seats").querySelectorAll("button")) {
-    b.onclick = () => { $("join-error").textContent = ""; send({ type: "join", seat: b.dataset.seat, name: $("join-name").value }); };
+    b.onclick = () => { $("join-error").textContent = ""; send({ type: "join", seat: b.dataset.seat, name: $("join-name").value, invite, browser: browserKey() }); };
   }
   $("watch").onclick = () => send({ type: "join", watch: true });
 }
@@ -267,8 +283,10 @@ function showGame() {
   const canvas = $("board");
   if (sizeCanvas(canvas)) boardCache = null;
   const online = Object.values(S.seats).some((i) => i.open) || mine.length < Object.values(S.seats).filter((i) => i.kind === "human").length;
-  $("share").hidden = !online || !mine.length;
-  $("share-link").value = location.origin + "/room/" + room;
+  $("share").hidden = !mine.length;
+  $("share-invite").hidden = !(online && links && links.invite);
+  $("share-link").value = links && links.invite ? location.origin + links.invite : "";
+  $("watch-link").value = location.origin + "/room/" + room;
   if (!anim && !shots.length) render();
 }
 
@@ -369,7 +387,9 @@ setInterval(() => {
 }, 250);
 $("show-clock").addEventListener("change", () => localStorage.setItem("carrom-clock", $("show-clock").checked ? "1" : "0"));
 $("speed").addEventListener("change", () => localStorage.setItem("carrom-speed", $("speed").value));
-$("copy").addEventListener("click", () => { $("share-link").select(); navigator.clipboard && navigator.clipboard.writeText($("share-link").value); });
+for (const [button, input] of [["copy", "share-link"], ["copy-watch", "watch-link"]]) {
+  $(button).addEventListener("click", () => { $(input).select(); navigator.clipboard && navigator.clipboard.writeText($(input).value); });
+}
 
 // ---- drawing ----------------------------------------------------------------------------------------------
 

@@ -1,0 +1,111 @@
+"""Privacy: a room is reached only through its links; the invitation takes a free seat, the watch link only watches."""
+
+import json
+import sqlite3
+
+import pytest
+from fastapi.testclient import TestClient
+
+from carrom.store import Store, sqlite_url
+from carrom.web import create_app
+from web_helpers import numbered
+
+ONLINE = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "open"}}
+LOCAL = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "me", "name": "Ravi"}}
+HOST, GUEST, STRANGER = "host-browser-key", "guest-browser-key", "stranger-browser-key"
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0)) as c:
+        yield c
+
+
+def new_room(client, players=ONLINE, **extra):
+    r = client.post("/api/rooms", json={"players": players, "browser": HOST} | extra)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def listed(client, browser=None):
+    return client.get("/api/matches", headers={"X-Carrom-Browser": browser} if browser else {}).json()
+
+
+def key(r):
+    return r["links"]["invite"].split("#invite=")[1]
+
+
+def test_the_creator_gets_an_invitation_link_and_a_watch_link(client):
+    r = new_room(client)
+    assert r["links"]["watch"] == f"/room/{r['room']}"
+    assert r["links"]["invite"].startswith(f"/room/{r['room']}#invite=") and len(key(r)) >= 20
+    assert new_room(client, LOCAL)["links"]["invite"] is None  # no free seat: nothing to invite to
+    assert key(new_room(client)) != key(r)
+
+
+def test_matches_are_listed_only_to_their_browsers_never_with_an_invitation(client):
+    private = new_room(client)
+    public = new_room(client, LOCAL, public=True)
+    assert [m["id"] for m in listed(client)] == [public["room"]]  # no key: the public ones only
+    assert [m["id"] for m in listed(client, STRANGER)] == [public["room"]]
+    mine = listed(client, HOST)
+    assert [(m["id"], m["mine"]) for m in mine] == [(public["room"], True), (private["room"], True)]
+    for m in listed(client) + mine:
+        assert m["watch"] == f"/room/{m['id']}" and "open" not in m
+    text = client.get("/api/matches", headers={"X-Carrom-Browser": HOST}).text
+    assert key(private) not in text and private["token"] not in text
+    assert client.get("/api/matches", headers={"X-Carrom-Browser": "no spaces please"}).status_code == 400
+
+
+def test_the_watch_link_only_watches(client):
+    r = new_room(client)
+    with numbered(client, f"/ws/{r['room']}") as watcher:
+        first = watcher.receive_json()
+        assert first["you"] == [] and "links" not in first and key(r) not in json.dumps(first)
+        for bad in ({}, {"invite": "not-the-key"}):
+            watcher.send_json({"type": "join", "seat": "north", "name": "Mallory"} | bad)
+            reply = watcher.receive_json()
+            assert reply["code"] == "refused" and "joining needs the invitation link" in reply["message"]
+    denied = client.post(f"/api/rooms/{r['room']}/join", json={"seat": "north", "name": "Mallory"})
+    assert denied.status_code == 400 and "invitation" in denied.json()["error"]
+    assert client.get(f"/api/rooms/{r['room']}").json()["seats"]["north"]["open"] is True
+
+
+def test_the_invitation_takes_a_free_seat_and_lists_the_match_for_the_guest(client):
+    r = new_room(client)
+    with numbered(client, f"/ws/{r['room']}?token={r['token']}") as host:
+        assert host.receive_json()["links"] == r["links"]  # the host's page shows both links
+        with numbered(client, f"/ws/{r['room']}") as guest:
+            guest.receive_json()
+            guest.send_json({"type": "join", "seat": "north", "name": "Ravi", "invite": key(r), "browser": GUEST})
+            joined = guest.receive_json()
+            assert joined["you"] == ["north"] and joined["links"]["invite"] is None  # no free seat left
+            guest.send_json({"type": "join", "seat": "north", "invite": key(r)})
+            assert guest.receive_json()["type"] == "state"
+            assert "north is taken" in guest.receive_json()["message"]
+    assert [m["id"] for m in listed(client, GUEST)] == [r["room"]]
+
+
+def test_seats_are_named_to_the_invited_only(client):
+    r = new_room(client, {"south": {"type": "me"}, "north": {"type": "open"}, "east": {"type": "open"},
+                          "west": {"type": "bot", "level": "beginner"}})
+    with numbered(client, f"/ws/{r['room']}") as ws:
+        ws.receive_json()
+        for msg, words in (({"seat": "west"}, "west is taken"), ({}, "join which seat? one of east, north")):
+            ws.send_json({"type": "join", "invite": key(r)} | msg)
+            assert words in ws.receive_json()["message"]
+
+
+def test_an_older_database_gets_the_new_columns(tmp_path):
+    path = tmp_path / "old.db"
+    Store(sqlite_url(str(path))).close()
+    with sqlite3.connect(path) as db:  # the matches table as the first version made it
+        db.execute("DROP INDEX ix_matches_public")
+        db.execute("ALTER TABLE matches DROP COLUMN public")
+        db.execute("ALTER TABLE matches DROP COLUMN invite")
+        db.execute("INSERT INTO matches (id, created, updated, variant, kind, title, record, over, result) "
+                   "VALUES ('old', '2026-01-01', '2026-01-01', 'icf', 'singles', 't', '{}', 0, '')")
+    store = Store(sqlite_url(str(path)))
+    row = store.get("old")
+    assert row.invite is None and row.public is False
+    store.close()
