@@ -163,8 +163,8 @@ class Store:
             m.record, m.over, m.result, m.updated = record, over, result, now
         self._write("save the action", fn)
 
-    def seat_player(self, match_id: str, seat: str, name: str, token: str) -> None:
-        """Someone takes an open seat: refused if it was taken meanwhile."""
+    def seat_player(self, match_id: str, seat: str, name: str, token: str, *, record: str | None = None) -> None:
+        """Someone takes an open seat (``record``: the match's record with their name): refused if taken meanwhile."""
         def fn(s: Session) -> None:
             p = s.scalar(select(PlayerModel).where(PlayerModel.match_id == match_id, PlayerModel.seat == seat))
             if p is None or p.kind != "human" or p.token is not None:
@@ -173,6 +173,8 @@ class Store:
             m = s.get(MatchModel, match_id)
             if m is not None:
                 m.updated = _now()
+                if record is not None:
+                    m.record = record
         self._write("save who joined", fn)
 
     def set_title(self, match_id: str, title: str) -> None:

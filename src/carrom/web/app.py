@@ -228,6 +228,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
                                             intent.args["invite"])
         await remember_browser(room_id, intent.args["browser"])
         await hub.broadcast(room_id, room.view())
+        hub.wake_bots(room)  # the last seat taken: a bot may be the one to break
         return {"room": room_id, "token": token, "seats": room.seats_of(token)}
 
     async def remember_browser(room_id: str, browser: str | None) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import time
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from carrom.game import Game, GameError, StrokeReport
@@ -131,13 +131,26 @@ class Room:
                                                      else "; you can watch"), "refused")
         token = token or secrets.token_urlsafe(18)
         chosen = new_name or info.name
-        self.store.seat_player(self.id, seat, chosen, token)
-        info.token, info.name = token, chosen
+        game = self._renamed(seat, chosen)
+        self.store.seat_player(self.id, seat, chosen, token, record=dumps(game.record))
+        info.token, info.name, self.game = token, chosen, game
         try:
             self.store.set_title(self.id, self.title())
         except StoreError:
             pass  # the title is cosmetic; the seat is what matters
         return token
+
+    def _renamed(self, seat: str, new_name: str) -> Game:
+        """The match with ``seat`` played by ``new_name``: the record's players, so rulings and scorecard say it."""
+        record = self.game.record
+        if record.header.players[seat].name == new_name:
+            return self.game
+        players = dict(record.header.players) | {seat: replace(record.header.players[seat], name=new_name)}
+        return Game.resume(replace(record, header=replace(record.header, players=players)), self.game.params)
+
+    def waiting_for(self) -> list[str]:
+        """The free seats: an online match starts once every seat is taken, by a person or a bot chosen."""
+        return self.open_seats() if not self.game.record.entries else []
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -165,6 +178,9 @@ class Room:
         seat = self._seat(token, intent)
         if self.game.over and intent.type != "concede":
             raise MessageError("the match is over", "refused")
+        if self.waiting_for():
+            raise MessageError(f"the match starts when every seat is taken: waiting for "
+                               f"{' and '.join(self.waiting_for())} (send the invitation link)", "refused")
         before = len(self.game.record.entries)
         try:
             result = act(self, seat, token, **intent.args)
@@ -238,7 +254,7 @@ class Room:
 
     def bot_to_act(self) -> bool:
         exp = self.game.expected()
-        return exp is not None and exp[1] in self.bots
+        return exp is not None and exp[1] in self.bots and not self.waiting_for()
 
     def bot_turn(self) -> dict[str, Any] | None:
         """If the laws wait for a bot, let it act; returns the update (stored), else None."""
@@ -289,6 +305,9 @@ class Room:
                                      for s, i in self.seats.items()})
         out.update({"room": self.id, "log": self.log(), "since": self.since, "now": time.time(),
                     "title": self.title()})
+        waiting = self.waiting_for()
+        if waiting:
+            notice = f"waiting for {' and '.join(waiting)} to join: the match starts when every seat is taken"
         if notice:
             out["notice"] = notice
         if shot is not None:
