@@ -15,10 +15,17 @@ ensure_debian_packages() {
 }
 
 # Create .venv when absent and install the project (with the given extra, if any) into it.
+# pip runs only when pyproject.toml changed since the last install (its hash is kept in .venv):
+# the install is editable, so changes to the sources need none.
 ensure_venv() {
   local extra="${1:-}"
   [ -x .venv/bin/python ] || python3 -m venv .venv
   local target="."
   [ -n "$extra" ] && target=".[$extra]"
+  local stamp=".venv/.carrom-installed${extra:+-$extra}"
+  local want
+  want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+  [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && return 0
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$target" 2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)
+  echo "$want" > "$stamp"
 }

@@ -55,3 +55,27 @@ def test_the_pages_and_the_client_are_served(tmp_path):
         assert c.get("/static/style.css").status_code == 200
         assert c.get("/api/board.svg").text.startswith("<svg")
         assert c.get("/static/nope.js").status_code == 404
+
+
+def test_a_port_out_of_range_is_one_line_of_error(tmp_path):
+    result = runner.invoke(app, ["play", "--port", "99999", "--db", str(tmp_path / "x.db"), "--no-browser"])
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: --port must be a port number from 1 to 65535, not 99999"
+    result = runner.invoke(app, ["serve", "--host", "no.such.host.invalid", "--port", "8767"])
+    assert result.exit_code == 2 and result.output.startswith("error: cannot listen on no.such.host.invalid:8767")
+    assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_the_physics_is_ready_before_the_server_listens(tmp_path, monkeypatch):
+    order = []
+    monkeypatch.setattr("carrom.web.warm.warm", lambda: order.append("warm") or 1.5)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self: order.append("listen"))
+    result = runner.invoke(app, ["play", "--port", "8768", "--db", str(tmp_path / "w.db"), "--no-browser"])
+    assert result.exit_code == 0, result.output
+    assert order == ["warm", "listen"] and "the physics" in result.output and "… ready in 1.5 s" in result.output
+
+
+def test_warming_compiles_what_a_room_plays():
+    from carrom.web.warm import warm
+
+    assert warm() >= 0.0  # a stroke, its motion, a bot's batch: each would fail here if it could not run

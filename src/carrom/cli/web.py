@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import socket
 import threading
 import time
@@ -13,13 +14,22 @@ import typer
 from carrom.cli.common import fail
 
 
-def _free(host: str, port: int) -> bool:
+def _check_address(host: str, port: int) -> None:
+    """Fail with one line unless the server can listen at host:port.
+
+    SO_REUSEADDR, as uvicorn's own socket: the connections of a server just stopped (even
+    by kill -9) wait in TIME-WAIT for a minute, and must not keep its successor off the port.
+    """
+    if not 0 < port < 65536:
+        fail(f"--port must be a port number from 1 to 65535, not {port}")
     with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind((host, port))
-            return True
-        except OSError:
-            return False
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                fail(f"port {port} on {host} is in use: choose another with --port")
+            fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
 
 
 def _open_when_up(server, url: str) -> None:  # noqa: ANN001
@@ -36,13 +46,15 @@ def _run(host: str, port: int, db: str, open_browser: bool) -> None:
 
     from carrom.store import StoreError
     from carrom.web import create_app
+    from carrom.web.warm import warm
 
-    if not _free(host, port):
-        fail(f"port {port} on {host} is in use: choose another with --port")
+    _check_address(host, port)
     try:
         app = create_app(db)
     except StoreError as exc:
         fail(str(exc))
+    typer.echo("preparing the physics (after an install or an update numba compiles it: about 20 s)…", nl=False)
+    typer.echo(f" ready in {warm():.1f} s")  # before listening: the first stroke is answered at once
     shown = "localhost" if host in ("0.0.0.0", "127.0.0.1", "::") else host
     url = f"http://{shown}:{port}/"
     resumed = len(app.state.hub.resumed)
