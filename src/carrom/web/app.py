@@ -15,19 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from starlette.websockets import WebSocketDisconnected
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnected
 
 from carrom.players import LEVELS
 from carrom.store import Store, StoreError
-from carrom.web.replay import ReplayCache
 from carrom.web.limits import BodyLimit, Gate, Limits
-from carrom.web.messages import (INTENTS, SEATS, VARIANTS, Intent, MessageError, decode, join_request, key_of,
-                                 parse, sequence)
-from carrom.web.rooms import Room
+from carrom.web.messages import Intent, decode, join_request, key_of, parse, sequence
+from carrom.web.replay import ReplayCache
+from carrom.web.rooms import INTENTS, SEATS, VARIANTS, MessageError, Room
 from carrom.web.views import geometry
 
 log = logging.getLogger("carrom.web")

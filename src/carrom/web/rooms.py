@@ -20,7 +20,9 @@ from carrom.players.driver import step
 from carrom.records import dumps, load_record
 from carrom.records.describe import entry_text, ruling_lines
 from carrom.store import MatchRow, SeatRow, Store, StoreError
-from carrom.web.messages import Intent, MessageError, RoomRequest, room_request
+from carrom.web.messages import INTENTS, SEATS, VARIANTS, Intent, MessageError, RoomRequest, room_request
+
+__all__ = ["INTENTS", "SEATS", "VARIANTS", "MessageError", "Room", "SeatInfo"]  # a room's vocabulary, from messages
 from carrom.web.views import frames_of, state_view
 
 LOG_LENGTH = 60  # rulings sent with every state
