@@ -42,7 +42,7 @@ def test_serve_takes_host_port_and_a_database_url_and_says_what_it_resumed(tmp_p
     monkeypatch.setattr(uvicorn.Server, "run", fake_run(calls))
     result = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", "8766", "--db", url])
     assert result.exit_code == 0, result.output
-    assert "1 unfinished match resumed" in result.output
+    assert "1 unfinished match to resume when opened" in result.output
     assert calls[0].host == "0.0.0.0" and calls[0].port == 8766
 
 

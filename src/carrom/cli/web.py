@@ -57,9 +57,10 @@ def _run(host: str, port: int, db: str, open_browser: bool) -> None:
     typer.echo(f" ready in {warm():.1f} s")  # before listening: the first stroke is answered at once
     shown = "localhost" if host in ("0.0.0.0", "127.0.0.1", "::") else host
     url = f"http://{shown}:{port}/"
-    resumed = len(app.state.hub.resumed)
+    unfinished = app.state.hub.unfinished
     typer.echo(f"carrom is at {url}  (database: {db}"
-               + (f"; {resumed} unfinished match{'es' if resumed != 1 else ''} resumed" if resumed else "")
+               + (f"; {unfinished} unfinished match{'es' if unfinished != 1 else ''} to resume when opened"
+                  if unfinished else "")
                + "; Ctrl+C stops it)")
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
     if open_browser:

@@ -73,6 +73,20 @@ class Game:
             game._replay_entry(entry)
         return game
 
+    @classmethod
+    def restore(cls, record: Record, layout: Layout, params: PhysicsParams | None = None) -> "Game":
+        """A game from its record and the discs on the board now (a snapshot kept with the record).
+
+        The referee plays the record's entries again (their outcomes are in the record); the
+        physics simulates nothing, so a long match is back in milliseconds, not seconds.
+        """
+        game = cls(Record(record.header), params)
+        for entry in record.entries:
+            game._play(entry)
+        game._position = game._where()
+        game.layout = layout
+        return game
+
     # -- what the laws wait for ------------------------------------------------------
 
     @property

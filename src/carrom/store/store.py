@@ -50,6 +50,7 @@ class MatchRow:
     actions: int
     invite: str | None = None  # the key of the invitation link (None: nobody may join)
     public: bool = False  # listed under "Past matches" for anyone to watch
+    snapshot: str | None = None  # what resumes the match without simulating it again (JSON, the server's)
 
 
 def _now() -> datetime:
@@ -62,7 +63,7 @@ def browser_hash(key: str) -> str:
 
 
 ADDED_COLUMNS = {  # columns added since the first version of a table: added to an older database when opened
-    "matches": {"invite": "VARCHAR(64)", "public": "BOOLEAN NOT NULL DEFAULT FALSE"},
+    "matches": {"invite": "VARCHAR(64)", "public": "BOOLEAN NOT NULL DEFAULT FALSE", "snapshot": "TEXT"},
 }
 
 
@@ -142,7 +143,7 @@ class Store:
         self._write("remember this browser's match", fn)
 
     def append(self, match_id: str, first: int, entries: Sequence[Mapping[str, Any]], record: str, *,
-               over: bool, result: str) -> None:
+               over: bool, result: str, snapshot: str | None = None) -> None:
         """Entries ``first``, ``first + 1``... and the whole record, in one transaction: all or nothing.
 
         Refused (``StoreError``) when the stored match does not have exactly ``first`` actions:
@@ -160,7 +161,7 @@ class Store:
             for i, entry in enumerate(entries):
                 s.add(ActionModel(match_id=match_id, number=first + i, type=str(entry.get("type", "")),
                                   seat=entry.get("seat"), entry=dict(entry), at=now))
-            m.record, m.over, m.result, m.updated = record, over, result, now
+            m.record, m.over, m.result, m.updated, m.snapshot = record, over, result, now, snapshot
         self._write("save the action", fn)
 
     def seat_player(self, match_id: str, seat: str, name: str, token: str, *, record: str | None = None) -> None:
@@ -197,7 +198,7 @@ class Store:
     def _row(m: MatchModel, actions: int) -> MatchRow:
         seats = tuple(SeatRow(p.seat, p.name, p.kind, p.level, p.token) for p in m.players)
         return MatchRow(m.id, m.created, m.updated, m.variant, m.kind, m.title, m.record, m.over, m.result, seats,
-                        actions, m.invite, bool(m.public))
+                        actions, m.invite, bool(m.public), m.snapshot)
 
     def _counts(self, s: Session, ids: Sequence[str]) -> dict[str, int]:
         if not ids:
@@ -230,6 +231,13 @@ class Store:
             counts = self._counts(s, [m.id for m in rows])
             return [self._row(m, counts.get(m.id, 0)) for m in rows]
         return self._read("list the matches", fn)
+
+    def count(self, *, unfinished: bool = False) -> int:
+        """How many matches (unfinished ones only, if asked)."""
+        def fn(s: Session) -> int:
+            q = select(func.count()).select_from(MatchModel)
+            return s.scalar(q.where(MatchModel.over.is_(False)) if unfinished else q)
+        return self._read("count the matches", fn)
 
     def actions(self, match_id: str) -> list[dict[str, Any]]:
         """The match's actions in order, each as its record entry."""

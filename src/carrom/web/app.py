@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
@@ -33,32 +34,28 @@ log = logging.getLogger("carrom.web")
 
 STATIC = Path(__file__).parent / "static"
 BROWSER_HEADER = "x-carrom-browser"  # the key a browser keeps, sent to list its own matches
+ROOM_IDLE = 600.0  # seconds a room nobody is connected to stays in memory
 BOT_PAUSE = 0.6  # seconds between a bot's actions (after its shot's motion), so people can follow
 
 
 class Hub:
     """The rooms in memory, the websockets watching each, and the bots' turns."""
 
-    def __init__(self, store: Store, bot_pause: float) -> None:
+    def __init__(self, store: Store, bot_pause: float, room_idle: float = ROOM_IDLE) -> None:
         self.store = store
         self.bot_pause = bot_pause
+        self.room_idle = room_idle
         self.rooms: dict[str, Room] = {}
         self.sockets: dict[str, set[WebSocket]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.bot_tasks: dict[str, asyncio.Task] = {}
+        self.used: dict[str, float] = {}  # when each room in memory was last asked for
         self.replays = ReplayCache()
-        self.resumed: list[str] = []
-
-    def resume_all(self) -> None:
-        """Unfinished matches back in play after a restart, each from its stored record."""
-        for row in self.store.matches(unfinished=True, limit=None):
-            try:
-                self.rooms[row.id] = Room.load(self.store, row)
-                self.resumed.append(row.id)
-            except Exception:  # a record this version cannot rebuild stays in the store, and is reported
-                log.exception("cannot resume match %s", row.id)
+        self.unfinished = store.count(unfinished=True)  # at startup; each is loaded when first opened
 
     async def room(self, room_id: str) -> Room:
+        """The room in memory, or loaded from the store (its snapshot: no stroke simulated again)."""
+        self.used[room_id] = time.monotonic()
         room = self.rooms.get(room_id)
         if room is None:
             row = self.store.get(room_id)
@@ -71,6 +68,27 @@ class Hub:
 
     def lock(self, room_id: str) -> asyncio.Lock:
         return self.locks.setdefault(room_id, asyncio.Lock())
+
+    def evict_idle(self, now: float | None = None) -> list[str]:
+        """Rooms nobody watches, unused for ``room_idle`` seconds, leave memory (the store keeps them); their ids."""
+        now = time.monotonic() if now is None else now
+        gone = []
+        for room_id in list(self.rooms):
+            task = self.bot_tasks.get(room_id)
+            busy = self.sockets.get(room_id) or (task is not None and not task.done()) or self.lock(room_id).locked()
+            if not busy and now - self.used.get(room_id, now) >= self.room_idle:
+                for table in (self.rooms, self.sockets, self.locks, self.bot_tasks, self.used):
+                    table.pop(room_id, None)
+                gone.append(room_id)
+        return gone
+
+    async def sweep(self) -> None:
+        """Now and then, rooms idle leave memory."""
+        while True:
+            await asyncio.sleep(min(60.0, self.room_idle))
+            gone = self.evict_idle()
+            if gone:
+                log.info("%d idle room(s) left memory; %d in memory", len(gone), len(self.rooms))
 
     async def send(self, ws: WebSocket, message: dict[str, Any]) -> None:
         with contextlib.suppress(Exception):  # a client gone meanwhile: its loop ends on the next receive
@@ -129,15 +147,19 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PAUSE,
-               limits: Limits = Limits()) -> FastAPI:
-    """The app on the database at ``db_url`` (any SQLAlchemy URL); ``StoreError`` if it cannot be opened."""
+               limits: Limits = Limits(), room_idle: float = ROOM_IDLE) -> FastAPI:
+    """The app on the database at ``db_url`` (any SQLAlchemy URL); ``StoreError`` if it cannot be opened.
+
+    ``room_idle``: seconds after which a room nobody is connected to leaves memory (it is loaded again when opened).
+    """
     store = Store(db_url)
-    hub = Hub(store, bot_pause)
-    hub.resume_all()
+    hub = Hub(store, bot_pause, room_idle)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
+        sweeper = asyncio.create_task(hub.sweep())
         yield
+        sweeper.cancel()
         for task in hub.bot_tasks.values():
             task.cancel()
         store.close()
@@ -210,7 +232,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     async def create_room(request: Request) -> dict[str, Any]:
         body = await body_of(request)
         room, token = await asyncio.to_thread(Room.create, store, body)
-        hub.rooms[room.id] = room
+        hub.rooms[room.id], hub.used[room.id] = room, time.monotonic()
         return {"room": room.id, "token": token, "seats": room.seats_of(token), "url": f"/room/{room.id}",
                 "links": room.links()}
 
@@ -346,6 +368,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
             log.info("match %s: %s left without closing", room_id, _peer(ws))
         finally:
             hub.sockets.get(room_id, set()).discard(ws)
+            hub.used[room_id] = time.monotonic()
 
     async def _join(ws: WebSocket, room: Room, token: str | None, intent: Intent) -> str | None:
         """``join``: take a free seat (the token that plays it comes back), or watch."""

@@ -8,12 +8,14 @@ action is stored before anybody hears of it.
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 import zlib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from carrom.equipment import Disc, Layout, PieceKind
 from carrom.game import Game, GameError, StrokeReport
 from carrom.players import make_bot
 from carrom.players.driver import step
@@ -37,6 +39,25 @@ class SeatInfo:
 
     def row(self, seat: str) -> SeatRow:
         return SeatRow(seat, self.name, self.kind, self.level, self.token)
+
+
+def snapshot(game: Game) -> str:
+    """The discs on the board after the record's last action: with the record, the game without the physics."""
+    return json.dumps({"actions": len(game.record.entries),
+                       "discs": [[d.kind.value, d.x, d.y] for d in game.layout.discs]})
+
+
+def snapshot_layout(text: str | None, actions: int) -> Layout | None:
+    """The discs of a snapshot taken after ``actions`` actions; None if there is none, or it is of another point."""
+    if not text:
+        return None
+    try:
+        data = json.loads(text)
+        if data["actions"] != actions:
+            return None
+        return Layout(tuple(Disc(PieceKind(kind), float(x), float(y)) for kind, x, y in data["discs"]))
+    except (ValueError, KeyError, TypeError):  # an unreadable snapshot: the record alone still resumes the match
+        return None
 
 
 def bot_seed(room_id: str, seat: str) -> int:
@@ -90,8 +111,10 @@ class Room:
 
     @classmethod
     def load(cls, store: Store, row: MatchRow) -> "Room":
-        """A stored match, rebuilt stroke by stroke (the physics is deterministic)."""
-        game = Game.resume(load_record(row.record))
+        """A stored match: from its snapshot (the discs now) and the referee, else stroke by stroke (deterministic)."""
+        record = load_record(row.record)
+        layout = snapshot_layout(row.snapshot, len(record.entries))
+        game = Game.resume(record) if layout is None else Game.restore(record, layout)
         seats = {r.seat: SeatInfo(r.name, r.kind, r.level, r.token) for r in row.seats}
         return cls(row.id, game, seats, store, row.invite, row.public)
 
@@ -280,7 +303,7 @@ class Room:
         if new:
             try:
                 self.store.append(self.id, before, [e.to_dict() for e in new], dumps(self.game.record),
-                                  over=state.over, result=result)
+                                  over=state.over, result=result, snapshot=snapshot(self.game))
             except StoreError as exc:
                 self.reload()
                 raise MessageError(f"{exc}; nothing was changed") from None

@@ -1,0 +1,97 @@
+"""Rooms in memory: loaded when opened, from a snapshot (no stroke simulated again), and dropped when idle."""
+
+import dataclasses
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+
+import carrom.game.game as game_module
+from carrom.game import Game
+from carrom.web import create_app
+from carrom.web.rooms import Room
+from web_helpers import numbered
+
+LOCAL = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "me", "name": "Ravi"}}
+SHOWN = ("layout", "board", "score", "expected", "legal", "seats", "log")
+
+
+@pytest.fixture
+def db(tmp_path):
+    return f"sqlite:///{tmp_path / 'm.db'}"
+
+
+def play(client, actions, seed=5):
+    """A room for two on one device, played on for ``actions`` actions of random strikes and waivers."""
+    r = client.post("/api/rooms", json={"players": LOCAL}).json()
+    rng = random.Random(seed)
+    with numbered(client, f"/ws/{r['room']}?token={r['token']}") as ws:
+        s = ws.receive_json()
+        while len(s["log"]) < actions:
+            e = s["expected"]
+            if e["kind"] == "stroke":
+                lo, hi = rng.choice(s["legal"])
+                ws.send_json({"type": "strike", "along": rng.uniform(lo, hi), "angle": rng.uniform(-1.3, 1.3),
+                              "speed": rng.uniform(1.0, 6.5)})
+            elif e["kind"] == "claim":
+                ws.send_json({"type": "claim", "points": 0})
+            else:
+                ws.send_json({"type": "waive"})
+            s = ws.receive_json()
+            assert s["type"] == "state", s
+    return r, s
+
+
+def no_physics(*args, **kwargs):
+    raise AssertionError("a stroke was simulated again")
+
+
+def test_a_restarted_server_loads_a_match_when_opened_from_its_snapshot(db, monkeypatch):
+    with TestClient(create_app(db, bot_pause=0)) as c:
+        r, before = play(c, 25)
+    monkeypatch.setattr(game_module, "simulate", no_physics)
+    with TestClient(create_app(db, bot_pause=0)) as c:
+        hub = c.app.state.hub
+        assert hub.rooms == {} and hub.unfinished == 1  # nothing replayed at startup
+        after = c.get(f"/api/rooms/{r['room']}").json()
+        assert set(hub.rooms) == {r["room"]}
+    for key in SHOWN:
+        assert after[key] == before[key], key
+
+
+def test_the_snapshot_gives_the_same_game_as_simulating_every_stroke(db):
+    with TestClient(create_app(db, bot_pause=0)) as c:
+        r, _ = play(c, 40, seed=11)
+        row = c.app.state.hub.store.get(r["room"])
+    fast = Room.load(c.app.state.hub.store, row).game
+    slow = Room.load(c.app.state.hub.store, dataclasses.replace(row, snapshot=None)).game
+    assert fast.layout == slow.layout and fast.state == slow.state and fast.expected() == slow.expected()
+    seat = fast.expected()[1]
+    assert fast.legal_intervals(seat) == slow.legal_intervals(seat)
+    assert [e.to_dict() for e in fast.record.entries] == [e.to_dict() for e in slow.record.entries]
+
+
+@pytest.mark.parametrize("snapshot", ['{"actions": 3, "discs": []}', "not json", '{"discs": 7}'])
+def test_a_snapshot_of_another_point_or_unreadable_is_not_used(db, snapshot):
+    with TestClient(create_app(db, bot_pause=0)) as c:
+        r, before = play(c, 6)
+        row = dataclasses.replace(c.app.state.hub.store.get(r["room"]), snapshot=snapshot)
+    game = Room.load(c.app.state.hub.store, row).game  # simulated stroke by stroke instead
+    assert game.layout == Game.resume(game.record).layout and len(game.record.entries) == 6
+
+
+def test_idle_rooms_leave_memory_and_come_back_as_they_were(db):
+    with TestClient(create_app(db, bot_pause=0, room_idle=30)) as c:
+        hub = c.app.state.hub
+        idle, before = play(c, 4)
+        watched = c.post("/api/rooms", json={"players": LOCAL}).json()
+        with numbered(c, f"/ws/{watched['room']}") as ws:
+            ws.receive_json()
+            now = hub.used[idle["room"]]
+            assert hub.evict_idle(now + 10) == []  # not idle long enough
+            assert hub.evict_idle(now + 31) == [idle["room"]]  # the watched room stays
+            assert set(hub.rooms) == {watched["room"]}
+        after = c.get(f"/api/rooms/{idle['room']}").json()
+        assert idle["room"] in hub.rooms
+    for key in SHOWN:
+        assert after[key] == before[key], key
