@@ -40,10 +40,11 @@ def test_serve_takes_host_port_and_a_database_url_and_says_what_it_resumed(tmp_p
         c.post("/api/rooms", json={"players": {"south": {"type": "me"}, "north": {"type": "open"}}})
     calls = []
     monkeypatch.setattr(uvicorn.Server, "run", fake_run(calls))
-    result = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", "8766", "--db", url])
+    result = runner.invoke(app, ["serve", "--host", "0.0.0.0", "--port", "8766", "--db", url, "--adjourn-after", "2"])
     assert result.exit_code == 0, result.output
     assert "1 unfinished match to resume when opened" in result.output
     assert calls[0].host == "0.0.0.0" and calls[0].port == 8766
+    assert calls[0].app.state.hub.match_idle == 7200
 
 
 def test_the_pages_and_the_client_are_served(tmp_path):

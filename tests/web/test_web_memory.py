@@ -95,3 +95,30 @@ def test_idle_rooms_leave_memory_and_come_back_as_they_were(db):
         assert idle["room"] in hub.rooms
     for key in SHOWN:
         assert after[key] == before[key], key
+
+
+def test_a_match_idle_too_long_is_adjourned_and_the_next_action_resumes_it(db):
+    from datetime import datetime, timedelta, timezone
+
+    with TestClient(create_app(db, bot_pause=0, match_idle=3600)) as c:
+        hub = c.app.state.hub
+        r, _ = play(c, 2)
+        fresh = c.post("/api/rooms", json={"players": LOCAL}).json()
+        soon = datetime.now(timezone.utc) + timedelta(minutes=30)
+        assert hub.adjourn_idle(soon) == []
+        later = datetime.now(timezone.utc) + timedelta(hours=2)
+        assert sorted(hub.adjourn_idle(later)) == sorted([r["room"], fresh["room"]])
+        assert hub.adjourn_idle(later) == []  # once
+        s = c.get(f"/api/rooms/{r['room']}").json()
+        assert s["adjourned"] is True and "adjourned on" in s["notice"] and "resumes" in s["notice"]
+        assert hub.store.count(unfinished=True) == 0 and hub.store.get(r["room"]).adjourned is not None
+        with numbered(c, f"/ws/{r['room']}?token={r['token']}") as ws:
+            assert ws.receive_json()["adjourned"] is True
+            e = s["expected"]
+            ws.send_json({"type": "strike", "along": sum(s["legal"][0]) / 2, "angle": 0.0, "power": 0.5}
+                         if e["kind"] == "stroke" else {"type": "waive"})
+            after = ws.receive_json()
+        assert after["adjourned"] is False and "adjourned" not in after.get("notice", "")
+        assert hub.store.get(r["room"]).adjourned is None and hub.store.count(unfinished=True) == 1
+    with TestClient(create_app(db, bot_pause=0)) as c:  # the adjourned one stays adjourned after a restart
+        assert c.get(f"/api/rooms/{fresh['room']}").json()["adjourned"] is True

@@ -41,7 +41,7 @@ def _open_when_up(server, url: str) -> None:  # noqa: ANN001
         time.sleep(0.05)
 
 
-def _run(host: str, port: int, db: str, open_browser: bool) -> None:
+def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float | None = None) -> None:
     import uvicorn
 
     from carrom.store import StoreError
@@ -50,7 +50,7 @@ def _run(host: str, port: int, db: str, open_browser: bool) -> None:
 
     _check_address(host, port)
     try:
-        app = create_app(db)
+        app = create_app(db, **({"match_idle": adjourn_after * 3600} if adjourn_after else {}))
     except StoreError as exc:
         fail(str(exc))
     typer.echo("preparing the physics (after an install or an update numba compiles it: about 20 s)…", nl=False)
@@ -85,6 +85,8 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Option("0.0.0.0", help="Address to listen on."),
         port: int = typer.Option(8000, help="Port."),
         db: str = typer.Option("sqlite:///carrom.db", help="Database URL: an SQLite file or postgresql+psycopg://..."),
+        adjourn_after: float = typer.Option(168.0, min=0.01, help="Hours without an action before an unfinished "
+                                            "match is adjourned (any action resumes it)."),
     ) -> None:
         """Host the web app for others: rooms are shared by link; every stroke is stored in the database."""
-        _run(host, port, db, False)
+        _run(host, port, db, False, adjourn_after)

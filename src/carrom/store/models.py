@@ -33,6 +33,7 @@ class MatchModel(Base):
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the key of the invitation link
     public: Mapped[bool] = mapped_column(Boolean, default=False, index=True)  # listed for anyone to watch
     snapshot: Mapped[str | None] = mapped_column(Text, nullable=True)  # the discs after the last action (JSON)
+    adjourned: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # idle: closed when
     players: Mapped[list["PlayerModel"]] = relationship(back_populates="match", cascade="all, delete-orphan",
                                                         order_by="PlayerModel.position")
 

@@ -51,6 +51,7 @@ class MatchRow:
     invite: str | None = None  # the key of the invitation link (None: nobody may join)
     public: bool = False  # listed under "Past matches" for anyone to watch
     snapshot: str | None = None  # what resumes the match without simulating it again (JSON, the server's)
+    adjourned: datetime | None = None  # when it was closed for want of play (any action resumes it)
 
 
 def _now() -> datetime:
@@ -63,7 +64,8 @@ def browser_hash(key: str) -> str:
 
 
 ADDED_COLUMNS = {  # columns added since the first version of a table: added to an older database when opened
-    "matches": {"invite": "VARCHAR(64)", "public": "BOOLEAN NOT NULL DEFAULT FALSE", "snapshot": "TEXT"},
+    "matches": {"invite": "VARCHAR(64)", "public": "BOOLEAN NOT NULL DEFAULT FALSE", "snapshot": "TEXT",
+                "adjourned": "TIMESTAMP"},
 }
 
 
@@ -108,10 +110,10 @@ class Store:
 
     # -- writing --------------------------------------------------------------------------
 
-    def _write(self, what: str, fn: Callable[[Session], None]) -> None:
+    def _write(self, what: str, fn: Callable[[Session], Any]) -> Any:
         try:
             with self._session.begin() as s:
-                fn(s)
+                return fn(s)
         except StoreError:
             raise
         except SQLAlchemyError as exc:
@@ -162,6 +164,7 @@ class Store:
                 s.add(ActionModel(match_id=match_id, number=first + i, type=str(entry.get("type", "")),
                                   seat=entry.get("seat"), entry=dict(entry), at=now))
             m.record, m.over, m.result, m.updated, m.snapshot = record, over, result, now, snapshot
+            m.adjourned = None  # an action resumes an adjourned match
         self._write("save the action", fn)
 
     def seat_player(self, match_id: str, seat: str, name: str, token: str, *, record: str | None = None) -> None:
@@ -198,7 +201,7 @@ class Store:
     def _row(m: MatchModel, actions: int) -> MatchRow:
         seats = tuple(SeatRow(p.seat, p.name, p.kind, p.level, p.token) for p in m.players)
         return MatchRow(m.id, m.created, m.updated, m.variant, m.kind, m.title, m.record, m.over, m.result, seats,
-                        actions, m.invite, bool(m.public), m.snapshot)
+                        actions, m.invite, bool(m.public), m.snapshot, m.adjourned)
 
     def _counts(self, s: Session, ids: Sequence[str]) -> dict[str, int]:
         if not ids:
@@ -233,11 +236,22 @@ class Store:
         return self._read("list the matches", fn)
 
     def count(self, *, unfinished: bool = False) -> int:
-        """How many matches (unfinished ones only, if asked)."""
+        """How many matches (unfinished ones only, not adjourned, if asked)."""
         def fn(s: Session) -> int:
             q = select(func.count()).select_from(MatchModel)
-            return s.scalar(q.where(MatchModel.over.is_(False)) if unfinished else q)
+            return s.scalar(q.where(MatchModel.over.is_(False), MatchModel.adjourned.is_(None)) if unfinished else q)
         return self._read("count the matches", fn)
+
+    def adjourn_idle(self, before: datetime) -> list[str]:
+        """Unfinished matches without an action since ``before`` are adjourned (resumable); their ids."""
+        def fn(s: Session) -> list[str]:
+            rows = list(s.scalars(select(MatchModel).where(MatchModel.over.is_(False), MatchModel.adjourned.is_(None),
+                                                           MatchModel.updated < before)))
+            now = _now()
+            for m in rows:
+                m.adjourned = now
+            return [m.id for m in rows]
+        return self._write("adjourn the idle matches", fn)
 
     def actions(self, match_id: str) -> list[dict[str, Any]]:
         """The match's actions in order, each as its record entry."""

@@ -12,6 +12,7 @@ import contextlib
 import json
 import logging
 import time
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -35,16 +36,19 @@ log = logging.getLogger("carrom.web")
 STATIC = Path(__file__).parent / "static"
 BROWSER_HEADER = "x-carrom-browser"  # the key a browser keeps, sent to list its own matches
 ROOM_IDLE = 600.0  # seconds a room nobody is connected to stays in memory
+MATCH_IDLE = 7 * 24 * 3600.0  # seconds without an action before an unfinished match is adjourned
 BOT_PAUSE = 0.6  # seconds between a bot's actions (after its shot's motion), so people can follow
 
 
 class Hub:
     """The rooms in memory, the websockets watching each, and the bots' turns."""
 
-    def __init__(self, store: Store, bot_pause: float, room_idle: float = ROOM_IDLE) -> None:
+    def __init__(self, store: Store, bot_pause: float, room_idle: float = ROOM_IDLE,
+                 match_idle: float = MATCH_IDLE) -> None:
         self.store = store
         self.bot_pause = bot_pause
         self.room_idle = room_idle
+        self.match_idle = match_idle
         self.rooms: dict[str, Room] = {}
         self.sockets: dict[str, set[WebSocket]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
@@ -82,13 +86,29 @@ class Hub:
                 gone.append(room_id)
         return gone
 
+    def adjourn_idle(self, now: datetime | None = None) -> list[str]:
+        """Unfinished matches without an action for ``match_idle`` seconds are adjourned (resumable); their ids."""
+        now = now or datetime.now(timezone.utc)
+        adjourned = self.store.adjourn_idle(now - timedelta(seconds=self.match_idle))
+        for room_id in adjourned:
+            if room_id in self.rooms:
+                self.rooms[room_id].adjourned = now
+        return adjourned
+
     async def sweep(self) -> None:
-        """Now and then, rooms idle leave memory."""
+        """Now and then, rooms idle leave memory and matches idle are adjourned."""
         while True:
             await asyncio.sleep(min(60.0, self.room_idle))
             gone = self.evict_idle()
             if gone:
                 log.info("%d idle room(s) left memory; %d in memory", len(gone), len(self.rooms))
+            try:
+                adjourned = await asyncio.to_thread(self.adjourn_idle)
+            except StoreError as exc:
+                log.warning("%s", exc)
+                continue
+            if adjourned:
+                log.info("%d match(es) adjourned for want of play", len(adjourned))
 
     async def send(self, ws: WebSocket, message: dict[str, Any]) -> None:
         with contextlib.suppress(Exception):  # a client gone meanwhile: its loop ends on the next receive
@@ -147,13 +167,14 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PAUSE,
-               limits: Limits = Limits(), room_idle: float = ROOM_IDLE) -> FastAPI:
+               limits: Limits = Limits(), room_idle: float = ROOM_IDLE, match_idle: float = MATCH_IDLE) -> FastAPI:
     """The app on the database at ``db_url`` (any SQLAlchemy URL); ``StoreError`` if it cannot be opened.
 
-    ``room_idle``: seconds after which a room nobody is connected to leaves memory (it is loaded again when opened).
+    ``room_idle``: seconds after which a room nobody is connected to leaves memory (it is loaded again when opened);
+    ``match_idle``: seconds without an action after which an unfinished match is adjourned (any action resumes it).
     """
     store = Store(db_url)
-    hub = Hub(store, bot_pause, room_idle)
+    hub = Hub(store, bot_pause, room_idle, match_idle)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
@@ -267,7 +288,8 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         def listed(r: Any, own: bool) -> dict[str, Any]:
             return {"id": r.id, "watch": f"/room/{r.id}", "created": r.created.isoformat(),
                     "updated": r.updated.isoformat(), "variant": r.variant, "kind": r.kind, "title": r.title,
-                    "over": r.over, "result": r.result, "actions": r.actions, "mine": own, "public": r.public}
+                    "over": r.over, "result": r.result, "actions": r.actions, "mine": own, "public": r.public,
+                    "adjourned": r.adjourned is not None}
 
         return [listed(r, True) for r in mine] + [listed(r, False) for r in public if r.id not in ids]
 

@@ -13,6 +13,7 @@ import secrets
 import time
 import zlib
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from carrom.equipment import Disc, Layout, PieceKind
@@ -73,6 +74,7 @@ class Room:
     store: Store
     invite: str | None = None  # the key of the invitation link: who holds it may take a free seat
     public: bool = False  # listed under "Past matches" for anyone to watch
+    adjourned: datetime | None = None  # closed for want of play; the next action resumes it
     bots: dict[str, Any] = field(default_factory=dict)
     since: float = field(default_factory=time.time)  # when the laws began to wait for the current action
 
@@ -116,7 +118,7 @@ class Room:
         layout = snapshot_layout(row.snapshot, len(record.entries))
         game = Game.resume(record) if layout is None else Game.restore(record, layout)
         seats = {r.seat: SeatInfo(r.name, r.kind, r.level, r.token) for r in row.seats}
-        return cls(row.id, game, seats, store, row.invite, row.public)
+        return cls(row.id, game, seats, store, row.invite, row.public, row.adjourned)
 
     def reload(self) -> None:
         """Back to what the store holds (after a write failed): the store is the truth."""
@@ -307,7 +309,7 @@ class Room:
             except StoreError as exc:
                 self.reload()
                 raise MessageError(f"{exc}; nothing was changed") from None
-            self.since = time.time()
+            self.since, self.adjourned = time.time(), None
         notice = None
         if shot is not None and not shot.completed:
             notice = "the striker did not leave the baseline and touched nothing: not a stroke, strike again (ICF 127 b)"
@@ -333,6 +335,9 @@ class Room:
         waiting = self.waiting_for()
         if waiting:
             notice = f"waiting for {' and '.join(waiting)} to join: the match starts when every seat is taken"
+        elif self.adjourned is not None and not notice:
+            notice = f"adjourned on {self.adjourned:%Y-%m-%d} for want of play: the next action resumes it"
+        out["adjourned"] = self.adjourned is not None
         if notice:
             out["notice"] = notice
         if shot is not None:
