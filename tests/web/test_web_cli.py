@@ -61,7 +61,7 @@ def test_the_pages_and_the_client_are_served(tmp_path):
 def test_a_port_out_of_range_is_one_line_of_error(tmp_path):
     result = runner.invoke(app, ["play", "--port", "99999", "--db", str(tmp_path / "x.db"), "--no-browser"])
     assert result.exit_code == 2
-    assert result.output.strip() == "error: --port must be a port number from 1 to 65535, not 99999"
+    assert result.output.strip() == "error: --port must be a port number from 0 (any free port) to 65535, not 99999"
     result = runner.invoke(app, ["serve", "--host", "no.such.host.invalid", "--port", "8767"])
     assert result.exit_code == 2 and result.output.startswith("error: cannot listen on no.such.host.invalid:8767")
     assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
@@ -77,6 +77,9 @@ def test_the_physics_is_ready_before_the_server_listens(tmp_path, monkeypatch):
 
 
 def test_warming_compiles_what_a_room_plays():
+    from carrom.physics import _engine
     from carrom.web.warm import warm
 
-    assert warm() >= 0.0  # a stroke, its motion, a bot's batch: each would fail here if it could not run
+    warm()
+    for kernel in (_engine.run, _engine.batch_parallel, _engine.batch_serial):  # a stroke; a bot's trial strokes
+        assert kernel.signatures, kernel

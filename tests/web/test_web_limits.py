@@ -1,6 +1,7 @@
 """Every field checked before anything is touched, each message used once, and what one client may cost."""
 
 import asyncio
+import concurrent.futures
 import json
 import logging
 
@@ -242,7 +243,8 @@ def test_a_client_that_vanishes_mid_send_leaves_a_log_line_not_a_traceback(serve
         await ws.close()
         return state
 
-    state = asyncio.run(vanish())
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # its own event loop (Playwright may run one here)
+        state = pool.submit(asyncio.run, vanish()).result(60)
     assert state["log"] and state["log"][-1]["seat"] == "south"
     assert any("left without closing" in rec.getMessage() for rec in server_log)
     assert not [rec for rec in server_log if rec.levelno >= logging.ERROR or rec.exc_info]

@@ -10,7 +10,7 @@ import carrom.game.game as game_module
 from carrom.game import Game
 from carrom.web import create_app
 from carrom.web.rooms import Room
-from web_helpers import numbered
+from web_helpers import AT_TEST_SPEED, numbered
 
 LOCAL = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "me", "name": "Ravi"}}
 SHOWN = ("layout", "board", "score", "expected", "legal", "seats", "log")
@@ -47,10 +47,10 @@ def no_physics(*args, **kwargs):
 
 
 def test_a_restarted_server_loads_a_match_when_opened_from_its_snapshot(db, monkeypatch):
-    with TestClient(create_app(db, bot_pause=0)) as c:
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         r, before = play(c, 25)
     monkeypatch.setattr(game_module, "simulate", no_physics)
-    with TestClient(create_app(db, bot_pause=0)) as c:
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         hub = c.app.state.hub
         assert hub.rooms == {} and hub.unfinished == 1  # nothing replayed at startup
         after = c.get(f"/api/rooms/{r['room']}").json()
@@ -60,7 +60,7 @@ def test_a_restarted_server_loads_a_match_when_opened_from_its_snapshot(db, monk
 
 
 def test_the_snapshot_gives_the_same_game_as_simulating_every_stroke(db):
-    with TestClient(create_app(db, bot_pause=0)) as c:
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         r, _ = play(c, 40, seed=11)
         row = c.app.state.hub.store.get(r["room"])
     fast = Room.load(c.app.state.hub.store, row).game
@@ -73,7 +73,7 @@ def test_the_snapshot_gives_the_same_game_as_simulating_every_stroke(db):
 
 @pytest.mark.parametrize("snapshot", ['{"actions": 3, "discs": []}', "not json", '{"discs": 7}'])
 def test_a_snapshot_of_another_point_or_unreadable_is_not_used(db, snapshot):
-    with TestClient(create_app(db, bot_pause=0)) as c:
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         r, before = play(c, 6)
         row = dataclasses.replace(c.app.state.hub.store.get(r["room"]), snapshot=snapshot)
     game = Room.load(c.app.state.hub.store, row).game  # simulated stroke by stroke instead
@@ -81,7 +81,7 @@ def test_a_snapshot_of_another_point_or_unreadable_is_not_used(db, snapshot):
 
 
 def test_idle_rooms_leave_memory_and_come_back_as_they_were(db):
-    with TestClient(create_app(db, bot_pause=0, room_idle=30)) as c:
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED, room_idle=30)) as c:
         hub = c.app.state.hub
         idle, before = play(c, 4)
         watched = c.post("/api/rooms", json={"players": LOCAL}).json()
@@ -100,7 +100,7 @@ def test_idle_rooms_leave_memory_and_come_back_as_they_were(db):
 def test_a_match_idle_too_long_is_adjourned_and_the_next_action_resumes_it(db):
     from datetime import datetime, timedelta, timezone
 
-    with TestClient(create_app(db, bot_pause=0, match_idle=3600)) as c:
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED, match_idle=3600)) as c:
         hub = c.app.state.hub
         r, _ = play(c, 2)
         fresh = c.post("/api/rooms", json={"players": LOCAL}).json()
@@ -120,5 +120,5 @@ def test_a_match_idle_too_long_is_adjourned_and_the_next_action_resumes_it(db):
             after = ws.receive_json()
         assert after["adjourned"] is False and "adjourned" not in after.get("notice", "")
         assert hub.store.get(r["room"]).adjourned is None and hub.store.count(unfinished=True) == 1
-    with TestClient(create_app(db, bot_pause=0)) as c:  # the adjourned one stays adjourned after a restart
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:  # the adjourned one stays adjourned after a restart
         assert c.get(f"/api/rooms/{fresh['room']}").json()["adjourned"] is True

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from carrom.game import Game
 from carrom.web import create_app
-from web_helpers import numbered
+from web_helpers import AT_TEST_SPEED, numbered
 
 LOCAL = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "me", "name": "Ravi"}}
 VS_BOT = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "bot", "level": "beginner"}}
@@ -25,7 +25,7 @@ def db(tmp_path):
 
 @pytest.fixture
 def client(db):
-    with TestClient(create_app(db, bot_pause=0)) as c:
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         yield c
 
 
@@ -464,7 +464,7 @@ def test_a_failed_write_changes_nothing(client, monkeypatch):
 
 def test_a_restart_in_the_middle_of_a_match_resumes_it(db):
     rng = random.Random(7)
-    with TestClient(create_app(db, bot_pause=0)) as c:
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         r = new_room(c, ONLINE)
         with connect(c, r) as host:
             host.receive_json()
@@ -482,7 +482,7 @@ def test_a_restart_in_the_middle_of_a_match_resumes_it(db):
         before = state(c, r["room"])
         actions = c.app.state.hub.store.actions(r["room"])
     assert len(actions) >= 12
-    with TestClient(create_app(db, bot_pause=0)) as c:  # a new server on the same database
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:  # a new server on the same database
         assert c.app.state.hub.unfinished == 1 and c.app.state.hub.rooms == {}  # loaded when opened
         after = state(c, r["room"])
         for key in ("layout", "board", "score", "expected", "legal", "seats", "log"):
@@ -495,7 +495,7 @@ def test_a_restart_in_the_middle_of_a_match_resumes_it(db):
             ws.send_json(random_strike(server_game(c, r["room"]), seat, rng) if e["kind"] == "stroke"
                          else {"type": "waive", "seat": seat})
             assert ws.receive_json()["log"][-1]["n"] == len(actions) + 1
-    with TestClient(create_app(db, bot_pause=0)) as c:
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         assert len(c.app.state.hub.store.actions(r["room"])) == len(actions) + 1
 
 
@@ -505,7 +505,7 @@ def client_for(c, r, seat, guest_token):
 
 
 def test_a_bot_to_move_after_a_restart_moves_when_someone_connects(db):
-    with TestClient(create_app(db, bot_pause=0)) as c:
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         r = new_room(c, VS_BOT)
         hub = c.app.state.hub
         hub.wake_bots = lambda room: None  # this server stops before the bot plays
@@ -513,7 +513,7 @@ def test_a_bot_to_move_after_a_restart_moves_when_someone_connects(db):
             ws.receive_json()
             ws.send_json({"type": "strike", "seat": "south", "along": 0.0, "angle": 1.3, "power": 0.3})
             assert ws.receive_json()["expected"]["seat"] == "north"
-    with TestClient(create_app(db, bot_pause=0)) as c:
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         with connect(c, r) as ws:
             assert ws.receive_json()["expected"]["seat"] == "north"
             assert ws.receive_json()["log"][-1]["seat"] == "north"

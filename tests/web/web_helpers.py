@@ -3,6 +3,10 @@
 import itertools
 import json
 
+from carrom.web.limits import Limits
+
+AT_TEST_SPEED = Limits(rate=10_000, burst=10_000)  # a test drives a match faster than anyone plays: no rate limit
+
 
 class Numbered:
     """A test client's websocket whose ``send_json`` adds ``seq`` 1, 2, 3... like the page's send function."""

@@ -20,8 +20,8 @@ def _check_address(host: str, port: int) -> None:
     SO_REUSEADDR, as uvicorn's own socket: the connections of a server just stopped (even
     by kill -9) wait in TIME-WAIT for a minute, and must not keep its successor off the port.
     """
-    if not 0 < port < 65536:
-        fail(f"--port must be a port number from 1 to 65535, not {port}")
+    if not 0 <= port < 65536:
+        fail(f"--port must be a port number from 0 (any free port) to 65535, not {port}")
     with socket.socket() as s:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:

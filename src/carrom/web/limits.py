@@ -33,15 +33,16 @@ class Gate:
     """One connection's rate (a token bucket) and the last ``seq`` it used."""
 
     limits: Limits
-    tokens: float = -1.0
+    tokens: float = field(init=False)  # messages it may send at once now
     stamp: float = field(default_factory=time.monotonic)
     last_seq: int = 0
+
+    def __post_init__(self) -> None:
+        self.tokens = float(self.limits.burst)
 
     def admit(self) -> None:
         """Count one message; ``MessageError`` (``too_many``) when over the rate."""
         now = time.monotonic()
-        if self.tokens < 0:
-            self.tokens = float(self.limits.burst)
         self.tokens = min(float(self.limits.burst), self.tokens + (now - self.stamp) * self.limits.rate)
         self.stamp = now
         if self.tokens < 1.0:
