@@ -13,32 +13,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
-from pathlib import Path
 
 import websockets
 
-SRC = Path(__file__).resolve().parents[1] / "src"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def listening(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-            return True
-    except OSError:
-        return False
+from served import served
 
 
 async def first_stroke(port: int) -> float:
@@ -59,25 +40,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fresh", action="store_true", help="an empty numba cache, as after a fresh install")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        env = os.environ | {"PYTHONPATH": str(SRC)} | ({"NUMBA_CACHE_DIR": tmp} if args.fresh else {})
-        port = free_port()
-        start = time.perf_counter()
-        server = subprocess.Popen([sys.executable, "-c", "from carrom.cli.app import main; main()", "serve",
-                                   "--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{tmp}/b.db"],
-                                  env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        try:
-            while not listening(port):
-                if server.poll() is not None:
-                    sys.exit(f"the server stopped: {server.stdout.read()}")
-                time.sleep(0.05)
-            up = time.perf_counter() - start
+    with tempfile.TemporaryDirectory() as cache:
+        with served({"NUMBA_CACHE_DIR": cache} if args.fresh else None) as (port, up):
             stroke = asyncio.run(first_stroke(port))
-        finally:
-            server.terminate()
-            server.wait(10)
-    cache = "empty (fresh install)" if args.fresh else "as it is"
-    print(f"numba cache: {cache}")
+    print(f"numba cache: {'empty (fresh install)' if args.fresh else 'as it is'}")
     print(f"start to listening: {up:.2f} s (the physics prepared before listening)")
     print(f"first stroke round trip: {stroke * 1000:.0f} ms")
 

@@ -1,0 +1,50 @@
+"""A `carrom serve` of this checkout in a subprocess, on a free port and a fresh SQLite file (for the web benchmarks)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Iterator
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def listening(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+            return True
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def served(env: dict[str, str] | None = None) -> Iterator[tuple[int, float]]:
+    """The port of a server started now, and the seconds it took to listen; stopped on leaving."""
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        start = time.perf_counter()
+        server = subprocess.Popen([sys.executable, "-c", "from carrom.cli.app import main; main()", "serve",
+                                   "--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{tmp}/b.db"],
+                                  env=os.environ | {"PYTHONPATH": str(SRC)} | (env or {}),
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            while not listening(port):
+                if server.poll() is not None:
+                    sys.exit(f"the server stopped: {server.stdout.read()}")
+                time.sleep(0.05)
+            yield port, time.perf_counter() - start
+        finally:
+            server.terminate()
+            server.wait(10)
