@@ -264,5 +264,6 @@ class Store:
 def _sqlite_pragmas(dbapi_connection, _record) -> None:  # noqa: ANN001
     cur = dbapi_connection.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA journal_mode=WAL")  # one fsync a commit (of the log), and readers never wait for a writer
     cur.execute("PRAGMA synchronous=FULL")  # a committed action survives a power cut
     cur.close()
