@@ -13,6 +13,7 @@ runner = CliRunner()
 SETUP = [
     "icf", "singles", "Asha", "Mumbai", "Ravi", "",  # rules, kind, players (ICF 27)
     "Nationals", "Men's singles", "Final", "7", "2026-11-22", "14:00", "Hall A", "3", "U. Mpire",  # ICF XIX
+    "C. Hief",  # the chief umpire, printed on the scorecard
     "south", "break",  # the toss (ICF 39 a); the winner breaks (ICF 42)
 ]
 # South breaks with the whites (ICF 43) and clears the board: a white, the queen, the cover
@@ -37,6 +38,7 @@ def test_new_match_scores_a_full_board(tmp_path):
     h = record.header
     assert h.players["south"].name == "Asha" and h.players["south"].team == "Mumbai"
     assert h.event.tournament == "Nationals" and h.event.table == "3" and h.toss.choice == "break"
+    assert h.event.chief_umpire == "C. Hief" and "Chief umpire" in result.output
     assert len(record.entries) == len(BOARD)
     steps = replay(record).steps
     assert steps[-1].after.board == 1 or steps[-1].after.game == 1  # the board ended: the next one is open
@@ -121,7 +123,7 @@ def test_setup_cut_short_saves_nothing(tmp_path):
 def test_doubles_setup_asks_four_players(tmp_path):
     """ICF 28: partners opposite; ICF 49 b: the turn passes to the right."""
     path = tmp_path / "d.json"
-    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 9 + ["east", "break", "west"]
+    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 10 + ["east", "break", "west"]
     result = run(["umpire", "new", str(path)], setup + ["-", "-", "quit"])
     assert result.exit_code == 0, result.output
     record = load_record(path)
@@ -141,3 +143,52 @@ def test_help_lists_the_notation(tmp_path):
     result = run(["umpire", "new", str(path)], SETUP + ["help", "quit"])
     for word in ("wwq", "o:b", "place", "concede board|game|match", "undo"):
         assert word in result.output
+
+
+def answers(**changes):
+    """SETUP with some answers replaced by lists of lines (typos first, then the good answer)."""
+    index = {"name": 2, "team": 3, "date": 10, "time": 11, "winner": 16, "choice": 17}
+    out = list(SETUP)
+    for key, lines in sorted(changes.items(), key=lambda kv: -index[kv[0]]):
+        out[index[key]:index[key] + 1] = lines
+    return out
+
+
+def test_header_answers_are_checked_as_typed_and_asked_again(tmp_path):
+    """A typo in the header once locked the record: every answer passes the loader's own check first."""
+    path = tmp_path / "m.json"
+    setup = answers(date=["23/11/2025", "2025-02-30", "2025-11-23"], time=["2025-11-23", "25:99", "09:05"],
+                    name=["A" * 201, "Asha"])
+    result = run(["umpire", "new", str(path)], setup + ["w", "quit"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "'23/11/2025' is not a date YYYY-MM-DD" in out and "'2025-02-30' is not a date" in out
+    assert "'2025-11-23' is not a time HH:MM" in out and "'25:99' is not a time" in out
+    assert "longer than 200 characters" in out
+    record = load_record(path)  # the loader, replaying too, takes what the assistant saved
+    assert (record.header.event.date, record.header.event.time) == ("2025-11-23", "09:05")
+    assert record.header.players["south"].name == "Asha" and len(record.entries) == 1
+    for args in (["replay", str(path)], ["scorecard", str(path)]):
+        assert runner.invoke(app, args).exit_code == 0
+
+
+def test_new_checks_the_path_before_asking_anything(tmp_path):
+    result = run(["umpire", "new", "/no/such/dir/x.json"], SETUP)
+    assert result.exit_code == 2
+    assert "no folder /no/such/dir" in result.output and "Rules" not in result.output
+    result = run(["umpire", "new", str(tmp_path)], SETUP)
+    assert result.exit_code == 2 and "is a directory" in result.output and "Rules" not in result.output
+
+
+def test_toss_winner_who_chose_a_side_does_not_break(tmp_path):
+    """ICF 39 a, c as docs/texts.md §2 reads them: the winner takes the side, the other party the break."""
+    path = tmp_path / "m.json"
+    result = run(["umpire", "new", str(path)], answers(winner=["north"], choice=["side"]) + ["north", "quit"])
+    assert result.exit_code == 0, result.output
+    assert load_record(path).header.first_breaker == "south"  # nobody else could break; "north" was no stroke
+    path = tmp_path / "d.json"
+    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 10
+    result = run(["umpire", "new", str(path)], setup + ["east", "side", "east", "west", "north", "quit"])
+    assert result.exit_code == 0, result.output
+    assert "east: choose one of south, north" in result.output
+    assert load_record(path).header.first_breaker == "north"

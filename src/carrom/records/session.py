@@ -7,7 +7,7 @@ notation or the laws refuse changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
@@ -18,7 +18,7 @@ from carrom.records.entries import (
 )
 from carrom.records.errors import RecordError
 from carrom.records.header import Header
-from carrom.records.io import save_record
+from carrom.records.io import check_writable, save_record
 from carrom.records.notation import COMMANDS, Command, NotationError, StrokeNote, parse
 from carrom.records.record import Record
 from carrom.records.scorer import Scorer
@@ -58,6 +58,14 @@ class Session:
     @property
     def match(self) -> Any:
         return self.scorer.match
+
+    @staticmethod
+    def check_new_path(path: Path) -> Path:
+        """Refuse, before any question, a path a new record cannot be saved to (``RecordError``)."""
+        path = Path(path)
+        if path.exists() and not path.is_dir():
+            raise RecordError("", f"{path} already exists: resume it, or choose another name")
+        return check_writable(path)
 
     @classmethod
     def start(cls, header: Header, path: Path, **kw: Any) -> "Session":
@@ -103,10 +111,14 @@ class Session:
         if name == "undo":
             return self.undo()
         if name == "comment":
-            old = self.record.header.comments
-            text = args[0] if not old else f"{old} {args[0]}"
-            self.record.header = _replace(self.record.header, comments=text)
-            self.save()
+            old = self.record.header
+            text = args[0] if not old.comments else f"{old.comments} {args[0]}"
+            self.record.header = replace(old, comments=text)
+            try:
+                self.save()
+            except RecordError as exc:
+                self.record.header = old
+                raise SessionError(f"comment not added: {exc.problem}") from None
             return Reply(message="comment added")
         at = self.clock()
         if name == "place":
@@ -162,8 +174,3 @@ class Session:
             raise
         return Reply(entry=entry, undone=True)
 
-
-def _replace(header: Header, **changes: Any) -> Header:
-    from dataclasses import replace
-
-    return replace(header, **changes)
