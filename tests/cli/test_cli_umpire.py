@@ -25,6 +25,11 @@ def run(args, lines):
     return runner.invoke(app, args, input="\n".join(lines) + "\n")
 
 
+def words(text):
+    """The output with the terminal's line wrapping undone."""
+    return " ".join(text.split())
+
+
 def entries(path):
     return load_record(path).entries
 
@@ -192,3 +197,13 @@ def test_toss_winner_who_chose_a_side_does_not_break(tmp_path):
     assert result.exit_code == 0, result.output
     assert "east: choose one of south, north" in result.output
     assert load_record(path).header.first_breaker == "north"
+
+
+def test_status_after_the_break_passes(tmp_path):
+    """ICF 45 b: three attempts touching nothing, and the break passes on; nobody has broken yet."""
+    path = tmp_path / "m.json"
+    out = words(run(["umpire", "new", str(path)], SETUP + ["x", "x", "x", "quit"]).output)
+    assert "North (Ravi) to play · game 1, board 1, the break passed from South (Asha) (ICF 45 b)" in out
+    assert "broken by South" not in out and "South (Asha) to play · game 1, board 1, not broken yet" in out
+    out = words(run(["umpire", "resume", str(path)], ["w", "quit"]).output)
+    assert "broken by North (Ravi) after the break passed from South (Asha) (ICF 45 b)" in out

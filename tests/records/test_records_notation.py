@@ -47,6 +47,8 @@ def test_named_fouls_checked_against_the_vocabulary():
         ("ss", "striker can go in only once"),
         ("w-", "'-' means nothing went in"),
         ("xw", "touched no piece, yet pieces went in"),
+        ("x -", "'x' says the striker touched no piece, '-' that it touched one"),  # ICF 45 a vs 48
+        ("-x", "write only one of them"),
         ("x o:b", "touched no piece, yet pieces left"),
         ("concede", "concede what"),
         ("concede set", "concede what"),

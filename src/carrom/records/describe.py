@@ -57,6 +57,14 @@ def score_text(snap: referee.Snapshot, header: Header) -> str:
             f"{header.side_name(b)}; games {snap.games_won[0]}–{snap.games_won[1]}")
 
 
+def break_text(snap: referee.Snapshot, header: Header) -> str:
+    """Whose break, and who made it: after three missed attempts it passes on (ICF 45 b)."""
+    passed = f"the break passed from {who(header, snap.breaker)} (ICF 45 b)" if snap.break_passed else ""
+    if snap.broken_by is None:
+        return passed or "not broken yet"
+    return f"broken by {who(header, snap.broken_by)}" + (f" after {passed}" if passed else "")
+
+
 def status_lines(match: Any, header: Header) -> list[str]:
     """After each entry: turn, coins, dues, queen, score (rich markup allowed, user text escaped)."""
     from rich.markup import escape
@@ -70,7 +78,7 @@ def status_lines(match: Any, header: Header) -> list[str]:
         act = {"place": "to place the coin owed", "claim": "may claim extra points (ICF 87 b)",
                "toss": "calls the toss for the tie-break board (ICF 56 b)"}.get(snap.to_act or "", "to play")
         lines.append(f"[bold]{escape(who(header, snap.seat))}[/bold] {act} · game {snap.game + 1}, "
-                     f"board {snap.board + 1}, broken by {escape(who(header, snap.breaker))}")
+                     f"board {snap.board + 1}, {escape(break_text(snap, header))}")
     ob = snap.on_board
     lines.append(f"  on the board: {ob.get('white', 0)} white, {ob.get('black', 0)} black; queen {escape(snap.queen)}")
     if snap.owed:

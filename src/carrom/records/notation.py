@@ -103,6 +103,8 @@ def parse_stroke(tokens: Iterable[str], fouls: Iterable[str] = ()) -> StrokeNote
                     )
     if nothing and (pocketed or striker):
         raise NotationError("'-' means nothing went in, but pieces are listed too")
+    if nothing and no_touch:
+        raise NotationError("'x' says the striker touched no piece, '-' that it touched one: write only one of them")
     if no_touch and pocketed:
         raise NotationError("'x' means the striker touched no piece, yet pieces went in")
     if no_touch and off:

@@ -95,7 +95,7 @@ class Snapshot:
     board: int  # 0-based
     to_act: str | None  # "stroke", "place", "claim" or "toss"; None once the match is over
     seat: str | None  # who acts next
-    breaker: str  # who broke this board (plays white, ICF 43)
+    breaker: str  # whose break this board is (the breaker's side plays white, ICF 43)
     on_board: dict[str, int]  # white, black, queen still on the board
     owed: tuple[tuple[str, str], ...]  # (placer seat, coin) still to be placed
     debts: tuple[int, int]  # coins owed by each side with none in the nets yet (ICF 72 c)
@@ -106,6 +106,8 @@ class Snapshot:
     games_won: tuple[int, int]
     over: bool
     winner: int | None
+    broken_by: str | None = None  # who made the break (ICF 44); None before it
+    break_passed: bool = False  # the breaker used every attempt and the break passed on (ICF 45 b)
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,21 @@ def _queen_words(state: R.MatchState, header: Header) -> str:
     return f"pocketed by {side}, to be covered" if b.queen == "pending" else f"covered by {side}"
 
 
+def _broken_by(match: R.Match) -> str | None:
+    """The seat whose stroke made this board's break (ICF 44), found in the referee's history."""
+    if not match.state.board.broken:
+        return None
+    where = position(match)
+    after = match.state
+    for before, ruling in reversed(match.history):
+        if (before.game_index, before.board_index) != where:
+            break
+        if not before.board.broken and after.board.broken:
+            return ruling.action.seat.value
+        after = before
+    return None
+
+
 def snapshot(match: R.Match, header: Header) -> Snapshot:
     s = match.state
     exp = match.expected()
@@ -138,6 +155,7 @@ def snapshot(match: R.Match, header: Header) -> Snapshot:
         queen=_queen_words(s, header), queen_state=s.board.queen,
         colours={seat: s.colour_of(R.Seat(seat)).value for seat in header.players},
         game_points=(gp[0], gp[1]), games_won=(s.games_won[0], s.games_won[1]), over=s.over, winner=s.winner,
+        broken_by=_broken_by(match), break_passed=s.board.break_passed,
     )
 
 
