@@ -207,3 +207,30 @@ def test_status_after_the_break_passes(tmp_path):
     assert "broken by South" not in out and "South (Asha) to play · game 1, board 1, not broken yet" in out
     out = words(run(["umpire", "resume", str(path)], ["w", "quit"]).output)
     assert "broken by North (Ravi) after the break passed from South (Asha) (ICF 45 b)" in out
+
+
+def test_undo_names_what_it_took_back_in_the_notation(tmp_path):
+    path = tmp_path / "m.json"
+    out = words(run(["umpire", "new", str(path)], SETUP + ["w", "b o:w f", "undo", "quit"]).output)
+    assert "undone: b o:w f by South (Asha)" in out  # South played on after the white (ICF 48)
+    out = words(run(["umpire", "resume", str(path)], ["s", "place", "undo", "concede board", "yes", "undo", "quit"]).output)
+    assert "undone: place by North (Ravi)" in out and "undone: concede board by North (Ravi)" in out
+
+
+def test_forfeit_and_concession_are_confirmed_first(tmp_path):
+    """ICF 139 (concede) and ICF 91 (forfeit) end a board, game or match: the umpire says yes first."""
+    path = tmp_path / "m.json"
+    out = words(run(["umpire", "new", str(path)], SETUP + ["concede match", "no", "forfeit ICF 91", "n",
+                                                         "concede match", "maybe", "yes", "quit"]).output)
+    assert "Asha concedes the match: enter it? (yes/no)" in out and "Asha forfeits the board (ICF 91)" in out
+    assert out.count("not entered") == 2 and "maybe: answer yes or no" in out
+    assert [(e.TYPE, getattr(e, "what", None)) for e in entries(path)] == [("concede", "match")]
+
+
+def test_replay_shows_the_umpires_comments(tmp_path):
+    path = tmp_path / "m.json"
+    run(["umpire", "new", str(path)], SETUP + ["w", "comment Crowd noise at board 1.", "quit"])
+    result = runner.invoke(app, ["replay", str(path)], terminal_width=200)
+    assert "umpire's comments: Crowd noise at board 1." in result.output
+    data = json.loads(runner.invoke(app, ["replay", str(path), "--json"]).output)
+    assert data["comments"] == "Crowd noise at board 1."

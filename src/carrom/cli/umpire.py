@@ -58,8 +58,12 @@ class _Asker:
             return answer.lower() if choices else answer
 
     def confirm(self, question: str) -> bool:
-        """Yes or no, asked again until it is one of them."""
-        return self.ask(question, choices=("yes", "no")) == "yes"
+        """Yes or no (y, n), asked again until it is one of them."""
+        while True:
+            answer = self.line(escape(f"{question} (yes/no): ")).strip().lower()
+            if answer in ("y", "yes", "n", "no"):
+                return answer.startswith("y")
+            self.console.print(f"[red]✗[/red] {escape(answer or 'nothing')}: answer yes or no")
 
 
 class _EndOfInput(Exception):
@@ -120,7 +124,14 @@ def _loop(session, console: Console, ask: _Asker) -> None:
             console.print()
             break
         try:
+            question = session.confirm_question(typed)
+            if question is not None and not ask.confirm(question):
+                console.print("  not entered")
+                continue
             reply = session.enter(typed)
+        except _EndOfInput:
+            console.print()
+            break
         except SessionError as exc:
             console.print(f"[red]✗[/red] {escape(str(exc))}")
             continue
@@ -131,8 +142,6 @@ def _loop(session, console: Console, ask: _Asker) -> None:
             break
         if reply.help:
             console.print(escape(help_text()))
-        elif reply.undone:
-            console.print(f"  undone: {escape(reply.entry.TYPE)} by {reply.entry.seat}")
         elif reply.message:
             console.print(f"  {escape(reply.message)}")
         if reply.ruling is not None:

@@ -29,13 +29,28 @@ def ruling_lines(ruling: Any) -> list[str]:
     return lines or [ruling.summary()]
 
 
+def entry_notation(entry: Entry) -> str:
+    """The entry as the umpire types it (docs/umpire.md): ``ws``, ``place white``, ``concede match``."""
+    if isinstance(entry, StrokeEntry):
+        o = entry.outcome
+        fouls = tuple("" if code == referee.DEFAULT_FOUL else code for code in entry.fouls)  # `f` as typed
+        return format_stroke(StrokeNote(o.pocketed, o.striker, o.off_board, o.touched, fouls))
+    if isinstance(entry, PlaceEntry):
+        return " ".join(["place"] + ([entry.coin] if entry.coin else []) + (["waive"] if entry.waive else []))
+    if isinstance(entry, ForfeitEntry):
+        return "forfeit" + (f" {entry.law}" if entry.law else "")
+    if isinstance(entry, ConcedeEntry):
+        return f"concede {entry.what}"
+    if isinstance(entry, DeclareEntry):
+        return f"declare {entry.what}" + ("" if entry.value is None else f" {entry.value}")
+    return entry.TYPE  # time
+
+
 def entry_text(entry: Entry, header: Header) -> str:
     """An entry in the umpire's words, with the notation for a stroke."""
     actor = who(header, entry.seat)
     if isinstance(entry, StrokeEntry):
-        o = entry.outcome
-        note = StrokeNote(o.pocketed, o.striker, o.off_board, o.touched, tuple(entry.fouls))
-        return f"{actor} strikes: {format_stroke(note)}"
+        return f"{actor} strikes: {entry_notation(entry)}"
     if isinstance(entry, PlaceEntry):
         if entry.waive:
             return f"{actor} waives placing the coin owed"

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from carrom.records import referee
+from carrom.records.describe import entry_notation, who
 from carrom.records.entries import (
     ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, Outcome, PlaceEntry, StrokeEntry, TimeoutEntry,
 )
@@ -172,5 +173,26 @@ class Session:
         except RecordError:
             self.scorer.play(entry)
             raise
-        return Reply(entry=entry, undone=True)
+        return Reply(entry=entry, undone=True,
+                     message=f"undone: {entry_notation(entry)} by {who(self.record.header, entry.seat)}")
+
+    def confirm_question(self, line: str) -> str | None:
+        """The question a front end asks before entering ``line``, or None when it needs none.
+
+        A forfeit or a concession ends a board, a game or the match at once (ICF 51, 91, 139),
+        so the umpire says yes first; a line that does not parse needs no question (``enter``
+        refuses it with the reason).
+        """
+        try:
+            item = parse(line, referee.FOUL_CODES)
+        except NotationError:
+            return None
+        if not isinstance(item, Command) or item.name not in ("forfeit", "concede"):
+            return None
+        header = self.record.header
+        side = header.side_name(header.side(referee.to_strike(self.match)))
+        if item.name == "forfeit":
+            law = f" ({' '.join(item.args)})" if item.args else ""
+            return f"{side} forfeits the board{law}: enter it?"
+        return f"{side} concedes the {item.args[0]}: enter it?"
 
