@@ -222,7 +222,7 @@ def test_forfeit_and_concession_are_confirmed_first(tmp_path):
     path = tmp_path / "m.json"
     out = words(run(["umpire", "new", str(path)], SETUP + ["concede match", "no", "forfeit ICF 91", "n",
                                                          "concede match", "maybe", "yes", "quit"]).output)
-    assert "Asha concedes the match: enter it? (yes/no)" in out and "Asha forfeits the board (ICF 91)" in out
+    assert "Asha concedes the match: enter it? (yes/no)" in out and "South (Asha) forfeits the board (ICF 91)" in out
     assert out.count("not entered") == 2 and "maybe: answer yes or no" in out
     assert [(e.TYPE, getattr(e, "what", None)) for e in entries(path)] == [("concede", "match")]
 
@@ -234,3 +234,19 @@ def test_replay_shows_the_umpires_comments(tmp_path):
     assert "umpire's comments: Crowd noise at board 1." in result.output
     data = json.loads(runner.invoke(app, ["replay", str(path), "--json"]).output)
     assert data["comments"] == "Crowd noise at board 1."
+
+
+def test_each_law_is_cited_once(tmp_path):
+    """The referee's text may cite its law already (ICF 65 b–d for ICF 65, ICF 43 beside ICF 49 a)."""
+    path = tmp_path / "m.json"
+    out = words(run(["umpire", "new", str(path)], SETUP + ["w", "b o:w f", "place", "concede board", "y", "quit"]).output)
+    assert "(ICF 65 b–d)" in out and "(ICF 65 b–d) (ICF 65)" not in out
+    assert "breaks with the whites (ICF 43, 49 a)" in out
+    assert ") (ICF" not in out
+
+
+def test_doubles_words_agree_with_the_pair(tmp_path):
+    path = tmp_path / "d.json"
+    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 10 + ["south", "break", "south"]
+    out = words(run(["umpire", "new", str(path)], setup + ["concede game", "no", "quit"]).output)
+    assert "Asha & Ravi concede the game: enter it?" in out

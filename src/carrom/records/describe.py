@@ -5,6 +5,7 @@ Shared by ``carrom replay`` and ``carrom umpire`` so both say the same thing the
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from carrom.records import referee
@@ -22,10 +23,28 @@ def who(header: Header, seat: str | None) -> str:
     return f"{seat.capitalize()} ({header.players[seat].name})"
 
 
+_CITATION = re.compile(r"\s*\(((?:ICF|\d{3}) [^()]*)\)$")  # a law already cited at the end of a text
+
+
+def cite(text: str, law: str) -> str:
+    """``text (law)`` with one citation at the end: a text that already cites ``law`` (or a part
+    of it, "ICF 65 b–d" for "ICF 65") keeps its own; another law cited there joins it."""
+    found = _CITATION.search(text)
+    if not law:
+        return text
+    if found is None:
+        return f"{text} ({law})"
+    inner = found.group(1)
+    if inner.startswith(law) or law.startswith(inner):
+        return text
+    joined = f"ICF {inner[4:]}, {law[4:]}" if inner.startswith("ICF ") and law.startswith("ICF ") else f"{inner}; {law}"
+    return f"{text[:found.start()]} ({joined})"
+
+
 def ruling_lines(ruling: Any) -> list[str]:
-    """Each decision of the referee as ``text (law)``."""
+    """Each decision of the referee as ``text (law)``, each law cited once."""
     decisions = getattr(ruling, "decisions", None) or ()
-    lines = [f"{d.text} ({d.law})" if d.law else d.text for d in decisions]
+    lines = [cite(d.text, d.law) for d in decisions]
     return lines or [ruling.summary()]
 
 

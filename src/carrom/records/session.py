@@ -190,9 +190,11 @@ class Session:
         if not isinstance(item, Command) or item.name not in ("forfeit", "concede"):
             return None
         header = self.record.header
-        side = header.side_name(header.side(referee.to_strike(self.match)))
-        if item.name == "forfeit":
+        seat = referee.to_strike(self.match)
+        if item.name == "forfeit":  # the player on turn loses the board for the side
             law = f" ({' '.join(item.args)})" if item.args else ""
-            return f"{side} forfeits the board{law}: enter it?"
-        return f"{side} concedes the {item.args[0]}: enter it?"
+            return f"{who(header, seat)} forfeits the board{law}: enter it?"
+        side = header.side(seat)
+        verb = "concedes" if len(side) == 1 else "concede"  # "Asha concedes", "Asha & Ravi concede"
+        return f"{header.side_name(side)} {verb} the {item.args[0]}: enter it?"
 
