@@ -118,6 +118,39 @@ class BoardResult:
     winner: int | None  # side
     queen: tuple[int, int]
     coins: tuple[int, int]
+    law: str = ""  # the law the board ended under (ICF 53 a, ICF 139 for a concession, ICF 91 for a forfeit...)
+    text: str = ""  # the referee's words for it
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A board, game or match decided by one action of the record."""
+
+    index: int  # the record entry that decided it
+    what: str  # "board", "game" or "match"
+    game: int  # 0-based
+    board: int | None  # 0-based among the game's decided boards; None for a game or the match
+    winner: int | None  # side
+
+
+def _states(match: R.Match):
+    """(state before, state after) of every action the referee has played, in order."""
+    befores = [before for before, _ in match.history]
+    return zip(befores, befores[1:] + [match.state])
+
+
+def endings(match: R.Match) -> list[Ending]:
+    """Every board, game and match the record's actions decided, in the order they were decided."""
+    out: list[Ending] = []
+    for i, (before, after) in enumerate(_states(match)):
+        for r in after.results[len(before.results):]:
+            out.append(Ending(i, "board", r.game, r.number - 1, r.winner))
+        gained = [k for k in (0, 1) if after.games_won[k] > before.games_won[k]]
+        if gained:
+            out.append(Ending(i, "game", before.game_index, None, gained[0]))
+        if after.over and not before.over:
+            out.append(Ending(i, "match", before.game_index, None, after.winner))
+    return out
 
 
 def _queen_words(state: R.MatchState, header: Header) -> str:
@@ -161,5 +194,5 @@ def snapshot(match: R.Match, header: Header) -> Snapshot:
 
 def board_results(match: R.Match, header: Header) -> list[BoardResult]:
     """One row per decided board, as the scorecard of ICF XIX lists them."""
-    return [BoardResult(r.game, r.number - 1, r.breaker.value, r.winner, r.queen, r.coins)
+    return [BoardResult(r.game, r.number - 1, r.breaker.value, r.winner, r.queen, r.coins, r.law, r.text)
             for r in match.state.results]
