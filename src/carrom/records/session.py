@@ -19,10 +19,11 @@ from carrom.records.entries import (
 )
 from carrom.records.errors import RecordError
 from carrom.records.header import Header
-from carrom.records.io import check_writable, save_record
+from carrom.records.io import check_writable, load_record, save_record
 from carrom.records.notation import COMMANDS, Command, NotationError, StrokeNote, parse
 from carrom.records.record import Record
 from carrom.records.scorer import Scorer
+from carrom.rules import RulesError
 
 
 class SessionError(ValueError):
@@ -78,8 +79,6 @@ class Session:
 
     @classmethod
     def resume(cls, path: Path, **kw: Any) -> "Session":
-        from carrom.records.io import load_record
-
         return cls(load_record(path, replay=False), Path(path), **kw)
 
     def save(self) -> None:
@@ -146,8 +145,6 @@ class Session:
 
     def play(self, entry: Entry) -> Reply:
         """Rule on ``entry``; if the laws allow it, append and save; else nothing changes."""
-        from carrom.rules import RulesError
-
         try:
             ruling = self.scorer.play(entry)
         except RulesError as exc:
@@ -160,8 +157,6 @@ class Session:
         return Reply(entry=entry, ruling=ruling)
 
     def undo(self) -> Reply:
-        from carrom.rules import RulesError
-
         if not self.record.entries:
             raise SessionError("nothing to undo")
         try:
