@@ -15,6 +15,9 @@ from typer.testing import CliRunner
 
 from carrom.cli.app import app
 from carrom.records import load_record
+from carrom.records.scorecard.build import build_card
+from carrom.records.scorecard.csv import card_csv
+from carrom.records.scorecard.html import card_html
 
 runner = CliRunner()
 
@@ -65,4 +68,5 @@ def test_every_saved_record_loads(lines):
         load_record(path)
         result = runner.invoke(app, ["umpire", "resume", str(path)], input="\n".join(later) + "\n")
         assert result.exit_code == 0, result.output
-        load_record(path)
+        card = build_card(load_record(path))  # and the scorecard can be made of it
+        assert card_html(card) and card_csv(card)
