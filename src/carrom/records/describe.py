@@ -23,21 +23,25 @@ def who(header: Header, seat: str | None) -> str:
     return f"{seat.capitalize()} ({header.players[seat].name})"
 
 
-_CITATION = re.compile(r"\s*\(((?:ICF|\d{3}) [^()]*)\)$")  # a law already cited at the end of a text
+_CITED = re.compile(r"\s*\(((?:ICF|\d{3}) [^()]*)\)$")  # a bracket ending the text that starts with a law
+_LAWS_ONLY = re.compile(r"^[\w§.,;– -]*$")  # nothing in it but law numbers ("ICF 43", "ICF 65 b–d")
 
 
 def cite(text: str, law: str) -> str:
-    """``text (law)`` with one citation at the end: a text that already cites ``law`` (or a part
-    of it, "ICF 65 b–d" for "ICF 65") keeps its own; another law cited there joins it."""
-    found = _CITATION.search(text)
+    """``text (law)`` with one bracket of laws at the end: a text that already cites ``law``
+    (or a part of it, "ICF 65 b–d" for "ICF 65") keeps its own; another law joins the bracket."""
+    found = _CITED.search(text)
     if not law:
         return text
     if found is None:
         return f"{text} ({law})"
     inner = found.group(1)
-    if inner.startswith(law) or law.startswith(inner):
+    if inner == law or inner.startswith(law + " "):  # "ICF 65 b–d" already says "ICF 65"
         return text
-    joined = f"ICF {inner[4:]}, {law[4:]}" if inner.startswith("ICF ") and law.startswith("ICF ") else f"{inner}; {law}"
+    if law.startswith(inner + " "):  # the decision's law is the more precise
+        return f"{text[:found.start()]} ({law})"
+    both_icf = _LAWS_ONLY.match(inner) and inner.startswith("ICF ") and law.startswith("ICF ")
+    joined = f"ICF {inner[4:]}, {law[4:]}" if both_icf else f"{inner}; {law}"
     return f"{text[:found.start()]} ({joined})"
 
 
