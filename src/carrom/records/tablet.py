@@ -87,6 +87,7 @@ def view(session: Session) -> dict[str, Any]:
     return {
         "header": header_dict(header),
         "sides": [{"name": names[k], "seats": list(sides[k])} for k in (0, 1)],
+        "who": {seat: describe.who(header, seat) for seat in header.players},
         "state": {
             "game": snap.game + 1, "board": snap.board + 1, "to_act": snap.to_act, "seat": snap.seat,
             "breaker": snap.breaker, "on_board": snap.on_board,

@@ -47,7 +47,7 @@ export function boardFacts(msg) {
     el("li", {}, swatch("white"), ` ${s.on_board.white || 0} white · `, swatch("black"), ` ${s.on_board.black || 0} black`),
     el("li", { class: "queen" }, el("span", { class: "swatch queen-dot" }), ` queen ${s.queen}`),
   ];
-  if (s.owed.length) facts.push(el("li", { class: "owed" }, "to place: " + s.owed.map((o) => `${o.coin} by ${o.seat}`).join(", ")));
+  if (s.owed.length) facts.push(el("li", { class: "owed" }, "to place: " + s.owed.map((o) => `${o.coin} by ${msg.who[o.seat]}`).join(", ")));
   s.debts.forEach((n, k) => { if (n) facts.push(el("li", { class: "owed" }, `outstanding: ${n} due from ${msg.sides[k].name} (ICF 72 c)`)); });
   return el("ul", { class: "facts" }, facts);
 }
@@ -55,7 +55,7 @@ export function boardFacts(msg) {
 export function boardsTable(msg) {
   if (!msg.boards.length) return null;
   const rows = msg.boards.map((b) => el("tr", {},
-    el("td", {}, b.game), el("td", {}, b.board), el("td", {}, b.breaker),
+    el("td", {}, b.game), el("td", {}, b.board), el("td", {}, msg.header.players[b.breaker].name),
     el("td", {}, b.queen[0] + b.coins[0]), el("td", {}, b.queen[1] + b.coins[1]), el("td", {}, b.winner || "—")));
   return el("table", { class: "boards" },
     el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Board"), el("th", {}, "Break"),
