@@ -268,3 +268,16 @@ def test_the_declaration_buttons_are_the_referees():
 
     assert [w for w, _, _ in DECLARATIONS] == list(REFEREE)
 
+
+
+def test_doubles_turns_pass_to_the_right(client):
+    """ICF 28: partners opposite; ICF 49 b: the turn passes to the right, from the first breaker west."""
+    players = {s: {"name": n} for s, n in zip(("south", "east", "north", "west"), ("Asha", "Bilal", "Ravi", "Dana"))}
+    m = new_match(client, MATCH | {"kind": "doubles", "players": players, "first_breaker": "west",
+                                   "toss": {"winner": "east", "choice": "break"}})
+    assert m["state"]["sides"][0] == {"name": "Bilal & Dana", "seats": ["east", "west"]}
+    seats = []
+    for _ in range(3):
+        seats.append(client.get(f"/api/umpire/{m['id']}").json()["state"]["seat"])
+        assert enter(client, m, "-").status_code == 200
+    assert seats == ["west", "south", "east"]

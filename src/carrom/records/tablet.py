@@ -17,7 +17,6 @@ from rich.text import Text
 from carrom.records import describe, referee
 from carrom.records.header import SEATS, Header
 from carrom.records.record import Record
-from carrom.records.replay import replay
 from carrom.records.session import Reply, Session
 
 LOG_LENGTH = 12  # recent entries shown with their rulings
@@ -83,7 +82,10 @@ def view(session: Session) -> dict[str, Any]:
     snap = referee.snapshot(session.match, header)
     sides = header.sides()
     names = [header.side_name(s) for s in sides]
-    steps = replay(session.record).steps[-LOG_LENGTH:]
+    record = session.record
+    first = max(0, len(record.entries) - LOG_LENGTH)
+    recent = zip(range(first, len(record.entries)), record.entries[first:], record.positions[first:],
+                 session.match.rulings[first:])  # the referee keeps each ruling: no replay needed
     return {
         "header": header_dict(header),
         "sides": [{"name": names[k], "seats": list(sides[k])} for k in (0, 1)],
@@ -101,8 +103,7 @@ def view(session: Session) -> dict[str, Any]:
         "boards": [{"game": r.game + 1, "board": r.board + 1, "breaker": r.breaker,
                     "winner": None if r.winner is None else names[r.winner], "queen": list(r.queen),
                     "coins": list(r.coins)} for r in referee.board_results(session.match, header)],
-        "log": [{"n": s.index + 1, "game": s.game + 1, "board": s.board + 1,
-                 "entry": describe.entry_text(s.entry, header), "lines": describe.ruling_lines(s.ruling)}
-                for s in reversed(steps)],
-        "entries": len(session.record.entries),
+        "log": [{"n": i + 1, "game": g + 1, "board": b + 1, "entry": describe.entry_text(entry, header),
+                 "lines": describe.ruling_lines(ruling)} for i, entry, (g, b), ruling in reversed(list(recent))],
+        "entries": len(record.entries),
     }
