@@ -187,11 +187,19 @@ def test_concede_asks_first_and_a_foreign_link_only_watches(server, browser, art
     errors = []
     page = open_page(browser, errors, **TABLET)
     start(page, server.url)
+    second = open_page(browser, errors, **TABLET)  # the same umpire's link on a second tablet follows the first
+    second.goto(page.url)
+    second.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+    tap_stroke(page, enter="#nothing")
+    second.wait_for_function("umpire.state.entries === 1")
+    assert "North (Ravi) to play" in second.inner_text("#prompt")
+    tap_stroke(second, enter="#nothing")  # and may enter the next stroke itself
+    page.wait_for_function("umpire.state.entries === 2")
     page.tap("#concede")
     page.wait_for_selector("#dialog[open]")
     page.screenshot(path=str(artifacts / "umpire-concede-tablet.png"))
     page.tap("#dialog-cancel")
-    assert entries(page) == 0  # cancelled: nothing entered
+    assert entries(page) == 2  # cancelled: nothing entered
     page.tap("#concede")
     page.tap("#dialog [data-choice=match]")
     page.wait_for_function("umpire.state.state.over")
@@ -202,6 +210,8 @@ def test_concede_asks_first_and_a_foreign_link_only_watches(server, browser, art
     watcher.goto(url)  # the umpire's page without the key
     watcher.wait_for_function("window.umpire && umpire.ready")
     assert not watcher.is_visible("#pad") and "umpire's key" in watcher.inner_text("#error")
+    watcher.goto(server.url + "scoreboard/nope")
+    watcher.wait_for_function("document.getElementById('error').textContent.includes(\"no umpire's match\")")
     assert not errors, errors
 
 

@@ -1,5 +1,5 @@
 // The live scoreboard: read-only, the state pushed by the server after every entry the umpire makes.
-import { el, fill, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
+import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
 
 const board = (window.scoreboard = { state: null, updates: 0, connected: false });
 const matchId = location.pathname.split("/").filter(Boolean)[1];
@@ -22,34 +22,12 @@ function render(msg) {
   document.getElementById("link-record").href = msg.links.record;
 }
 
-function live(text, ok) {
+function live(text, ok, error = false) {
   board.connected = ok;
-  const node = document.getElementById("live");
+  const node = document.getElementById(error ? "error" : "live");
   node.textContent = text;
-  node.classList.toggle("off", !ok);
+  node.hidden = false;
+  if (!error) node.classList.toggle("off", !ok);
 }
 
-let wait = 500;
-
-function connect() {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/umpire/${matchId}`);
-  ws.onopen = () => { wait = 500; live("live", true); };
-  ws.onmessage = (ev) => {
-    const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { document.getElementById("error").hidden = true; render(msg); }
-    else if (msg.type === "error") {
-      const e = document.getElementById("error");
-      e.textContent = msg.message;
-      e.hidden = false;
-    } else throw new Error(`unknown message ${msg.type}`);
-  };
-  ws.onclose = (ev) => {
-    if (ev.code === 4404) { live("no such match", false); return; }
-    live("reconnecting…", false);
-    setTimeout(connect, wait);
-    wait = Math.min(wait * 2, 10000);
-  };
-}
-
-connect();
+follow(matchId, (msg) => { document.getElementById("error").hidden = true; render(msg); }, live);

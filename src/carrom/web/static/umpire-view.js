@@ -70,3 +70,26 @@ export function logList(msg, limit = 12) {
       el("div", { class: "entry" }, e.entry, el("span", { class: "where" }, ` · game ${e.game}, board ${e.board}`)),
       el("ul", { class: "lines" }, e.lines.map((t) => el("li", {}, t))))));
 }
+
+// The server's feed of a match: every state as the umpire enters it; reconnects with a growing pause.
+export function follow(matchId, onState, onStatus) {
+  let wait = 500;
+  const connect = () => {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/umpire/${matchId}`);
+    ws.onopen = () => { wait = 500; onStatus("live", true); };
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "state") onState(msg);
+      else if (msg.type === "error") onStatus(msg.message, false, true);
+      else throw new Error(`unknown message ${msg.type}`);
+    };
+    ws.onclose = (ev) => {
+      if (ev.code === 4404) { onStatus("no such match", false); return; }
+      onStatus("reconnecting…", false);
+      setTimeout(connect, wait);
+      wait = Math.min(wait * 2, 10000);
+    };
+  };
+  connect();
+}

@@ -1,6 +1,6 @@
 // The tablet umpire: set a match up, then enter each stroke with buttons. The buttons only write the
 // terminal assistant's notation (docs/umpire.md); the server's session rules on it and saves it.
-import { el, fill, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
+import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
 
 const MINE = "carrom-umpire-matches"; // id -> {key, title}: the matches this tablet umpires
 const umpire = (window.umpire = { state: null, busy: false, options: null, taps: [], canEnter: false });
@@ -328,6 +328,8 @@ async function scoring() {
     showError((check.body && check.body.error) || "This link does not hold the umpire's key: it can only watch. " +
       "The scoreboard link shows the match live.");
   }
+  // entries from another tablet with this link, or the answer a dropped connection lost, arrive here too
+  follow(matchId, (msg) => { if (!umpire.busy && msg.revision > umpire.state.revision) render(msg); }, () => {});
   if (sessionStorage.getItem("carrom-umpire-new") === matchId) {
     sessionStorage.removeItem("carrom-umpire-new");
     $("started").hidden = false;
