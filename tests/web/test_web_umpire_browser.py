@@ -204,6 +204,11 @@ def test_concede_asks_first_and_a_foreign_link_only_watches(server, browser, art
     page.tap("#dialog [data-choice=match]")
     page.wait_for_function("umpire.state.state.over")
     assert "ICF 139" in page.inner_text("#ruling") and "Match over" in page.inner_text("#score")
+    assert page.is_visible("#end")  # the scorecard offered at the end
+    page.screenshot(path=str(artifacts / "umpire-match-over-tablet.png"))
+    with page.expect_download() as download:
+        page.tap("#end-pdf")
+    assert open(download.value.path(), "rb").read(4) == b"%PDF"
 
     url = page.url.split("#")[0]
     watcher = open_page(browser, errors, **PHONE)

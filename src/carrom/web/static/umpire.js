@@ -137,9 +137,10 @@ function showLine() {
 
 // -- dialogs: confirmations and choices, big enough for a finger --------------------------------
 
-function ask(title, text, choices, input = null) {
+function ask(title, text, choices, input = null, cancel = "Cancel") {
   const dialog = $("dialog");
   fill("dialog-title", title);
+  $("dialog-cancel").textContent = cancel;
   fill("dialog-text", text || "");
   const body = [];
   let field = null;
@@ -171,7 +172,7 @@ function render(msg, lines = null) {
   document.title = `umpire · ${msg.title}`;
   fill("title", msg.title);
   fill("score", scoreCard(msg));
-  fill("prompt", msg.prompt);
+  fill("prompt", msg.state.over ? "Match over: Undo and Comment… still work" : msg.prompt);
   fill("facts", boardFacts(msg));
   fill("log", logList(msg));
   fill("boards", boardsTable(msg));
@@ -179,10 +180,11 @@ function render(msg, lines = null) {
   fill("ruling", shown.map((t) => el("p", {}, t)));
   $("links").hidden = false;
   $("link-scoreboard").href = msg.links.scoreboard;
-  $("link-record").href = msg.links.record;
-  $("link-html").href = msg.links.scorecard_html;
-  $("link-pdf").href = msg.links.scorecard_pdf;
-  $("link-csv").href = msg.links.scorecard_csv;
+  for (const where of ["link", "end"]) {
+    $(`${where}-record`).href = msg.links.record;
+    for (const fmt of ["html", "pdf", "csv"]) $(`${where}-${fmt}`).href = msg.links[`scorecard_${fmt}`];
+  }
+  $("end").hidden = !msg.state.over;
   $("bell").hidden = msg.header.variant !== "timed";
   const placing = msg.state.to_act === "place";
   for (const id of ["place", "place-white", "place-black", "waive"]) $(id).classList.toggle("due", placing);
@@ -275,7 +277,8 @@ async function comment() {
 }
 
 function help() {
-  const closed = ask("The notation", "docs/umpire.md has it all.", []);
+  const closed = ask("The notation", "What each button writes, as the terminal assistant reads it (docs/umpire-tablet.md):",
+    [], null, "Close");
   fill("dialog-body", el("pre", { class: "help" }, umpire.options.help));
   return closed;
 }
