@@ -104,20 +104,24 @@ class Desk:
                 session = SinkSession(load_record(row.record, replay=False), Path(f"{match_id}.json"))
             except RecordError as exc:
                 raise HTTPException(500, f"the stored record cannot be read: {exc}") from None
-            live = Live(session, row.revision)
-            live.session.sink = self._sink(match_id, live)
-            self.live[match_id] = live
+            live = self.adopt(match_id, session, row.revision)
         return live
 
-    def _sink(self, match_id: str, live: Live):
+    def adopt(self, match_id: str, session: SinkSession, revision: int) -> Live:
+        """Keep ``session`` in memory, saving each entry to the row at ``revision`` onwards."""
+        live = Live(session, revision)
+
         def sink(record: Record) -> None:
             try:
                 live.revision = self.store.save(match_id, live.revision, dumps(record), title=title_of(record),
-                                                entries=len(record.entries), over=live.session.match.state.over)
+                                                entries=len(record.entries), over=session.match.state.over)
             except StoreError as exc:
                 live.failure = exc
                 raise RecordError("", str(exc)) from None
-        return sink
+
+        session.sink = sink
+        self.live[match_id] = live
+        return live
 
     def public(self, match_id: str, live: Live) -> dict[str, Any]:
         base = f"/api/umpire/{match_id}"
@@ -176,9 +180,7 @@ def umpire_router(store: Store) -> APIRouter:
         session = SinkSession(record, Path(f"{match_id}.json"))
         await asyncio.to_thread(desk.store.create, match_id, key_hash(key), title_of(record), dumps(record),
                                 len(record.entries), session.match.state.over)
-        live = Live(session, 0)
-        session.sink = desk._sink(match_id, live)
-        desk.live[match_id] = live
+        live = desk.adopt(match_id, session, 0)
         return {"id": match_id, "key": key, "umpire": f"/umpire/{match_id}#key={key}",
                 "scoreboard": f"/scoreboard/{match_id}", "state": desk.public(match_id, live)}
 
