@@ -281,3 +281,26 @@ def test_doubles_turns_pass_to_the_right(client):
         seats.append(client.get(f"/api/umpire/{m['id']}").json()["state"]["seat"])
         assert enter(client, m, "-").status_code == 200
     assert seats == ["west", "south", "east"]
+
+
+def test_any_typed_line_is_answered_and_the_saved_record_always_loads(db_url):
+    """Whatever reaches the endpoint: 200 or a 400 naming the fault, never a 500; the stored record stays loadable."""
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    words = st.sampled_from(["w", "b", "q", "s", "-", "x", "f", "o:", "f:push", "place", "place waive", "undo",
+                             "concede board", "declare extra", "declare wait", "comment ok", "time", "status", "?"])
+    lines = st.lists(st.one_of(words, st.text(max_size=6)), min_size=1, max_size=4).map(" ".join)
+
+    with TestClient(create_app(db_url, bot_pause=0)) as client:
+        m = new_match(client)
+
+        @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+        @given(st.lists(lines, min_size=1, max_size=8))
+        def check(typed):
+            for line in typed:
+                r = enter(client, m, line)
+                assert r.status_code in (200, 400), (line, r.text)
+                assert "error" in r.json() if r.status_code == 400 else "state" in r.json()
+            load_record(client.get(f"/api/umpire/{m['id']}/record").text)
+
+        check()
