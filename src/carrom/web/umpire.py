@@ -213,6 +213,7 @@ def umpire_router(store: Store) -> APIRouter:
 
     @router.get("/api/umpire/{match_id}")
     async def state(match_id: str) -> dict[str, Any]:
+        await asyncio.to_thread(desk.row, match_id)  # a 404 before any lock is made for the id
         async with desk.lock(match_id):
             live = await asyncio.to_thread(desk.load, match_id)
             return desk.public(match_id, live)
@@ -290,6 +291,7 @@ def umpire_router(store: Store) -> APIRouter:
         """Read-only: the state now, then after every entry. Anything the watcher sends is ignored."""
         await ws.accept()
         try:
+            await asyncio.to_thread(desk.row, match_id)
             async with desk.lock(match_id):
                 live = await asyncio.to_thread(desk.load, match_id)
                 first = desk.public(match_id, live)
