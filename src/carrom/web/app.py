@@ -24,6 +24,7 @@ from carrom.players import LEVELS
 from carrom.store import Store, StoreError
 from carrom.web.replay import ReplayCache
 from carrom.web.rooms import INTENTS, SEATS, VARIANTS, MessageError, Room
+from carrom.web.umpire import umpire_router
 from carrom.web.views import geometry
 
 log = logging.getLogger("carrom.web")
@@ -128,6 +129,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app = FastAPI(title="carrom", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(umpire_router(store))  # the tablet umpire and the live scoreboard (docs/umpire.md)
 
     @app.exception_handler(MessageError)
     async def _message_error(_request: Request, exc: MessageError) -> JSONResponse:
