@@ -209,27 +209,27 @@ class ClearBoardEnv(frames.BoardRendering, gym.Env):
         if options:
             raise ValueError(f"ClearBoard-v0 takes no reset options, got {sorted(options)}")
         self.state = new_state()
+        self._legal = legal_intervals(EqSeat.SOUTH, self.state.layout)
         return observe(self.state), self._info()
 
     def step(self, action):
-        intervals = legal_intervals(EqSeat.SOUTH, self.state.layout)
-        along, angle, speed = S.to_strike(action, intervals, self.noise, self.np_random)
+        along, angle, speed = S.to_strike(action, self._legal, self.noise, self.np_random)
         shot = simulate(self.state.layout, Strike.from_seat(EqSeat.SOUTH, along, angle, speed))
         before, self.state = self.state, rule(self.state, ShotFacts.of_shot(shot))
+        self._legal = legal_intervals(EqSeat.SOUTH, self.state.layout)
         if self.render_mode == "human":
             self.render()
-        truncated = not self.state.over and not legal_intervals(EqSeat.SOUTH, self.state.layout)  # ICF 142
+        truncated = not self.state.over and not self._legal  # no room for the striker (ICF 142)
         return (observe(self.state), reward_of(before, self.state, self.reward), self.state.over, truncated,
                 self._info())
 
     def _info(self) -> dict:
-        return info_of(self.state)
+        return info_of(self.state, self._legal)
 
     def _view(self):
         return self.state.layout, SEAT
 
 
-def info_of(state: ClearState) -> dict:
-    intervals = legal_intervals(EqSeat.SOUTH, state.layout)
+def info_of(state: ClearState, intervals) -> dict:
     return {"legal": S.normalized(intervals), "legal_m": np.array(intervals).reshape(-1, 2),
             "strokes": state.strokes, "down": state.down, "cleared": state.cleared, "lost": state.lost}

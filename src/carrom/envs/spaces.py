@@ -105,14 +105,10 @@ def discs(layout: Layout, seat: str, own: PieceKind) -> np.ndarray:
     """The (19, 3) disc rows for ``seat``: ``own`` colour first, then the other, then the queen."""
     out = np.zeros((ROWS, 3), dtype=np.float32)
     view = EqSeat(seat)
-    next_row = {own: 0, (PieceKind.BLACK if own is PieceKind.WHITE else PieceKind.WHITE): COINS,
-                PieceKind.QUEEN: 2 * COINS}
-    limit = {kind: start + (1 if kind is PieceKind.QUEEN else COINS) for kind, start in next_row.items()}
-    for d in layout.discs:
-        row = next_row.get(d.kind)
-        if row is None or row >= limit[d.kind]:
-            continue
-        along, forward = view.from_board(d.x, d.y)
-        out[row] = (along / HALF, forward / HALF, 1.0)
-        next_row[d.kind] = row + 1
+    frame = np.array([view.right, view.forward]).T / HALF  # board (x, y) -> (along, forward) / HALF
+    other = PieceKind.BLACK if own is PieceKind.WHITE else PieceKind.WHITE
+    for kind, start, size in ((own, 0, COINS), (other, COINS, COINS), (PieceKind.QUEEN, 2 * COINS, 1)):
+        xy = np.array([(d.x, d.y) for d in layout.discs if d.kind is kind][:size]).reshape(-1, 2)
+        out[start:start + len(xy), :2] = xy @ frame
+        out[start:start + len(xy), 2] = 1.0
     return np.clip(out, -1.0, 1.0)
