@@ -7,7 +7,7 @@ from carrom.envs import cem
 
 def test_a_short_cross_entropy_run_beats_random_actions(tmp_path):
     strokes, noise, boards = 6, 1.0, 32
-    mu, history = cem.cem(iterations=6, population=16, elites=4, strokes=strokes, noise=noise, seed=1,
+    mu, history = cem.cem(iterations=6, population=16, elites=4, strokes=strokes, noise=noise, seed=1, episodes=2,
                           evaluation_boards=8)
     seed = 4242  # boards neither the learning nor its evaluations saw
     learned = cem.play(np.repeat(mu[None], boards, axis=0), boards, strokes, seed, noise).mean()

@@ -137,3 +137,47 @@ def test_episode_ends_when_its_unit_is_decided_and_rewards_are_the_board_points(
         assert state.game_index == 1 or state.over
     mine = sum(r.queen[side] + r.coins[side] - r.queen[1 - side] - r.coins[1 - side] for r in records)
     assert total == mine != 0
+
+
+def test_rules_variant_and_opponent_reach_the_game():
+    env = gym.make("carrom/Singles-v0", rules="fr-official", opponent="random", seat="east")
+    env.reset(seed=0)
+    game = env.unwrapped.game
+    assert game.state.rules.name == "fr-official"
+    assert game.state.player(Seat.WEST) == "random bot" and game.state.player(Seat.EAST) == "agent"
+    env.reset(seed=0, options={"opponent": "expert", "first_breaker": "agent"})
+    assert env.unwrapped.game.state.player(Seat.WEST) == "expert bot"
+    assert env.unwrapped.game.state.breaker is Seat.EAST
+    with pytest.raises(ValueError, match=r"unknown reset options \['colour'\]"):
+        env.reset(options={"colour": "white"})
+
+
+def test_noise_disturbs_the_stroke_played():
+    def break_with(noise):
+        env = gym.make("carrom/ClearBoard-v0", noise=noise)
+        env.reset(seed=0)
+        env.step([0.0, 0.0, 1.0])
+        return env.unwrapped.state.layout
+
+    assert break_with(0.0) == break_with(0.0)
+    assert break_with(1.0) != break_with(0.0)
+
+
+def test_a_match_episode_lasts_until_the_match_is_won():
+    env = gym.make("carrom/Singles-v0", rules="fr-simplified", opponent="intermediate", episode="match",
+                   first_breaker="opponent").unwrapped  # no TimeLimit: the whole match
+    env.reset(seed=0)
+    total, term, boards = 0.0, False, []
+    for _ in range(5000):
+        if term:
+            break
+        # a weak agent: it loses, and every board of the match is played before the episode ends
+        _obs, reward, term, trunc, info = env.step(np.array([0.0, 1.0, -0.5], dtype=np.float32))
+        total += reward
+        boards.append(info["boards"])
+        assert not trunc
+    state = env.unwrapped.game.state
+    me = state.table.side(Seat.SOUTH)
+    assert state.over and state.winner == 1 - me
+    assert max(boards) == len(state.results) > 1
+    assert total == sum(r.queen[me] + r.coins[me] - r.queen[1 - me] - r.coins[1 - me] for r in state.results) < 0

@@ -8,10 +8,10 @@ The policy is linear in six features of the observation, squashed into the actio
 player's frame) of the coin nearest the middle of its baseline, the centroid (x, y) of the
 coins on the board, and the fraction of the 19 pieces still on it.
 
-Each iteration draws ``population`` matrices from a diagonal Gaussian, plays each for one
-episode of ``strokes`` strokes — all of them at once, one board each, in
-``ClearBoardVectorEnv`` (the breaks share one ``simulate_batch`` call) — and refits the
-Gaussian to the ``elites`` best. Under execution noise every iteration's boards use a fresh
+Each iteration draws ``population`` matrices from a diagonal Gaussian, plays each on
+``episodes`` boards for ``strokes`` strokes — all the boards at once in
+``ClearBoardVectorEnv`` (the breaks share one ``simulate_batch`` call) — and moves the
+Gaussian halfway to the mean and spread of the ``elites`` best. Under execution noise every iteration's boards use a fresh
 seed, so the score is the policy's, not one lucky draw's. The baseline is uniform random
 actions on the same number of strokes.
 """
@@ -71,7 +71,7 @@ class History:
 
 
 def cem(iterations: int = 20, population: int = 32, elites: int = 6, strokes: int = 10, noise: float = 1.0,
-        seed: int = 0, evaluation_boards: int = 32, episodes: int = 2, sigma0: float = 0.3,
+        seed: int = 0, evaluation_boards: int = 32, episodes: int = 4, sigma0: float = 0.3,
         smoothing: float = 0.5) -> tuple[np.ndarray, History]:
     """The mean policy after ``iterations``, and the learning curve.
 
