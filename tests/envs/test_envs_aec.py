@@ -94,3 +94,15 @@ def test_partners_share_their_sides_reward():
     assert all(e.terminations.values())
     r = e._cumulative_rewards
     assert r["south"] == r["north"] == -r["east"] == -r["west"] != 0
+
+
+def test_rgb_array_shows_the_board_from_the_seat_to_play():
+    e = CarromAEC(players=4, render_mode="rgb_array", first_breaker="east")
+    e.reset(seed=0)
+    assert e.agent_selection == "east"
+    frame = e.render()
+    assert frame.shape == (400, 400, 3) and frame.dtype == np.uint8
+    from carrom.envs.render import rgb_array
+
+    assert np.array_equal(frame, rgb_array(e.game.layout, "east"))
+    assert not np.array_equal(frame, rgb_array(e.game.layout, "south"))
