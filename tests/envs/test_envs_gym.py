@@ -100,6 +100,7 @@ def test_bad_actions_are_refused_by_name_and_change_nothing(bad, words):
     ({"noise": -1}, "noise must be a finite number ≥ 0"),
     ({"render_mode": "ascii"}, "render_mode 'ascii' is not one of rgb_array, human"),
 ])
+@pytest.mark.filterwarnings("ignore:.*initialised with render_mode='ascii'")  # gymnasium's own warning, before ours
 def test_bad_options_are_named(kwargs, words):
     with pytest.raises(ValueError, match=words):
         gym.make("carrom/Singles-v0", **kwargs)
