@@ -26,10 +26,14 @@ def test_the_learning_curve_is_there():
     assert (ROOT / "docs" / "research-cem.png").read_bytes()[:4] == b"\x89PNG"
 
 
-@pytest.mark.parametrize("names", [tuple(RULESETS), M.OPPONENTS, M.EPISODES])
+@pytest.mark.parametrize("names", [M.OPPONENTS, M.EPISODES])
 def test_the_option_lists_are_the_codes(names):
     assert ", ".join(f"`{n}`" for n in names).replace("`intermediate`", "`intermediate` (default)") \
         .replace("`board`", "`board` (default)") in DOC
+
+
+def test_the_rules_option_names_its_registry_and_default():
+    assert "a name in `carrom.rules.RULESETS` (default `icf`" in DOC and "icf" in RULESETS
 
 
 def test_the_action_units_are_the_codes():

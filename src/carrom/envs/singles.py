@@ -3,8 +3,7 @@
 Options (keyword arguments of ``gymnasium.make``; ``opponent``, ``first_breaker`` also as
 ``reset(options=...)``):
 
-- ``rules``: a variant of ``carrom.rules.RULESETS`` (``icf``, ``fr-official``,
-  ``fr-simplified``, ``timed``);
+- ``rules``: a variant named in ``carrom.rules.RULESETS`` (default ``icf``);
 - ``opponent``: ``random`` or a bot level (``beginner`` … ``expert``, docs/players.md);
 - ``episode``: ``board``, ``game`` or ``match`` — the episode ends when that is decided;
 - ``seat``: the agent's seat (the opponent sits opposite, ICF 27);

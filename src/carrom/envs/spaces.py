@@ -1,6 +1,7 @@
 """The action and the discs as the environments show them: normalized units, one seat's view.
 
-Action: a ``Box(-1, 1, (3,))`` of (position along the baseline, angle, power).
+Action: a ``Box(-1, 1, (3,))`` of (position along the baseline, angle, power); values
+outside [-1, 1] are clipped, a wrong shape or a non-finite value is refused.
 
 - position ``p``: ``along = p · ALONG_MAX`` metres to the player's right from the middle of
   its baseline, ``ALONG_MAX`` the far end of the legal positions on an empty board
