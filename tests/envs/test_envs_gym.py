@@ -1,6 +1,7 @@
 """The Gymnasium environments: the library's own checker, spaces, options, seeding, rendering."""
 
 import re
+from pathlib import Path
 import warnings
 
 import gymnasium as gym
@@ -182,3 +183,16 @@ def test_a_match_episode_lasts_until_the_match_is_won():
     assert state.over and state.winner == 1 - me
     assert max(boards) == len(state.results) > 1
     assert total == sum(r.queen[me] + r.coins[me] - r.queen[1 - me] - r.coins[1 - me] for r in state.results) < 0
+
+
+def test_the_module_prefix_registers_the_ids_on_the_way():
+    import os
+    import subprocess
+    import sys
+
+    code = "import gymnasium as gym; print(gym.make('carrom.envs:carrom/ClearBoard-v0').spec.max_episode_steps)"
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == str(carrom.envs.MAX_STROKES)
