@@ -4,10 +4,44 @@
 const SEATS = ["south", "east", "north", "west"];
 const COLOURS = { white: "#f7f2e2", black: "#2b2b2b", queen: "#c8102e", striker: "#e8eef5" };
 const BOARD = { frame: "#6b4423", surface: "#f2d8a7", line: "#1a1a1a", red: "#c8102e", pocket: "#141414", legal: "#1f9d55" };
-const WORDS = { stroke: "to strike", place: "to place the coin owed", claim: "may claim extra points", toss: "to call the toss" };
 const FULL_PULL = 0.16; // metres of pull back for full power
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+
+// ---- words: every sentence the client writes about the match, here and nowhere else ------------------------
+
+const SAY = {
+  doing: { stroke: "strike", place: "place the coin owed", claim: "claim extra points or not", toss: "call the toss" },
+  points: (n) => `${n} point${n === 1 ? "" : "s"}`,
+  // a side's names with the verb agreeing: "South wins", "Asha & Ravi win"
+  side(st, side, one, many) {
+    const seats = Object.values(st.seats).filter((i) => i.side === side).length;
+    return `${st.sides[side]} ${seats > 1 ? many : one}`;
+  },
+  // who a seat is: "Ravi (north, black)", or "North (black)" when the name is the seat's
+  who(st, seat) {
+    const i = st.seats[seat], same = i.name.toLowerCase() === seat;
+    return `${i.name} (${same ? "" : seat + ", "}${i.colour})`;
+  },
+  turn(st, e, mine) {
+    if (st.over) return st.winner === null ? "Match over" : `Match over: ${SAY.side(st, st.winner, "wins", "win")}`;
+    if (!e) return "";
+    if (mine.includes(e.seat)) return `${SAY.who(st, e.seat)}: your turn to ${SAY.doing[e.kind]}`;
+    return `Wait for ${SAY.who(st, e.seat)} to ${SAY.doing[e.kind]}`;
+  },
+  hint(t, gesture, pulled, waiting) {
+    if (waiting) return "Sent: waiting for the server's answer.";
+    if (!t) return "";
+    if (t.kind === "place") return "Drag the coin owed inside the outer circle and let go.";
+    if (t.kind !== "stroke") return "";
+    if (gesture && gesture.mode === "aim") return pulled ? "Let go to shoot, or come back inside the ring to cancel." :
+      "Pull further back to shoot; let go inside the ring to cancel.";
+    if (gesture && gesture.mode === "move") return "Moving the striker along your baseline: let go to leave it there.";
+    return "Drag the striker sideways to move it. To shoot, press on it and pull back, away from where you aim, past the ring.";
+  },
+  debt: (st, side, n) => `${SAY.side(st, side, "owes", "owe")} ${n}`,
+  matchWon: (st) => st.winner === null ? "The match is over." : `${SAY.side(st, st.winner, "wins", "win")} the match.`,
+};
 
 let G = null;                 // the board's geometry from the server (metres)
 let OPTIONS = null;
@@ -17,7 +51,9 @@ let shots = [];               // updates with a shot, waiting to be animated
 let anim = null;              // {update, start}
 let animLayout = null;        // discs during an animation
 let striker = { along: 0, angle: 0, power: 0.5 };
-let drag = null;              // {mode: "move"|"aim"|"place", seat, x, y}
+let drag = null;              // {mode: "press"|"move"|"aim"|"place", seat, pointer, …}: a gesture under way
+let inflight = null;          // {last}: an intent sent, not yet answered; the board takes no input meanwhile
+let errorTurn = "";           // the turn an error shown was about: it goes when the turn changes
 let clockOffset = 0;          // server time − local time (s)
 let reconnectDelay = 500;
 let bottom = "south";         // the seat drawn at the bottom
@@ -206,6 +242,7 @@ function send(msg) {
 
 function receive(msg) {
   if (!room) return;
+  answered(msg);
   if (msg.type === "error") {
     if (!S) { pageError(msg.message); return; }
     if (!$("join").hidden) $("join-error").textContent = msg.message;
@@ -271,32 +308,21 @@ function showGame() {
 
 function myTurn() {
   const e = S && S.expected;
-  return e && mine.includes(e.seat) && !anim && !shots.length ? e : null;
-}
-
-function seatName(seat) {
-  const i = S.seats[seat];
-  return `${i.name}${mine.includes(seat) ? " (you)" : ""}`;
+  return e && mine.includes(e.seat) && !anim && !shots.length && !inflight ? e : null;
 }
 
 function render() {
   if (!S) return;
   const e = S.expected, t = myTurn();
-  if (S.over) {
-    $("turn").textContent = "Match over" + (S.winner === null ? "" : `: ${S.sides[S.winner]} win`);
-  } else if (e) {
-    const i = S.seats[e.seat];
-    $("turn").innerHTML = `<span class="swatch" style="background:${COLOURS[i.colour]}"></span> ` +
-      `${esc(i.name)} (${e.seat}, ${i.colour}) ${WORDS[e.kind]}` + (t ? ` — <span class="you">your turn</span>` : "");
-  }
+  const swatch = e && !S.over ? `<span class="swatch" style="background:${COLOURS[S.seats[e.seat].colour]}"></span> ` : "";
+  $("turn").innerHTML = swatch + `<span class="${t ? "you" : ""}">${esc(SAY.turn(S, e, mine))}</span>`;
   $("notice").textContent = S.notice || "";
+  if (turnOf(S) !== errorTurn) $("game-error").textContent = "";
   renderActions(t);
   renderScore($("scoreboard"), S);
   renderRulings();
   renderEnd();
   if (t && t.kind === "stroke") snapStriker();
-  $("hint").textContent = !t ? "" : t.kind === "stroke" ? "Drag along your baseline to move the striker; press on it and pull back to shoot." :
-    t.kind === "place" ? "Drag the coin owed inside the outer circle and let go." : "";
   redraw();
 }
 
@@ -309,16 +335,16 @@ function renderActions(t) {
   if (!S.over && mine.length) html += `<select id="concede-what"><option>board</option><option>game</option><option>match</option></select><button id="concede">Concede</button>`;
   $("actions").innerHTML = html;
   const on = (id, fn) => { const b = $(id); if (b) b.onclick = fn; };
-  on("auto", () => send({ type: "auto", seat: t.seat }));
-  on("waive", () => send({ type: "waive", seat: t.seat }));
-  on("wait", () => send({ type: "wait", seat: t.seat }));
-  on("claim", () => send({ type: "claim", seat: t.seat, points: S.board.claimable }));
-  on("decline", () => send({ type: "claim", seat: t.seat, points: 0 }));
-  on("toss-me", () => send({ type: "toss", seat: t.seat, winner: t.seat }));
-  on("toss-them", () => send({ type: "toss", seat: t.seat, winner: SEATS[(SEATS.indexOf(t.seat) + 1) % 4] in S.seats ? SEATS[(SEATS.indexOf(t.seat) + 1) % 4] : SEATS[(SEATS.indexOf(t.seat) + 2) % 4] }));
+  on("auto", () => act({ type: "auto", seat: t.seat }));
+  on("waive", () => act({ type: "waive", seat: t.seat }));
+  on("wait", () => act({ type: "wait", seat: t.seat }));
+  on("claim", () => act({ type: "claim", seat: t.seat, points: S.board.claimable }));
+  on("decline", () => act({ type: "claim", seat: t.seat, points: 0 }));
+  on("toss-me", () => act({ type: "toss", seat: t.seat, winner: t.seat }));
+  on("toss-them", () => act({ type: "toss", seat: t.seat, winner: SEATS[(SEATS.indexOf(t.seat) + 1) % 4] in S.seats ? SEATS[(SEATS.indexOf(t.seat) + 1) % 4] : SEATS[(SEATS.indexOf(t.seat) + 2) % 4] }));
   on("concede", () => {
     const what = $("concede-what").value, seat = (t && t.seat) || mine[0];
-    if (confirm(`Concede the ${what}? (ICF 139)`)) send({ type: "concede", seat, what });
+    if (confirm(`Concede the ${what}? (ICF 139)`)) act({ type: "concede", seat, what });
   });
 }
 
@@ -330,7 +356,7 @@ function renderScore(box, st) {
     `<tr title="${esc(r.text)} (${esc(r.law)})"><td>board ${r.number}${r.winner === null ? " (replayed)" : ""}</td>` +
     [0, 1].map((i) => `<td>${r.queen[i] + r.coins[i] || (r.winner === i ? 0 : "–")}${r.winner === i ? " ✓" : ""}</td>`).join("") + `</tr>`).join("");
   const owed = b.owed.map((o) => `a ${o.coin} by ${o.placer}${o.waiting ? " (waiting for room)" : ""}`).join(", ");
-  const debts = [0, 1].filter((s) => b.debts[s]).map((s) => `${esc(st.sides[s])} owe ${b.debts[s]}`).join("; ");
+  const debts = [0, 1].filter((s) => b.debts[s]).map((s) => esc(SAY.debt(st, s, b.debts[s]))).join("; ");
   box.innerHTML = `<table><tr><th>game ${sc.game}, board ${sc.board}</th>${head}</tr>${rows}` +
     `<tr><th>points</th><th class="points-0">${sc.points[0]}</th><th class="points-1">${sc.points[1]}</th></tr>` +
     `<tr><td>games won</td><td>${sc.games_won[0]}</td><td>${sc.games_won[1]}</td></tr></table>` +
@@ -349,7 +375,7 @@ function renderEnd() {
   const end = $("end");
   end.hidden = !S.over;
   if (S.over) {
-    end.innerHTML = `<strong>${S.winner === null ? "The match is over." : esc(S.sides[S.winner]) + " won the match."}</strong> ` +
+    end.innerHTML = `<strong>${esc(SAY.matchWon(S))}</strong> ` +
       `<a id="scorecard-link" href="/matches/${room}/scorecard" target="_blank">The scorecard (ICF XIX)</a> · ` +
       `<a href="/replay/${room}" data-go="1">Replay</a> · <a href="/" data-go="1">New match</a>`;
   }
@@ -448,8 +474,9 @@ function redraw() {
   const t = myTurn();
   if (t && t.kind === "stroke") {
     legalStretches(ctx, canvas, t.seat);
-    const [x, y] = strikerXY(t.seat);
-    guide(ctx, canvas, t.seat, x, y, layout);
+    const [x, y] = strikerXY(t.seat), aiming = drag && drag.mode === "aim";
+    if (aiming) deadRing(ctx, canvas, x, y);
+    if (!aiming || striker.pulled) guide(ctx, canvas, t.seat, x, y, layout);
     disc(ctx, canvas, x, y, "striker");
   }
   if (t && t.kind === "place" && drag && drag.mode === "place") {
@@ -457,7 +484,16 @@ function redraw() {
     const inside = Math.hypot(drag.x, drag.y) + G.coin_radius <= G.outer_circle;
     disc(ctx, canvas, drag.x, drag.y, owed ? owed.coin : "white", inside ? 0.85 : 0.4);
   }
-  $("power-bar").style.width = (t && t.kind === "stroke" ? 100 * striker.power : 0) + "%";
+  const power = t && t.kind === "stroke" && !(drag && drag.mode === "aim" && !striker.pulled) ? striker.power : 0;
+  $("power-bar").style.width = 100 * power + "%";
+  $("hint").textContent = SAY.hint(t, drag, striker.pulled, !!inflight);
+}
+
+// the dead zone of a pull: let go inside this ring and nothing is played
+function deadRing(ctx, canvas, x, y) {
+  ctx.beginPath(); ctx.arc(...toScreen(canvas, x, y), deadZone() * scale(canvas), 0, 2 * Math.PI);
+  ctx.setLineDash([4, 4]); ctx.lineWidth = 2; ctx.strokeStyle = striker.pulled ? "rgba(20,90,200,0.5)" : "rgba(160,0,0,0.8)";
+  ctx.stroke(); ctx.setLineDash([]);
 }
 
 function legalStretches(ctx, canvas, seat) {
@@ -537,61 +573,99 @@ function tick(now) {
 requestAnimationFrame(tick);
 
 // ---- the mouse, the finger and the keys --------------------------------------------------------------------
+// Moving and shooting are two gestures (docs/web.md). A press on the striker (a target of at least
+// GESTURE.target CSS px) or on the baseline is undecided until the pointer has gone GESTURE.slop px: then
+// a movement back, away from the board (within GESTURE.cone of straight back), is a pull that aims;
+// any other movement moves the striker along the baseline, whatever happens after. A pull let go
+// within the dead zone round the striker is cancelled; only a pull past it shoots.
 
+const GESTURE = { target: 44, slop: 8, dead: 10, cone: Math.tan(50 * Math.PI / 180), fullPull: 120 };
 const canvas = $("board");
+
+function metresPerCss() { return G.outer_side / canvas.getBoundingClientRect().width; }
+function grabRadius() { return Math.max(1.5 * G.striker_radius, GESTURE.target / 2 * metresPerCss()); }
+function deadZone() { return grabRadius() + GESTURE.dead * metresPerCss(); }  // m from the striker's centre
+function fullPull() { return Math.max(FULL_PULL, GESTURE.fullPull * metresPerCss()); }  // m past the dead zone
+
 canvas.addEventListener("pointerdown", (ev) => {
   const t = myTurn();
-  if (!t) return;
+  if (!t || drag) return;
   canvas.focus();
   const [mx, my] = eventBoard(canvas, ev);
   if (t.kind === "place") {
     drag = { mode: "place", seat: t.seat, x: mx, y: my };
   } else if (t.kind === "stroke") {
-    const [sx, sy] = strikerXY(t.seat);
-    if (Math.hypot(mx - sx, my - sy) <= G.striker_radius * 1.5) drag = { mode: "aim", seat: t.seat };
-    else if (Math.abs(inSeat(t.seat, mx, my)[1] + G.baseline.axis) <= 0.05) { drag = { mode: "move", seat: t.seat }; moveTo(t.seat, mx, my); }
-    else return;
+    const [sx, sy] = strikerXY(t.seat), [a, f] = inSeat(t.seat, mx, my);
+    if (Math.hypot(mx - sx, my - sy) <= grabRadius()) {
+      drag = { mode: "press", seat: t.seat, from: [a, f], grip: striker.along - a };
+    } else if (Math.abs(f + G.baseline.axis) <= Math.max(0.05, grabRadius())) {
+      drag = { mode: "move", seat: t.seat, grip: 0 };
+      moveTo(t.seat, a);
+    } else return;
   } else return;
+  drag.pointer = ev.pointerId;
   canvas.setPointerCapture(ev.pointerId);
   ev.preventDefault();
   redraw();
 });
 canvas.addEventListener("pointermove", (ev) => {
-  if (!drag) return;
+  if (!drag || ev.pointerId !== drag.pointer) return;
   const [mx, my] = eventBoard(canvas, ev);
-  if (drag.mode === "move") { moveTo(drag.seat, mx, my); return; }
   if (drag.mode === "place") { drag.x = mx; drag.y = my; redraw(); return; }
+  const [a, f] = inSeat(drag.seat, mx, my);
+  if (drag.mode === "press") {
+    const da = a - drag.from[0], df = f - drag.from[1];
+    if (Math.hypot(da, df) < GESTURE.slop * metresPerCss()) return;
+    drag.mode = df < 0 && Math.abs(da) <= -df * GESTURE.cone ? "aim" : "move";
+  }
+  if (drag.mode === "move") { moveTo(drag.seat, a + drag.grip); return; }
   aimFrom(drag.seat, mx, my);
   redraw();
 });
 canvas.addEventListener("pointerup", (ev) => {
-  if (!drag) return;
+  if (!drag || ev.pointerId !== drag.pointer) return;
   const d = drag; drag = null;
   const [mx, my] = eventBoard(canvas, ev);
-  if (d.mode === "place") { send({ type: "place", seat: d.seat, x: round(mx), y: round(my) }); redraw(); return; }
-  if (d.mode === "aim") {
-    const [sx, sy] = strikerXY(d.seat);
-    if (Math.hypot(mx - sx, my - sy) > 0.012) { aimFrom(d.seat, mx, my); shoot(d.seat); }
-  }
-  redraw();
+  if (d.mode === "place") act({ type: "place", seat: d.seat, x: round(mx), y: round(my) });
+  if (d.mode === "aim" && aimFrom(d.seat, mx, my)) shoot(d.seat);
+  render();
 });
-canvas.addEventListener("pointercancel", () => { drag = null; redraw(); });
+canvas.addEventListener("pointercancel", () => { drag = null; render(); });
 
 function round(v) { return Math.round(v * 1e5) / 1e5; }
+// aim away from the pointer, the power from how far past the dead zone it is; false inside the dead zone
 function aimFrom(seat, mx, my) {
-  const [sx, sy] = strikerXY(seat), vx = sx - mx, vy = sy - my, len = Math.hypot(vx, vy);
-  if (len < 0.004) return;
+  const [sx, sy] = strikerXY(seat), vx = sx - mx, vy = sy - my, len = Math.hypot(vx, vy), dead = deadZone();
+  striker.pulled = len > dead;
+  if (!striker.pulled) return false;
   const { right: r, forward: f } = frame(seat);
   striker.angle = Math.atan2(-(vx * r[0] + vy * r[1]), vx * f[0] + vy * f[1]);
-  striker.power = Math.min(1, Math.max(0.02, len / FULL_PULL));
+  striker.power = Math.min(1, Math.max(0.02, (len - dead) / fullPull()));
+  return true;
 }
-function moveTo(seat, mx, my) {
-  striker.along = inSeat(seat, mx, my)[0];
+function moveTo(seat, along) {
+  striker.along = along;
   snapStriker();
   redraw();
 }
 function shoot(seat) {
-  send({ type: "strike", seat, along: round(striker.along), angle: Math.round(striker.angle * 1e6) / 1e6, power: Math.round(striker.power * 1e4) / 1e4 });
+  act({ type: "strike", seat, along: round(striker.along), angle: Math.round(striker.angle * 1e6) / 1e6, power: Math.round(striker.power * 1e4) / 1e4 });
+}
+// an intent that changes the match: one at a time, the board's input off until the server answers
+function act(msg) {
+  if (inflight) return;
+  const open = ws && ws.readyState === WebSocket.OPEN;
+  send(msg);
+  if (open) { inflight = { last: lastAction(S) }; render(); }
+}
+function lastAction(st) { return st && st.log.length ? st.log[st.log.length - 1].n : 0; }
+function turnOf(st) { return st ? [lastAction(st), st.expected && st.expected.kind, st.expected && st.expected.seat].join(" ") : ""; }
+// the server answered this client's intent: an error, a new action, a notice (not a stroke), a new connection;
+// an error belongs to the turn shown when it came, and goes when the turn changes (render)
+function answered(msg) {
+  if (msg.type === "error") errorTurn = turnOf(S);
+  if (!inflight || (msg.type !== "error" && msg.type !== "state")) return;
+  if (msg.type === "error" || msg.you || msg.notice || lastAction(msg) !== inflight.last) inflight = null;
 }
 canvas.addEventListener("keydown", (ev) => {
   const t = myTurn();
@@ -675,6 +749,7 @@ function replayNext() {
 
 window.carrom = { boardToPage, get state() { return S; }, get mine() { return mine; }, get striker() { return striker; },
   get busy() { return !!anim || shots.length > 0; }, get shown() { return animLayout || (S && S.layout); },
-  get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send };
+  get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send,
+  gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } } };
 
 start();

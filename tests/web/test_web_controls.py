@@ -1,0 +1,177 @@
+"""Controls that never misfire (issue 9), in Debian's chromium: real mouse and touch gestures, one
+intent in flight, the phone, tablet and desktop layouts, the centre circle, and the end of a board.
+
+Board points are in metres in the board frame; ``seat_point(seat, along, forward)`` turns a seat's
+own frame (along its baseline to its right, forward towards the middle) into them.
+"""
+
+import json
+import math
+
+import pytest
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 768, "height": 1024}
+DESKTOP = {"width": 1280, "height": 900}
+SIZES = {"phone": PHONE, "tablet": TABLET, "desktop": DESKTOP}
+
+
+class Player:
+    """One browser page on the app, the intents it sends, and gestures in board metres."""
+
+    def __init__(self, browser, url, viewport=DESKTOP, touch=False, speed="4"):
+        self.context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch,
+                                           device_scale_factor=2 if touch else 1)
+        self.context.add_init_script(f"localStorage.setItem('carrom-speed', '{speed}')")
+        self.page = self.context.new_page()
+        self.errors, self.sent = [], []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("websocket", lambda ws: ws.on("framesent", lambda data: self.sent.append(json.loads(data))))
+        self.url = url
+        self.touch = touch
+
+    def js(self, expression):
+        return self.page.evaluate(expression)
+
+    def start(self, mode="local", name="Asha"):
+        """A new match from the setup page: ``local`` plays both seats on this page."""
+        self.page.goto(self.url)
+        self.page.select_option("#mode", mode)
+        self.page.fill("input[name=name-south]", name)
+        self.page.click("#start")
+        self.page.wait_for_function("carrom.state && carrom.state.expected && carrom.state.expected.seat === 'south'"
+                                    " && !carrom.busy")
+        self.geometry = self.js("carrom.geometry")
+        return self
+
+    def strikes(self):
+        return [m for m in self.sent if m.get("type") == "strike"]
+
+    def seat_point(self, seat, along, forward):
+        r, f = self.geometry["seats"][seat]["right"], self.geometry["seats"][seat]["forward"]
+        return along * r[0] + forward * f[0], along * r[1] + forward * f[1]
+
+    def striker_at(self, seat, d_along=0.0, back=0.0):
+        """A point near the striker: ``d_along`` to the seat's right, ``back`` behind the baseline (m)."""
+        along = self.js("carrom.striker.along")
+        return self.seat_point(seat, along + d_along, -self.geometry["baseline"]["axis"] - back)
+
+    def viewport_xy(self, x, y):
+        return self.js(f"(() => {{ const [X, Y] = carrom.boardToPage({x}, {y}); return [X - scrollX, Y - scrollY]; }})()")
+
+    def gesture(self, points, steps=6):
+        """Press at the first board point, go through the others, let go at the last: mouse or finger."""
+        screen = [self.viewport_xy(*p) for p in points]
+        if not self.touch:
+            self.page.mouse.move(*screen[0])
+            self.page.mouse.down()
+            for xy in screen[1:]:
+                self.page.mouse.move(*xy, steps=steps)
+            self.page.mouse.up()
+            return
+        cdp = self.context.new_cdp_session(self.page)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": screen[0][0], "y": screen[0][1]}]})
+        here = screen[0]
+        for xy in screen[1:]:
+            for k in range(1, steps + 1):
+                p = [here[i] + (xy[i] - here[i]) * k / steps for i in (0, 1)]
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": p[0], "y": p[1]}]})
+            here = xy
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
+
+    def settle(self):
+        """Give a wrongly sent intent the time to leave and be answered."""
+        self.page.wait_for_timeout(400)
+        self.page.wait_for_function("!carrom.busy", timeout=30000)
+
+    def close(self):
+        assert not self.errors, self.errors
+        self.context.close()
+
+
+@pytest.fixture
+def player(server, browser):
+    made = []
+
+    def make(**kw):
+        made.append(Player(browser, server.url, **kw))
+        return made[-1]
+
+    yield make
+    for p in made:
+        p.close()
+
+
+# ---- 1. moving and shooting are two gestures ----------------------------------------------------------------
+
+@pytest.mark.parametrize("pointer", ["mouse", "touch"])
+def test_a_sideways_drag_only_moves_a_pull_inside_the_dead_zone_cancels_a_pull_past_it_shoots(player, pointer):
+    me = player(viewport=PHONE if pointer == "touch" else DESKTOP, touch=pointer == "touch").start()
+    along = me.js("carrom.striker.along")
+
+    # pressed on the striker, dragged 6 cm along the baseline, let go 6 cm away: it moved, nothing was played
+    me.gesture([me.striker_at("south"), me.striker_at("south", 0.06)])
+    assert me.js("carrom.striker.along") == pytest.approx(along + 0.06, abs=0.004)
+    along = me.js("carrom.striker.along")
+
+    # sideways first, then far back behind the baseline before letting go: still only a move
+    me.gesture([me.striker_at("south"), me.striker_at("south", -0.03), me.striker_at("south", -0.03, back=0.12)])
+    assert me.js("carrom.striker.along") == pytest.approx(along - 0.03, abs=0.004)
+
+    dead = me.js("carrom.gesture.dead")
+    assert 0.02 < dead < 0.1
+    # a short pull, let go inside the dead zone: cancelled
+    me.gesture([me.striker_at("south"), me.striker_at("south", back=0.7 * dead)])
+    # a long pull brought back inside the dead zone: cancelled too
+    me.gesture([me.striker_at("south"), me.striker_at("south", back=dead + 0.08), me.striker_at("south", back=0.5 * dead)])
+    me.settle()
+    assert me.strikes() == [] and me.js("carrom.state.log.length") == 0
+
+    # a deliberate pull straight back, past the dead zone: one strike, straight ahead
+    along = me.js("carrom.striker.along")
+    me.gesture([me.striker_at("south"), me.striker_at("south", back=dead + 0.06)])
+    me.page.wait_for_function("carrom.state.log.length === 1", timeout=30000)
+    (strike,) = me.strikes()
+    assert strike["seat"] == "south" and strike["along"] == pytest.approx(along, abs=1e-4)
+    assert strike["angle"] == pytest.approx(0.0, abs=0.02) and 0.2 < strike["power"] < 0.7
+
+
+def test_the_striker_is_a_44_px_target_for_a_finger_on_a_phone(player):
+    me = player(viewport=PHONE, touch=True).start()
+    px_per_m = me.js("document.getElementById('board').getBoundingClientRect().width") / me.geometry["outer_side"]
+    # a finger 20 px behind the striker's centre (the striker is ~17 px wide here) takes it; pulled back, it shoots
+    me.gesture([me.striker_at("south", back=20 / px_per_m), me.striker_at("south", back=0.2)])
+    me.page.wait_for_function("carrom.state.log.length === 1", timeout=30000)
+    assert len(me.strikes()) == 1
+    assert me.js("carrom.gesture.grab") * px_per_m >= 22
+
+
+# ---- 2. one intent in flight ------------------------------------------------------------------------------------
+
+def test_space_pressed_twice_sends_one_strike(player):
+    me = player().start()
+    me.page.focus("#board")
+    me.page.keyboard.press(" ")
+    me.page.keyboard.press(" ")
+    me.page.wait_for_function("carrom.state.log.length >= 1", timeout=30000)
+    me.settle()
+    assert len(me.strikes()) == 1
+    assert me.js("carrom.state.log.length") == 1 and me.page.inner_text("#game-error") == ""
+
+
+def test_an_error_from_a_finished_turn_is_gone_when_the_turn_changes(player):
+    me = player(speed="1").start()  # normal speed: the break's motion lasts long enough to answer during it
+    me.page.focus("#board")
+    me.page.keyboard.press(" ")
+    me.page.wait_for_function("carrom.busy", timeout=30000)
+    me.js("carrom.send({type: 'strike', seat: 'south', along: 9, angle: 0, power: 0.5})")  # late, and refused
+    me.page.wait_for_function("document.getElementById('game-error').textContent.includes('along')")
+    me.page.wait_for_function("!carrom.busy", timeout=30000)
+    assert me.page.inner_text("#game-error") == ""
+    # an error about this turn stays while the turn lasts
+    me.js("carrom.send({type: 'strike', along: 9, angle: 0, power: 0.5})")
+    me.page.wait_for_function("document.getElementById('game-error').textContent.includes('along')")
+    me.page.wait_for_timeout(300)
+    assert "along" in me.page.inner_text("#game-error")
