@@ -6,7 +6,7 @@ own frame (along its baseline to its right, forward towards the middle) into the
 """
 
 import json
-import math
+import re
 
 import pytest
 
@@ -175,3 +175,127 @@ def test_an_error_from_a_finished_turn_is_gone_when_the_turn_changes(player):
     me.page.wait_for_function("document.getElementById('game-error').textContent.includes('along')")
     me.page.wait_for_timeout(300)
     assert "along" in me.page.inner_text("#game-error")
+
+
+# ---- 3. phone, tablet, desktop: nothing too wide, nothing that needs hover -----------------------------------
+
+NEEDS_HOVER = """(() => {
+  const rules = [...document.styleSheets].flatMap((s) => [...s.cssRules]).map((r) => r.cssText).filter((t) => t.includes(':hover'));
+  const text = document.body.innerText;
+  const hidden = [...document.querySelectorAll('[title]')].filter((e) => e.offsetParent !== null && !text.includes(e.title));
+  return rules.concat(hidden.map((e) => e.outerHTML));
+})()"""
+
+
+def concede_board(me):
+    """The seat to play concedes the board (ICF 139) with the buttons; returns the side that wins it."""
+    seat = me.js("carrom.state.expected.seat")
+    me.page.once("dialog", lambda d: d.accept())
+    me.page.select_option("#concede-what", "board")
+    me.page.click("#concede")
+    me.page.wait_for_selector("#board-end:not([hidden])")
+    return 1 - me.js(f"carrom.state.seats.{seat}.side")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_page_fits_the_screen_and_needs_no_hover(player, artifacts, size):
+    width = SIZES[size]["width"]
+    me = player(viewport=SIZES[size], touch=size == "phone")
+    me.page.goto(me.url)
+    me.page.wait_for_selector("#setup:not([hidden])")
+    me.page.screenshot(path=str(artifacts / f"setup-{size}.png"), full_page=True)
+    assert me.js("document.documentElement.scrollWidth") <= width  # the setup page was 474 px wide on a phone
+    me.start()
+    assert me.js("document.documentElement.scrollWidth") <= width
+    assert me.js(NEEDS_HOVER) == []
+    me.page.screenshot(path=str(artifacts / f"game-{size}.png"), full_page=True)
+
+    me.page.focus("#board")
+    me.page.keyboard.press(" ")
+    me.page.wait_for_function("carrom.state.log.length >= 1 && !carrom.busy", timeout=30000)
+    concede_board(me)
+    assert me.js("document.documentElement.scrollWidth") <= width
+    me.page.screenshot(path=str(artifacts / f"board-end-{size}.png"), full_page=True)
+    me.page.click("#board-end-next")
+    assert me.js(NEEDS_HOVER) == []  # the boards' results are read, not hovered
+    me.page.click("#nav-matches")
+    me.page.wait_for_selector("#match-list a")
+    assert me.js("document.documentElement.scrollWidth") <= width
+    me.page.screenshot(path=str(artifacts / f"matches-{size}.png"), full_page=True)
+
+
+# ---- 4. the centre circle is no queen -------------------------------------------------------------------------
+
+RED_SHARE = """([canvas, R]) => {  // the share of queen-red pixels in the disc of radius R px at the canvas's centre
+  const c = canvas.width / 2, d = canvas.getContext('2d').getImageData(c - R, c - R, 2 * R, 2 * R).data;
+  let all = 0, red = 0;
+  for (let j = 0; j < 2 * R; j++) for (let i = 0; i < 2 * R; i++) {
+    if ((i + .5 - R) ** 2 + (j + .5 - R) ** 2 > R * R) continue;
+    const k = 4 * (j * 2 * R + i); all++;
+    if (d[k] > 150 && d[k + 1] < 90 && d[k + 2] < 100) red++;
+  }
+  return red / all;
+}"""
+
+PAINT = """async ([what, size]) => {
+  const canvas = document.createElement('canvas'), ctx = canvas.getContext('2d');
+  canvas.width = canvas.height = size;
+  if (what === 'svg') {
+    const img = new Image(); img.src = '/api/board.svg'; await img.decode(); ctx.drawImage(img, 0, 0, size, size);
+  } else {
+    drawBoard(ctx, canvas);
+    if (what === 'queen') disc(ctx, canvas, 0, 0, 'queen');
+  }
+  const R = Math.floor(carrom.geometry.inner_circle / carrom.geometry.outer_side * size);
+  return (%s)([canvas, R]);
+}""" % RED_SHARE
+
+
+def test_the_centre_circle_cannot_be_taken_for_the_queen(player):
+    me = player().start()
+    queen = me.page.evaluate(PAINT, ["queen", 2000])
+    board = me.page.evaluate(PAINT, ["board", 2000])
+    svg = me.page.evaluate(PAINT, ["svg", 2000])
+    assert queen > 0.6, queen  # the queen: a red disc of that size
+    assert board < 0.4 and svg < 0.4, (board, svg)  # the printed circle was one too: now a ring and a dot (ICF I.A.6)
+
+
+# ---- 5. the end of a board, and words that agree -----------------------------------------------------------------
+
+def test_the_end_of_a_board_is_summed_up_before_the_next_board_appears(player):
+    me = player().start()
+    me.page.focus("#board")
+    me.page.keyboard.press(" ")  # the break
+    me.page.wait_for_function("carrom.state.log.length >= 1 && !carrom.busy", timeout=30000)
+    last = me.js("carrom.shown")
+    winner = concede_board(me)
+    name = me.js(f"carrom.state.sides[{winner}]")
+    assert me.page.inner_text("#board-end-title") == f"Board 1: {name} wins"
+    title, points, queen, why, game, button = me.page.inner_text("#board-end").split("\n")
+    assert re.fullmatch(r"\d+ points?: \d+ for the coins(, \d for the queen)?", points)
+    assert queen.startswith("The queen: ") and "ICF 139" in why  # conceded (ICF 139)
+    assert game.startswith("Points in game 1: ") and button == "Next board"
+    assert me.js("carrom.shown") == last  # the board that ended, not yet the next one
+    assert me.js("carrom.state.score.board") == 2 and me.page.inner_text("#hint") == ""  # no play meanwhile
+    assert me.page.inner_text("#turn") == title and me.page.is_hidden("#concede")
+    me.page.click("#board-end-next")
+    assert me.page.is_hidden("#board-end")
+    assert me.js("carrom.shown") == me.js("carrom.state.layout") and len(me.js("carrom.shown")) == 19
+    assert "your turn" in me.page.inner_text("#turn")
+
+
+def test_the_words_agree_with_their_subjects(player):
+    me = player().start()
+    st = me.js("carrom.state")
+    say = lambda expression, state: me.page.evaluate(f"(st) => {expression}", state)  # noqa: E731
+    assert say("SAY.side(st, 0, 'wins', 'win')", st) == "Asha wins"
+    assert say("SAY.turn({...st, over: true, winner: 0}, null, [])", st) == "Match over: Asha wins"
+    assert say("SAY.turn(st, st.expected, [])", st) == "Wait for Asha (south, white) to strike"
+    north = {**st, "expected": {"kind": "stroke", "seat": "north"}}
+    assert say("SAY.turn(st, st.expected, ['south'])", north) == "Wait for North (black) to strike"
+    assert say("SAY.turn(st, st.expected, ['north'])", north) == "North (black): your turn to strike"
+    doubles = {**st, "sides": ["Asha & Ravi", "Mo & Jo"],
+               "seats": {s: {**st["seats"]["south"], "side": i % 2} for i, s in enumerate(["south", "east", "north", "west"])}}
+    assert say("SAY.side(st, 0, 'wins', 'win')", doubles) == "Asha & Ravi win"
+    assert say("SAY.debt(st, 1, 2)", doubles) == "Mo & Jo owe 2" and say("SAY.debt(st, 0, 1)", st) == "Asha owes 1"
+    assert say("SAY.points(1) + ', ' + SAY.points(3)", st) == "1 point, 3 points"

@@ -39,6 +39,28 @@ const SAY = {
     if (gesture && gesture.mode === "move") return "Moving the striker along your baseline: let go to leave it there.";
     return "Drag the striker sideways to move it. To shoot, press on it and pull back, away from where you aim, past the ring.";
   },
+  // the end of a board: who won, the points, the queen, the law, and where the game stands
+  boardEnd(before, after, r) {
+    const w = r.winner, lines = [];
+    if (w !== null) {
+      const q = r.queen[w], c = r.coins[w];
+      lines.push(`${SAY.points(q + c)}: ${c} for the coins` + (q ? `, ${q} for the queen` : ""));
+      lines.push(SAY.queen(before, r));
+    }
+    lines.push(`${r.text} (${r.law})`);
+    if (after.over) lines.push(SAY.matchWon(after));
+    else if (after.score.game !== r.game) lines.push(`Game ${r.game} is over. Games won: ` + SAY.each(after, after.score.games_won));
+    else lines.push(`Points in game ${r.game}: ` + SAY.each(after, after.score.points));
+    return { title: w === null ? `Board ${r.number} is played again` : `Board ${r.number}: ${SAY.side(after, w, "wins", "win")}`,
+      lines, next: after.over ? "See the last position" : "Next board" };
+  },
+  queen(before, r) {
+    const side = [0, 1].find((s) => r.queen[s] > 0), b = before.board;
+    if (side !== undefined) return `The queen: ${SAY.points(r.queen[side])} to ${before.sides[side]}`;
+    if (b.queen === "covered" && b.queen_side !== null) return `The queen: covered by ${before.sides[b.queen_side]}, no points for it`;
+    return "The queen: no points for it";
+  },
+  each: (st, values) => [0, 1].map((s) => `${st.sides[s]} ${values[s]}`).join(", "),
   debt: (st, side, n) => `${SAY.side(st, side, "owes", "owe")} ${n}`,
   matchWon: (st) => st.winner === null ? "The match is over." : `${SAY.side(st, st.winner, "wins", "win")} the match.`,
 };
@@ -53,6 +75,7 @@ let animLayout = null;        // discs during an animation
 let striker = { along: 0, angle: 0, power: 0.5 };
 let drag = null;              // {mode: "press"|"move"|"aim"|"place", seat, pointer, …}: a gesture under way
 let inflight = null;          // {last}: an intent sent, not yet answered; the board takes no input meanwhile
+let summary = null;           // {before, after, board, layout}: the end of a board, shown until closed
 let errorTurn = "";           // the turn an error shown was about: it goes when the turn changes
 let clockOffset = 0;          // server time − local time (s)
 let reconnectDelay = 500;
@@ -132,6 +155,7 @@ function route() {
   pageError("");
   if (ws) { ws.onclose = null; ws.onmessage = null; ws.close(); ws = null; }
   room = null; S = null; shots = []; anim = null; animLayout = null; drag = null;
+  summary = null;
   replay = null; replayAnim = null;
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts[0] === "room" && parts[1]) return openRoom(parts[1]);
@@ -265,9 +289,9 @@ function receive(msg) {
   clockOffset = msg.now - Date.now() / 1000;
   if (msg.shot && $("speed").value !== "1000") {
     shots.push(msg);
-    while (shots.length > 2) { S = shots.shift(); }  // far behind: show only the latest motions
-  } else if (!anim && !shots.length) {
-    S = msg;
+    while (shots.length > 2) advance(shots.shift());  // far behind: show only the latest motions
+  } else if (!anim && !shots.length && !summary) {
+    advance(msg);
   } else {
     shots.push(msg);
   }
@@ -308,31 +332,33 @@ function showGame() {
 
 function myTurn() {
   const e = S && S.expected;
-  return e && mine.includes(e.seat) && !anim && !shots.length && !inflight ? e : null;
+  return e && mine.includes(e.seat) && !anim && !shots.length && !inflight && !summary ? e : null;
 }
 
 function render() {
   if (!S) return;
   const e = S.expected, t = myTurn();
-  const swatch = e && !S.over ? `<span class="swatch" style="background:${COLOURS[S.seats[e.seat].colour]}"></span> ` : "";
-  $("turn").innerHTML = swatch + `<span class="${t ? "you" : ""}">${esc(SAY.turn(S, e, mine))}</span>`;
+  const swatch = e && !S.over && !summary ? `<span class="swatch" style="background:${COLOURS[S.seats[e.seat].colour]}"></span> ` : "";
+  const words = summary ? SAY.boardEnd(summary.before, summary.after, summary.board).title : SAY.turn(S, e, mine);
+  $("turn").innerHTML = swatch + `<span class="${t ? "you" : ""}">${esc(words)}</span>`;
   $("notice").textContent = S.notice || "";
   if (turnOf(S) !== errorTurn) $("game-error").textContent = "";
   renderActions(t);
   renderScore($("scoreboard"), S);
   renderRulings();
   renderEnd();
+  renderSummary();
   if (t && t.kind === "stroke") snapStriker();
   redraw();
 }
 
 function renderActions(t) {
   let html = "";
-  if (t && t.kind === "stroke") html += `<button id="auto" title="the computer makes this stroke for you">Computer: play this stroke</button>`;
-  if (t && t.kind === "place") html += `<button id="waive">Waive placing (ICF 80)</button><button id="wait" title="no room for it now (ICF 79 a)">No room: wait</button>`;
+  if (t && t.kind === "stroke") html += `<button id="auto">Computer: play this stroke</button>`;
+  if (t && t.kind === "place") html += `<button id="waive">Waive placing (ICF 80)</button><button id="wait">No room now: wait (ICF 79 a)</button>`;
   if (t && t.kind === "claim") html += `<button id="claim">Claim ${S.board.claimable} extra (ICF 87 b)</button><button id="decline">Do not claim</button>`;
   if (t && t.kind === "toss") html += `<button id="toss-me">I won the toss</button><button id="toss-them">They won the toss</button>`;
-  if (!S.over && mine.length) html += `<select id="concede-what"><option>board</option><option>game</option><option>match</option></select><button id="concede">Concede</button>`;
+  if (!S.over && mine.length && !summary) html += `<select id="concede-what"><option>board</option><option>game</option><option>match</option></select><button id="concede">Concede</button>`;
   $("actions").innerHTML = html;
   const on = (id, fn) => { const b = $(id); if (b) b.onclick = fn; };
   on("auto", () => act({ type: "auto", seat: t.seat }));
@@ -352,14 +378,17 @@ function renderScore(box, st) {
   const sc = st.score, b = st.board;
   const colourOf = (side) => Object.values(st.seats).find((i) => i.side === side).colour;
   const head = [0, 1].map((side) => `<th><span class="swatch" style="background:${COLOURS[colourOf(side)]}"></span> ${esc(st.sides[side])}</th>`).join("");
-  const rows = sc.boards.filter((r) => r.game === sc.game).map((r) =>
-    `<tr title="${esc(r.text)} (${esc(r.law)})"><td>board ${r.number}${r.winner === null ? " (replayed)" : ""}</td>` +
+  const done = sc.boards.filter((r) => r.game === sc.game);
+  const rows = done.map((r) =>
+    `<tr><td>board ${r.number}${r.winner === null ? " (replayed)" : ""}</td>` +
     [0, 1].map((i) => `<td>${r.queen[i] + r.coins[i] || (r.winner === i ? 0 : "–")}${r.winner === i ? " ✓" : ""}</td>`).join("") + `</tr>`).join("");
   const owed = b.owed.map((o) => `a ${o.coin} by ${o.placer}${o.waiting ? " (waiting for room)" : ""}`).join(", ");
   const debts = [0, 1].filter((s) => b.debts[s]).map((s) => esc(SAY.debt(st, s, b.debts[s]))).join("; ");
   box.innerHTML = `<table><tr><th>game ${sc.game}, board ${sc.board}</th>${head}</tr>${rows}` +
     `<tr><th>points</th><th class="points-0">${sc.points[0]}</th><th class="points-1">${sc.points[1]}</th></tr>` +
     `<tr><td>games won</td><td>${sc.games_won[0]}</td><td>${sc.games_won[1]}</td></tr></table>` +
+    (done.length ? `<details class="why"><summary>How each board ended</summary><ul>` +
+      done.map((r) => `<li>board ${r.number}: ${esc(r.text)} (${esc(r.law)})</li>`).join("") + `</ul></details>` : "") +
     `<div class="coins">On the board: <span class="swatch" style="background:${COLOURS.white}"></span> ${b.white} white · ` +
     `<span class="swatch" style="background:${COLOURS.black}"></span> ${b.black} black · ` +
     `<span class="swatch" style="background:${COLOURS.queen}"></span> queen ${esc(b.queen_words)}</div>` +
@@ -380,6 +409,18 @@ function renderEnd() {
       `<a href="/replay/${room}" data-go="1">Replay</a> · <a href="/" data-go="1">New match</a>`;
   }
 }
+
+function renderSummary() {
+  const box = $("board-end"), shown = !box.hidden;
+  box.hidden = !summary;
+  if (!summary) return;
+  const said = SAY.boardEnd(summary.before, summary.after, summary.board);
+  $("board-end-title").textContent = said.title;
+  $("board-end-lines").innerHTML = said.lines.map((l) => `<li>${esc(l)}</li>`).join("");
+  $("board-end-next").textContent = said.next;
+  if (!shown) $("board-end-next").focus({ preventScroll: true });
+}
+$("board-end-next").addEventListener("click", () => { summary = null; render(); $("board").focus({ preventScroll: true }); });
 
 // clock: shown when chosen, counts the 15 s of ICF 50 from when the laws began to wait
 setInterval(() => {
@@ -432,9 +473,16 @@ function drawBoard(ctx, canvas) {
       poly(ctx, [at(e[0] + 0.25 * rho, e[1]), at(e[0], e[1] + 0.11 * rho), at(e[0], e[1] - 0.11 * rho)].map((p) => P(...p)), BOARD.line);
     }
   }
+  // the centre (ICF I.A.6, 7) as the SVG draws it: a star in outline, the inner circle a red ring and dot
+  // inside its black line, so that nobody takes it for the queen
+  const cd = G.centre_design, r = G.inner_circle * k;
+  ctx.lineWidth = lw(ar.thickness / 2); ctx.strokeStyle = BOARD.red;
+  ctx.beginPath(); cd.star.forEach((p, i) => (i ? ctx.lineTo : ctx.moveTo).call(ctx, ...P(...p))); ctx.closePath(); ctx.stroke();
+  ctx.lineWidth = cd.ring * k;
+  ctx.beginPath(); ctx.arc(...P(0, 0), r - cd.ring * k / 2, 0, 2 * Math.PI); ctx.stroke();
+  circle(ctx, P(0, 0), cd.dot * k, BOARD.red);
   ctx.lineWidth = lw(ar.thickness); ctx.strokeStyle = BOARD.line;
-  ctx.beginPath(); ctx.arc(...P(0, 0), G.outer_circle * k, 0, 2 * Math.PI); ctx.stroke();
-  circle(ctx, P(0, 0), G.inner_circle * k, BOARD.red); ctx.stroke();
+  for (const radius of [G.outer_circle * k, r]) { ctx.beginPath(); ctx.arc(...P(0, 0), radius, 0, 2 * Math.PI); ctx.stroke(); }
 }
 function poly(ctx, pts, fill) { ctx.beginPath(); ctx.moveTo(...pts[0]); for (const p of pts.slice(1)) ctx.lineTo(...p); ctx.closePath(); ctx.fillStyle = fill; ctx.fill(); }
 function circle(ctx, [X, Y], R, fill) { ctx.beginPath(); ctx.arc(X, Y, R, 0, 2 * Math.PI); ctx.fillStyle = fill; ctx.fill(); }
@@ -443,9 +491,14 @@ function line(ctx, a, b) { ctx.beginPath(); ctx.moveTo(...a); ctx.lineTo(...b); 
 function disc(ctx, canvas, x, y, kind, alpha = 1) {
   const R = (kind === "striker" ? G.striker_radius : G.coin_radius) * scale(canvas), c = toScreen(canvas, x, y);
   ctx.globalAlpha = alpha;
+  ctx.save();  // a piece stands on the board: its shadow sets it apart from the printed markings
+  ctx.shadowColor = "#0008"; ctx.shadowBlur = R * 0.4; ctx.shadowOffsetX = ctx.shadowOffsetY = R * 0.12;
   circle(ctx, c, R, COLOURS[kind]);
+  ctx.restore();
   ctx.lineWidth = Math.max(1, R / 14); ctx.strokeStyle = kind === "black" ? "#000" : "#555"; ctx.stroke();
-  ctx.beginPath(); ctx.arc(...c, R * 0.62, 0, 2 * Math.PI); ctx.strokeStyle = "#0006"; ctx.lineWidth = Math.max(1, R / 20); ctx.stroke();
+  const queen = kind === "queen";  // the queen's ring is gold, every other piece's dark
+  ctx.beginPath(); ctx.arc(...c, R * 0.62, 0, 2 * Math.PI);
+  ctx.strokeStyle = queen ? "#f2c94c" : "#0006"; ctx.lineWidth = Math.max(1, R / (queen ? 9 : 20)); ctx.stroke();
   ctx.globalAlpha = 1;
 }
 
@@ -469,7 +522,7 @@ function redraw() {
   if (!S || $("game").hidden) return;
   sizeCanvas(canvas);
   const ctx = paintBase(canvas);
-  const layout = animLayout || S.layout;
+  const layout = shownLayout();
   for (const d of layout) disc(ctx, canvas, d.x, d.y, d.kind);
   const t = myTurn();
   if (t && t.kind === "stroke") {
@@ -495,6 +548,9 @@ function deadRing(ctx, canvas, x, y) {
   ctx.setLineDash([4, 4]); ctx.lineWidth = 2; ctx.strokeStyle = striker.pulled ? "rgba(20,90,200,0.5)" : "rgba(160,0,0,0.8)";
   ctx.stroke(); ctx.setLineDash([]);
 }
+
+// the discs drawn: moving, or the last position of a board that ended, or the state's
+function shownLayout() { return animLayout || (summary ? summary.layout : S && S.layout); }
 
 function legalStretches(ctx, canvas, seat) {
   ctx.strokeStyle = BOARD.legal; ctx.globalAlpha = 0.55; ctx.lineWidth = Math.max(3, 0.006 * scale(canvas)); ctx.lineCap = "round";
@@ -550,18 +606,27 @@ function framesAt(shot, t) {
   return out;
 }
 
+// the next state shown; a board that ended is summed up over its last position, and the next board's
+// layout appears once the summary is closed (the updates after it wait in `shots`)
+function advance(next, shown) {
+  if (S && next.score.boards.length > S.score.boards.length) {
+    summary = { before: S, after: next, board: next.score.boards[next.score.boards.length - 1], layout: shown || S.layout };
+  }
+  S = next;
+}
+
 function tick(now) {
   const speed = Number($("speed").value) || 1;
-  if (!anim && shots.length) {
+  if (!anim && shots.length && !summary) {
     const next = shots.shift();
     if (next.shot && speed < 1000) { anim = { update: next, start: now }; animLayout = framesAt(next.shot, 0); render(); }
-    else { S = next; render(); }
+    else { advance(next); render(); }
   }
   if (anim) {
-    const shot = anim.update.shot, t = (now - anim.start) / 1000 * speed;
-    if (t >= (shot.frames.length - 1) / shot.fps) {
-      S = anim.update; anim = null; animLayout = null;
-      if (!shots.length) render();
+    const shot = anim.update.shot, t = (now - anim.start) / 1000 * speed, end = (shot.frames.length - 1) / shot.fps;
+    if (t >= end) {
+      advance(anim.update, framesAt(shot, end)); anim = null; animLayout = null;
+      render();  // the page always shows the state it holds
     } else {
       animLayout = framesAt(shot, t);
       redraw();
@@ -579,7 +644,7 @@ requestAnimationFrame(tick);
 // any other movement moves the striker along the baseline, whatever happens after. A pull let go
 // within the dead zone round the striker is cancelled; only a pull past it shoots.
 
-const GESTURE = { target: 44, slop: 8, dead: 10, cone: Math.tan(50 * Math.PI / 180), fullPull: 120 };
+const GESTURE = { target: 44, slop: 8, dead: 10, cone: Math.tan(60 * Math.PI / 180), fullPull: 120 };
 const canvas = $("board");
 
 function metresPerCss() { return G.outer_side / canvas.getBoundingClientRect().width; }
@@ -748,7 +813,7 @@ function replayNext() {
 }
 
 window.carrom = { boardToPage, get state() { return S; }, get mine() { return mine; }, get striker() { return striker; },
-  get busy() { return !!anim || shots.length > 0; }, get shown() { return animLayout || (S && S.layout); },
+  get busy() { return !!anim || shots.length > 0; }, get shown() { return shownLayout(); },
   get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send,
   gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } } };
 
