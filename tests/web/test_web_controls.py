@@ -122,12 +122,14 @@ def test_a_sideways_drag_only_moves_a_pull_inside_the_dead_zone_cancels_a_pull_p
 
     dead = me.js("carrom.gesture.dead")
     assert 0.02 < dead < 0.1
+    aim = me.js("[carrom.striker.angle, carrom.striker.power]")
     # a short pull, let go inside the dead zone: cancelled
     me.gesture([me.striker_at("south"), me.striker_at("south", back=0.7 * dead)])
     # a long pull brought back inside the dead zone: cancelled too
     me.gesture([me.striker_at("south"), me.striker_at("south", back=dead + 0.08), me.striker_at("south", back=0.5 * dead)])
     me.settle()
     assert me.strikes() == [] and me.js("carrom.state.log.length") == 0
+    assert me.js("[carrom.striker.angle, carrom.striker.power]") == aim  # as before the pulls
 
     # a deliberate pull straight back, past the dead zone: one strike, straight ahead
     along = me.js("carrom.striker.along")
@@ -209,7 +211,16 @@ def test_every_page_fits_the_screen_and_needs_no_hover(player, artifacts, size):
     assert me.js("document.documentElement.scrollWidth") <= width
     assert me.js(NEEDS_HOVER) == []
     me.page.screenshot(path=str(artifacts / f"game-{size}.png"), full_page=True)
-
+    dead = me.js("carrom.gesture.dead")  # a pull under way, short of the dead zone's ring, then cancelled
+    me.page.mouse.move(*me.viewport_xy(*me.striker_at("south")))
+    me.page.mouse.down()
+    me.page.mouse.move(*me.viewport_xy(*me.striker_at("south", 0.01, back=0.8 * dead)), steps=4)
+    assert "cancel" in me.page.inner_text("#hint")
+    me.page.screenshot(path=str(artifacts / f"pulling-{size}.png"))
+    me.page.mouse.move(*me.viewport_xy(*me.striker_at("south", 0.03, back=dead + 0.08)), steps=4)
+    me.page.screenshot(path=str(artifacts / f"aiming-{size}.png"))
+    me.page.mouse.move(*me.viewport_xy(*me.striker_at("south")), steps=4)
+    me.page.mouse.up()
     me.page.focus("#board")
     me.page.keyboard.press(" ")
     me.page.wait_for_function("carrom.state.log.length >= 1 && !carrom.busy", timeout=30000)
@@ -222,6 +233,11 @@ def test_every_page_fits_the_screen_and_needs_no_hover(player, artifacts, size):
     me.page.wait_for_selector("#match-list a")
     assert me.js("document.documentElement.scrollWidth") <= width
     me.page.screenshot(path=str(artifacts / f"matches-{size}.png"), full_page=True)
+    me.page.click("#match-list a:has-text('replay')")
+    me.page.wait_for_function("document.getElementById('replay-where').textContent.includes('action 0')")
+    assert me.js("document.documentElement.scrollWidth") <= width
+    assert me.js(NEEDS_HOVER) == []
+    me.page.screenshot(path=str(artifacts / f"replay-{size}.png"), full_page=True)
 
 
 # ---- 4. the centre circle is no queen -------------------------------------------------------------------------

@@ -662,7 +662,7 @@ canvas.addEventListener("pointerdown", (ev) => {
   } else if (t.kind === "stroke") {
     const [sx, sy] = strikerXY(t.seat), [a, f] = inSeat(t.seat, mx, my);
     if (Math.hypot(mx - sx, my - sy) <= grabRadius()) {
-      drag = { mode: "press", seat: t.seat, from: [a, f], grip: striker.along - a };
+      drag = { mode: "press", seat: t.seat, from: [a, f], grip: striker.along - a, aim: { ...striker } };
     } else if (Math.abs(f + G.baseline.axis) <= Math.max(0.05, grabRadius())) {
       drag = { mode: "move", seat: t.seat, grip: 0 };
       moveTo(t.seat, a);
@@ -693,10 +693,13 @@ canvas.addEventListener("pointerup", (ev) => {
   const [mx, my] = eventBoard(canvas, ev);
   if (d.mode === "place") act({ type: "place", seat: d.seat, x: round(mx), y: round(my) });
   if (d.mode === "aim" && aimFrom(d.seat, mx, my)) shoot(d.seat);
+  else if (d.mode === "aim") cancelAim(d);
   render();
 });
-canvas.addEventListener("pointercancel", () => { drag = null; render(); });
+canvas.addEventListener("pointercancel", () => { if (drag && drag.mode === "aim") cancelAim(drag); drag = null; render(); });
 
+// a pull let go inside the dead zone: the aim and power are as they were before it
+function cancelAim(gesture) { Object.assign(striker, gesture.aim, { pulled: false }); }
 function round(v) { return Math.round(v * 1e5) / 1e5; }
 // aim away from the pointer, the power from how far past the dead zone it is; false inside the dead zone
 function aimFrom(seat, mx, my) {
