@@ -315,3 +315,7 @@ def test_the_words_agree_with_their_subjects(player):
     assert say("SAY.side(st, 0, 'wins', 'win')", doubles) == "Asha & Ravi win"
     assert say("SAY.debt(st, 1, 2)", doubles) == "Mo & Jo owe 2" and say("SAY.debt(st, 0, 1)", st) == "Asha owes 1"
     assert say("SAY.points(1) + ', ' + SAY.points(3)", st) == "1 point, 3 points"
+    owing = {**doubles, "board": {**st["board"], "debts": [0, 2],
+                                  "owed": [{"placer": "south", "coin": "white", "waiting": False}]}}
+    assert say("SAY.dues(st)", owing) == "Dues: to place: a white by south; Mo & Jo owe 2 (ICF 72 c)"
+    assert say("SAY.dues(st)", st) == "Dues: none to place"

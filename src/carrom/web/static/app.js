@@ -61,7 +61,16 @@ const SAY = {
     return "The queen: no points for it";
   },
   each: (st, values) => [0, 1].map((s) => `${st.sides[s]} ${values[s]}`).join(", "),
+  // the coins to place, and the coins owed with none in the nets (ICF 72 c)
+  dues(st) {
+    const b = st.board, owed = b.owed.map((o) => `a ${o.coin} by ${o.placer}${o.waiting ? " (waiting for room)" : ""}`);
+    const debts = [0, 1].filter((s) => b.debts[s]).map((s) => SAY.debt(st, s, b.debts[s]));
+    return `Dues: ${owed.length ? "to place: " + owed.join(", ") : "none to place"}` +
+      (debts.length ? `; ${debts.join("; ")} (ICF 72 c)` : "");
+  },
   debt: (st, side, n) => `${SAY.side(st, side, "owes", "owe")} ${n}`,
+  clock: (left) => left > 0 ? `Stroke clock: ${left.toFixed(0)} s` : "Stroke clock: time (ICF 50)",
+  concede: (what) => `Concede the ${what}? (ICF 139)`,
   matchWon: (st) => st.winner === null ? "The match is over." : `${SAY.side(st, st.winner, "wins", "win")} the match.`,
 };
 
@@ -370,7 +379,7 @@ function renderActions(t) {
   on("toss-them", () => act({ type: "toss", seat: t.seat, winner: SEATS[(SEATS.indexOf(t.seat) + 1) % 4] in S.seats ? SEATS[(SEATS.indexOf(t.seat) + 1) % 4] : SEATS[(SEATS.indexOf(t.seat) + 2) % 4] }));
   on("concede", () => {
     const what = $("concede-what").value, seat = (t && t.seat) || mine[0];
-    if (confirm(`Concede the ${what}? (ICF 139)`)) act({ type: "concede", seat, what });
+    if (confirm(SAY.concede(what))) act({ type: "concede", seat, what });
   });
 }
 
@@ -382,8 +391,6 @@ function renderScore(box, st) {
   const rows = done.map((r) =>
     `<tr><td>board ${r.number}${r.winner === null ? " (replayed)" : ""}</td>` +
     [0, 1].map((i) => `<td>${r.queen[i] + r.coins[i] || (r.winner === i ? 0 : "–")}${r.winner === i ? " ✓" : ""}</td>`).join("") + `</tr>`).join("");
-  const owed = b.owed.map((o) => `a ${o.coin} by ${o.placer}${o.waiting ? " (waiting for room)" : ""}`).join(", ");
-  const debts = [0, 1].filter((s) => b.debts[s]).map((s) => esc(SAY.debt(st, s, b.debts[s]))).join("; ");
   box.innerHTML = `<table><tr><th>game ${sc.game}, board ${sc.board}</th>${head}</tr>${rows}` +
     `<tr><th>points</th><th class="points-0">${sc.points[0]}</th><th class="points-1">${sc.points[1]}</th></tr>` +
     `<tr><td>games won</td><td>${sc.games_won[0]}</td><td>${sc.games_won[1]}</td></tr></table>` +
@@ -392,7 +399,7 @@ function renderScore(box, st) {
     `<div class="coins">On the board: <span class="swatch" style="background:${COLOURS.white}"></span> ${b.white} white · ` +
     `<span class="swatch" style="background:${COLOURS.black}"></span> ${b.black} black · ` +
     `<span class="swatch" style="background:${COLOURS.queen}"></span> queen ${esc(b.queen_words)}</div>` +
-    `<div class="dues">Dues: ${owed ? "to place: " + esc(owed) : "none to place"}${debts ? "; " + debts + " (ICF 72 c)" : ""}</div>`;
+    `<div class="dues">${esc(SAY.dues(st))}</div>`;
 }
 
 function renderRulings() {
@@ -428,7 +435,7 @@ setInterval(() => {
   box.hidden = !show;
   if (!show) return;
   const left = S.clock - (Date.now() / 1000 + clockOffset - S.since);
-  box.textContent = left > 0 ? `Stroke clock: ${left.toFixed(0)} s` : "Stroke clock: time (ICF 50)";
+  box.textContent = SAY.clock(left);
   box.classList.toggle("late", left <= 5);
 }, 250);
 $("show-clock").addEventListener("change", () => localStorage.setItem("carrom-clock", $("show-clock").checked ? "1" : "0"));
