@@ -6,6 +6,7 @@ own frame (along its baseline to its right, forward towards the middle) into the
 """
 
 import json
+import math
 import re
 
 import pytest
@@ -138,6 +139,21 @@ def test_a_sideways_drag_only_moves_a_pull_inside_the_dead_zone_cancels_a_pull_p
     (strike,) = me.strikes()
     assert strike["seat"] == "south" and strike["along"] == pytest.approx(along, abs=1e-4)
     assert strike["angle"] == pytest.approx(0.0, abs=0.02) and 0.2 < strike["power"] < 0.7
+
+
+def test_a_pull_that_starts_back_may_aim_a_cut_and_a_drag_that_starts_sideways_only_moves(player):
+    me = player().start()
+    dead = me.js("carrom.gesture.dead")
+    along = me.js("carrom.striker.along")
+    # 75° from straight back: sideways first, so a move (along the baseline only), never a stroke
+    me.gesture([me.striker_at("south"), me.striker_at("south", 0.1 * math.sin(1.31), back=0.1 * math.cos(1.31))])
+    me.settle()
+    assert me.strikes() == [] and me.js("carrom.striker.along") == pytest.approx(along + 0.1 * math.sin(1.31), abs=0.004)
+    # 45° back to the left: a pull, aiming forward to the right
+    me.gesture([me.striker_at("south"), me.striker_at("south", -(dead + 0.05) * 0.7071, back=(dead + 0.05) * 0.7071)])
+    me.page.wait_for_function("carrom.state.log.length === 1", timeout=30000)
+    (strike,) = me.strikes()
+    assert strike["angle"] == pytest.approx(-math.pi / 4, abs=0.03)
 
 
 def test_the_striker_is_a_44_px_target_for_a_finger_on_a_phone(player):
