@@ -602,8 +602,9 @@ function snapStriker() {
 
 // ---- animation: the server's frames at the display's rate ---------------------------------------------
 
+// t may be a little below 0: a frame's timestamp can precede the moment the motion was started
 function framesAt(shot, t) {
-  const f = t * shot.fps, i = Math.min(Math.floor(f), shot.frames.length - 1), j = Math.min(i + 1, shot.frames.length - 1), w = f - i;
+  const f = Math.max(0, t * shot.fps), i = Math.min(Math.floor(f), shot.frames.length - 1), j = Math.min(i + 1, shot.frames.length - 1), w = f - i;
   const out = [];
   shot.frames[i].forEach((p, b) => {
     if (!p) return;
