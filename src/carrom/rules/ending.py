@@ -15,8 +15,16 @@ from carrom.rules.stroke import Facts
 from carrom.rules.table import name
 
 
+# 001 §3.7 f–l state the ICF special cases with a fixed number of points and no extra for the striker
+# or the improper stroke ("avec 3 points … même si le joueur loge en plus son striker", §3.7 i).
+FRENCH_CASES = {"102": "h", "104": "f", "105": "g", "107": "i", "108": "i", "109": "k", "110": "l", "112": "l"}
+
+
 def _result(ctx: Context, winner: int, law: str, why: str, coins: int = 0, queen: int = 0,
             claim: int = 0) -> BoardResult:
+    number = law.split()[1] if law.startswith("ICF ") else ""
+    if not ctx.rules.special_extras and number in FRENCH_CASES:
+        why, law, claim = f"{why} (as {law})", f"001 §3.7 {FRENCH_CASES[number]}", 0
     side = " & ".join(name(s) for s in ctx.table.seats_of(winner))
     pts = coins + queen
     text = f"{why}: {side} win the board by {pts} point{'s' if pts != 1 else ''}"
@@ -31,7 +39,7 @@ def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) 
         return None
     p, o = f.side, 1 - f.side
     both, s, foul = f.last_own and f.last_opp, f.striker, f.foul
-    penalty = int(s) + int(foul)  # the due and penalty of this stroke (ICF 72 b)
+    penalty = ctx.rules.stroke_cost(s, foul)  # the due and penalty of this stroke (ICF 72 b; 001 §3.11 a)
     mine = f.own_before - f.n_own + (f.n_own if (s or foul) else 0)  # the striker's coins that stay on the board
     theirs = f.opp_before - f.n_opp
     grade = "b" if foul else "a"

@@ -54,6 +54,7 @@ class MatchState:
     results: tuple[BoardRecord, ...] = ()
     awaiting_toss: bool = False  # the tie-break board's break goes by a toss (ICF 56 b)
     bell: int = 0  # timed game: bells rung in this game (004 laws 39–41)
+    tie_break: bool = False  # the tie-break board is in play (ICF 56 b): no time limit in the timed game
     sides_changed: bool = False  # in the deciding game (ICF 60)
     over: bool = False
     winner: int | None = None
@@ -314,7 +315,7 @@ def _award_game(state: MatchState, winner: int, d: list[Decision], law: str) -> 
     d.append(Decision("ICF 49 a", f"game {g + 1}: {name(first)} breaks"))
     return replace(state, game_index=g, board_index=0, boards_done=0, points=state.points + ((0, 0),),
                    game_first=first, board=_fresh_board(table, first, state.rules), bell=0, sides_changed=False,
-                   awaiting_toss=False)
+                   awaiting_toss=False, tie_break=False)
 
 
 def _place(state: MatchState, action: Place, d: list[Decision]) -> MatchState:
@@ -377,15 +378,21 @@ def _forfeit(state: MatchState, action: Forfeit, d: list[Decision]) -> MatchStat
 
 def _concede(state: MatchState, action: Concede, d: list[Decision]) -> MatchState:
     side = state.table.side(action.seat)
+    law = "ICF 139"
+    if state.rules.concede_on_turn and action.what in ("game", "match"):
+        law = "001 §4 q"
+        if state.table.side(state.board.turn) != side:
+            raise RulesError(f"{_side_name(state, side)} may concede only on their own turn; it is "
+                             f"{name(state.board.turn)}'s turn (001 §4 q)")
     if action.what == "board":
         if state.board.claim_open:
             raise RulesError("this board is already over; the winner may claim extra points")
         return _lose_board(state, action.seat, "ICF 139", f"{_side_name(state, side)} concede the board", d)
     if action.what == "game":
-        d.append(Decision("ICF 139", f"{_side_name(state, side)} concede game {state.game_index + 1}"))
-        return _award_game(state, 1 - side, d, "ICF 139")
+        d.append(Decision(law, f"{_side_name(state, side)} concede game {state.game_index + 1}"))
+        return _award_game(state, 1 - side, d, law)
     if action.what == "match":
-        d.append(Decision("ICF 139", f"{_side_name(state, side)} concede the match"))
+        d.append(Decision(law, f"{_side_name(state, side)} concede the match"))
         return replace(state, over=True, winner=1 - side)
     raise RulesError(f"concede what? 'board', 'game' or 'match', not {action.what!r} (ICF 139)")
 
@@ -429,7 +436,7 @@ def _toss(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
     winner = seat if arg is None else _seat(arg)
     state.table.check(winner)
     d.append(Decision("ICF 56 b", f"{name(winner)} wins the toss and breaks the tie-break board with the whites"))
-    return replace(state, awaiting_toss=False, board=_fresh_board(state.table, winner, state.rules))
+    return replace(state, awaiting_toss=False, tie_break=True, board=_fresh_board(state.table, winner, state.rules))
 
 
 def _technical(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
@@ -470,6 +477,8 @@ def _late(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
     if state.board_index or state.board.strokes:
         raise RulesError("a late arrival is declared before the game's first stroke (004 law 18)")
     side = state.table.side(seat)
+    d.append(Decision("004 law 18", f"{_side_name(state, side)} more than seven minutes late: game "
+                                    f"{state.game_index + 1} is lost 25–0 without play (\"izgubi igro\")"))
     pts = [0, 0]
     pts[1 - side] = state.rules.game_points
     state = replace(state, points=state.points[:-1] + ((pts[0], pts[1]),))
@@ -495,9 +504,20 @@ def _timeout(state: MatchState, action: Timeout, d: list[Decision]) -> MatchStat
     """The bells of the timed game (004 laws 39–41)."""
     if not state.rules.timed:
         raise RulesError("there is no bell in these rules: choose the 'timed' rules (004 laws 39–41)")
+    if state.tie_break or state.awaiting_toss:
+        raise RulesError("the tie-break board has no time limit: no bell rings for it (ICF 56 b; docs/texts.md §14)")
     if state.bell == 0:
-        d.append(Decision("004 law 40", "first bell: seven minutes to finish the board in play; no new board starts"))
-        return replace(state, bell=1)
+        begun = action.board_begun
+        if begun is None:
+            begun = state.board.strokes > 0 or state.board_index == 0
+        if begun:
+            d.append(Decision("004 law 40", "first bell: seven minutes to finish the board in play; "
+                                            "no new board starts"))
+            return replace(state, bell=1)
+        d.append(Decision("004 law 40", "first bell between boards: no new board starts, the game ends"))
+        state = replace(state, bell=1)
+        over, winner = _game_end(state)
+        return _game_over(state, winner, d)
     board = state.board
     if board.over:
         raise RulesError("the board is over")

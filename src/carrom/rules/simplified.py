@@ -17,7 +17,7 @@ from carrom.rules.board import BoardResult, BoardState
 from carrom.rules.context import Context
 from carrom.rules.decision import Decision
 from carrom.rules.owing import owe, settle_debts
-from carrom.rules.pieces import Coin
+from carrom.rules.pieces import COINS_PER_COLOUR, Coin
 from carrom.rules.stroke import begin
 from carrom.rules.table import name
 
@@ -63,6 +63,10 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
         elif f.n_opp and not f.n_own:
             queen, queen_side = "covered", 1 - p
             d.append(Decision(LAW, "the queen went in with an opponent's coin: it counts for the opponent"))
+        elif f.n_own == 1 and f.own_before == COINS_PER_COLOUR and not penalty:
+            queen, queen_side = "pending", p  # 001 S2 case 1, as ICF 97 b
+            d.append(Decision("001 S2 case 1", f"{who} pocketed the queen with a first coin while all nine were on "
+                                               "the board: it must still be covered with the next stroke"))
         elif f.n_own and not penalty:
             queen, queen_side = "covered", p
             d.append(Decision(LAW, f"{who} pocketed the queen with an own coin: the queen is covered"))

@@ -129,7 +129,7 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     nine = f.own_before == COINS_PER_COLOUR
     if f.foul:
         returned = f.n_own
-        dues = 1 + (1 if f.striker else 0)
+        dues = ctx.rules.stroke_cost(f.striker, True)
         keep = False
         if f.queen:
             queen_back = ("ICF 98 b" if f.n_own else "ICF 99 b") if f.striker else "ICF 64 b"
@@ -137,7 +137,9 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
             queen_back = "ICF 101 b" if f.striker and f.n_own else "ICF 100 b" if f.striker else "ICF 96"
         law = ("ICF 77 b" if f.n_own else "ICF 72 b") if f.striker else ("ICF 77 a" if f.n_own else
                                                                           "ICF 76" if f.n_opp else "ICF 64 a")
-        parts = ["a due for the striker and a penalty"] if f.striker else ["a penalty"]
+        if f.striker and dues == 1:  # 001 §3.11 a, e: "tir correct ou incorrect", one coin all the same
+            law = "001 §3.11 e" if f.n_own else "001 §3.11 a"
+        parts = [_cost_words(f.striker, dues)]
         if f.n_own:
             parts.insert(0, f"the {f.n_own} {f.own.value} pocketed go back")
         d.append(Decision(law, f"{who} loses the turn; " + " with ".join(parts)))
@@ -214,8 +216,8 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     if returned:
         board = owe(ctx, board, seat, returned, f"the {f.own.value} pocketed go back", "ICF 77 a" if f.foul else "ICF 73", d)
     if dues:
-        board = owe(ctx, board, seat, dues, "due" if not f.foul else "penalty" if dues == 1 else "due and penalty",
-                    "ICF 72 b" if dues == 2 else "ICF 64 a" if f.foul else "ICF 72 a", d)
+        board = owe(ctx, board, seat, dues, _cost_words(f.striker, dues, short=True) if f.foul else "due",
+                    _cost_law(f, dues), d)
     board = settle_debts(ctx, board, seat, d)
     if o.off_board:
         d.append(Decision("ICF 65", _off_board_words(o.off_board, seat, f.own)))
@@ -225,6 +227,22 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
         return board, d, f
     nxt = ctx.table.right_of(seat)
     return replace(board, turn=nxt, turn_strokes=0), d, f
+
+
+def _cost_words(striker: bool, dues: int, short: bool = False) -> str:
+    if not striker:
+        return "penalty" if short else "a penalty"
+    if dues == 1:
+        return "one coin for the striker and the foul" if short else "one coin for the striker and the foul together"
+    return "due and penalty" if short else "a due for the striker and a penalty"
+
+
+def _cost_law(f: Facts, dues: int) -> str:
+    if not f.foul:
+        return "ICF 72 a"
+    if f.striker and dues == 1:
+        return "001 §3.11 e" if f.n_own else "001 §3.11 a"
+    return "ICF 72 b" if f.striker else "ICF 64 a"
 
 
 def _fouls(stroke: Stroke) -> list[tuple[str, str]]:
