@@ -211,3 +211,52 @@ def test_outstanding_due_claimable_in_special_case():
     assert m.expected() == ("claim", N)
     m.play(Declare(N, "extra 1"))
     assert m.state.points[0] == (0, 22 + 9 + 1)
+
+
+# -- a side that owes a due pockets its last coins (docs/texts.md §8, decided) -----------------
+
+
+def owing_south():
+    """South breaks with the striker and no coin: a due outstanding (ICF 72 c); North misses."""
+    m = new()
+    play(m, S, "s")
+    miss(m, N)
+    assert m.state.board.debts == (1, 0)
+    return m
+
+
+def test_own_last_coins_pay_the_outstanding_due_and_the_board_goes_on():
+    """ICF 72 c "se vuelve a colocar en el tablero tan pronto como la ficha esté disponible", 78 a "inmediatamente
+    después de completar el golpe … incluso si el jugador continúa": the due is paid from the last coins."""
+    m = owing_south()
+    r = play(m, S, "w" * 9)
+    assert not m.state.board.over and not m.state.results
+    assert "ICF 72 c" in laws(r) and "ICF 78 a" in laws(r)
+    assert m.expected() == ("place", N)
+    place_all(m)
+    assert m.state.board.white == 1 and m.state.board.debts == (0, 0)
+    assert m.expected() == ("stroke", S)  # ICF 48: own coins went in, South plays on
+    play(m, S, "w")  # now the last white: North wins by 3 (ICF 107 a, the queen on the board)
+    assert m.state.results[-1].winner == 1 and m.state.points[0] == (0, 3)
+
+
+def test_opponents_last_coins_pay_their_outstanding_due_and_the_board_goes_on():
+    """ICF 78 b ii: pocketing the opponent's coin that pays their due, the player places it himself; not their last."""
+    m = owing_south()
+    miss(m, S)
+    r = play(m, N, "w" * 9)
+    assert not m.state.board.over and "ICF 78 a" in laws(r)
+    assert m.expected() == ("place", N)
+    place_all(m)
+    assert m.state.board.white == 1 and m.expected() == ("stroke", S)  # ICF 125: the turn passes
+
+
+def test_queen_own_last_coin_and_striker_go_back_and_play_goes_on():
+    """ICF 98 a (docs/texts.md §10, decided): queen, own last coin and striker with the opponent's coins on the
+    board: the queen, the coin and a due go back and the player continues; 108 a needs the queen left on the board."""
+    m = position(new(), 1, 3, turn=S)
+    r = play(m, S, "qws")
+    assert "ICF 98 a" in laws(r) and not m.state.results
+    place_all(m)
+    b = m.state.board
+    assert b.queen == "board" and b.white == 2 and m.expected() == ("stroke", S)

@@ -40,11 +40,12 @@ def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) 
     p, o = f.side, 1 - f.side
     both, s, foul = f.last_own and f.last_opp, f.striker, f.foul
     penalty = ctx.rules.stroke_cost(s, foul)  # the due and penalty of this stroke (ICF 72 b; 001 §3.11 a)
-    mine = f.own_before - f.n_own + (f.n_own if (s or foul) else 0)  # the striker's coins that stay on the board
-    theirs = f.opp_before - f.n_opp
+    # the striker's coins left: on the board, sent back by this stroke (ICF 73, 77) or paying a due (ICF 72 c)
+    mine = f.own_before - f.n_own + (f.n_own if (s or foul) else 0) + f.own_paid
+    theirs = f.opp_before - f.n_opp + f.opp_paid
     grade = "b" if foul else "a"
     # ICF 87 b: the winner may claim the loser's dues and penalties not yet placed
-    owed_by_p = penalty + before.debts[p] + before.held(before.colour(p))
+    owed_by_p = penalty + before.debts[p] - f.own_paid + before.held(before.colour(p))
     owed_by_o = after.debts[o] + after.held(after.colour(o))
     penalty = owed_by_p  # in the special cases too (ICF 102 b–112 b name this stroke's; 87 b adds the rest)
 

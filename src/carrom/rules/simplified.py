@@ -91,8 +91,9 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
         board = replace(board, potted=(potted[0], potted[1]))
     board = owe(ctx, board, seat, returned, f"the {f.own.value} pocketed go back", LAW, d)
     board = owe(ctx, board, seat, dues, "penalty", LAW, d)
-    board = settle_debts(ctx, board, seat, d)
-    board = replace(board, misses=board.misses + 1 if not o.touched else 0)
+    settled = settle_debts(ctx, board, seat, d)
+    f = f.with_paid(board, settled)  # a last coin that pays a penalty owed goes back: no end (ICF 72 c)
+    board = replace(settled, misses=board.misses + 1 if not o.touched else 0)
     keep = not penalty and (f.n_own > 0 or f.n_opp > 0 or board.queen == "pending")
     if not keep:
         board = replace(board, turn=ctx.table.right_of(seat), turn_strokes=0)

@@ -33,14 +33,31 @@ class Facts:
     own_before: int
     opp_before: int
     covering: bool  # the striker's side pocketed the queen last stroke and must cover now (ICF 96, 97)
+    own_paid: int = 0  # own coins of this stroke taken out at once for an outstanding due (ICF 72 c, 78 a)
+    opp_paid: int = 0  # the opponent's likewise (ICF 78 b ii)
 
     @property
     def last_own(self) -> bool:
-        return self.own_before > 0 and self.n_own == self.own_before
+        """The side's last coins went in and stay down: none pays an outstanding due (ICF 52 a, 72 c)."""
+        return self.own_before > 0 and self.n_own == self.own_before and not self.own_paid
 
     @property
     def last_opp(self) -> bool:
-        return self.opp_before > 0 and self.n_opp == self.opp_before
+        return self.opp_before > 0 and self.n_opp == self.opp_before and not self.opp_paid
+
+    def with_paid(self, before: BoardState, after: BoardState) -> "Facts":
+        """The facts once the stroke's outstanding dues are settled (``before`` and ``after`` the stroke)."""
+        paid = [max(0, before.debts[s] - after.debts[s]) for s in (0, 1)]
+        return replace(self, own_paid=paid[self.side], opp_paid=paid[1 - self.side])
+
+    def paid_words(self) -> str | None:
+        """Why pocketing a side's last coins did not end the board, if that is why (ICF 72 c, 78 a)."""
+        full = [(self.own_paid, self.n_own == self.own_before > 0), (self.opp_paid, self.n_opp == self.opp_before > 0)]
+        whose = [w for (paid, last), w in zip(full, ("own", "the opponent's")) if paid and last]
+        if not whose:
+            return None
+        return (f"{' and '.join(whose)} last coins went in, but an outstanding due is paid from them at once: "
+                "that coin goes back on the board and the board goes on")
 
 
 def check(ctx: Context, board: BoardState, stroke: Stroke) -> None:
@@ -218,7 +235,11 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     if dues:
         board = owe(ctx, board, seat, dues, _cost_words(f.striker, dues, short=True) if f.foul else "due",
                     _cost_law(f, dues), d)
-    board = settle_debts(ctx, board, seat, d)
+    settled = settle_debts(ctx, board, seat, d)
+    f = f.with_paid(board, settled)
+    board = settled
+    if (words := f.paid_words()) is not None:
+        d.append(Decision("ICF 78 a", words))
     if o.off_board:
         d.append(Decision("ICF 65", _off_board_words(o.off_board, seat, f.own)))
     misses = board.misses + 1 if not o.touched else 0
