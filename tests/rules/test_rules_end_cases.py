@@ -76,16 +76,19 @@ def test_end_of_board(case, score):
     else:
         assert law in laws(r), r.decisions
     points = late_pts if score == "winner 22" else full
+    ended = r.ending("board")
+    assert ended is not None and ended.winner == winner and ended.points == points
+    assert ended.extra_claimable == claim
+    assert m.state.board.strokes == 0  # the next board is dealt; nothing waits for a demand (ICF 87 b)
     if claim:
-        b = m.state.board
-        assert b.result is not None and b.result.winner == winner and b.result.points == points
         seat = m.state.table.seats_of(winner)[0]
-        assert m.expected() == ("claim", seat)  # ICF 87 b: extra points "if demanded"
-        assert b.result.extra_claimable == claim
-        m.play(Declare(seat, f"extra {claim}"))
+        assert m.expected() == ("claim", seat) and m.expected().optional  # ICF 87 b: extra points "if demanded"
+        assert m.state.claim.most == claim
+        r = m.play(Declare(seat, f"extra {claim}"))
+        assert r.ending("board").points == points + claim
         points += claim
     else:
-        assert m.expected()[0] == "stroke" and m.state.board.strokes == 0  # the next board
+        assert m.expected()[0] == "stroke"
     assert m.state.results[-1].winner == winner
     row = m.state.results[-1]
     assert row.queen[winner] + row.coins[winner] == points
@@ -155,7 +158,7 @@ def held_due_position():
 def test_extra_points_for_an_outstanding_due(claim, extra):
     """ICF 87 b: at the end of the board the winner may claim a point for each due or penalty outstanding."""
     m = held_due_position()
-    assert m.state.board.result.extra_claimable == 1
+    assert m.state.claim.most == 1 and m.state.points[0] == (10, 0)
     assert m.expected() == ("claim", S)
     m.play(Declare(S, f"extra {claim}"))
     assert m.state.points[0] == (10 + extra, 0)
@@ -166,7 +169,7 @@ def test_extra_points_in_part():
     """ICF 87 b: in full or in part: of a due and a penalty (ICF 108 b), one point claimed."""
     m = position(new(), 1, 3, turn=S)
     play(m, S, "wsf")
-    assert m.state.board.result.extra_claimable == 2
+    assert m.state.claim.most == 2
     m.play(Declare(N, "extra 1"))
     assert m.state.points[0] == (0, 4)
 
@@ -179,11 +182,27 @@ def test_bad_claims_are_refused(seat, what):
     refused(m, Declare(seat, what))
 
 
-def test_no_stroke_before_the_claim():
-    """ICF 87 b: the board is over; the next board waits for the winner's claim."""
+def test_the_next_action_closes_the_claim():
+    """ICF 87 b "si así lo solicita": not demanding is the default; the next action closes the claim."""
     m = held_due_position()
-    with pytest.raises(RulesError):
-        m.play(stroke(N, ""))
+    assert m.state.points[0] == (10, 0) and m.expected().optional
+    r = m.play(stroke(N, ""))  # the next board's break: the claim is given up
+    assert not r.ended and m.state.claim is None and m.state.points[0] == (10, 0)
+    refused(m, Declare(S, "extra 1"), "ICF 87 b")
+
+
+def test_a_claim_that_reaches_25_ends_the_game():
+    """ICF 87 b, 56 a: the points demanded count for the game: at 24 a demanded point wins it."""
+    from carrom.rules import Match
+    m = Match.from_score("icf", {S: "Asha", N: "Ravi"}, S, breaker=S, points=(14, 3), boards_done=3)
+    position(m, 3, 7, queen=0, turn=N)
+    play(m, N, "s")  # ICF 72 a: a black to be placed by South
+    m.play(Declare(S, "wait"))  # no room: it waits (ICF 79 a)
+    r = play(m, S, "www")  # South's last three: 7 black left + 3 queen = 10, and 1 claimable
+    assert r.ending("game") is None and m.state.points[0] == (24, 3) and m.state.game_index == 0
+    r = m.play(Declare(S, "extra 1"))
+    assert r.ending("board").points == 11
+    assert r.ending("game").winner == 0 and m.state.points[0] == (25, 3) and m.state.game_index == 1
 
 
 # -- outstanding dues of the side that loses by its own stroke (ICF 55, 87 b) ------------------
@@ -196,7 +215,7 @@ def test_striker_owes_coins_waiting_for_room_winner_may_claim_them():
     m.play(Declare(N, "wait"))  # ICF 79 a: no room yet
     play(m, S, "bb")  # North's last two: North wins by South's 2 whites left (ICF 52 a, 53 c)
     assert m.expected() == ("claim", N)
-    assert m.state.board.result.points == 2 and m.state.board.result.extra_claimable == 2
+    assert m.rulings[-1].ending("board").points == 2 and m.state.claim.most == 2
 
 
 def test_outstanding_due_claimable_in_special_case():

@@ -152,14 +152,14 @@ def test_concede_what():
     refused(new(), Concede(S, "everything"), "ICF 139")
 
 
-def test_stroke_or_forfeit_during_a_claim_is_refused():
-    """ICF 87 b: the winner's claim comes first."""
+def test_a_refused_action_during_a_claim_keeps_the_claim_open():
+    """ICF 87 b: only an action the laws allow closes the claim; a refused one changes nothing."""
     m = position(new(), 1, 3, turn=S)
     play(m, S, "wsf")  # ICF 108 b: North wins, may claim 2
     assert m.expected()[0] == "claim"
-    refused(m, stroke(N, ""), "claim")
-    refused(m, Forfeit(S), "claim")
-    refused(m, Place(N), "claim")
+    refused(m, stroke(S, ""), "turn")  # North breaks the next board (ICF 49 a)
+    refused(m, Place(N))
+    assert m.state.claim is not None and m.state.claim.most == 2
 
 
 def test_undo_with_nothing_to_undo():

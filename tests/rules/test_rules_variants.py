@@ -40,6 +40,7 @@ def test_what_a_foul_with_the_striker_costs(case):
 # id, rules, white, black, queen covered by, the stroke, winner, board points, extra points offered
 ENDS = [
     ("001 §3.7 i own last coin and striker, queen in play: 3 even so", "fr-official", 1, 3, None, "ws", 1, 3),
+    ("ICF 108 a own last coin and striker, queen on the board: 3, and a due on demand", "icf", 1, 3, None, "ws", 1, 3),
     ("001 §3.7 l both last coins and striker after one's own cover: 1", "fr-official", 1, 1, 0, "wbs", 1, 1),
     ("001 §3.7 l both last coins and striker after the opponent's cover: 3", "fr-official", 1, 1, 1, "wbs", 1, 3),
     ("001 §3.7 k queen, both last coins and striker: 3", "fr-official", 1, 1, None, "qwbs", 1, 3),
@@ -105,6 +106,7 @@ def test_timed_bell_between_boards_ends_the_game():
     assert "004 law 40" in laws(r)
     assert m.state.games_won == (1, 0) and m.state.points[0] == (12, 0)
     assert m.state.game_index == 1
+    assert [e.kind.value for e in r.ended] == ["game"] and r.ending("game").winner == 0
 
 
 def test_timed_bell_after_play_was_called_lets_the_board_be_played():

@@ -12,7 +12,7 @@ from __future__ import annotations
 from carrom.rules.board import BoardResult, BoardState
 from carrom.rules.context import Context
 from carrom.rules.stroke import Facts
-from carrom.rules.table import name
+from carrom.rules.words import points, side_does
 
 
 # 001 §3.7 f–l state the ICF special cases with a fixed number of points and no extra for the striker
@@ -25,9 +25,7 @@ def _result(ctx: Context, winner: int, law: str, why: str, coins: int = 0, queen
     number = law.split()[1] if law.startswith("ICF ") else ""
     if not ctx.rules.special_extras and number in FRENCH_CASES:
         why, law, claim = f"{why} (as {law})", f"001 §3.7 {FRENCH_CASES[number]}", 0
-    side = " & ".join(name(s) for s in ctx.table.seats_of(winner))
-    pts = coins + queen
-    text = f"{why}: {side} win the board by {pts} point{'s' if pts != 1 else ''}"
+    text = f"{why}: {side_does(ctx.table, winner, 'win')} the board by {points(coins + queen)}"
     if claim:
         text += f", and may claim up to {claim} extra"
     return BoardResult(winner, queen, coins, law, text, extra_claimable=claim)

@@ -9,123 +9,27 @@ boards with a tie-break board (ICF 56), and the match is best of three (ICF 57).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from carrom.rules import simplified
 from carrom.rules.actions import Action, Concede, Declare, Forfeit, Place, Stroke, Timeout
 from carrom.rules.board import BoardResult, BoardState
-from carrom.rules.context import Context
-from carrom.rules.decision import Decision, Ruling
+from carrom.rules.decision import Decision, EndKind, Ended, Ruling
 from carrom.rules.ending import end_of_board
 from carrom.rules.errors import RulesError
 from carrom.rules.owing import owe
 from carrom.rules.pieces import Coin, Seat
-from carrom.rules.ruleset import RuleSet, ruleset
+from carrom.rules.ruleset import RuleSet
+from carrom.rules.state import (
+    BoardRecord, Claim, Expected, MatchState, fresh_board as _fresh_board, new_state, state_from_score,
+)
 from carrom.rules import stroke as icf_stroke
-from carrom.rules.table import Table, name
+from carrom.rules.table import name
+from carrom.rules.words import points as _points, side_does, side_name
 
+__all__ = ["BoardRecord", "Match", "MatchState", "apply", "new_state", "state_from_score"]
 
-@dataclass(frozen=True)
-class BoardRecord:
-    """One row of the scorecard (ICF XIX): per side, queen points and coin points."""
-
-    game: int  # 0-based
-    number: int  # 1-based board number in the game; replayed boards are not numbered
-    breaker: Seat
-    winner: int | None
-    queen: tuple[int, int]
-    coins: tuple[int, int]
-    law: str
-    text: str
-
-
-@dataclass(frozen=True)
-class MatchState:
-    rules: RuleSet
-    table: Table
-    players: tuple[tuple[Seat, str], ...]
-    board: BoardState
-    game_first: Seat  # who broke the first board of this game (ICF 49 a)
-    game_index: int = 0
-    board_index: int = 0  # deals in this game, replays included (where a record files an action)
-    boards_done: int = 0  # boards decided in this game (ICF 56: eight)
-    points: tuple[tuple[int, int], ...] = ((0, 0),)
-    games_won: tuple[int, int] = (0, 0)
-    results: tuple[BoardRecord, ...] = ()
-    awaiting_toss: bool = False  # the tie-break board's break goes by a toss (ICF 56 b)
-    bell: int = 0  # timed game: bells rung in this game (004 laws 39–41)
-    tie_break: bool = False  # the tie-break board is in play (ICF 56 b): no time limit in the timed game
-    sides_changed: bool = False  # in the deciding game (ICF 60)
-    over: bool = False
-    winner: int | None = None
-    toss: tuple[Seat, str] | None = None
-
-    @property
-    def game_points(self) -> tuple[tuple[int, int], ...]:
-        return self.points
-
-    @property
-    def breaker(self) -> Seat:
-        return self.board.breaker
-
-    @property
-    def on_board(self) -> dict[str, int]:
-        return self.board.counts()
-
-    @property
-    def owed(self) -> tuple[tuple[Seat, str], ...]:
-        return tuple((o.placer, o.coin.value) for o in self.board.owed)
-
-    def colour_of(self, seat: Seat) -> Coin:
-        return self.board.colour(self.table.side(seat))
-
-    def player(self, seat: Seat) -> str:
-        return dict(self.players)[seat]
-
-    def context(self) -> Context:
-        return Context(self.table, self.rules, self.points[-1])
-
-    def expected(self) -> tuple[str, Seat] | None:
-        """What the laws wait for next: ("stroke"|"place"|"claim"|"toss", seat), or None once the match is over."""
-        if self.over:
-            return None
-        if self.awaiting_toss:
-            return "toss", self.board.breaker
-        b = self.board
-        if b.claim_open and b.result is not None and b.result.winner is not None:
-            return "claim", self.table.seats_of(b.result.winner)[0]
-        ready = [o for o in b.owed if not o.waiting]
-        if ready:
-            return "place", ready[0].placer
-        return "stroke", b.turn
-
-
-def new_state(rules: str | RuleSet, players: Mapping[Seat, str], first_breaker: Seat,
-              toss: tuple[Seat, str] | None = None) -> MatchState:
-    """A match before the first break (ICF 39, 42, 43)."""
-    rs = ruleset(rules) if isinstance(rules, str) else rules
-    seats = tuple(Seat(s) for s in players)
-    table = Table.of(seats, Seat(first_breaker))
-    for seat, player in players.items():
-        if not str(player).strip():
-            raise RulesError(f"the player at {Seat(seat).value} has no name")
-    if toss is not None:
-        winner, choice = Seat(toss[0]), toss[1]
-        table.check(winner)
-        if choice not in ("break", "side"):
-            raise RulesError(f"the toss winner chooses 'break' or 'side' (ICF 39 a), not {choice!r}")
-        if choice == "break" and table.side(winner) != 0:
-            raise RulesError("the toss winner chose the break, so their side breaks first (ICF 39 c, 42)")
-        toss = (winner, choice)
-    by_seat = {Seat(k): str(v) for k, v in players.items()}
-    named = tuple((s, by_seat[s]) for s in table.seats)
-    return MatchState(rs, table, named, _fresh_board(table, table.first, rs), table.first, toss=toss)
-
-
-def _fresh_board(table: Table, breaker: Seat, rules: RuleSet) -> BoardState:
-    """A board before its break: the breaker plays white (ICF 43), or the first coin pocketed decides (001 simplified)."""
-    return BoardState(breaker=breaker, white_side=table.side(breaker), turn=breaker,
-                      colours_set=rules.scoring != "simplified")
+Notes = list  # the decisions of one action, with the Ended values among them (split apart by ``apply``)
 
 
 # -- applying actions -------------------------------------------------------------------
@@ -134,19 +38,20 @@ def _fresh_board(table: Table, breaker: Seat, rules: RuleSet) -> BoardState:
 def apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
     """The state after ``action`` and the ruling on it; ``RulesError`` leaves ``state`` as it was."""
     _check_action(action)
-    if state.over:
+    claiming = isinstance(action, Declare) and action.what.split()[:1] == ["extra"]
+    if state.claim is not None and not claiming:
+        state = replace(state, claim=None)  # ICF 87 b: no demand before the next action, no extra points
+    if state.over and state.claim is None:
         raise RulesError("the match is over; nothing more can be played")
     state.table.check(action.seat)
     handler = {Stroke: _stroke, Place: _place, Forfeit: _forfeit, Concede: _concede, Declare: _declare,
                Timeout: _timeout}[type(action)]
-    exp = state.expected()
     if state.awaiting_toss and not (isinstance(action, Declare) and action.what.split()[:1] == ["toss"]):
         raise RulesError("the tie-break board's break goes to the winner of a toss: enter `declare toss SEAT` (ICF 56 b)")
-    if exp and exp[0] == "claim" and not isinstance(action, (Declare, Concede)):
-        raise RulesError(f"{name(exp[1])}'s side may first claim extra points: `declare extra N` (0 to decline, ICF 87 b)")
-    decisions: list[Decision] = []
-    state = handler(state, action, decisions)
-    return state, Ruling(action, tuple(decisions))
+    notes: Notes = []
+    state = handler(state, action, notes)
+    return state, Ruling(action, tuple(n for n in notes if isinstance(n, Decision)),
+                         tuple(n for n in notes if isinstance(n, Ended)))
 
 
 def _check_action(action: object) -> None:
@@ -212,13 +117,13 @@ def _board_over(state: MatchState, board: BoardState, result: BoardResult, d: li
     if result.extra_claimable and state.rules.extras == "automatic":  # 001 §3.7 d, n: no claim, at most 12
         n = max(0, min(result.extra_claimable, cap - result.queen_points - result.coin_points))
         result = replace(result, extra=n, extra_claimable=0)
-        d.append(Decision("001 §3.7 n", f"{n} extra point{'s' if n != 1 else ''} for the dues and penalties, "
-                                        "counted automatically"))
-    board = replace(board, result=result, claim_open=result.extra_claimable > 0 and result.winner is not None)
-    state = replace(state, board=board)
-    if board.claim_open:
-        return state
-    return _finish_board(state, d)
+        d.append(Decision("001 §3.7 n", f"{_points(n)} extra for the dues and penalties, counted automatically"))
+    state = replace(state, board=replace(board, result=result))
+    finished = _finish_board(state, d)
+    if result.extra_claimable > 0 and result.winner is not None:  # ICF 87 b: "si así lo solicita"
+        seats = state.table.seats_of(result.winner)
+        return replace(finished, claim=Claim(result.winner, seats, result.extra_claimable, state))
+    return finished
 
 
 def _finish_board(state: MatchState, d: list[Decision]) -> MatchState:
@@ -226,6 +131,7 @@ def _finish_board(state: MatchState, d: list[Decision]) -> MatchState:
     assert result is not None
     rules, table = state.rules, state.table
     if result.replayed:
+        d.append(Ended(EndKind.REPLAY, result.law, state.game_index + 1, score=state.points[-1]))
         fresh = _fresh_board(table, board.breaker, rules)
         return replace(state, board=fresh, board_index=state.board_index + 1)
     pts = list(state.points[-1])
@@ -242,14 +148,21 @@ def _finish_board(state: MatchState, d: list[Decision]) -> MatchState:
                          (queen[0], queen[1]), (coins[0], coins[1]), result.law, result.text)
     points = state.points[:-1] + ((pts[0], pts[1]),)
     state = replace(state, points=points, results=state.results + (record,), boards_done=state.boards_done + 1)
+    d.append(_board_ended(state, record, result.points if result.winner is not None else 0, result.extra_claimable))
     d.append(Decision("ICF 53 a", f"game {state.game_index + 1}: {_score_words(state)}"))
     state = _side_change(state, d)
     over, winner = _game_end(state)
     if not over:
         nxt = table.right_of(board.breaker)
-        d.append(Decision("ICF 49 a", f"next board: {name(nxt)} breaks with the whites (ICF 43)"))
+        d.append(Decision("ICF 49 a", f"next board: {name(nxt)} breaks, with the whites"))
         return replace(state, board=_fresh_board(table, nxt, rules), board_index=state.board_index + 1)
     return _game_over(state, winner, d)
+
+
+def _board_ended(state: MatchState, record: BoardRecord, points: int, claimable: int = 0) -> Ended:
+    seats = () if record.winner is None else state.table.seats_of(record.winner)
+    return Ended(EndKind.BOARD, record.law, record.game + 1, record.winner, seats, points, state.points[-1],
+                 record.number, claimable)
 
 
 def _score_words(state: MatchState) -> str:
@@ -258,7 +171,7 @@ def _score_words(state: MatchState) -> str:
 
 
 def _side_name(state: MatchState, side: int) -> str:
-    return " & ".join(name(s) for s in state.table.seats_of(side))
+    return side_name(state.table, side)
 
 
 def _side_change(state: MatchState, d: list[Decision]) -> MatchState:
@@ -300,10 +213,14 @@ def _game_over(state: MatchState, winner: int | None, d: list[Decision]) -> Matc
 def _award_game(state: MatchState, winner: int, d: list[Decision], law: str) -> MatchState:
     won = list(state.games_won)
     won[winner] += 1
-    d.append(Decision(law, f"{_side_name(state, winner)} win game {state.game_index + 1}, {_score_words(state)}"))
+    d.append(Decision(law, f"{side_does(state.table, winner, 'win')} game {state.game_index + 1}, "
+                           f"{_score_words(state)}"))
+    seats = state.table.seats_of(winner)
+    d.append(Ended(EndKind.GAME, law, state.game_index + 1, winner, seats, state.points[-1][winner], state.points[-1]))
     state = replace(state, games_won=(won[0], won[1]))
     if won[winner] >= state.rules.games_to_win:
-        d.append(Decision("ICF 57", f"{_side_name(state, winner)} win the match, {won[0]}–{won[1]} in games"))
+        d.append(Decision("ICF 57", f"{side_does(state.table, winner, 'win')} the match, {won[0]}–{won[1]} in games"))
+        d.append(Ended(EndKind.MATCH, "ICF 57", state.game_index + 1, winner, seats, 0, (won[0], won[1])))
         return replace(state, over=True, winner=winner, board=replace(state.board, claim_open=False))
     g = state.game_index + 1
     table = state.table
@@ -366,7 +283,7 @@ def _lose_board(state: MatchState, seat: Seat, law: str, why: str, d: list[Decis
     queen_theirs = board.queen in ("board", "pending") or board.queen_side == winner
     queen = ctx.queen_value(winner) if queen_theirs and state.rules.scoring == "icf" else 0
     result = BoardResult(winner, queen, coins, law,
-                         f"{why}: {_side_name(state, winner)} win the board by {coins + queen} points"
+                         f"{why}: {side_does(state.table, winner, 'win')} the board by {_points(coins + queen)}"
                          + (f", and may claim up to {owed} extra" if owed else ""), extra_claimable=owed)
     return _board_over(state, board, result, d)
 
@@ -385,14 +302,15 @@ def _concede(state: MatchState, action: Concede, d: list[Decision]) -> MatchStat
             raise RulesError(f"{_side_name(state, side)} may concede only on their own turn; it is "
                              f"{name(state.board.turn)}'s turn (001 §4 q)")
     if action.what == "board":
-        if state.board.claim_open:
-            raise RulesError("this board is already over; the winner may claim extra points")
-        return _lose_board(state, action.seat, "ICF 139", f"{_side_name(state, side)} concede the board", d)
+        return _lose_board(state, action.seat, "ICF 139", f"{side_does(state.table, side, 'concede')} the board", d)
     if action.what == "game":
-        d.append(Decision(law, f"{_side_name(state, side)} concede game {state.game_index + 1}"))
+        d.append(Decision(law, f"{side_does(state.table, side, 'concede')} game {state.game_index + 1}"))
         return _award_game(state, 1 - side, d, law)
     if action.what == "match":
-        d.append(Decision(law, f"{_side_name(state, side)} concede the match"))
+        d.append(Decision(law, f"{side_does(state.table, side, 'concede')} the match; "
+                               f"{side_does(state.table, 1 - side, 'win')} it"))
+        d.append(Ended(EndKind.MATCH, law, state.game_index + 1, 1 - side, state.table.seats_of(1 - side), 0,
+                       state.games_won))
         return replace(state, over=True, winner=1 - side)
     raise RulesError(f"concede what? 'board', 'game' or 'match', not {action.what!r} (ICF 139)")
 
@@ -409,11 +327,14 @@ def _declare(state: MatchState, action: Declare, d: list[Decision]) -> MatchStat
 
 
 def _claim(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
+    """ICF 87 b: the winners demand extra points after the board: it is scored again from where it ended."""
+    if state.claim is None:
+        raise RulesError("no extra points can be claimed now: only when a board has just ended with dues or "
+                         "penalties outstanding, before the next action (ICF 87 b)")
+    state = state.claim.before
     board = state.board
     result = board.result
-    if not board.claim_open or result is None:
-        raise RulesError("no extra points can be claimed now: only when a board has just ended with dues or "
-                         "penalties outstanding (ICF 87 b)")
+    assert result is not None and result.winner is not None
     if state.table.side(seat) != result.winner:
         raise RulesError(f"only the winners of the board, {_side_name(state, result.winner)}, may claim extra points")
     try:
@@ -424,9 +345,9 @@ def _claim(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
         raise RulesError(f"between 0 and {result.extra_claimable} extra points may be claimed here, not {n}")
     cap = state.rules.max_board_points
     n_eff = max(0, min(n, cap - result.queen_points - result.coin_points))
-    d.append(Decision("ICF 87 b", f"{_side_name(state, result.winner)} claim {n_eff} extra point"
-                                  f"{'s' if n_eff != 1 else ''}" + (" (ICF 55: at most 12 a board)" if n_eff < n else "")))
-    state = replace(state, board=replace(board, result=replace(result, extra=n_eff), claim_open=False))
+    d.append(Decision("ICF 87 b", f"{side_does(state.table, result.winner, 'claim')} {_points(n_eff)} extra"
+                                  + (", at most 12 a board (ICF 55)" if n_eff < n else "")))
+    state = replace(state, board=replace(board, result=replace(result, extra=n_eff, extra_claimable=0)))
     return _finish_board(state, d)
 
 
@@ -533,6 +454,7 @@ def _timeout(state: MatchState, action: Timeout, d: list[Decision]) -> MatchStat
         record = BoardRecord(state.game_index, state.boards_done + 1, board.breaker, None, (0, 0), (0, 0),
                              "004 law 41", text)
         state = replace(state, results=state.results + (record,), boards_done=state.boards_done + 1)
+        d.append(_board_ended(state, record, 0))
         over, winner = _game_end(state)
         return _game_over(state, winner, d) if over else state
     return _board_over(state, board, result, d)
@@ -554,6 +476,16 @@ class Match:
         players = players or {Seat.SOUTH: "South", Seat.NORTH: "North"}
         return cls(new_state(ruleset, players, first_breaker, toss))
 
+    @classmethod
+    def from_score(cls, ruleset: str | RuleSet = "icf", players: Mapping[Seat, str] | None = None,
+                   first_breaker: Seat = Seat.SOUTH, *, breaker: Seat, points: Sequence[int] | Mapping = (0, 0),
+                   games_won: Sequence[int] | Mapping = (0, 0), boards_done: int = 0,
+                   past_games: Sequence[Sequence[int]] = ()) -> "Match":
+        """A match taken over from a paper scorecard before a board's break (see ``state_from_score``)."""
+        players = players or {Seat.SOUTH: "South", Seat.NORTH: "North"}
+        return cls(state_from_score(ruleset, players, first_breaker, breaker=breaker, points=points,
+                                    games_won=games_won, boards_done=boards_done, past_games=past_games))
+
     def play(self, action: Action) -> Ruling:
         state, ruling = apply(self.state, action)
         self.history.append((self.state, ruling))
@@ -569,7 +501,7 @@ class Match:
     def replay(self, actions: Iterable[Action]) -> list[Ruling]:
         return [self.play(a) for a in actions]
 
-    def expected(self) -> tuple[str, Seat] | None:
+    def expected(self) -> Expected | None:
         return self.state.expected()
 
     @property

@@ -20,6 +20,7 @@ from carrom.rules.owing import owe, settle_debts
 from carrom.rules.pieces import COINS_PER_COLOUR, Coin
 from carrom.rules.stroke import begin
 from carrom.rules.table import name
+from carrom.rules.words import side_does
 
 LAW = "001 simplified"
 
@@ -113,7 +114,7 @@ def _colours(ctx: Context, board: BoardState, stroke: Stroke, d: list[Decision])
         return board
     side = ctx.table.side(stroke.seat)
     white_side = side if first is Coin.WHITE else 1 - side
-    d.append(Decision(LAW, f"{' & '.join(name(s) for s in ctx.table.seats_of(side))} take {first.value}, "
+    d.append(Decision(LAW, f"{side_does(ctx.table, side, 'take')} {first.value}, "
                            "the colour of the first coin pocketed"))
     return replace(board, white_side=white_side, colours_set=True)
 
@@ -135,7 +136,7 @@ def _ending(ctx: Context, board: BoardState, f) -> BoardResult | None:
             pts[board.queen_side] += pair_value(ctx, board.queen_side) - 1
         if bonus_side is not None:
             pts[bonus_side] += bonus
-        text = f"{why}: {' & '.join(name(s) for s in ctx.table.seats_of(winner))} win the board, " \
+        text = f"{why}: {side_does(ctx.table, winner, 'win')} the board, " \
                f"{pts[winner]} points to {pts[1 - winner]}"
         return BoardResult(winner, 0, pts[winner], LAW, text, loser_points=pts[1 - winner])
 

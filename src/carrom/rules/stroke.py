@@ -273,5 +273,8 @@ def _fouls(stroke: Stroke) -> list[tuple[str, str]]:
 def _off_board_words(off: tuple[Coin, ...], seat, own: Coin) -> str:
     order = sorted(off, key=lambda c: (c is not Coin.QUEEN, c is not own))
     names = ", ".join(c.value for c in order)
-    return (f"off the board: {names}; the umpire returns them to the centre circle in that order, each touching "
-            f"the first, on the side away from {name(seat)} (ICF 65 b–d)")
+    if len(order) == 1:
+        back = "the umpire returns it to the centre circle"
+    else:
+        back = "the umpire returns them to the centre circle in that order, each touching the first"
+    return f"off the board: {names}; {back}, on the side away from {name(seat)} (ICF 65 b–d)"
