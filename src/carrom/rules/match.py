@@ -207,7 +207,15 @@ def _game_over(state: MatchState, winner: int | None, d: list[Decision]) -> Matc
                                       "its break decided by a toss"))
         return replace(state, awaiting_toss=True, board=_fresh_board(state.table, state.board.breaker, state.rules),
                        board_index=state.board_index + 1)
-    return _award_game(state, winner, d, "ICF 56 a")
+    if state.tie_break:
+        law = "ICF 56 b"  # the tie-break board's winner wins the game
+    elif state.rules.scoring == "simplified":
+        law = simplified.LAW  # "au moins 29 points, une fois la manche en cours terminée"
+    elif state.rules.timed and state.bell and max(state.points[-1]) < state.rules.game_points:
+        law = "004 law 39"  # the side ahead when the bell ended the game
+    else:
+        law = "ICF 56 a"
+    return _award_game(state, winner, d, law)
 
 
 def _award_game(state: MatchState, winner: int, d: list[Decision], law: str) -> MatchState:
