@@ -83,6 +83,7 @@ def test_expected_is_a_value_that_still_compares_as_a_pair():
     assert exp == ("stroke", S) and exp[0] == "stroke" and tuple(exp) == ("stroke", S)
     kind, seat = exp
     assert (kind, seat) == ("stroke", S) and not exp.optional
+    assert f"{kind}" == str(kind) == "stroke" and {"stroke": 1}[kind] == 1  # as the old word in text and keys
 
 
 def test_a_match_taken_over_from_a_paper_scorecard():

@@ -187,6 +187,7 @@ def test_undo_with_nothing_to_undo():
     ({"type": "stroke", "seat": "south", "fouls": "push"}, "fouls"),
     ({"type": "place", "seat": "north", "coin": "gold"}, "coin"),
     ({"type": "place", "seat": "north", "waive": "no"}, "waive"),
+    ({"type": "time", "seat": "north", "board_begun": "no"}, "board_begun"),
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_action_from_dict_malformed(data, field):
     with pytest.raises(RulesError) as info:
@@ -196,7 +197,7 @@ def test_action_from_dict_malformed(data, field):
 
 @pytest.mark.parametrize("action", [
     stroke(S, "wqs", off="b", fouls=()), stroke(N, "bf"), Place(N, BLACK), Place(S, waive=True), Forfeit(N, "ICF 51"),
-    Concede(S, "match"), Declare(S, "toss north"), Declare(N, "extra", 2), Timeout(S),
+    Concede(S, "match"), Declare(S, "toss north"), Declare(N, "extra", 2), Timeout(S), Timeout(N, board_begun=True),
     Stroke(S, StrokeOutcome(touched=False)),
 ])
 def test_action_dict_round_trip(action):
@@ -214,6 +215,7 @@ MALFORMED = [
     pytest.param(Stroke(S, None), id="no outcome"),
     pytest.param(Declare(S, None), id="declaration not a string"),
     pytest.param("stroke", id="not an action"),
+    pytest.param(Timeout(S, board_begun="yes"), id="board_begun not true or false"),
 ]
 
 

@@ -80,6 +80,8 @@ def _check_action(action: object) -> None:
             raise RulesError("waive is true or false")
     elif isinstance(action, (Concede, Declare)) and not isinstance(action.what, str):
         raise RulesError(f"what: expected words, found {action.what!r}")
+    elif isinstance(action, Timeout) and action.board_begun not in (None, True, False):
+        raise RulesError(f"board_begun: true, false or unknown (None), not {action.board_begun!r}")
 
 
 def _stroke(state: MatchState, action: Stroke, d: list[Decision]) -> MatchState:

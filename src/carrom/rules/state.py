@@ -43,6 +43,12 @@ class Expect(str, Enum):
     CLAIM = "claim"  # the winners of the board just ended may demand extra points (ICF 87 b); optional
     TOSS = "toss"  # the toss for the tie-break board's break (ICF 56 b)
 
+    def __str__(self) -> str:  # reads as the word it was before it was an Enum: "stroke", not "Expect.STROKE"
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
 
 @dataclass(frozen=True, eq=False)
 class Expected:
