@@ -1,14 +1,14 @@
 """How a board ends and what it is worth (ICF 52–55, 87 b, 102–112).
 
 South plays white (side 0), North black (side 1). Every position is reached by real
-strokes; the game score before the board is set with ``set_points`` to try the 22-point
+strokes; the game score before the board is given by taking the match over at it (``Match.from_score``) to try the 22-point
 rule (ICF 54: from 22 points the queen's 3 are lost; in 102–112 the 3 become 1).
 """
 
 import pytest
 
 from rules_helpers import (
-    N, S, Declare, RulesError, laws, miss, new, place_all, play, position, refused, set_points, stroke,
+    N, S, Declare, RulesError, laws, miss, new, place_all, play, position, refused, stroke,
 )
 
 # id (law), white, black, queen covered by (side) or None, striker, strokes before, the stroke,
@@ -53,12 +53,11 @@ def law_of(case_id: str) -> str:
 
 
 def run_case(case_id, white, black, queen, striker, before, letters, winner, score):
-    m = position(new(), white, black, queen=queen, turn=striker)
     late = 23 if case_id.startswith("ICF 104 a") else 22  # ICF 104 a says "superior a 22"; the others "22 o más"
     start = {"level 0": (0, 0), "winner 22": (late, 0), "loser 22": (0, late)}[score]
     if winner == 1:
         start = (start[1], start[0])
-    set_points(m, start)
+    m = position(new(points=start), white, black, queen=queen, turn=striker)
     for s in before.split():
         play(m, striker, s)
     r = play(m, striker, letters)
@@ -101,8 +100,7 @@ def test_end_of_board(case, score):
                          ids=["ICF 52 b i 21 queen counts", "ICF 54 22 no queen", "ICF 54 24 no queen"])
 def test_queen_points_up_to_21(score, queen_points):
     """ICF 52 b i: the queen is worth 3 up to 21 points inclusive; ICF 54: lost from 22."""
-    m = position(new(), 1, 5, queen=0, turn=S)
-    set_points(m, (score, 0))
+    m = position(new(points=(score, 0)), 1, 5, queen=0, turn=S)
     play(m, S, "w")
     row = m.state.results[-1]
     assert row.winner == 0 and row.queen == (queen_points, 0) and row.coins == (5, 0)  # ICF 53 a
@@ -220,11 +218,10 @@ def test_striker_owes_coins_waiting_for_room_winner_may_claim_them():
 
 def test_outstanding_due_claimable_in_special_case():
     """ICF 106 a, 87 b: South owes a due (72 c) and pockets North's last coin with the queen on the board."""
-    m = new()
+    m = new(points=(0, 22))  # North at 22: 9 coins, no queen (ICF 106 a), so the cap (ICF 55) is not reached
     play(m, S, "s")  # the break with the striker: a due outstanding (ICF 72 c)
     play(m, N, "b" * 8)
     miss(m, N)
-    set_points(m, (0, 22))  # North at 22: 9 coins, no queen (ICF 106 a), so the cap (ICF 55) is not reached
     r = play(m, S, "b")
     assert "ICF 106 a" in laws(r)
     assert m.expected() == ("claim", N)
