@@ -94,6 +94,8 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     board = owe(ctx, board, seat, dues, "penalty", LAW, d)
     settled = settle_debts(ctx, board, seat, d)
     f = f.with_paid(board, settled)  # a last coin that pays a penalty owed goes back: no end (ICF 72 c)
+    if (words := f.paid_words()) is not None:
+        d.append(Decision("ICF 78 a", words))
     board = replace(settled, misses=board.misses + 1 if not o.touched else 0)
     keep = not penalty and (f.n_own > 0 or f.n_opp > 0 or board.queen == "pending")
     if not keep:
