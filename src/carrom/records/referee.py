@@ -59,9 +59,12 @@ def to_action(entry: Entry) -> R.Action:
     raise TypeError(f"no referee action for {type(entry).__name__}")
 
 
-def position(match: R.Match) -> tuple[int, int]:
-    """(game, board), 0-based, where the next action will be played."""
+def position(match: R.Match, entry: Entry | None = None) -> tuple[int, int]:
+    """(game, board), 0-based, where the next action will be played; a demand for extra points
+    belongs to the board that just ended (ICF 87 b), though the next one is already dealt."""
     state = match.state
+    if state.claim is not None and isinstance(entry, DeclareEntry) and entry.what.split()[:1] == ["extra"]:
+        state = state.claim.before
     return state.game_index, state.board_index
 
 

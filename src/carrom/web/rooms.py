@@ -243,7 +243,7 @@ class Room:
                 if isinstance(points, bool) or not isinstance(points, int) or points < 0:
                     raise MessageError(f"points must be a whole number, 0 or more, got {points!r}")
                 exp = self.game.expected()
-                limit = self.game.state.board.result.extra_claimable if exp and exp[0] == "claim" else 0
+                limit = self.game.state.claim.most if self.game.state.claim is not None else 0
                 if exp == ("claim", seat) and points > limit:
                     raise MessageError(f"at most {limit} extra points may be claimed now (ICF 87 b)")
                 self.game.claim(seat, points)

@@ -64,7 +64,6 @@ def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]
     board = state.board
     exp = game.expected()
     rules = state.rules
-    result = board.result
     names = {s: seats[s][0] for s in seats}
 
     def side_name(side: int) -> str:
@@ -90,7 +89,7 @@ def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]
             "breaker": board.breaker.value, "broken": board.broken,
             "owed": [{"placer": o.placer.value, "coin": o.coin.value, "waiting": o.waiting} for o in board.owed],
             "debts": list(board.debts),
-            "claimable": result.extra_claimable if board.claim_open and result is not None else 0,
+            "claimable": state.claim.most if state.claim is not None else 0,
         },
         "score": {
             "game": state.game_index + 1, "board": state.board_index + 1, "boards_done": state.boards_done,
