@@ -2,6 +2,7 @@
 
 import csv
 import json
+from dataclasses import replace
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -11,9 +12,11 @@ from typer.testing import CliRunner
 from carrom.cli.app import app
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "records"))
-from records_play import header, play_match  # noqa: E402
+from records_play import header, play_match, stroke  # noqa: E402
 
-from carrom.records import Event, save_record  # noqa: E402
+from carrom.records import ConcedeEntry, Event, ForfeitEntry, save_record  # noqa: E402
+from carrom.records.scorecard.build import build_card  # noqa: E402
+from carrom.records.scorer import Scorer  # noqa: E402
 from carrom.records.referee import board_results  # noqa: E402
 from carrom.records.replay import replay  # noqa: E402
 
@@ -66,11 +69,11 @@ def test_csv_has_a_row_per_board(tmp_path):
     results = board_results(replay(record).match, record.header)
     assert len(rows) == len(results)
     for row, r in zip(rows, results):
-        assert (int(row["game"]), int(row["board"])) == (r.game + 1, r.board + 1)
-        assert int(row["side_a_coins"]) == r.coins[0] and int(row["side_b_coins"]) == r.coins[1]
-        assert int(row["side_a_queen"]) == r.queen[0] and int(row["side_b_queen"]) == r.queen[1]
-        assert row["tournament"] == "Nationals 2026"
-    assert rows[0]["side_a"] == "Asha & Ravi"
+        assert (int(row["Game no."]), int(row["Board no."])) == (r.game + 1, r.board + 1)
+        assert int(row["Side A (1): Coins (3)"]) == r.coins[0] and int(row["Side B: Coins (6)"]) == r.coins[1]
+        assert int(row["Side A (1): Queen (2)"]) == r.queen[0] and int(row["Side B: Queen (5)"]) == r.queen[1]
+        assert row["Championship/Tournament"] == "Nationals 2026"
+    assert rows[0]["Side A (1)"] == "Asha & Ravi"
 
 
 def test_all_three_at_once_and_text(tmp_path):
@@ -79,9 +82,13 @@ def test_all_three_at_once_and_text(tmp_path):
     result = runner.invoke(app, ["scorecard", str(path), "--html", str(outs[0]), "--pdf", str(outs[1]),
                                  "--csv", str(outs[2])])
     assert result.exit_code == 0 and all(p.exists() for p in outs)
-    result = runner.invoke(app, ["scorecard", str(path)], terminal_width=160)
+    result = runner.invoke(app, ["scorecard", str(path)], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert "SCORECARD" in result.output and "Match won by" in result.output
+    from carrom.records.scorecard.model import BOARD_COLUMNS, SIDE_COLUMNS, SIDES
+
+    for label in BOARD_COLUMNS[1:] + SIDE_COLUMNS[0] + SIDE_COLUMNS[1] + SIDES:  # the PDF's and HTML's labels
+        assert label in result.output, label
 
 
 def test_bad_record_and_unwritable_output(tmp_path):
@@ -91,3 +98,59 @@ def test_bad_record_and_unwritable_output(tmp_path):
     _, path = match_file(tmp_path)
     result = runner.invoke(app, ["scorecard", str(path), "--pdf", str(tmp_path / "no" / "c.pdf")])
     assert result.exit_code == 2 and "cannot write the PDF scorecard" in result.output
+
+
+def scored(*plays, h=None):
+    """A record played by ``plays``: each a callable given the scorer."""
+    scorer = Scorer.new(h or header())
+    for play in plays:
+        play(scorer)
+    return scorer.record
+
+
+def entry(make):
+    """Play ``make(seat on turn)``, stamped with a wall-clock time."""
+    def play(scorer):
+        n = len(scorer.record.entries)
+        scorer.play(replace(make(scorer.snapshot().seat), at=f"2026-11-22T14:{n:02d}:00+00:00"))
+    return play
+
+
+def test_a_conceded_match_says_so_with_its_law():
+    """ICF 139: a concession, not a win at the board: the card says who conceded, when, and the law."""
+    record = scored(entry(lambda s: stroke(s)), entry(lambda s: ConcedeEntry(s, what="match")))
+    card = build_card(record)
+    assert card.winner_name == "Asha" and card.games_won == (0, 0)
+    assert card.result == "Ravi conceded the match in game 1 (ICF 139)"
+    assert card.games[0].started == "14:00" and card.games[0].ended == "14:01"  # the game's start time, filled
+
+
+def test_forfeits_and_conceded_games_are_listed_with_their_laws():
+    """ICF 91 (the law the umpire named), ICF 51 by default, ICF 139 for a game."""
+    record = scored(entry(lambda s: ForfeitEntry(s, law="ICF 91")), entry(lambda s: ForfeitEntry(s)),
+                    entry(lambda s: ConcedeEntry(s, what="game")))  # the break passes in turn (ICF 49 a)
+    card = build_card(record)
+    assert card.endings == ("Asha forfeited board 1 of game 1 (ICF 91)", "Ravi forfeited board 2 of game 1 (ICF 51)",
+                            "Asha conceded game 1 (ICF 139)")
+    assert card.games[0].winner == 1 and card.result == "not finished"
+
+
+def test_a_match_won_at_the_board_cites_icf_57():
+    record = play_match(header(), [0])
+    assert build_card(record).result == "Asha won 2–0 in games (ICF 57)"
+
+
+def test_every_output_prints_the_result(tmp_path):
+    record = scored(entry(lambda s: stroke(s)), entry(lambda s: ConcedeEntry(s, what="match")))
+    path = save_record(record, tmp_path / "m.json")
+    outs = [tmp_path / n for n in ("c.html", "c.pdf", "c.csv")]
+    result = runner.invoke(app, ["scorecard", str(path), "--html", str(outs[0]), "--pdf", str(outs[1]),
+                                 "--csv", str(outs[2])])
+    assert result.exit_code == 0, result.output
+    text = runner.invoke(app, ["scorecard", str(path)], terminal_width=200).output
+    page = " ".join(ET.fromstring(outs[0].read_text().split("\n", 1)[1]).itertext())
+    row = next(csv.DictReader(outs[2].open()), None)
+    assert row is None  # no board was decided, so no board row
+    for out in (text, page):
+        assert "Result: Ravi conceded the match in game 1 (ICF 139)" in " ".join(out.split()).replace(": :", ":")
+        assert "Start time" in out

@@ -13,6 +13,7 @@ runner = CliRunner()
 SETUP = [
     "icf", "singles", "Asha", "Mumbai", "Ravi", "",  # rules, kind, players (ICF 27)
     "Nationals", "Men's singles", "Final", "7", "2026-11-22", "14:00", "Hall A", "3", "U. Mpire",  # ICF XIX
+    "C. Hief",  # the chief umpire, printed on the scorecard
     "south", "break",  # the toss (ICF 39 a); the winner breaks (ICF 42)
 ]
 # South breaks with the whites (ICF 43) and clears the board: a white, the queen, the cover
@@ -22,6 +23,11 @@ BOARD = ["w", "q", "w"] + ["w"] * 7
 
 def run(args, lines):
     return runner.invoke(app, args, input="\n".join(lines) + "\n")
+
+
+def words(text):
+    """The output with the terminal's line wrapping undone."""
+    return " ".join(text.split())
 
 
 def entries(path):
@@ -37,6 +43,7 @@ def test_new_match_scores_a_full_board(tmp_path):
     h = record.header
     assert h.players["south"].name == "Asha" and h.players["south"].team == "Mumbai"
     assert h.event.tournament == "Nationals" and h.event.table == "3" and h.toss.choice == "break"
+    assert h.event.chief_umpire == "C. Hief" and "Chief umpire" in result.output
     assert len(record.entries) == len(BOARD)
     steps = replay(record).steps
     assert steps[-1].after.board == 1 or steps[-1].after.game == 1  # the board ended: the next one is open
@@ -121,7 +128,7 @@ def test_setup_cut_short_saves_nothing(tmp_path):
 def test_doubles_setup_asks_four_players(tmp_path):
     """ICF 28: partners opposite; ICF 49 b: the turn passes to the right."""
     path = tmp_path / "d.json"
-    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 9 + ["east", "break", "west"]
+    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 10 + ["east", "break", "west"]
     result = run(["umpire", "new", str(path)], setup + ["-", "-", "quit"])
     assert result.exit_code == 0, result.output
     record = load_record(path)
@@ -141,3 +148,105 @@ def test_help_lists_the_notation(tmp_path):
     result = run(["umpire", "new", str(path)], SETUP + ["help", "quit"])
     for word in ("wwq", "o:b", "place", "concede board|game|match", "undo"):
         assert word in result.output
+
+
+def answers(**changes):
+    """SETUP with some answers replaced by lists of lines (typos first, then the good answer)."""
+    index = {"name": 2, "team": 3, "date": 10, "time": 11, "winner": 16, "choice": 17}
+    out = list(SETUP)
+    for key, lines in sorted(changes.items(), key=lambda kv: -index[kv[0]]):
+        out[index[key]:index[key] + 1] = lines
+    return out
+
+
+def test_header_answers_are_checked_as_typed_and_asked_again(tmp_path):
+    """A typo in the header once locked the record: every answer passes the loader's own check first."""
+    path = tmp_path / "m.json"
+    setup = answers(date=["23/11/2025", "2025-02-30", "2025-11-23"], time=["2025-11-23", "25:99", "09:05"],
+                    name=["A" * 201, "Asha"])
+    result = run(["umpire", "new", str(path)], setup + ["w", "quit"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "'23/11/2025' is not a date YYYY-MM-DD" in out and "'2025-02-30' is not a date" in out
+    assert "'2025-11-23' is not a time HH:MM" in out and "'25:99' is not a time" in out
+    assert "longer than 200 characters" in out
+    record = load_record(path)  # the loader, replaying too, takes what the assistant saved
+    assert (record.header.event.date, record.header.event.time) == ("2025-11-23", "09:05")
+    assert record.header.players["south"].name == "Asha" and len(record.entries) == 1
+    for args in (["replay", str(path)], ["scorecard", str(path)]):
+        assert runner.invoke(app, args).exit_code == 0
+
+
+def test_new_checks_the_path_before_asking_anything(tmp_path):
+    result = run(["umpire", "new", "/no/such/dir/x.json"], SETUP)
+    assert result.exit_code == 2
+    assert "no folder /no/such/dir" in result.output and "Rules" not in result.output
+    result = run(["umpire", "new", str(tmp_path)], SETUP)
+    assert result.exit_code == 2 and "is a directory" in result.output and "Rules" not in result.output
+
+
+def test_toss_winner_who_chose_a_side_does_not_break(tmp_path):
+    """ICF 39 a, c as docs/texts.md §2 reads them: the winner takes the side, the other party the break."""
+    path = tmp_path / "m.json"
+    result = run(["umpire", "new", str(path)], answers(winner=["north"], choice=["side"]) + ["north", "quit"])
+    assert result.exit_code == 0, result.output
+    assert load_record(path).header.first_breaker == "south"  # nobody else could break; "north" was no stroke
+    path = tmp_path / "d.json"
+    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 10
+    result = run(["umpire", "new", str(path)], setup + ["east", "side", "east", "west", "north", "quit"])
+    assert result.exit_code == 0, result.output
+    assert "east: choose one of south, north" in result.output
+    assert load_record(path).header.first_breaker == "north"
+
+
+def test_status_after_the_break_passes(tmp_path):
+    """ICF 45 b: three attempts touching nothing, and the break passes on; nobody has broken yet."""
+    path = tmp_path / "m.json"
+    out = words(run(["umpire", "new", str(path)], SETUP + ["x", "x", "x", "quit"]).output)
+    assert "North (Ravi) to play · game 1, board 1, the break passed from South (Asha) (ICF 45 b)" in out
+    assert "broken by South" not in out and "South (Asha) to play · game 1, board 1, not broken yet" in out
+    out = words(run(["umpire", "resume", str(path)], ["w", "quit"]).output)
+    assert "broken by North (Ravi) after the break passed from South (Asha) (ICF 45 b)" in out
+
+
+def test_undo_names_what_it_took_back_in_the_notation(tmp_path):
+    path = tmp_path / "m.json"
+    out = words(run(["umpire", "new", str(path)], SETUP + ["w", "b o:w f", "undo", "quit"]).output)
+    assert "undone: b o:w f by South (Asha)" in out  # South played on after the white (ICF 48)
+    out = words(run(["umpire", "resume", str(path)], ["s", "place", "undo", "concede board", "yes", "undo", "quit"]).output)
+    assert "undone: place by North (Ravi)" in out and "undone: concede board by North (Ravi)" in out
+
+
+def test_forfeit_and_concession_are_confirmed_first(tmp_path):
+    """ICF 139 (concede) and ICF 91 (forfeit) end a board, game or match: the umpire says yes first."""
+    path = tmp_path / "m.json"
+    out = words(run(["umpire", "new", str(path)], SETUP + ["concede match", "no", "forfeit ICF 91", "n",
+                                                         "concede match", "maybe", "yes", "quit"]).output)
+    assert "Asha concedes the match: enter it? (yes/no)" in out and "South (Asha) forfeits the board (ICF 91)" in out
+    assert out.count("not entered") == 2 and "maybe: answer yes or no" in out
+    assert [(e.TYPE, getattr(e, "what", None)) for e in entries(path)] == [("concede", "match")]
+
+
+def test_replay_shows_the_umpires_comments(tmp_path):
+    path = tmp_path / "m.json"
+    run(["umpire", "new", str(path)], SETUP + ["w", "comment Crowd noise at board 1.", "quit"])
+    result = runner.invoke(app, ["replay", str(path)], terminal_width=200)
+    assert "umpire's comments: Crowd noise at board 1." in result.output
+    data = json.loads(runner.invoke(app, ["replay", str(path), "--json"]).output)
+    assert data["comments"] == "Crowd noise at board 1."
+
+
+def test_each_law_is_cited_once(tmp_path):
+    """The referee's text may cite its law already (ICF 65 b–d for ICF 65, ICF 43 beside ICF 49 a)."""
+    path = tmp_path / "m.json"
+    out = words(run(["umpire", "new", str(path)], SETUP + ["w", "b o:w f", "place", "concede board", "y", "quit"]).output)
+    assert "(ICF 65 b–d)" in out and "(ICF 65 b–d) (ICF 65)" not in out
+    assert "breaks with the whites (ICF 43, 49 a)" in out
+    assert ") (ICF" not in out
+
+
+def test_doubles_words_agree_with_the_pair(tmp_path):
+    path = tmp_path / "d.json"
+    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 10 + ["south", "break", "south"]
+    out = words(run(["umpire", "new", str(path)], setup + ["concede game", "no", "quit"]).output)
+    assert "Asha & Ravi concede the game: enter it?" in out

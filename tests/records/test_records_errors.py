@@ -74,6 +74,14 @@ CASES = [
     (lambda d: d.__setitem__("first_breaker", "north"),
      "first_breaker: the toss winner chose the break, so their side breaks first (ICF 39 c, 42)"),
     (lambda d: d["event"].__setitem__("date", "22/11/2026"), "event.date: '22/11/2026' is not a date YYYY-MM-DD"),
+    (lambda d: d["event"].__setitem__("date", "2026-02-30"), "event.date: '2026-02-30' is not a date YYYY-MM-DD"),
+    (lambda d: d["event"].__setitem__("time", "25:99"), "event.time: '25:99' is not a time HH:MM"),
+    (lambda d: d["event"].__setitem__("time", "2025-11-23"), "event.time: '2025-11-23' is not a time HH:MM"),
+    (lambda d: d["players"]["north"].__setitem__("name", "R" * 201),
+     "players.north.name: longer than 200 characters"),
+    (lambda d: d["players"]["north"].__setitem__("team", "\ud800"), "players.north.team: not valid Unicode text"),
+    (lambda d: (d["toss"].__setitem__("choice", "side"), d.__setitem__("first_breaker", d["toss"]["winner"])),
+     "first_breaker: the toss winner chose a side, so the other party has the break (ICF 39 a, c"),
     (lambda d: d["event"].__setitem__("round", 3), "event.round: expected text, found 3"),
     (lambda d: d.__setitem__("format", "chess-pgn"), "format: 'chess-pgn' is not 'carrom-record'"),
     (lambda d: d.__setitem__("version", "1"), "version: expected a whole number, found '1'"),
@@ -184,3 +192,18 @@ def test_any_mutation_is_valid_or_a_record_error(data):
         load_record(json.dumps(data))
     except RecordError as exc:
         assert str(exc)
+
+
+def test_a_record_its_loader_would_refuse_is_never_written(tmp_path):
+    """save_record reads its own text back with the loader's checks: the old file stays, the field is named."""
+    from dataclasses import replace
+
+    from carrom.records import Event, save_record
+
+    record = load_record(json.dumps(BASE))
+    path = save_record(record, tmp_path / "m.json")
+    before = path.read_text()
+    record.header = replace(record.header, event=Event(date="23/11/2025"))
+    with pytest.raises(RecordError, match="event.date: '23/11/2025' is not a date"):
+        save_record(record, path)
+    assert path.read_text() == before

@@ -47,6 +47,8 @@ def test_named_fouls_checked_against_the_vocabulary():
         ("ss", "striker can go in only once"),
         ("w-", "'-' means nothing went in"),
         ("xw", "touched no piece, yet pieces went in"),
+        ("x -", "'x' says the striker touched no piece, '-' that it touched one"),  # ICF 45 a vs 48
+        ("-x", "write only one of them"),
         ("x o:b", "touched no piece, yet pieces left"),
         ("concede", "concede what"),
         ("concede set", "concede what"),
@@ -96,3 +98,27 @@ def test_format_round_trips(pocketed, striker, off, foul):
     if note.pocketed.count("queen") > 1:
         return
     assert parse(format_stroke(note)) == note
+
+
+@pytest.mark.parametrize(
+    "text, law, shown",
+    [
+        ("South pocketed 1 white and plays on", "ICF 48", "South pocketed 1 white and plays on (ICF 48)"),
+        ("off the board: white; ... away from South (ICF 65 b–d)", "ICF 65",
+         "off the board: white; ... away from South (ICF 65 b–d)"),
+        ("next board: North breaks with the whites (ICF 43)", "ICF 49 a",
+         "next board: North breaks with the whites (ICF 43, 49 a)"),
+        ("they stay in the nets (ICF 87 a: all or none)", "ICF 80",
+         "they stay in the nets (ICF 87 a: all or none; ICF 80)"),
+        ("the due (ICF 8)", "ICF 87 a", "the due (ICF 8, 87 a)"),  # ICF 8 is not a part of ICF 87
+        ("the cover (ICF 15)", "ICF 15 a", "the cover (ICF 15 a)"),
+        ("tries again (2 more)", "ICF 45 a", "tries again (2 more) (ICF 45 a)"),
+        ("3 points (001 §3.7 i)", "ICF 109", "3 points (001 §3.7 i; ICF 109)"),
+        ("no law", "", "no law"),
+    ],
+)
+def test_each_law_cited_once(text, law, shown):
+    """The assistant composes ``text (law)``; a law the text already cites is not said twice."""
+    from carrom.records.describe import cite
+
+    assert cite(text, law) == shown

@@ -7,8 +7,6 @@ reached only by playing real strokes through the referee, never by editing the b
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from carrom.rules import (
     Coin, Concede, Declare, Forfeit, Foul, Match, Place, RulesError, Seat, Stroke, StrokeOutcome, Timeout,
 )
@@ -21,14 +19,18 @@ NAMES = {S: "Asha", E: "Bilal", N: "Ravi", W: "Dana"}
 __all__ = [
     "S", "E", "N", "W", "WHITE", "BLACK", "QUEEN", "Coin", "Concede", "Declare", "Forfeit", "Foul", "Match",
     "Place", "RulesError", "Seat", "Stroke", "StrokeOutcome", "Timeout",
-    "new", "stroke", "play", "laws", "place_all", "position", "set_points", "slam", "lose_own_last",
+    "new", "stroke", "play", "laws", "place_all", "position", "slam", "lose_own_last",
     "win_board", "side_of", "miss", "refused",
 ]
 
 
-def new(rules="icf", doubles=False, first=S, toss=None) -> Match:
+def new(rules="icf", doubles=False, first=S, toss=None, points=None) -> Match:
+    """A match before its first break; ``points``: taken over at that game score (ICF 54, the 22-point rule)."""
     seats = (S, E, N, W) if doubles else (S, N)
-    return Match.new(rules, {s: NAMES[s] for s in seats}, first_breaker=first, toss=toss)
+    players = {s: NAMES[s] for s in seats}
+    if points is not None:
+        return Match.from_score(rules, players, first, breaker=first, points=points, boards_done=int(any(points)))
+    return Match.new(rules, players, first_breaker=first, toss=toss)
 
 
 def stroke(seat: Seat, letters: str = "", *, off: str = "", touched: bool = True, fouls=()) -> Stroke:
@@ -105,12 +107,6 @@ def position(m: Match, white: int = 9, black: int = 9, *, queen=None, turn: Seat
     assert (b.white, b.black) == (white, black) and not b.owed and b.debts == (0, 0)
     assert b.queen == ("board" if queen is None else "covered")
     assert turn is None or b.turn is turn
-    return m
-
-
-def set_points(m: Match, points: tuple[int, int]) -> Match:
-    """The current game's score before this board (to reach the 22-point rule, ICF 54)."""
-    m.state = replace(m.state, points=m.state.points[:-1] + (tuple(points),))
     return m
 
 

@@ -1,14 +1,14 @@
 """How a board ends and what it is worth (ICF 52–55, 87 b, 102–112).
 
 South plays white (side 0), North black (side 1). Every position is reached by real
-strokes; the game score before the board is set with ``set_points`` to try the 22-point
+strokes; the game score before the board is given by taking the match over at it (``Match.from_score``) to try the 22-point
 rule (ICF 54: from 22 points the queen's 3 are lost; in 102–112 the 3 become 1).
 """
 
 import pytest
 
 from rules_helpers import (
-    N, S, Declare, RulesError, laws, miss, new, place_all, play, position, refused, set_points, stroke,
+    N, S, Declare, RulesError, laws, miss, new, place_all, play, position, refused, stroke,
 )
 
 # id (law), white, black, queen covered by (side) or None, striker, strokes before, the stroke,
@@ -53,12 +53,11 @@ def law_of(case_id: str) -> str:
 
 
 def run_case(case_id, white, black, queen, striker, before, letters, winner, score):
-    m = position(new(), white, black, queen=queen, turn=striker)
     late = 23 if case_id.startswith("ICF 104 a") else 22  # ICF 104 a says "superior a 22"; the others "22 o más"
     start = {"level 0": (0, 0), "winner 22": (late, 0), "loser 22": (0, late)}[score]
     if winner == 1:
         start = (start[1], start[0])
-    set_points(m, start)
+    m = position(new(points=start), white, black, queen=queen, turn=striker)
     for s in before.split():
         play(m, striker, s)
     r = play(m, striker, letters)
@@ -76,16 +75,19 @@ def test_end_of_board(case, score):
     else:
         assert law in laws(r), r.decisions
     points = late_pts if score == "winner 22" else full
+    ended = r.ending("board")
+    assert ended is not None and ended.winner == winner and ended.points == points
+    assert ended.extra_claimable == claim
+    assert m.state.board.strokes == 0  # the next board is dealt; nothing waits for a demand (ICF 87 b)
     if claim:
-        b = m.state.board
-        assert b.result is not None and b.result.winner == winner and b.result.points == points
         seat = m.state.table.seats_of(winner)[0]
-        assert m.expected() == ("claim", seat)  # ICF 87 b: extra points "if demanded"
-        assert b.result.extra_claimable == claim
-        m.play(Declare(seat, f"extra {claim}"))
+        assert m.expected() == ("claim", seat) and m.expected().optional  # ICF 87 b: extra points "if demanded"
+        assert m.state.claim.most == claim
+        r = m.play(Declare(seat, f"extra {claim}"))
+        assert r.ending("board").points == points + claim
         points += claim
     else:
-        assert m.expected()[0] == "stroke" and m.state.board.strokes == 0  # the next board
+        assert m.expected()[0] == "stroke"
     assert m.state.results[-1].winner == winner
     row = m.state.results[-1]
     assert row.queen[winner] + row.coins[winner] == points
@@ -98,8 +100,7 @@ def test_end_of_board(case, score):
                          ids=["ICF 52 b i 21 queen counts", "ICF 54 22 no queen", "ICF 54 24 no queen"])
 def test_queen_points_up_to_21(score, queen_points):
     """ICF 52 b i: the queen is worth 3 up to 21 points inclusive; ICF 54: lost from 22."""
-    m = position(new(), 1, 5, queen=0, turn=S)
-    set_points(m, (score, 0))
+    m = position(new(points=(score, 0)), 1, 5, queen=0, turn=S)
     play(m, S, "w")
     row = m.state.results[-1]
     assert row.winner == 0 and row.queen == (queen_points, 0) and row.coins == (5, 0)  # ICF 53 a
@@ -155,7 +156,7 @@ def held_due_position():
 def test_extra_points_for_an_outstanding_due(claim, extra):
     """ICF 87 b: at the end of the board the winner may claim a point for each due or penalty outstanding."""
     m = held_due_position()
-    assert m.state.board.result.extra_claimable == 1
+    assert m.state.claim.most == 1 and m.state.points[0] == (10, 0)
     assert m.expected() == ("claim", S)
     m.play(Declare(S, f"extra {claim}"))
     assert m.state.points[0] == (10 + extra, 0)
@@ -166,7 +167,7 @@ def test_extra_points_in_part():
     """ICF 87 b: in full or in part: of a due and a penalty (ICF 108 b), one point claimed."""
     m = position(new(), 1, 3, turn=S)
     play(m, S, "wsf")
-    assert m.state.board.result.extra_claimable == 2
+    assert m.state.claim.most == 2
     m.play(Declare(N, "extra 1"))
     assert m.state.points[0] == (0, 4)
 
@@ -179,11 +180,27 @@ def test_bad_claims_are_refused(seat, what):
     refused(m, Declare(seat, what))
 
 
-def test_no_stroke_before_the_claim():
-    """ICF 87 b: the board is over; the next board waits for the winner's claim."""
+def test_the_next_action_closes_the_claim():
+    """ICF 87 b "si así lo solicita": not demanding is the default; the next action closes the claim."""
     m = held_due_position()
-    with pytest.raises(RulesError):
-        m.play(stroke(N, ""))
+    assert m.state.points[0] == (10, 0) and m.expected().optional
+    r = m.play(stroke(N, ""))  # the next board's break: the claim is given up
+    assert not r.ended and m.state.claim is None and m.state.points[0] == (10, 0)
+    refused(m, Declare(S, "extra 1"), "ICF 87 b")
+
+
+def test_a_claim_that_reaches_25_ends_the_game():
+    """ICF 87 b, 56 a: the points demanded count for the game: at 24 a demanded point wins it."""
+    from carrom.rules import Match
+    m = Match.from_score("icf", {S: "Asha", N: "Ravi"}, S, breaker=S, points=(14, 3), boards_done=3)
+    position(m, 3, 7, queen=0, turn=N)
+    play(m, N, "s")  # ICF 72 a: a black to be placed by South
+    m.play(Declare(S, "wait"))  # no room: it waits (ICF 79 a)
+    r = play(m, S, "www")  # South's last three: 7 black left + 3 queen = 10, and 1 claimable
+    assert r.ending("game") is None and m.state.points[0] == (24, 3) and m.state.game_index == 0
+    r = m.play(Declare(S, "extra 1"))
+    assert r.ending("board").points == 11
+    assert r.ending("game").winner == 0 and m.state.points[0] == (25, 3) and m.state.game_index == 1
 
 
 # -- outstanding dues of the side that loses by its own stroke (ICF 55, 87 b) ------------------
@@ -196,18 +213,66 @@ def test_striker_owes_coins_waiting_for_room_winner_may_claim_them():
     m.play(Declare(N, "wait"))  # ICF 79 a: no room yet
     play(m, S, "bb")  # North's last two: North wins by South's 2 whites left (ICF 52 a, 53 c)
     assert m.expected() == ("claim", N)
-    assert m.state.board.result.points == 2 and m.state.board.result.extra_claimable == 2
+    assert m.rulings[-1].ending("board").points == 2 and m.state.claim.most == 2
 
 
 def test_outstanding_due_claimable_in_special_case():
     """ICF 106 a, 87 b: South owes a due (72 c) and pockets North's last coin with the queen on the board."""
-    m = new()
+    m = new(points=(0, 22))  # North at 22: 9 coins, no queen (ICF 106 a), so the cap (ICF 55) is not reached
     play(m, S, "s")  # the break with the striker: a due outstanding (ICF 72 c)
     play(m, N, "b" * 8)
     miss(m, N)
-    set_points(m, (0, 22))  # North at 22: 9 coins, no queen (ICF 106 a), so the cap (ICF 55) is not reached
     r = play(m, S, "b")
     assert "ICF 106 a" in laws(r)
     assert m.expected() == ("claim", N)
     m.play(Declare(N, "extra 1"))
     assert m.state.points[0] == (0, 22 + 9 + 1)
+
+
+# -- a side that owes a due pockets its last coins (docs/texts.md §8, decided) -----------------
+
+
+def owing_south():
+    """South breaks with the striker and no coin: a due outstanding (ICF 72 c); North misses."""
+    m = new()
+    play(m, S, "s")
+    miss(m, N)
+    assert m.state.board.debts == (1, 0)
+    return m
+
+
+def test_own_last_coins_pay_the_outstanding_due_and_the_board_goes_on():
+    """ICF 72 c "se vuelve a colocar en el tablero tan pronto como la ficha esté disponible", 78 a "inmediatamente
+    después de completar el golpe … incluso si el jugador continúa": the due is paid from the last coins."""
+    m = owing_south()
+    r = play(m, S, "w" * 9)
+    assert not m.state.board.over and not m.state.results
+    assert "ICF 72 c" in laws(r) and "ICF 78 a" in laws(r)
+    assert m.expected() == ("place", N)
+    place_all(m)
+    assert m.state.board.white == 1 and m.state.board.debts == (0, 0)
+    assert m.expected() == ("stroke", S)  # ICF 48: own coins went in, South plays on
+    play(m, S, "w")  # now the last white: North wins by 3 (ICF 107 a, the queen on the board)
+    assert m.state.results[-1].winner == 1 and m.state.points[0] == (0, 3)
+
+
+def test_opponents_last_coins_pay_their_outstanding_due_and_the_board_goes_on():
+    """ICF 78 b ii: pocketing the opponent's coin that pays their due, the player places it himself; not their last."""
+    m = owing_south()
+    miss(m, S)
+    r = play(m, N, "w" * 9)
+    assert not m.state.board.over and "ICF 78 a" in laws(r)
+    assert m.expected() == ("place", N)
+    place_all(m)
+    assert m.state.board.white == 1 and m.expected() == ("stroke", S)  # ICF 125: the turn passes
+
+
+def test_queen_own_last_coin_and_striker_go_back_and_play_goes_on():
+    """ICF 98 a (docs/texts.md §10, decided): queen, own last coin and striker with the opponent's coins on the
+    board: the queen, the coin and a due go back and the player continues; 108 a needs the queen left on the board."""
+    m = position(new(), 1, 3, turn=S)
+    r = play(m, S, "qws")
+    assert "ICF 98 a" in laws(r) and not m.state.results
+    place_all(m)
+    b = m.state.board
+    assert b.queen == "board" and b.white == 2 and m.expected() == ("stroke", S)

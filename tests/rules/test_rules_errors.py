@@ -152,14 +152,14 @@ def test_concede_what():
     refused(new(), Concede(S, "everything"), "ICF 139")
 
 
-def test_stroke_or_forfeit_during_a_claim_is_refused():
-    """ICF 87 b: the winner's claim comes first."""
+def test_a_refused_action_during_a_claim_keeps_the_claim_open():
+    """ICF 87 b: only an action the laws allow closes the claim; a refused one changes nothing."""
     m = position(new(), 1, 3, turn=S)
     play(m, S, "wsf")  # ICF 108 b: North wins, may claim 2
     assert m.expected()[0] == "claim"
-    refused(m, stroke(N, ""), "claim")
-    refused(m, Forfeit(S), "claim")
-    refused(m, Place(N), "claim")
+    refused(m, stroke(S, ""), "turn")  # North breaks the next board (ICF 49 a)
+    refused(m, Place(N))
+    assert m.state.claim is not None and m.state.claim.most == 2
 
 
 def test_undo_with_nothing_to_undo():
@@ -187,6 +187,7 @@ def test_undo_with_nothing_to_undo():
     ({"type": "stroke", "seat": "south", "fouls": "push"}, "fouls"),
     ({"type": "place", "seat": "north", "coin": "gold"}, "coin"),
     ({"type": "place", "seat": "north", "waive": "no"}, "waive"),
+    ({"type": "time", "seat": "north", "board_begun": "no"}, "board_begun"),
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_action_from_dict_malformed(data, field):
     with pytest.raises(RulesError) as info:
@@ -196,7 +197,7 @@ def test_action_from_dict_malformed(data, field):
 
 @pytest.mark.parametrize("action", [
     stroke(S, "wqs", off="b", fouls=()), stroke(N, "bf"), Place(N, BLACK), Place(S, waive=True), Forfeit(N, "ICF 51"),
-    Concede(S, "match"), Declare(S, "toss north"), Declare(N, "extra", 2), Timeout(S),
+    Concede(S, "match"), Declare(S, "toss north"), Declare(N, "extra", 2), Timeout(S), Timeout(N, board_begun=True),
     Stroke(S, StrokeOutcome(touched=False)),
 ])
 def test_action_dict_round_trip(action):
@@ -214,6 +215,7 @@ MALFORMED = [
     pytest.param(Stroke(S, None), id="no outcome"),
     pytest.param(Declare(S, None), id="declaration not a string"),
     pytest.param("stroke", id="not an action"),
+    pytest.param(Timeout(S, board_begun="yes"), id="board_begun not true or false"),
 ]
 
 

@@ -429,3 +429,19 @@ def test_fr_official_match_to_the_end():
         slam(m, 0)
     assert m.state.games_won == (2, 0) and m.state.points == ((33, 0), (33, 0))
     assert breakers[:3] == [S, N, S]
+
+
+def test_simplified_last_coins_that_pay_a_penalty_do_not_end_the_board():
+    """001 simplified "se paye par la remise en jeu d'un pion": a penalty owed with no coin in the nets waits
+    (ICF 72 c) and is paid from the last coins, which then are not the last: the board goes on."""
+    m = new("fr-simplified")
+    play(m, S, "b")  # South's first coin is a black: South plays black (001 simplified, colours by the first coin)
+    play(m, S, "s")  # the striker: the penalty is a black from the nets
+    place_all(m)
+    play(m, N, "s")  # North's penalty: no white of North's in the nets yet, it waits
+    assert m.state.board.debts == (0, 1)
+    play(m, S, "")
+    r = play(m, N, "w" * 9)  # North's nine whites: one pays the penalty at once
+    assert not m.state.results and "ICF 78 a" in laws(r)
+    place_all(m)
+    assert m.state.board.white == 1

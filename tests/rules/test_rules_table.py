@@ -68,11 +68,8 @@ def test_other_breaches_that_lose_the_board(law):
 
 def test_forfeit_from_22_points_loses_by_coins_only():
     """ICF 91: "if the opponent has scored more than 22, he loses only by the number of coins left"."""
-    from dataclasses import replace
-
-    m = Match.new("icf", SINGLES, first_breaker=S)
+    m = Match.from_score("icf", SINGLES, S, breaker=S, points=(23, 0), boards_done=2)  # taken over at 23–0
     _some_play(m)
-    m.state = replace(m.state, points=((23, 0),))
     m.play(Forfeit(N, "ICF 91"))
     assert m.state.games_won == (1, 0)  # 23 + 8 passes 25 (ICF 56 a)
     assert m.state.results[-1].queen == (0, 0) and m.state.results[-1].coins == (8, 0)

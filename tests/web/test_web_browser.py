@@ -53,6 +53,7 @@ def shoot(page, seat, target=None, pull=0.1):
     n = math.hypot(tx - sx, ty - sy)
     page.mouse.move(*at(page, sx, sy))
     page.mouse.down()
+    page.mouse.move(*at(page, *seat_point(g, seat, along, axis - 0.02)), steps=3)  # a pull starts straight back
     page.mouse.move(*at(page, sx - (tx - sx) / n * pull, sy - (ty - sy) / n * pull), steps=8)
     page.mouse.up()
 

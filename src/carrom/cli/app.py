@@ -9,8 +9,11 @@ import importlib
 
 import typer
 
+from carrom.cli.common import ReadableGroup
+
 app = typer.Typer(
     name="carrom",
+    cls=ReadableGroup,
     help="Carrom as the ICF plays it: the board, its physics, the laws.",
     no_args_is_help=True,
     add_completion=False,

@@ -28,7 +28,7 @@ def replay(
     header = rec.header
     if as_json:
         doc = {"record": str(record), "steps": [step_json(s) for s in result.steps],
-               "final": final_lines(result.match, header, as_data=True)}
+               "final": final_lines(result.match, header, as_data=True), "comments": header.comments}
         typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
         return
     console = Console(highlight=False)
@@ -43,10 +43,14 @@ def replay(
         console.print(f"[bold]{step.index + 1:>3}[/bold] {escape(entry_text(step.entry, header))}")
         for text in ruling_lines(step.ruling):
             console.print(f"      {escape(text)}")
+        if step.entry.note:
+            console.print(f"      [italic]note: {escape(step.entry.note)}[/italic]")
         console.print(f"      [dim]{escape(score_text(step.after, header))}[/dim]")
     console.rule("result")
     for text in final_lines(result.match, header):
         console.print(escape(text))
+    if header.comments:
+        console.print(f"umpire's comments: {escape(header.comments)}")
 
 
 def register(app: typer.Typer) -> None:

@@ -11,37 +11,41 @@ from carrom.cli.common import fail as _fail, write_file as _write
 
 
 def _print(card) -> None:
+    """The card on the terminal, with the same labels as the HTML, PDF and CSV outputs."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
-    from carrom.records.scorecard.model import Card
+    from carrom.records.scorecard.model import (
+        BOARD_COLUMNS, GAME_COLUMNS, SIDE_COLUMNS, SIDES, SUBTITLE, TITLE, Card,
+    )
 
     assert isinstance(card, Card)
-    console = Console()
-    console.print(f"[bold]SCORECARD[/bold] (ICF XIX) · rules: {card.variant}")
-    for label, value in card.fields:
+    console = Console(highlight=False)
+    console.print(f"[bold]{TITLE}[/bold] · {SUBTITLE} · rules: {escape(card.variant)}")
+    for label, value in card.header:
         if value:
-            console.print(f"  {label}: {value}")
-    a, b = card.sides
+            console.print(f"  {label}: {escape(value)}")
+    for k, side in enumerate(card.sides):
+        console.print(f"  {SIDES[k]}: " + escape(" · ".join(line for line in card.side_lines(k) if not line.endswith(": "))))
     for game in card.games:
-        table = Table(title=f"Game {game.number}" + (f"  {game.started or ''}–{game.ended or ''}"
-                                                     if game.started or game.ended else ""))
-        table.add_column("Board", justify="right")
-        table.add_column("Break")
-        for side in (a, b):
-            table.add_column(f"{side.name}\nqueen", justify="right")
-            table.add_column("coins", justify="right")
-            table.add_column("total", justify="right")
+        times = " · ".join(f"{label} {value}" for label, value in zip(GAME_COLUMNS[1:], (game.started, game.ended))
+                           if value)
+        table = Table(title=f"{GAME_COLUMNS[0]} {game.number}" + (f" · {times}" if times else ""))
+        for label in BOARD_COLUMNS[1:]:
+            table.add_column(label, justify="right" if label != BOARD_COLUMNS[2] else "left")
+        for k, side in enumerate(card.sides):
+            for n, label in enumerate(SIDE_COLUMNS[k]):
+                table.add_column((f"{SIDES[k]}: {escape(side.name)}\n" if n == 0 else "\n") + label, justify="right")
         for row in game.boards:
-            table.add_row(str(row.number), row.breaker, str(row.queen[0]), str(row.coins[0]), str(row.totals[0]),
-                          str(row.queen[1]), str(row.coins[1]), str(row.totals[1]))
+            table.add_row(str(row.number), escape(row.breaker), str(row.queen[0]), str(row.coins[0]),
+                          str(row.totals[0]), str(row.queen[1]), str(row.coins[1]), str(row.totals[1]))
         console.print(table)
         if game.winner is not None:
-            console.print(f"  game {game.number} won by {card.sides[game.winner].name}")
-    console.print(f"Games won: {a.name} {card.games_won[0]} – {card.games_won[1]} {b.name}")
-    console.print(f"Match won by: {card.winner_name or '(not finished)'}")
-    if card.comments:
-        console.print(f"Umpire's comments: {card.comments}")
+            console.print(f"  game {game.number} won by {escape(card.sides[game.winner].name)}")
+    for label, value in card.closing():
+        if value:
+            console.print(f"{label}: {escape(value)}")
 
 
 def scorecard(

@@ -33,7 +33,12 @@ class _Asker:
         except KeyboardInterrupt:
             raise _EndOfInput from None
 
-    def ask(self, question: str, default: str = "", choices: tuple[str, ...] = (), required: bool = False) -> str:
+    def ask(self, question: str, default: str = "", choices: tuple[str, ...] = (), required: bool = False,
+            field: str | None = None) -> str:
+        """One answer, asked again until valid; ``field`` names the header check the loader applies too."""
+        from carrom.records.errors import RecordError
+        from carrom.records.header import check
+
         hint = f" ({'/'.join(choices)})" if choices else ""
         shown = f" [{default}]" if default else ""
         while True:
@@ -44,11 +49,38 @@ class _Asker:
             if required and not answer:
                 self.console.print("[red]✗[/red] this one is needed")
                 continue
+            if field is not None and answer:
+                try:
+                    check(field, answer)
+                except RecordError as exc:
+                    self.console.print(f"[red]✗[/red] {escape(exc.problem)}")
+                    continue
             return answer.lower() if choices else answer
+
+    def confirm(self, question: str) -> bool:
+        """Yes or no (y, n), asked again until it is one of them."""
+        while True:
+            answer = self.line(escape(f"{question} (yes/no): ")).strip().lower()
+            if answer in ("y", "yes", "n", "no"):
+                return answer.startswith("y")
+            self.console.print(f"[red]✗[/red] {escape(answer or 'nothing')}: answer yes or no")
 
 
 class _EndOfInput(Exception):
     pass
+
+
+def _blank(now: datetime) -> str:
+    return ""
+
+
+# The scorecard's header fields (ICF XIX) in the order asked: (Event field, question, default)
+EVENT_QUESTIONS = (
+    ("tournament", "Championship/tournament", _blank), ("event", "Event", _blank), ("round", "Round", _blank),
+    ("match", "Match no.", _blank), ("date", "Date (YYYY-MM-DD)", lambda now: now.strftime("%Y-%m-%d")),
+    ("time", "Time (HH:MM)", lambda now: now.strftime("%H:%M")), ("venue", "Venue", _blank),
+    ("table", "Table (board) no.", _blank), ("umpire", "Umpire", _blank), ("chief_umpire", "Chief umpire", _blank),
+)
 
 
 def _ask_header(ask: _Asker):
@@ -61,30 +93,19 @@ def _ask_header(ask: _Asker):
     seats = ("south", "north") if kind == "singles" else SEATS
     players = {}
     for seat in seats:
-        name = ask.ask(f"{seat.capitalize()} player's name", required=True)
-        team = ask.ask(f"{seat.capitalize()} player's team or club (Enter for none)")
+        name = ask.ask(f"{seat.capitalize()} player's name", required=True, field="name")
+        team = ask.ask(f"{seat.capitalize()} player's team or club (Enter for none)", field="team")
         players[seat] = Player(name, team or None)
     ask.console.print("The scorecard's header (Enter leaves a field blank):")
     now = datetime.now()
-    event = Event(
-        tournament=ask.ask("Championship/tournament") or None,
-        event=ask.ask("Event") or None,
-        round=ask.ask("Round") or None,
-        match=ask.ask("Match no.") or None,
-        date=ask.ask("Date (YYYY-MM-DD)", now.strftime("%Y-%m-%d")) or None,
-        time=ask.ask("Time (HH:MM)", now.strftime("%H:%M")) or None,
-        venue=ask.ask("Venue") or None,
-        table=ask.ask("Table (board) no.") or None,
-        umpire=ask.ask("Umpire") or None,
-    )
+    event = Event(**{name: ask.ask(question, default(now), field=name) or None
+                     for name, question, default in EVENT_QUESTIONS})
     winner = ask.ask("Toss won by (seat)", seats[0], tuple(seats))
     choice = ask.ask("The toss winner chose", "break", ("break", "side"))
     pair = (winner,) if kind == "singles" else (winner, OPPOSITE[winner])
-    if choice == "break":
-        options = tuple(s for s in seats if s in pair)
-        first = winner if len(options) == 1 else ask.ask("Who breaks first", winner, options)
-    else:
-        first = ask.ask("Who breaks first", next(s for s in seats if s not in pair), tuple(seats))
+    # ICF 39 a, c: the winner's choice is theirs; the other party has the other one (docs/texts.md §2)
+    options = tuple(s for s in seats if (s in pair) == (choice == "break"))
+    first = options[0] if len(options) == 1 else ask.ask("Who breaks first", options[0], options)
     return Header(variant=variant, kind=kind, players=players, first_breaker=first, toss=Toss(winner, choice),
                   event=event)
 
@@ -103,7 +124,14 @@ def _loop(session, console: Console, ask: _Asker) -> None:
             console.print()
             break
         try:
+            question = session.confirm_question(typed)
+            if question is not None and not ask.confirm(question):
+                console.print("  not entered")
+                continue
             reply = session.enter(typed)
+        except _EndOfInput:
+            console.print()
+            break
         except SessionError as exc:
             console.print(f"[red]✗[/red] {escape(str(exc))}")
             continue
@@ -114,8 +142,6 @@ def _loop(session, console: Console, ask: _Asker) -> None:
             break
         if reply.help:
             console.print(escape(help_text()))
-        elif reply.undone:
-            console.print(f"  undone: {escape(reply.entry.TYPE)} by {reply.entry.seat}")
         elif reply.message:
             console.print(f"  {escape(reply.message)}")
         if reply.ruling is not None:
@@ -134,8 +160,10 @@ def new(record: Path = typer.Argument(..., help="The record file to create (JSON
     from carrom.records.errors import RecordError
     from carrom.records.session import Session
 
-    if record.exists():
-        _fail(f"{record} already exists; carry it on with `carrom umpire resume {record}` or choose another name")
+    try:
+        Session.check_new_path(record)
+    except RecordError as exc:
+        _fail(str(exc))
     console = Console(highlight=False)
     ask = _Asker(console)
     try:

@@ -69,5 +69,5 @@ class RandomPlayer:
         return spots[0] if spots else None
 
     def choose_claim(self, game: Game, seat: str) -> int:
-        result = game.state.board.result
-        return 0 if result is None else result.extra_claimable
+        claim = game.state.claim
+        return 0 if claim is None else claim.most

@@ -271,5 +271,5 @@ class GeometricPlayer:
 
     def choose_claim(self, game: Game, seat: str) -> int:
         """The most the laws let us claim (ICF 87 b)."""
-        result = game.state.board.result
-        return 0 if result is None else result.extra_claimable
+        claim = game.state.claim
+        return 0 if claim is None else claim.most

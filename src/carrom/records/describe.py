@@ -5,6 +5,7 @@ Shared by ``carrom replay`` and ``carrom umpire`` so both say the same thing the
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from carrom.records import referee
@@ -22,20 +23,57 @@ def who(header: Header, seat: str | None) -> str:
     return f"{seat.capitalize()} ({header.players[seat].name})"
 
 
+_CITED = re.compile(r"\s*\(((?:ICF|\d{3}) [^()]*)\)$")  # a bracket ending the text that starts with a law
+_LAWS_ONLY = re.compile(r"^[\w§.,;– -]*$")  # nothing in it but law numbers ("ICF 43", "ICF 65 b–d")
+
+
+def cite(text: str, law: str) -> str:
+    """``text (law)`` with one bracket of laws at the end: a text that already cites ``law``
+    (or a part of it, "ICF 65 b–d" for "ICF 65") keeps its own; another law joins the bracket."""
+    found = _CITED.search(text)
+    if not law:
+        return text
+    if found is None:
+        return f"{text} ({law})"
+    inner = found.group(1)
+    if inner == law or inner.startswith(law + " "):  # "ICF 65 b–d" already says "ICF 65"
+        return text
+    if law.startswith(inner + " "):  # the decision's law is the more precise
+        return f"{text[:found.start()]} ({law})"
+    both_icf = _LAWS_ONLY.match(inner) and inner.startswith("ICF ") and law.startswith("ICF ")
+    joined = f"ICF {inner[4:]}, {law[4:]}" if both_icf else f"{inner}; {law}"
+    return f"{text[:found.start()]} ({joined})"
+
+
 def ruling_lines(ruling: Any) -> list[str]:
-    """Each decision of the referee as ``text (law)``."""
+    """Each decision of the referee as ``text (law)``, each law cited once."""
     decisions = getattr(ruling, "decisions", None) or ()
-    lines = [f"{d.text} ({d.law})" if d.law else d.text for d in decisions]
+    lines = [cite(d.text, d.law) for d in decisions]
     return lines or [ruling.summary()]
+
+
+def entry_notation(entry: Entry) -> str:
+    """The entry as the umpire types it (docs/umpire.md): ``ws``, ``place white``, ``concede match``."""
+    if isinstance(entry, StrokeEntry):
+        o = entry.outcome
+        fouls = tuple("" if code == referee.DEFAULT_FOUL else code for code in entry.fouls)  # `f` as typed
+        return format_stroke(StrokeNote(o.pocketed, o.striker, o.off_board, o.touched, fouls))
+    if isinstance(entry, PlaceEntry):
+        return " ".join(["place"] + ([entry.coin] if entry.coin else []) + (["waive"] if entry.waive else []))
+    if isinstance(entry, ForfeitEntry):
+        return "forfeit" + (f" {entry.law}" if entry.law else "")
+    if isinstance(entry, ConcedeEntry):
+        return f"concede {entry.what}"
+    if isinstance(entry, DeclareEntry):
+        return f"declare {entry.what}" + ("" if entry.value is None else f" {entry.value}")
+    return entry.TYPE  # time
 
 
 def entry_text(entry: Entry, header: Header) -> str:
     """An entry in the umpire's words, with the notation for a stroke."""
     actor = who(header, entry.seat)
     if isinstance(entry, StrokeEntry):
-        o = entry.outcome
-        note = StrokeNote(o.pocketed, o.striker, o.off_board, o.touched, tuple(entry.fouls))
-        return f"{actor} strikes: {format_stroke(note)}"
+        return f"{actor} strikes: {entry_notation(entry)}"
     if isinstance(entry, PlaceEntry):
         if entry.waive:
             return f"{actor} waives placing the coin owed"
@@ -57,6 +95,14 @@ def score_text(snap: referee.Snapshot, header: Header) -> str:
             f"{header.side_name(b)}; games {snap.games_won[0]}–{snap.games_won[1]}")
 
 
+def break_text(snap: referee.Snapshot, header: Header) -> str:
+    """Whose break, and who made it: after three missed attempts it passes on (ICF 45 b)."""
+    passed = f"the break passed from {who(header, snap.breaker)} (ICF 45 b)" if snap.break_passed else ""
+    if snap.broken_by is None:
+        return passed or "not broken yet"
+    return f"broken by {who(header, snap.broken_by)}" + (f" after {passed}" if passed else "")
+
+
 def status_lines(match: Any, header: Header) -> list[str]:
     """After each entry: turn, coins, dues, queen, score (rich markup allowed, user text escaped)."""
     from rich.markup import escape
@@ -70,7 +116,7 @@ def status_lines(match: Any, header: Header) -> list[str]:
         act = {"place": "to place the coin owed", "claim": "may claim extra points (ICF 87 b)",
                "toss": "calls the toss for the tie-break board (ICF 56 b)"}.get(snap.to_act or "", "to play")
         lines.append(f"[bold]{escape(who(header, snap.seat))}[/bold] {act} · game {snap.game + 1}, "
-                     f"board {snap.board + 1}, broken by {escape(who(header, snap.breaker))}")
+                     f"board {snap.board + 1}, {escape(break_text(snap, header))}")
     ob = snap.on_board
     lines.append(f"  on the board: {ob.get('white', 0)} white, {ob.get('black', 0)} black; queen {escape(snap.queen)}")
     if snap.owed:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, fields
-from typing import Any, Mapping
+from datetime import datetime
+from typing import Any, Callable, Mapping
 
 from carrom.records import schema
 from carrom.records.errors import RecordError
@@ -17,8 +18,49 @@ SEATS = ("south", "east", "north", "west")
 OPPOSITE = {"south": "north", "north": "south", "east": "west", "west": "east"}
 KINDS = ("singles", "doubles")
 TOSS_CHOICES = ("break", "side")  # ICF 39 a: the winner takes the break or a side
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_TIME = re.compile(r"^\d{2}:\d{2}(:\d{2})?$")
+NAME_MAX = 200  # characters in a player's name
+
+
+def _calendar(value: str, path: str, pattern: str, formats: tuple[str, ...], words: str) -> str:
+    """``value`` if it is a real date or time written as ``formats`` say (25:99 and 2025-02-30 are not)."""
+    if re.fullmatch(pattern, value):
+        for fmt in formats:
+            try:
+                datetime.strptime(value, fmt)
+                return value
+            except ValueError:
+                pass
+    raise RecordError(path, f"{schema.describe(value)} is not {words}")
+
+
+def check_date(value: Any, path: str = "event.date") -> str:
+    return _calendar(schema.text(value, path), path, r"\d{4}-\d{2}-\d{2}", ("%Y-%m-%d",),
+                     "a date YYYY-MM-DD, e.g. 2026-11-22")
+
+
+def check_time(value: Any, path: str = "event.time") -> str:
+    return _calendar(schema.text(value, path), path, r"\d{2}:\d{2}(:\d{2})?", ("%H:%M", "%H:%M:%S"),
+                     "a time HH:MM (00:00 to 23:59), e.g. 14:30")
+
+
+def check_name(value: Any, path: str = "players.name") -> str:
+    return schema.text(value, path, allow_empty=False, max_len=NAME_MAX)
+
+
+def check_text(value: Any, path: str = "") -> str:
+    return schema.text(value, path)
+
+
+# Every free field of the header with the check both the loader and the assistant apply to
+# it: one source of truth, so no answer the assistant accepts can make its record unreadable.
+FIELD_CHECKS: dict[str, Callable[[Any, str], str]] = {
+    "name": check_name, "team": check_text, "date": check_date, "time": check_time, "comments": check_text,
+}
+
+
+def check(name: str, value: Any, path: str | None = None) -> str:
+    """``value`` checked as the header field ``name`` (an Event field, name, team or comments)."""
+    return FIELD_CHECKS.get(name, check_text)(value, name if path is None else path)
 
 
 @dataclass(frozen=True)
@@ -43,12 +85,8 @@ class Event:
     def from_dict(cls, data: Any, path: str) -> "Event":
         names = [f.name for f in fields(cls)]
         data = schema.obj(data, path, optional=names)
-        values = {name: schema.opt_text(data, name, path) for name in names}
-        if values["date"] is not None and not _DATE.match(values["date"]):
-            raise RecordError(schema.child(path, "date"), f"{values['date']!r} is not a date YYYY-MM-DD")
-        if values["time"] is not None and not _TIME.match(values["time"]):
-            raise RecordError(schema.child(path, "time"), f"{values['time']!r} is not a time HH:MM")
-        return cls(**values)
+        return cls(**{name: None if data.get(name) is None else check(name, data[name], schema.child(path, name))
+                      for name in names})
 
 
 @dataclass(frozen=True)
@@ -62,8 +100,9 @@ class Player:
     @classmethod
     def from_dict(cls, data: Any, path: str) -> "Player":
         data = schema.obj(data, path, required=["name"], optional=["team"])
-        return cls(schema.text(data["name"], schema.child(path, "name"), allow_empty=False, max_len=200),
-                   schema.opt_text(data, "team", path))
+        team = data.get("team")
+        return cls(check("name", data["name"], schema.child(path, "name")),
+                   None if team is None else check("team", team, schema.child(path, "team")))
 
 
 @dataclass(frozen=True)
@@ -119,6 +158,11 @@ class Header:
         if self.toss is not None:
             if self.toss.winner not in seats:
                 raise RecordError(schema.child(path, "toss.winner"), f"{self.toss.winner!r} has no player")
-            if self.toss.choice == "break" and self.first_breaker not in self.side(self.toss.winner):
+            winners = self.side(self.toss.winner)
+            if self.toss.choice == "break" and self.first_breaker not in winners:
                 raise RecordError(schema.child(path, "first_breaker"),
                                   "the toss winner chose the break, so their side breaks first (ICF 39 c, 42)")
+            if self.toss.choice == "side" and self.first_breaker in winners:
+                raise RecordError(schema.child(path, "first_breaker"),
+                                  "the toss winner chose a side, so the other party has the break (ICF 39 a, c; "
+                                  "docs/texts.md §2)")

@@ -11,12 +11,9 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from carrom.records.errors import RecordError
-
-if TYPE_CHECKING:
-    from carrom.records.record import Record
+from carrom.records.record import Record
 
 
 def read_text(source: str | os.PathLike[str]) -> tuple[str, str]:
@@ -47,14 +44,12 @@ def parse_json(text: str, where: str = "record") -> object:
         raise RecordError("", f"{where} is nested too deeply to be a record") from None
 
 
-def load_record(source: str | os.PathLike[str], *, replay: bool = True) -> "Record":
+def load_record(source: str | os.PathLike[str], *, replay: bool = True) -> Record:
     """Read, validate and (by default) replay a record; the first fault raises ``RecordError``.
 
     ``source`` is a path or the JSON text. With ``replay`` the referee plays every action,
     so an action the laws do not allow is reported at its own path.
     """
-    from carrom.records.record import Record
-
     text, where = read_text(source)
     record = Record.from_dict(parse_json(text, where))
     if replay:
@@ -62,7 +57,7 @@ def load_record(source: str | os.PathLike[str], *, replay: bool = True) -> "Reco
     return record
 
 
-def dumps(record: "Record") -> str:
+def dumps(record: Record) -> str:
     """The file's text: the header indented, one action per line, so a long match stays readable."""
     data = record.to_dict()
     games = data.pop("games")
@@ -82,15 +77,46 @@ def dumps(record: "Record") -> str:
     return f'{head},\n  "games": {body}\n}}\n'
 
 
-def save_record(record: "Record", path: str | os.PathLike[str]) -> Path:
-    """Write ``record`` to ``path`` atomically (temp file, fsync, ``os.replace``)."""
-    path = Path(path)
-    data = dumps(record).encode("utf-8")
-    directory = path.parent if str(path.parent) else Path(".")
+def _directory(path: Path) -> Path:
+    return path.parent if str(path.parent) else Path(".")
+
+
+def _temp_file(path: Path) -> tuple[int, str]:
+    """A temporary file beside ``path``, or a ``RecordError`` naming why the folder takes none."""
+    directory = _directory(path)
+    if path.is_dir():
+        raise RecordError("", f"{path}: is a directory, not a record file")
+    if not directory.is_dir():
+        raise RecordError("", f"{path}: cannot write: no folder {directory}")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+        return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
         raise RecordError("", f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def check_writable(path: str | os.PathLike[str]) -> Path:
+    """Refuse now a path a record could never be saved to (no such folder, a directory, no permission)."""
+    path = Path(path)
+    fd, tmp = _temp_file(path)
+    os.close(fd)
+    os.unlink(tmp)
+    return path
+
+
+def save_record(record: Record, path: str | os.PathLike[str]) -> Path:
+    """Write ``record`` to ``path`` atomically (temp file, fsync, ``os.replace``).
+
+    The text is first read back with the loader's own checks, so a record its loader would
+    refuse is never written: the ``RecordError`` names the field, and the old file stays.
+    """
+    path = Path(path)
+    text = dumps(record)
+    Record.from_dict(json.loads(text))
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RecordError("", f"{path}: cannot write: the record holds text that is not valid Unicode") from None
+    fd, tmp = _temp_file(path)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

@@ -18,11 +18,11 @@ from typing import Iterable
 COINS = {"w": "white", "b": "black", "q": "queen"}
 COMMANDS = {
     "place": "place [COIN|waive]  place the due/penalty coin owed now (or waive it, ICF 87 a)",
-    "forfeit": "forfeit [REASON]    the player on turn loses the board (e.g. ICF 51, 91, 121 b)",
-    "concede": "concede board|game|match  the player on turn's side gives up (ICF 139)",
+    "forfeit": "forfeit [LAW]       the player on turn loses the board (e.g. ICF 51, 91, 121 b); asks yes/no",
+    "concede": "concede board|game|match  the player on turn's side gives up (ICF 139); asks yes/no",
     "declare": "declare WORDS       a declaration the referee knows, e.g. `declare extra` (ICF 87 b)",
     "time": "time                the bell of the timed game",
-    "undo": "undo                take back the last entry",
+    "undo": "undo                take back the last entry (and say which)",
     "status": "status              show the board again",
     "comment": "comment TEXT        add a remark to the umpire's comments on the scorecard",
     "help": "help                this list",
@@ -103,6 +103,8 @@ def parse_stroke(tokens: Iterable[str], fouls: Iterable[str] = ()) -> StrokeNote
                     )
     if nothing and (pocketed or striker):
         raise NotationError("'-' means nothing went in, but pieces are listed too")
+    if nothing and no_touch:
+        raise NotationError("'x' says the striker touched no piece, '-' that it touched one: write only one of them")
     if no_touch and pocketed:
         raise NotationError("'x' means the striker touched no piece, yet pieces went in")
     if no_touch and off:

@@ -12,7 +12,7 @@ from typing import Any
 from carrom.records import schema
 from carrom.records.entries import Entry, parse_entry
 from carrom.records.errors import RecordError
-from carrom.records.header import KINDS, SEATS, Event, Header, Player, Toss
+from carrom.records.header import KINDS, SEATS, Event, Header, Player, Toss, check
 
 FORMAT = "carrom-record"
 VERSION = 1
@@ -82,7 +82,7 @@ class Record:
         players = {s: Player.from_dict(raw_players[s], f"players.{s}") for s in SEATS if s in raw_players}
         toss = None if data.get("toss") is None else Toss.from_dict(data["toss"], "toss")
         first = schema.choice(data["first_breaker"], "first_breaker", SEATS)
-        comments = schema.opt_text(data, "comments", "")
+        comments = None if data.get("comments") is None else check("comments", data["comments"])
         header = Header(variant=variant, kind=kind, players=players, first_breaker=first, toss=toss, event=event,
                         comments=comments)
         header.validate()

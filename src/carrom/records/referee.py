@@ -59,9 +59,12 @@ def to_action(entry: Entry) -> R.Action:
     raise TypeError(f"no referee action for {type(entry).__name__}")
 
 
-def position(match: R.Match) -> tuple[int, int]:
-    """(game, board), 0-based, where the next action will be played."""
+def position(match: R.Match, entry: Entry | None = None) -> tuple[int, int]:
+    """(game, board), 0-based, where the next action will be played; a demand for extra points
+    belongs to the board that just ended (ICF 87 b), though the next one is already dealt."""
     state = match.state
+    if state.claim is not None and isinstance(entry, DeclareEntry) and entry.what.split()[:1] == ["extra"]:
+        state = state.claim.before
     return state.game_index, state.board_index
 
 
@@ -95,7 +98,7 @@ class Snapshot:
     board: int  # 0-based
     to_act: str | None  # "stroke", "place", "claim" or "toss"; None once the match is over
     seat: str | None  # who acts next
-    breaker: str  # who broke this board (plays white, ICF 43)
+    breaker: str  # whose break this board is (the breaker's side plays white, ICF 43)
     on_board: dict[str, int]  # white, black, queen still on the board
     owed: tuple[tuple[str, str], ...]  # (placer seat, coin) still to be placed
     debts: tuple[int, int]  # coins owed by each side with none in the nets yet (ICF 72 c)
@@ -106,6 +109,8 @@ class Snapshot:
     games_won: tuple[int, int]
     over: bool
     winner: int | None
+    broken_by: str | None = None  # who made the break (ICF 44); None before it
+    break_passed: bool = False  # the breaker used every attempt and the break passed on (ICF 45 b)
 
 
 @dataclass(frozen=True)
@@ -116,6 +121,39 @@ class BoardResult:
     winner: int | None  # side
     queen: tuple[int, int]
     coins: tuple[int, int]
+    law: str = ""  # the law the board ended under (ICF 53 a, ICF 139 for a concession, ICF 91 for a forfeit...)
+    text: str = ""  # the referee's words for it
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A board, game or match decided by one action of the record."""
+
+    index: int  # the record entry that decided it
+    what: str  # "board", "game" or "match"
+    game: int  # 0-based
+    board: int | None  # 0-based among the game's decided boards; None for a game or the match
+    winner: int | None  # side
+
+
+def _states(match: R.Match):
+    """(state before, state after) of every action the referee has played, in order."""
+    befores = [before for before, _ in match.history]
+    return zip(befores, befores[1:] + [match.state])
+
+
+def endings(match: R.Match) -> list[Ending]:
+    """Every board, game and match the record's actions decided, in the order they were decided."""
+    out: list[Ending] = []
+    for i, (before, after) in enumerate(_states(match)):
+        for r in after.results[len(before.results):]:
+            out.append(Ending(i, "board", r.game, r.number - 1, r.winner))
+        gained = [k for k in (0, 1) if after.games_won[k] > before.games_won[k]]
+        if gained:
+            out.append(Ending(i, "game", before.game_index, None, gained[0]))
+        if after.over and not before.over:
+            out.append(Ending(i, "match", before.game_index, None, after.winner))
+    return out
 
 
 def _queen_words(state: R.MatchState, header: Header) -> str:
@@ -124,6 +162,21 @@ def _queen_words(state: R.MatchState, header: Header) -> str:
         return "on the board"
     side = header.side_name(header.sides()[b.queen_side])
     return f"pocketed by {side}, to be covered" if b.queen == "pending" else f"covered by {side}"
+
+
+def _broken_by(match: R.Match) -> str | None:
+    """The seat whose stroke made this board's break (ICF 44), found in the referee's history."""
+    if not match.state.board.broken:
+        return None
+    where = position(match)
+    after = match.state
+    for before, ruling in reversed(match.history):
+        if (before.game_index, before.board_index) != where:
+            break
+        if not before.board.broken and after.board.broken:
+            return ruling.action.seat.value
+        after = before
+    return None
 
 
 def snapshot(match: R.Match, header: Header) -> Snapshot:
@@ -138,10 +191,11 @@ def snapshot(match: R.Match, header: Header) -> Snapshot:
         queen=_queen_words(s, header), queen_state=s.board.queen,
         colours={seat: s.colour_of(R.Seat(seat)).value for seat in header.players},
         game_points=(gp[0], gp[1]), games_won=(s.games_won[0], s.games_won[1]), over=s.over, winner=s.winner,
+        broken_by=_broken_by(match), break_passed=s.board.break_passed,
     )
 
 
 def board_results(match: R.Match, header: Header) -> list[BoardResult]:
     """One row per decided board, as the scorecard of ICF XIX lists them."""
-    return [BoardResult(r.game, r.number - 1, r.breaker.value, r.winner, r.queen, r.coins)
+    return [BoardResult(r.game, r.number - 1, r.breaker.value, r.winner, r.queen, r.coins, r.law, r.text)
             for r in match.state.results]

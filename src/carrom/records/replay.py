@@ -45,7 +45,7 @@ def replay(record: "Record") -> Replay:
     steps: list[Step] = []
     for i, entry in enumerate(record.entries):
         path = record.path_of(i)
-        where = referee.position(match)
+        where = referee.position(match, entry)
         if where != record.positions[i]:
             g, b = where
             raise RecordError(path, f"the referee has this action in games[{g}].boards[{b}]: "

@@ -66,6 +66,11 @@ def text(value: Any, path: str, *, allow_empty: bool = True, max_len: int = 10_0
         raise RecordError(path, "must not be empty")
     if len(value) > max_len:
         raise RecordError(path, f"longer than {max_len} characters")
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RecordError(path, "not valid Unicode text (a lone surrogate)") from None
     return value
 
 

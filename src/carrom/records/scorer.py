@@ -34,7 +34,7 @@ class Scorer:
 
     def play(self, entry: Entry) -> Any:
         """The referee's ruling on ``entry``, which is then appended to the record."""
-        where = referee.position(self.match)
+        where = referee.position(self.match, entry)
         ruling = self.match.play(referee.to_action(entry))
         self.record.entries.append(entry)
         self.record.positions.append(where)

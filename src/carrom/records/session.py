@@ -7,21 +7,23 @@ notation or the laws refuse changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
 from carrom.records import referee
+from carrom.records.describe import entry_notation, who
 from carrom.records.entries import (
     ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, Outcome, PlaceEntry, StrokeEntry, TimeoutEntry,
 )
 from carrom.records.errors import RecordError
 from carrom.records.header import Header
-from carrom.records.io import save_record
+from carrom.records.io import check_writable, load_record, save_record
 from carrom.records.notation import COMMANDS, Command, NotationError, StrokeNote, parse
 from carrom.records.record import Record
 from carrom.records.scorer import Scorer
+from carrom.rules import RulesError
 
 
 class SessionError(ValueError):
@@ -59,6 +61,14 @@ class Session:
     def match(self) -> Any:
         return self.scorer.match
 
+    @staticmethod
+    def check_new_path(path: Path) -> Path:
+        """Refuse, before any question, a path a new record cannot be saved to (``RecordError``)."""
+        path = Path(path)
+        if path.exists() and not path.is_dir():
+            raise RecordError("", f"{path} already exists: resume it, or choose another name")
+        return check_writable(path)
+
     @classmethod
     def start(cls, header: Header, path: Path, **kw: Any) -> "Session":
         """A new match: checked by the referee, then saved before the first stroke."""
@@ -69,8 +79,6 @@ class Session:
 
     @classmethod
     def resume(cls, path: Path, **kw: Any) -> "Session":
-        from carrom.records.io import load_record
-
         return cls(load_record(path, replay=False), Path(path), **kw)
 
     def save(self) -> None:
@@ -103,10 +111,14 @@ class Session:
         if name == "undo":
             return self.undo()
         if name == "comment":
-            old = self.record.header.comments
-            text = args[0] if not old else f"{old} {args[0]}"
-            self.record.header = _replace(self.record.header, comments=text)
-            self.save()
+            old = self.record.header
+            text = args[0] if not old.comments else f"{old.comments} {args[0]}"
+            self.record.header = replace(old, comments=text)
+            try:
+                self.save()
+            except RecordError as exc:
+                self.record.header = old
+                raise SessionError(f"comment not added: {exc.problem}") from None
             return Reply(message="comment added")
         at = self.clock()
         if name == "place":
@@ -133,8 +145,6 @@ class Session:
 
     def play(self, entry: Entry) -> Reply:
         """Rule on ``entry``; if the laws allow it, append and save; else nothing changes."""
-        from carrom.rules import RulesError
-
         try:
             ruling = self.scorer.play(entry)
         except RulesError as exc:
@@ -147,8 +157,6 @@ class Session:
         return Reply(entry=entry, ruling=ruling)
 
     def undo(self) -> Reply:
-        from carrom.rules import RulesError
-
         if not self.record.entries:
             raise SessionError("nothing to undo")
         try:
@@ -160,10 +168,28 @@ class Session:
         except RecordError:
             self.scorer.play(entry)
             raise
-        return Reply(entry=entry, undone=True)
+        return Reply(entry=entry, undone=True,
+                     message=f"undone: {entry_notation(entry)} by {who(self.record.header, entry.seat)}")
 
+    def confirm_question(self, line: str) -> str | None:
+        """The question a front end asks before entering ``line``, or None when it needs none.
 
-def _replace(header: Header, **changes: Any) -> Header:
-    from dataclasses import replace
+        A forfeit or a concession ends a board, a game or the match at once (ICF 51, 91, 139),
+        so the umpire says yes first; a line that does not parse needs no question (``enter``
+        refuses it with the reason).
+        """
+        try:
+            item = parse(line, referee.FOUL_CODES)
+        except NotationError:
+            return None
+        if not isinstance(item, Command) or item.name not in ("forfeit", "concede"):
+            return None
+        header = self.record.header
+        seat = referee.to_strike(self.match)
+        if item.name == "forfeit":  # the player on turn loses the board for the side
+            law = f" ({' '.join(item.args)})" if item.args else ""
+            return f"{who(header, seat)} forfeits the board{law}: enter it?"
+        side = header.side(seat)
+        verb = "concedes" if len(side) == 1 else "concede"  # "Asha concedes", "Asha & Ravi concede"
+        return f"{header.side_name(side)} {verb} the {item.args[0]}: enter it?"
 
-    return replace(header, **changes)

@@ -16,6 +16,8 @@ arrows                     ``arrow-sw`` …                           ``arrow``
 decorative arcs            ``arrow-arc-sw`` …                       ``arrow-arc``
 arc barbs (2 per arc)      ``arrow-head-sw-1``, ``-2`` …            ``arrow-head``
 centre circles             ``centre-circle-inner``, ``-outer``      ``centre-circle inner`` / ``outer``
+the inner circle's red     ``centre-ring``, ``centre-dot``          ``centre-design``
+the outer circle's star    ``centre-star``                          ``centre-design``
 pieces                     ``piece-0`` … (layout order)             ``piece white`` / ``black`` / ``queen`` / ``striker``
 legal striker stretches    ``legal-south-0`` …                      ``legal-interval``
 =========================  ======================================  =================
@@ -48,6 +50,25 @@ COLOURS = {
     "striker": "#e8eef5",
     "legal": "#1f9d55",
 }
+
+# The centre's printed design, as fractions of the circles' radii; the web client draws the same from
+# these numbers (carrom.web.views.geometry). ICF I.A.6 colours the inner circle red inside a black
+# line; solid, it is a red disc the size of a coin and is taken for the queen, so the red is a ring
+# and a dot. I.A.7 lets the outer circle be decorated: an eight-pointed star, drawn in outline.
+CENTRE_DESIGN = {
+    "ring": 0.15,  # the red ring's width, of the inner circle's radius
+    "dot": 0.16,  # the red dot's radius, of the inner circle's radius
+    "star_points": 8,
+    "star_outer": 0.8,  # the star's tips, of the outer circle's radius
+    "star_inner": 0.32,  # its notches, of the outer circle's radius
+}
+
+
+def star_points(radius_outer: float, radius_inner: float, points: int) -> list[tuple[float, float]]:
+    """The corners of a star centred on the board's middle, a tip towards each seat first."""
+    return [((radius_outer if k % 2 == 0 else radius_inner) * math.sin(math.pi * k / points),
+             (radius_outer if k % 2 == 0 else radius_inner) * math.cos(math.pi * k / points))
+            for k in range(2 * points)]
 
 
 def _fmt(v: float) -> str:
@@ -202,8 +223,16 @@ def board_svg(
     line_w = c.mm(t)
     _circle(g, c, 0.0, 0.0, b.outer_circle_radius, id="centre-circle-outer", class_="centre-circle outer",
             fill="none", stroke=COLOURS["line"], stroke_width=line_w)
-    _circle(g, c, 0.0, 0.0, b.inner_circle_radius, id="centre-circle-inner", class_="centre-circle inner",
-            fill=COLOURS["red"], stroke=COLOURS["line"], stroke_width=line_w)
+    design, r_in, r_out = CENTRE_DESIGN, b.inner_circle_radius, b.outer_circle_radius
+    star = star_points(design["star_outer"] * r_out, design["star_inner"] * r_out, design["star_points"])
+    _el(g, "polygon", id="centre-star", class_="centre-design", fill="none", stroke=COLOURS["red"],
+        stroke_width=c.mm(t / 2), points=" ".join(f"{_fmt(p[0])},{_fmt(p[1])}" for p in (c.xy(*q) for q in star)))
+    ring = design["ring"] * r_in
+    _circle(g, c, 0.0, 0.0, r_in - ring / 2, id="centre-ring", class_="centre-design", fill="none",
+            stroke=COLOURS["red"], stroke_width=c.mm(ring))
+    _circle(g, c, 0.0, 0.0, design["dot"] * r_in, id="centre-dot", class_="centre-design", fill=COLOURS["red"])
+    _circle(g, c, 0.0, 0.0, r_in, id="centre-circle-inner", class_="centre-circle inner",
+            fill="none", stroke=COLOURS["line"], stroke_width=line_w)
 
     if seats_legal:
         g = ET.SubElement(root, "g", {"id": "legal"})

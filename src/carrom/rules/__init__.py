@@ -9,16 +9,20 @@ from carrom.rules.actions import (
     Action, Concede, Declare, Forfeit, Place, Stroke, StrokeOutcome, Timeout, action_from_dict, action_to_dict,
 )
 from carrom.rules.board import BoardResult, BoardState, Owed
-from carrom.rules.decision import Decision, Ruling
+from carrom.rules.decision import Decision, EndKind, Ended, Ruling
 from carrom.rules.errors import RulesError
 from carrom.rules.fouls import Foul
-from carrom.rules.match import BoardRecord, Match, MatchState, apply, new_state
+from carrom.rules.match import Match, apply
+from carrom.rules.state import (
+    BoardRecord, Claim, Dues, Expect, Expected, MatchState, SideView, new_state, state_from_score,
+)
 from carrom.rules.pieces import Coin, Seat
 from carrom.rules.ruleset import RULESETS, RuleSet, ruleset
 from carrom.rules.table import Table
 
 __all__ = [
-    "RULESETS", "Action", "BoardRecord", "BoardResult", "BoardState", "Coin", "Concede", "Declare", "Decision",
-    "Forfeit", "Foul", "Match", "MatchState", "Owed", "Place", "RuleSet", "Ruling", "RulesError", "Seat", "Stroke",
-    "StrokeOutcome", "Table", "Timeout", "action_from_dict", "action_to_dict", "apply", "new_state", "ruleset",
+    "RULESETS", "Action", "BoardRecord", "BoardResult", "BoardState", "Claim", "Coin", "Concede", "Declare",
+    "Decision", "Dues", "EndKind", "Ended", "Expect", "Expected", "Forfeit", "Foul", "Match", "MatchState", "Owed",
+    "Place", "RuleSet", "Ruling", "RulesError", "Seat", "SideView", "Stroke", "StrokeOutcome", "Table", "Timeout",
+    "action_from_dict", "action_to_dict", "apply", "new_state", "ruleset", "state_from_score",
 ]

@@ -93,9 +93,15 @@ class Declare:
 
 @dataclass(frozen=True)
 class Timeout:
-    """The bell of the timed game (004 laws 39–41)."""
+    """The bell of the timed game (004 laws 39–41).
+
+    ``board_begun`` says whether the board in play had begun ("Play" called, ICF 46) when the first
+    bell rang: a board begun is played out, otherwise no new board starts (004 law 40). None: the
+    referee infers it, begun once a stroke has been made in it (the game's first board always).
+    """
 
     seat: Seat
+    board_begun: bool | None = None
 
 
 Action = Union[Stroke, Place, Forfeit, Concede, Declare, Timeout]
@@ -117,6 +123,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         out["what"] = action.what
     elif isinstance(action, Declare):
         out.update(what=action.what, value=action.value)
+    elif isinstance(action, Timeout) and action.board_begun is not None:
+        out["board_begun"] = action.board_begun
     return out
 
 
@@ -139,7 +147,8 @@ def action_from_dict(data: Any) -> Action:
         return Concede(seat, str(data.get("what", "board")))
     if kind == "declare":
         return Declare(seat, str(data.get("what", "")), data.get("value"))
-    return Timeout(seat)
+    begun = data.get("board_begun")
+    return Timeout(seat, None if begun is None else _bool(begun, "board_begun"))
 
 
 def _mapping(data: Any, where: str) -> dict:

@@ -12,14 +12,20 @@ from __future__ import annotations
 from carrom.rules.board import BoardResult, BoardState
 from carrom.rules.context import Context
 from carrom.rules.stroke import Facts
-from carrom.rules.table import name
+from carrom.rules.words import points, side_does
+
+
+# 001 §3.7 f–l state the ICF special cases with a fixed number of points and no extra for the striker
+# or the improper stroke ("avec 3 points … même si le joueur loge en plus son striker", §3.7 i).
+FRENCH_CASES = {"102": "h", "104": "f", "105": "g", "107": "i", "108": "i", "109": "k", "110": "l", "112": "l"}
 
 
 def _result(ctx: Context, winner: int, law: str, why: str, coins: int = 0, queen: int = 0,
             claim: int = 0) -> BoardResult:
-    side = " & ".join(name(s) for s in ctx.table.seats_of(winner))
-    pts = coins + queen
-    text = f"{why}: {side} win the board by {pts} point{'s' if pts != 1 else ''}"
+    number = law.split()[1] if law.startswith("ICF ") else ""
+    if not ctx.rules.special_extras and number in FRENCH_CASES:
+        why, law, claim = f"{why} (as {law})", f"001 §3.7 {FRENCH_CASES[number]}", 0
+    text = f"{why}: {side_does(ctx.table, winner, 'win')} the board by {points(coins + queen)}"
     if claim:
         text += f", and may claim up to {claim} extra"
     return BoardResult(winner, queen, coins, law, text, extra_claimable=claim)
@@ -31,12 +37,13 @@ def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) 
         return None
     p, o = f.side, 1 - f.side
     both, s, foul = f.last_own and f.last_opp, f.striker, f.foul
-    penalty = int(s) + int(foul)  # the due and penalty of this stroke (ICF 72 b)
-    mine = f.own_before - f.n_own + (f.n_own if (s or foul) else 0)  # the striker's coins that stay on the board
-    theirs = f.opp_before - f.n_opp
+    penalty = ctx.rules.stroke_cost(s, foul)  # the due and penalty of this stroke (ICF 72 b; 001 §3.11 a)
+    # the striker's coins left: on the board, sent back by this stroke (ICF 73, 77) or paying a due (ICF 72 c)
+    mine = f.own_before - f.n_own + (f.n_own if (s or foul) else 0) + f.own_paid
+    theirs = f.opp_before - f.n_opp + f.opp_paid
     grade = "b" if foul else "a"
     # ICF 87 b: the winner may claim the loser's dues and penalties not yet placed
-    owed_by_p = penalty + before.debts[p] + before.held(before.colour(p))
+    owed_by_p = penalty + before.debts[p] - f.own_paid + before.held(before.colour(p))
     owed_by_o = after.debts[o] + after.held(after.colour(o))
     penalty = owed_by_p  # in the special cases too (ICF 102 b–112 b name this stroke's; 87 b adds the rest)
 

@@ -1,130 +1,35 @@
-"""A match under the referee: boards, games and the match itself, and the ``apply`` function.
+"""A match under the referee: the ``apply`` function and the ``Match`` facade.
 
 ``apply(state, action)`` is pure: it returns the next state and the ruling, or raises
-``RulesError`` with the state untouched. ``Match`` wraps it with history for undo and
-replay. Boards alternate the break to the right (ICF 49), games run to 25 points or eight
-boards with a tie-break board (ICF 56), and the match is best of three (ICF 57).
+``RulesError`` with the state untouched; it hands a stroke to the stroke referee, placing,
+forfeits and concessions to the handlers here, declarations and bells to
+``carrom.rules.declarations``, and how boards, games and the match end to ``carrom.rules.flow``.
+``Match`` wraps it with history for undo and replay.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from carrom.rules import simplified
+from carrom.rules import stroke as icf_stroke
 from carrom.rules.actions import Action, Concede, Declare, Forfeit, Place, Stroke, Timeout
-from carrom.rules.board import BoardResult, BoardState
-from carrom.rules.context import Context
-from carrom.rules.decision import Decision, Ruling
+from carrom.rules.board import BoardResult
+from carrom.rules.decision import Decision, EndKind, Ended, Ruling
+from carrom.rules.declarations import declare, timeout
 from carrom.rules.ending import end_of_board
 from carrom.rules.errors import RulesError
-from carrom.rules.owing import owe
+from carrom.rules.flow import award_game, board_over, lose_board, side_name_of
 from carrom.rules.pieces import Coin, Seat
-from carrom.rules.ruleset import RuleSet, ruleset
-from carrom.rules import stroke as icf_stroke
-from carrom.rules.table import Table, name
+from carrom.rules.ruleset import RuleSet
+from carrom.rules.state import BoardRecord, Expected, MatchState, new_state, state_from_score
+from carrom.rules.table import name
+from carrom.rules.words import side_does
 
+__all__ = ["BoardRecord", "Match", "MatchState", "apply", "new_state", "state_from_score"]
 
-@dataclass(frozen=True)
-class BoardRecord:
-    """One row of the scorecard (ICF XIX): per side, queen points and coin points."""
-
-    game: int  # 0-based
-    number: int  # 1-based board number in the game; replayed boards are not numbered
-    breaker: Seat
-    winner: int | None
-    queen: tuple[int, int]
-    coins: tuple[int, int]
-    law: str
-    text: str
-
-
-@dataclass(frozen=True)
-class MatchState:
-    rules: RuleSet
-    table: Table
-    players: tuple[tuple[Seat, str], ...]
-    board: BoardState
-    game_first: Seat  # who broke the first board of this game (ICF 49 a)
-    game_index: int = 0
-    board_index: int = 0  # deals in this game, replays included (where a record files an action)
-    boards_done: int = 0  # boards decided in this game (ICF 56: eight)
-    points: tuple[tuple[int, int], ...] = ((0, 0),)
-    games_won: tuple[int, int] = (0, 0)
-    results: tuple[BoardRecord, ...] = ()
-    awaiting_toss: bool = False  # the tie-break board's break goes by a toss (ICF 56 b)
-    bell: int = 0  # timed game: bells rung in this game (004 laws 39–41)
-    sides_changed: bool = False  # in the deciding game (ICF 60)
-    over: bool = False
-    winner: int | None = None
-    toss: tuple[Seat, str] | None = None
-
-    @property
-    def game_points(self) -> tuple[tuple[int, int], ...]:
-        return self.points
-
-    @property
-    def breaker(self) -> Seat:
-        return self.board.breaker
-
-    @property
-    def on_board(self) -> dict[str, int]:
-        return self.board.counts()
-
-    @property
-    def owed(self) -> tuple[tuple[Seat, str], ...]:
-        return tuple((o.placer, o.coin.value) for o in self.board.owed)
-
-    def colour_of(self, seat: Seat) -> Coin:
-        return self.board.colour(self.table.side(seat))
-
-    def player(self, seat: Seat) -> str:
-        return dict(self.players)[seat]
-
-    def context(self) -> Context:
-        return Context(self.table, self.rules, self.points[-1])
-
-    def expected(self) -> tuple[str, Seat] | None:
-        """What the laws wait for next: ("stroke"|"place"|"claim"|"toss", seat), or None once the match is over."""
-        if self.over:
-            return None
-        if self.awaiting_toss:
-            return "toss", self.board.breaker
-        b = self.board
-        if b.claim_open and b.result is not None and b.result.winner is not None:
-            return "claim", self.table.seats_of(b.result.winner)[0]
-        ready = [o for o in b.owed if not o.waiting]
-        if ready:
-            return "place", ready[0].placer
-        return "stroke", b.turn
-
-
-def new_state(rules: str | RuleSet, players: Mapping[Seat, str], first_breaker: Seat,
-              toss: tuple[Seat, str] | None = None) -> MatchState:
-    """A match before the first break (ICF 39, 42, 43)."""
-    rs = ruleset(rules) if isinstance(rules, str) else rules
-    seats = tuple(Seat(s) for s in players)
-    table = Table.of(seats, Seat(first_breaker))
-    for seat, player in players.items():
-        if not str(player).strip():
-            raise RulesError(f"the player at {Seat(seat).value} has no name")
-    if toss is not None:
-        winner, choice = Seat(toss[0]), toss[1]
-        table.check(winner)
-        if choice not in ("break", "side"):
-            raise RulesError(f"the toss winner chooses 'break' or 'side' (ICF 39 a), not {choice!r}")
-        if choice == "break" and table.side(winner) != 0:
-            raise RulesError("the toss winner chose the break, so their side breaks first (ICF 39 c, 42)")
-        toss = (winner, choice)
-    by_seat = {Seat(k): str(v) for k, v in players.items()}
-    named = tuple((s, by_seat[s]) for s in table.seats)
-    return MatchState(rs, table, named, _fresh_board(table, table.first, rs), table.first, toss=toss)
-
-
-def _fresh_board(table: Table, breaker: Seat, rules: RuleSet) -> BoardState:
-    """A board before its break: the breaker plays white (ICF 43), or the first coin pocketed decides (001 simplified)."""
-    return BoardState(breaker=breaker, white_side=table.side(breaker), turn=breaker,
-                      colours_set=rules.scoring != "simplified")
+Notes = list  # the decisions of one action, with the Ended values among them (split apart by ``apply``)
 
 
 # -- applying actions -------------------------------------------------------------------
@@ -133,19 +38,20 @@ def _fresh_board(table: Table, breaker: Seat, rules: RuleSet) -> BoardState:
 def apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
     """The state after ``action`` and the ruling on it; ``RulesError`` leaves ``state`` as it was."""
     _check_action(action)
-    if state.over:
+    claiming = isinstance(action, Declare) and action.what.split()[:1] == ["extra"]
+    if state.claim is not None and not claiming:
+        state = replace(state, claim=None)  # ICF 87 b: no demand before the next action, no extra points
+    if state.over and state.claim is None:
         raise RulesError("the match is over; nothing more can be played")
     state.table.check(action.seat)
-    handler = {Stroke: _stroke, Place: _place, Forfeit: _forfeit, Concede: _concede, Declare: _declare,
-               Timeout: _timeout}[type(action)]
-    exp = state.expected()
+    handler = {Stroke: _stroke, Place: _place, Forfeit: _forfeit, Concede: _concede, Declare: declare,
+               Timeout: timeout}[type(action)]
     if state.awaiting_toss and not (isinstance(action, Declare) and action.what.split()[:1] == ["toss"]):
         raise RulesError("the tie-break board's break goes to the winner of a toss: enter `declare toss SEAT` (ICF 56 b)")
-    if exp and exp[0] == "claim" and not isinstance(action, (Declare, Concede)):
-        raise RulesError(f"{name(exp[1])}'s side may first claim extra points: `declare extra N` (0 to decline, ICF 87 b)")
-    decisions: list[Decision] = []
-    state = handler(state, action, decisions)
-    return state, Ruling(action, tuple(decisions))
+    notes: Notes = []
+    state = handler(state, action, notes)
+    return state, Ruling(action, tuple(n for n in notes if isinstance(n, Decision)),
+                         tuple(n for n in notes if isinstance(n, Ended)))
 
 
 def _check_action(action: object) -> None:
@@ -174,6 +80,8 @@ def _check_action(action: object) -> None:
             raise RulesError("waive is true or false")
     elif isinstance(action, (Concede, Declare)) and not isinstance(action.what, str):
         raise RulesError(f"what: expected words, found {action.what!r}")
+    elif isinstance(action, Timeout) and action.board_begun not in (None, True, False):
+        raise RulesError(f"board_begun: true, false or unknown (None), not {action.board_begun!r}")
 
 
 def _stroke(state: MatchState, action: Stroke, d: list[Decision]) -> MatchState:
@@ -200,121 +108,7 @@ def _stroke(state: MatchState, action: Stroke, d: list[Decision]) -> MatchState:
                                                        "the board is replayed", replayed=True)
     if result is None:
         return replace(state, board=after)
-    return _board_over(state, after, result, d)
-
-
-def _board_over(state: MatchState, board: BoardState, result: BoardResult, d: list[Decision]) -> MatchState:
-    cap = state.rules.max_board_points
-    if result.points > cap:
-        result = replace(result, coin_points=max(0, cap - result.queen_points - result.extra))
-    d.append(Decision(result.law, result.text))
-    if result.extra_claimable and state.rules.extras == "automatic":  # 001 §3.7 d, n: no claim, at most 12
-        n = max(0, min(result.extra_claimable, cap - result.queen_points - result.coin_points))
-        result = replace(result, extra=n, extra_claimable=0)
-        d.append(Decision("001 §3.7 n", f"{n} extra point{'s' if n != 1 else ''} for the dues and penalties, "
-                                        "counted automatically"))
-    board = replace(board, result=result, claim_open=result.extra_claimable > 0 and result.winner is not None)
-    state = replace(state, board=board)
-    if board.claim_open:
-        return state
-    return _finish_board(state, d)
-
-
-def _finish_board(state: MatchState, d: list[Decision]) -> MatchState:
-    board, result = state.board, state.board.result
-    assert result is not None
-    rules, table = state.rules, state.table
-    if result.replayed:
-        fresh = _fresh_board(table, board.breaker, rules)
-        return replace(state, board=fresh, board_index=state.board_index + 1)
-    pts = list(state.points[-1])
-    queen, coins = [0, 0], [0, 0]
-    if result.winner is not None:
-        w = result.winner
-        pts[w] += result.points
-        queen[w] = result.queen_points
-        coins[w] = result.coin_points + result.extra
-        if result.loser_points:
-            pts[1 - w] += result.loser_points
-            coins[1 - w] = result.loser_points
-    record = BoardRecord(state.game_index, state.boards_done + 1, board.breaker, result.winner,
-                         (queen[0], queen[1]), (coins[0], coins[1]), result.law, result.text)
-    points = state.points[:-1] + ((pts[0], pts[1]),)
-    state = replace(state, points=points, results=state.results + (record,), boards_done=state.boards_done + 1)
-    d.append(Decision("ICF 53 a", f"game {state.game_index + 1}: {_score_words(state)}"))
-    state = _side_change(state, d)
-    over, winner = _game_end(state)
-    if not over:
-        nxt = table.right_of(board.breaker)
-        d.append(Decision("ICF 49 a", f"next board: {name(nxt)} breaks with the whites (ICF 43)"))
-        return replace(state, board=_fresh_board(table, nxt, rules), board_index=state.board_index + 1)
-    return _game_over(state, winner, d)
-
-
-def _score_words(state: MatchState) -> str:
-    a, b = state.points[-1]
-    return f"{_side_name(state, 0)} {a} – {b} {_side_name(state, 1)}"
-
-
-def _side_name(state: MatchState, side: int) -> str:
-    return " & ".join(name(s) for s in state.table.seats_of(side))
-
-
-def _side_change(state: MatchState, d: list[Decision]) -> MatchState:
-    """ICF 60: in the deciding game, sides change after the fourth board or at 13 points."""
-    deciding = state.game_index == state.rules.games_to_win * 2 - 2 and state.rules.games_to_win > 1
-    if not deciding or state.sides_changed:
-        return state
-    at13 = max(state.points[-1]) >= 13
-    if at13 or (state.rules.decider_side_change == "board4or13" and state.boards_done >= 4):
-        d.append(Decision("ICF 60 a", "the players change sides in the deciding game"))
-        return replace(state, sides_changed=True)
-    return state
-
-
-def _game_end(state: MatchState) -> tuple[bool, int | None]:
-    """Whether the game is over now, and who won it; over with no winner: a tie-break board (ICF 56)."""
-    a, b = state.points[-1]
-    rules = state.rules
-    leader = None if a == b else (0 if a > b else 1)
-    if max(a, b) >= rules.game_points and leader is not None:
-        return True, leader
-    limit = rules.boards_per_game
-    timed_out = rules.timed and state.bell >= 1
-    if (limit is not None and state.boards_done >= limit) or timed_out:
-        if leader is not None or rules.tie_break_board:
-            return True, leader
-    return False, None
-
-
-def _game_over(state: MatchState, winner: int | None, d: list[Decision]) -> MatchState:
-    if winner is None:
-        d.append(Decision("ICF 56 b", "the scores are level after the last board: a tie-break board, "
-                                      "its break decided by a toss"))
-        return replace(state, awaiting_toss=True, board=_fresh_board(state.table, state.board.breaker, state.rules),
-                       board_index=state.board_index + 1)
-    return _award_game(state, winner, d, "ICF 56 a")
-
-
-def _award_game(state: MatchState, winner: int, d: list[Decision], law: str) -> MatchState:
-    won = list(state.games_won)
-    won[winner] += 1
-    d.append(Decision(law, f"{_side_name(state, winner)} win game {state.game_index + 1}, {_score_words(state)}"))
-    state = replace(state, games_won=(won[0], won[1]))
-    if won[winner] >= state.rules.games_to_win:
-        d.append(Decision("ICF 57", f"{_side_name(state, winner)} win the match, {won[0]}–{won[1]} in games"))
-        return replace(state, over=True, winner=winner, board=replace(state.board, claim_open=False))
-    g = state.game_index + 1
-    table = state.table
-    if state.rules.break_order == "continuous":  # 001 §3.5 g: the break keeps passing, game after game
-        first = table.right_of(state.board.breaker)
-    else:
-        first = table.first if g % 2 == 0 else table.right_of(table.first)  # ICF 49 a ii–iii
-    d.append(Decision("ICF 59" if table.doubles else "ICF 58", "the players change sides for the next game"))
-    d.append(Decision("ICF 49 a", f"game {g + 1}: {name(first)} breaks"))
-    return replace(state, game_index=g, board_index=0, boards_done=0, points=state.points + ((0, 0),),
-                   game_first=first, board=_fresh_board(table, first, state.rules), bell=0, sides_changed=False,
-                   awaiting_toss=False)
+    return board_over(state, after, result, d)
 
 
 def _place(state: MatchState, action: Place, d: list[Decision]) -> MatchState:
@@ -352,173 +146,32 @@ def _place(state: MatchState, action: Place, d: list[Decision]) -> MatchState:
     return replace(state, board=board)
 
 
-def _lose_board(state: MatchState, seat: Seat, law: str, why: str, d: list[Decision]) -> MatchState:
-    """The seat's side loses the board by its coins left and the queen if not theirs (ICF 51, 91, 121 b, 126 b)."""
-    board = state.board
-    if board.over:
-        raise RulesError("this board is already over")
-    loser = state.table.side(seat)
-    winner = 1 - loser
-    ctx = state.context()
-    coins = board.on_board(board.colour(loser))
-    owed = board.held(board.colour(loser)) + board.debts[loser]  # claimable, not counted (ICF 55, 87 b)
-    queen_theirs = board.queen in ("board", "pending") or board.queen_side == winner
-    queen = ctx.queen_value(winner) if queen_theirs and state.rules.scoring == "icf" else 0
-    result = BoardResult(winner, queen, coins, law,
-                         f"{why}: {_side_name(state, winner)} win the board by {coins + queen} points"
-                         + (f", and may claim up to {owed} extra" if owed else ""), extra_claimable=owed)
-    return _board_over(state, board, result, d)
-
-
 def _forfeit(state: MatchState, action: Forfeit, d: list[Decision]) -> MatchState:
     law = action.law or "ICF 51"
-    return _lose_board(state, action.seat, law, f"{name(action.seat)} forfeits the board", d)
+    return lose_board(state, action.seat, law, f"{name(action.seat)} forfeits the board", d)
 
 
 def _concede(state: MatchState, action: Concede, d: list[Decision]) -> MatchState:
     side = state.table.side(action.seat)
+    law = "ICF 139"
+    if state.rules.concede_on_turn and action.what in ("game", "match"):
+        law = "001 §4 q"
+        if state.table.side(state.board.turn) != side:
+            raise RulesError(f"{side_name_of(state, side)} may concede only on their own turn; it is "
+                             f"{name(state.board.turn)}'s turn (001 §4 q)")
     if action.what == "board":
-        if state.board.claim_open:
-            raise RulesError("this board is already over; the winner may claim extra points")
-        return _lose_board(state, action.seat, "ICF 139", f"{_side_name(state, side)} concede the board", d)
+        return lose_board(state, action.seat, "ICF 139", f"{side_does(state.table, side, 'concede')} the board", d)
     if action.what == "game":
-        d.append(Decision("ICF 139", f"{_side_name(state, side)} concede game {state.game_index + 1}"))
-        return _award_game(state, 1 - side, d, "ICF 139")
+        d.append(Decision(law, f"{side_does(state.table, side, 'concede')} game {state.game_index + 1}"))
+        return award_game(state, 1 - side, d, law)
     if action.what == "match":
-        d.append(Decision("ICF 139", f"{_side_name(state, side)} concede the match"))
+        d.append(Decision(law, f"{side_does(state.table, side, 'concede')} the match; "
+                               f"{side_does(state.table, 1 - side, 'win')} it"))
+        d.append(Ended(EndKind.MATCH, law, state.game_index + 1, 1 - side, state.table.seats_of(1 - side), 0,
+                       state.games_won))
         return replace(state, over=True, winner=1 - side)
     raise RulesError(f"concede what? 'board', 'game' or 'match', not {action.what!r} (ICF 139)")
 
-
-def _declare(state: MatchState, action: Declare, d: list[Decision]) -> MatchState:
-    words = action.what.split()
-    if not words:
-        raise RulesError("declare what? extra, toss, technical, wait, replay, no-room or late")
-    key, arg = words[0].lower(), (words[1] if len(words) > 1 else action.value)
-    handler = DECLARATIONS.get(key)
-    if handler is None:
-        raise RulesError(f"{key!r} is not a declaration the referee knows ({', '.join(DECLARATIONS)})")
-    return handler(state, action.seat, arg, d)
-
-
-def _claim(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
-    board = state.board
-    result = board.result
-    if not board.claim_open or result is None:
-        raise RulesError("no extra points can be claimed now: only when a board has just ended with dues or "
-                         "penalties outstanding (ICF 87 b)")
-    if state.table.side(seat) != result.winner:
-        raise RulesError(f"only the winners of the board, {_side_name(state, result.winner)}, may claim extra points")
-    try:
-        n = int(arg if arg is not None else result.extra_claimable)
-    except (TypeError, ValueError):
-        raise RulesError(f"extra points must be a whole number, not {arg!r}") from None
-    if not 0 <= n <= result.extra_claimable:
-        raise RulesError(f"between 0 and {result.extra_claimable} extra points may be claimed here, not {n}")
-    cap = state.rules.max_board_points
-    n_eff = max(0, min(n, cap - result.queen_points - result.coin_points))
-    d.append(Decision("ICF 87 b", f"{_side_name(state, result.winner)} claim {n_eff} extra point"
-                                  f"{'s' if n_eff != 1 else ''}" + (" (ICF 55: at most 12 a board)" if n_eff < n else "")))
-    state = replace(state, board=replace(board, result=replace(result, extra=n_eff), claim_open=False))
-    return _finish_board(state, d)
-
-
-def _toss(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
-    if not state.awaiting_toss:
-        raise RulesError("there is no toss to decide now: only before a tie-break board (ICF 56 b)")
-    winner = seat if arg is None else _seat(arg)
-    state.table.check(winner)
-    d.append(Decision("ICF 56 b", f"{name(winner)} wins the toss and breaks the tie-break board with the whites"))
-    return replace(state, awaiting_toss=False, board=_fresh_board(state.table, winner, state.rules))
-
-
-def _technical(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
-    board = state.board
-    if board.over:
-        raise RulesError("the board is over")
-    if seat is board.turn and board.turn_strokes > 0:
-        raise RulesError("after the first stroke of a turn a breach is a foul: enter it with the stroke "
-                         "(f, ICF 64 a)")
-    law = "ICF 63 a" if seat is board.turn else "ICF 63 b"
-    board = owe(state.context(), board, seat, 1, f"technical foul by {name(seat)}: a penalty, the turn is kept",
-                law, d)
-    return replace(state, board=board)
-
-
-def _wait(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
-    board = state.board
-    if not any(o.placer is seat and not o.waiting for o in board.owed):
-        raise RulesError(f"{name(seat)} has no coin to place now")
-    owed = tuple(replace(o, waiting=True) if o.placer is seat else o for o in board.owed)
-    d.append(Decision("ICF 79 a", f"no room to place: {name(seat)} places the coins owed as soon as there is room"))
-    return replace(state, board=replace(board, owed=owed))
-
-
-def _replay(law: str, why: str):
-    def handler(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
-        if state.board.over:
-            raise RulesError("the board is over")
-        return _board_over(state, state.board, BoardResult(None, law=law, text=f"{why}: the board is replayed",
-                                                           replayed=True), d)
-    return handler
-
-
-def _late(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
-    if not state.rules.timed:
-        raise RulesError("losing a game 25–0 for arriving late is a rule of the timed game (004 law 18): "
-                         "choose the 'timed' rules")
-    if state.board_index or state.board.strokes:
-        raise RulesError("a late arrival is declared before the game's first stroke (004 law 18)")
-    side = state.table.side(seat)
-    pts = [0, 0]
-    pts[1 - side] = state.rules.game_points
-    state = replace(state, points=state.points[:-1] + ((pts[0], pts[1]),))
-    return _award_game(state, 1 - side, d, "004 law 18")
-
-
-DECLARATIONS = {
-    "extra": _claim, "toss": _toss, "technical": _technical, "wait": _wait,
-    "replay": _replay("ICF 140", "events beyond the umpire's control"),
-    "no-room": _replay("ICF 142", "no room on the baseline to place the striker"),
-    "late": _late,
-}
-
-
-def _seat(value) -> Seat:
-    try:
-        return Seat(str(value).lower())
-    except ValueError:
-        raise RulesError(f"{value!r} is not a seat (south, east, north, west)") from None
-
-
-def _timeout(state: MatchState, action: Timeout, d: list[Decision]) -> MatchState:
-    """The bells of the timed game (004 laws 39–41)."""
-    if not state.rules.timed:
-        raise RulesError("there is no bell in these rules: choose the 'timed' rules (004 laws 39–41)")
-    if state.bell == 0:
-        d.append(Decision("004 law 40", "first bell: seven minutes to finish the board in play; no new board starts"))
-        return replace(state, bell=1)
-    board = state.board
-    if board.over:
-        raise RulesError("the board is over")
-    white, black = board.on_board(Coin.WHITE), board.on_board(Coin.BLACK)
-    left = {board.side_of_colour(Coin.WHITE): white, board.side_of_colour(Coin.BLACK): black}
-    diff = abs(left[0] - left[1])
-    winner = None if diff == 0 else (0 if left[0] < left[1] else 1)
-    text = "second bell: the board ends; the difference in coins left goes to the side with fewer, the queen not counted"
-    result = BoardResult(winner, 0, diff, "004 law 41", text)
-    state = replace(state, bell=2)
-    if winner is None:
-        d.append(Decision("004 law 41", text + ": level, no points"))
-        record = BoardRecord(state.game_index, state.boards_done + 1, board.breaker, None, (0, 0), (0, 0),
-                             "004 law 41", text)
-        state = replace(state, results=state.results + (record,), boards_done=state.boards_done + 1)
-        over, winner = _game_end(state)
-        return _game_over(state, winner, d) if over else state
-    return _board_over(state, board, result, d)
-
-
-# -- the facade ------------------------------------------------------------------------
 
 
 @dataclass
@@ -533,6 +186,16 @@ class Match:
             first_breaker: Seat = Seat.SOUTH, toss: tuple[Seat, str] | None = None) -> "Match":
         players = players or {Seat.SOUTH: "South", Seat.NORTH: "North"}
         return cls(new_state(ruleset, players, first_breaker, toss))
+
+    @classmethod
+    def from_score(cls, ruleset: str | RuleSet = "icf", players: Mapping[Seat, str] | None = None,
+                   first_breaker: Seat = Seat.SOUTH, *, breaker: Seat, points: Sequence[int] | Mapping = (0, 0),
+                   games_won: Sequence[int] | Mapping = (0, 0), boards_done: int = 0,
+                   past_games: Sequence[Sequence[int]] = ()) -> "Match":
+        """A match taken over from a paper scorecard before a board's break (see ``state_from_score``)."""
+        players = players or {Seat.SOUTH: "South", Seat.NORTH: "North"}
+        return cls(state_from_score(ruleset, players, first_breaker, breaker=breaker, points=points,
+                                    games_won=games_won, boards_done=boards_done, past_games=past_games))
 
     def play(self, action: Action) -> Ruling:
         state, ruling = apply(self.state, action)
@@ -549,7 +212,7 @@ class Match:
     def replay(self, actions: Iterable[Action]) -> list[Ruling]:
         return [self.play(a) for a in actions]
 
-    def expected(self) -> tuple[str, Seat] | None:
+    def expected(self) -> Expected | None:
         return self.state.expected()
 
     @property

@@ -28,16 +28,25 @@ class RuleSet:
     misses_to_replay: int = 3  # consecutive (ICF 137)
     misses_per: str = "player"  # "player": three each (002 law 42); "side": three per side (001 §4 p)
     extras: str = "claim"  # extra points at a board's end: "claim" if demanded (ICF 87 b); "automatic" (001 §3.7 n)
+    special_extras: bool = True  # the special cases give extra points (ICF 102 b–112 b); False: fixed points (001 §3.7 f–l)
+    striker_foul_coins: int = 2  # striker pocketed by an improper stroke: due and penalty (ICF 72 b, 77 b); 1 (001 §3.11 a, e)
+    concede_on_turn: bool = False  # a game is conceded at any time (ICF 139); True: only on one's turn (001 §4 q)
     stroke_clock: float | None = None  # seconds (ICF 50: 15); None: not enforced
     timed: bool = False  # 004 laws 39–41: the bell at 50 minutes, the game ends 7 minutes later
     decider_side_change: str = "board4or13"  # ICF 60 a; "13" for quarter-finals on (ICF 60 b)
+
+    def stroke_cost(self, striker: bool, foul: bool) -> int:
+        """Coins one stroke costs for the striker pocketed and an improper stroke (ICF 72, 77; 001 §3.11 a, e)."""
+        if striker and foul:
+            return self.striker_foul_coins
+        return int(striker) + int(foul)
 
 
 RULESETS: dict[str, RuleSet] = {
     "icf": RuleSet("icf", "ICF laws (000_169fbbd52fae402d.txt)"),
     "fr-official": RuleSet("fr-official", "French federation, official international rules (001, §3)",
                            break_attempts=2, attempts_after_pass=1, break_order="continuous", misses_per="side",
-                           extras="automatic"),
+                           extras="automatic", special_extras=False, striker_foul_coins=1, concede_on_turn=True),
     "fr-simplified": RuleSet("fr-simplified", "French simplified rule (001, 'Variante simplifiée')",
                              scoring="simplified", queen_points=5, queen_until=23, late_queen_points=2,
                              max_board_points=19, game_points=29, boards_per_game=None, tie_break_board=False,

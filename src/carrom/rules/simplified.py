@@ -17,9 +17,10 @@ from carrom.rules.board import BoardResult, BoardState
 from carrom.rules.context import Context
 from carrom.rules.decision import Decision
 from carrom.rules.owing import owe, settle_debts
-from carrom.rules.pieces import Coin
+from carrom.rules.pieces import COINS_PER_COLOUR, Coin
 from carrom.rules.stroke import begin
 from carrom.rules.table import name
+from carrom.rules.words import side_does
 
 LAW = "001 simplified"
 
@@ -63,6 +64,10 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
         elif f.n_opp and not f.n_own:
             queen, queen_side = "covered", 1 - p
             d.append(Decision(LAW, "the queen went in with an opponent's coin: it counts for the opponent"))
+        elif f.n_own == 1 and f.own_before == COINS_PER_COLOUR and not penalty:
+            queen, queen_side = "pending", p  # 001 S2 case 1, as ICF 97 b
+            d.append(Decision("001 S2 case 1", f"{who} pocketed the queen with a first coin while all nine were on "
+                                               "the board: it must still be covered with the next stroke"))
         elif f.n_own and not penalty:
             queen, queen_side = "covered", p
             d.append(Decision(LAW, f"{who} pocketed the queen with an own coin: the queen is covered"))
@@ -87,8 +92,11 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
         board = replace(board, potted=(potted[0], potted[1]))
     board = owe(ctx, board, seat, returned, f"the {f.own.value} pocketed go back", LAW, d)
     board = owe(ctx, board, seat, dues, "penalty", LAW, d)
-    board = settle_debts(ctx, board, seat, d)
-    board = replace(board, misses=board.misses + 1 if not o.touched else 0)
+    settled = settle_debts(ctx, board, seat, d)
+    f = f.with_paid(board, settled)  # a last coin that pays a penalty owed goes back: no end (ICF 72 c)
+    if (words := f.paid_words()) is not None:
+        d.append(Decision("ICF 78 a", words))
+    board = replace(settled, misses=board.misses + 1 if not o.touched else 0)
     keep = not penalty and (f.n_own > 0 or f.n_opp > 0 or board.queen == "pending")
     if not keep:
         board = replace(board, turn=ctx.table.right_of(seat), turn_strokes=0)
@@ -108,7 +116,7 @@ def _colours(ctx: Context, board: BoardState, stroke: Stroke, d: list[Decision])
         return board
     side = ctx.table.side(stroke.seat)
     white_side = side if first is Coin.WHITE else 1 - side
-    d.append(Decision(LAW, f"{' & '.join(name(s) for s in ctx.table.seats_of(side))} take {first.value}, "
+    d.append(Decision(LAW, f"{side_does(ctx.table, side, 'take')} {first.value}, "
                            "the colour of the first coin pocketed"))
     return replace(board, white_side=white_side, colours_set=True)
 
@@ -130,7 +138,7 @@ def _ending(ctx: Context, board: BoardState, f) -> BoardResult | None:
             pts[board.queen_side] += pair_value(ctx, board.queen_side) - 1
         if bonus_side is not None:
             pts[bonus_side] += bonus
-        text = f"{why}: {' & '.join(name(s) for s in ctx.table.seats_of(winner))} win the board, " \
+        text = f"{why}: {side_does(ctx.table, winner, 'win')} the board, " \
                f"{pts[winner]} points to {pts[1 - winner]}"
         return BoardResult(winner, 0, pts[winner], LAW, text, loser_points=pts[1 - winner])
 

@@ -33,14 +33,31 @@ class Facts:
     own_before: int
     opp_before: int
     covering: bool  # the striker's side pocketed the queen last stroke and must cover now (ICF 96, 97)
+    own_paid: int = 0  # own coins of this stroke taken out at once for an outstanding due (ICF 72 c, 78 a)
+    opp_paid: int = 0  # the opponent's likewise (ICF 78 b ii)
 
     @property
     def last_own(self) -> bool:
-        return self.own_before > 0 and self.n_own == self.own_before
+        """The side's last coins went in and stay down: none pays an outstanding due (ICF 52 a, 72 c)."""
+        return self.own_before > 0 and self.n_own == self.own_before and not self.own_paid
 
     @property
     def last_opp(self) -> bool:
-        return self.opp_before > 0 and self.n_opp == self.opp_before
+        return self.opp_before > 0 and self.n_opp == self.opp_before and not self.opp_paid
+
+    def with_paid(self, before: BoardState, after: BoardState) -> "Facts":
+        """The facts once the stroke's outstanding dues are settled (``before`` and ``after`` the stroke)."""
+        paid = [max(0, before.debts[s] - after.debts[s]) for s in (0, 1)]
+        return replace(self, own_paid=paid[self.side], opp_paid=paid[1 - self.side])
+
+    def paid_words(self) -> str | None:
+        """Why pocketing a side's last coins did not end the board, if that is why (ICF 72 c, 78 a)."""
+        full = [(self.own_paid, self.n_own == self.own_before > 0), (self.opp_paid, self.n_opp == self.opp_before > 0)]
+        whose = [w for (paid, last), w in zip(full, ("own", "the opponent's")) if paid and last]
+        if not whose:
+            return None
+        return (f"{' and '.join(whose)} last coins went in, but an outstanding due is paid from them at once: "
+                "that coin goes back on the board and the board goes on")
 
 
 def check(ctx: Context, board: BoardState, stroke: Stroke) -> None:
@@ -129,7 +146,7 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     nine = f.own_before == COINS_PER_COLOUR
     if f.foul:
         returned = f.n_own
-        dues = 1 + (1 if f.striker else 0)
+        dues = ctx.rules.stroke_cost(f.striker, True)
         keep = False
         if f.queen:
             queen_back = ("ICF 98 b" if f.n_own else "ICF 99 b") if f.striker else "ICF 64 b"
@@ -137,7 +154,9 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
             queen_back = "ICF 101 b" if f.striker and f.n_own else "ICF 100 b" if f.striker else "ICF 96"
         law = ("ICF 77 b" if f.n_own else "ICF 72 b") if f.striker else ("ICF 77 a" if f.n_own else
                                                                           "ICF 76" if f.n_opp else "ICF 64 a")
-        parts = ["a due for the striker and a penalty"] if f.striker else ["a penalty"]
+        if f.striker and dues == 1:  # 001 §3.11 a, e: "tir correct ou incorrect", one coin all the same
+            law = "001 §3.11 e" if f.n_own else "001 §3.11 a"
+        parts = [_cost_words(f.striker, dues)]
         if f.n_own:
             parts.insert(0, f"the {f.n_own} {f.own.value} pocketed go back")
         d.append(Decision(law, f"{who} loses the turn; " + " with ".join(parts)))
@@ -214,9 +233,13 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     if returned:
         board = owe(ctx, board, seat, returned, f"the {f.own.value} pocketed go back", "ICF 77 a" if f.foul else "ICF 73", d)
     if dues:
-        board = owe(ctx, board, seat, dues, "due" if not f.foul else "penalty" if dues == 1 else "due and penalty",
-                    "ICF 72 b" if dues == 2 else "ICF 64 a" if f.foul else "ICF 72 a", d)
-    board = settle_debts(ctx, board, seat, d)
+        board = owe(ctx, board, seat, dues, _cost_words(f.striker, dues, short=True) if f.foul else "due",
+                    _cost_law(f, dues), d)
+    settled = settle_debts(ctx, board, seat, d)
+    f = f.with_paid(board, settled)
+    board = settled
+    if (words := f.paid_words()) is not None:
+        d.append(Decision("ICF 78 a", words))
     if o.off_board:
         d.append(Decision("ICF 65", _off_board_words(o.off_board, seat, f.own)))
     misses = board.misses + 1 if not o.touched else 0
@@ -227,6 +250,22 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     return replace(board, turn=nxt, turn_strokes=0), d, f
 
 
+def _cost_words(striker: bool, dues: int, short: bool = False) -> str:
+    if not striker:
+        return "penalty" if short else "a penalty"
+    if dues == 1:
+        return "one coin for the striker and the foul" if short else "one coin for the striker and the foul together"
+    return "due and penalty" if short else "a due for the striker and a penalty"
+
+
+def _cost_law(f: Facts, dues: int) -> str:
+    if not f.foul:
+        return "ICF 72 a"
+    if f.striker and dues == 1:
+        return "001 §3.11 e" if f.n_own else "001 §3.11 a"
+    return "ICF 72 b" if f.striker else "ICF 64 a"
+
+
 def _fouls(stroke: Stroke) -> list[tuple[str, str]]:
     return [(foul.law, foul.words) for foul in dict.fromkeys(stroke.fouls)]
 
@@ -234,5 +273,8 @@ def _fouls(stroke: Stroke) -> list[tuple[str, str]]:
 def _off_board_words(off: tuple[Coin, ...], seat, own: Coin) -> str:
     order = sorted(off, key=lambda c: (c is not Coin.QUEEN, c is not own))
     names = ", ".join(c.value for c in order)
-    return (f"off the board: {names}; the umpire returns them to the centre circle in that order, each touching "
-            f"the first, on the side away from {name(seat)} (ICF 65 b–d)")
+    if len(order) == 1:
+        back = "the umpire returns it to the centre circle"
+    else:
+        back = "the umpire returns them to the centre circle in that order, each touching the first"
+    return f"off the board: {names}; {back}, on the side away from {name(seat)} (ICF 65 b–d)"

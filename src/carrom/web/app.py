@@ -29,6 +29,7 @@ from carrom.web.limits import BodyLimit, Gate, Limits
 from carrom.web.messages import Intent, decode, join_request, key_of, parse, sequence
 from carrom.web.replay import ReplayCache
 from carrom.web.rooms import INTENTS, SEATS, VARIANTS, MessageError, Room
+from carrom.web.umpire import umpire_router
 from carrom.web.views import geometry
 
 log = logging.getLogger("carrom.web")
@@ -189,6 +190,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(umpire_router(store))  # the tablet umpire and the live scoreboard (docs/umpire.md)
 
     @app.exception_handler(MessageError)
     async def _message_error(_request: Request, exc: MessageError) -> JSONResponse:

@@ -13,6 +13,7 @@ import numpy as np
 from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Seat
 from carrom.game import Game
 from carrom.physics.result import ShotResult
+from carrom.render.svg import CENTRE_DESIGN, star_points
 from carrom.rules import Seat as RSeat
 
 ANIMATION_FPS = 30  # frames a second in a shot sent to the clients; they interpolate to the display's rate
@@ -42,10 +43,19 @@ def geometry() -> dict[str, Any]:
                    "thickness": b.arrow_thickness.value},
         "outer_circle": b.outer_circle_radius,
         "inner_circle": b.inner_circle_radius,
+        "centre_design": _centre_design(),
         "coin_radius": CARROMMAN.radius,
         "striker_radius": STRIKER.radius,
         "seats": {s.value: {"forward": list(s.forward), "right": list(s.right)} for s in Seat},
     }
+
+
+def _centre_design() -> dict[str, Any]:
+    """The centre's printed design in metres, as the SVG draws it: a red ring and dot, a star in outline."""
+    b, d = STANDARD_BOARD, CENTRE_DESIGN
+    star = star_points(d["star_outer"] * b.outer_circle_radius, d["star_inner"] * b.outer_circle_radius, d["star_points"])
+    return {"ring": d["ring"] * b.inner_circle_radius, "dot": d["dot"] * b.inner_circle_radius,
+            "star": [[round(x, 6), round(y, 6)] for x, y in star]}
 
 
 def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]]) -> dict[str, Any]:
@@ -54,7 +64,6 @@ def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]
     board = state.board
     exp = game.expected()
     rules = state.rules
-    result = board.result
     names = {s: seats[s][0] for s in seats}
 
     def side_name(side: int) -> str:
@@ -80,7 +89,7 @@ def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]
             "breaker": board.breaker.value, "broken": board.broken,
             "owed": [{"placer": o.placer.value, "coin": o.coin.value, "waiting": o.waiting} for o in board.owed],
             "debts": list(board.debts),
-            "claimable": result.extra_claimable if board.claim_open and result is not None else 0,
+            "claimable": state.claim.most if state.claim is not None else 0,
         },
         "score": {
             "game": state.game_index + 1, "board": state.board_index + 1, "boards_done": state.boards_done,

@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from carrom.records import referee
+from carrom.records.entries import ConcedeEntry, ForfeitEntry
 from carrom.records.record import Record
-from carrom.records.scorecard.model import BoardRow, Card, GameCard, SideCard
+from carrom.records.scorecard.model import HEADER, NOT_FINISHED, BoardRow, Card, GameCard, SideCard
 
 CHOICE_WORDS = {"break": "break (shootout)", "side": "side"}
+CONCEDE_LAW = "ICF 139"
 
 
 def _clock(at: str | None) -> str | None:
@@ -20,47 +22,78 @@ def _clock(at: str | None) -> str | None:
         return None
 
 
+def _what(ending: referee.Ending) -> str:
+    if ending.what == "match":
+        return f"the match in game {ending.game + 1}"
+    if ending.what == "game":
+        return f"game {ending.game + 1}"
+    return f"board {(ending.board or 0) + 1} of game {ending.game + 1}"
+
+
+def _ending_words(record: Record, ending: referee.Ending, results: list[referee.BoardResult]) -> str | None:
+    """A forfeit or a concession in words with its law; None for a board, game or match won at the board."""
+    header = record.header
+    entry = record.entries[ending.index]
+    if isinstance(entry, ForfeitEntry) and ending.what == "board":
+        law = next((r.law for r in results if (r.game, r.board) == (ending.game, ending.board)), entry.law)
+        return f"{header.players[entry.seat].name} forfeited {_what(ending)} ({law or 'ICF 51'})"
+    if isinstance(entry, ConcedeEntry) and entry.what == ending.what:
+        return f"{header.side_name(header.side(entry.seat))} conceded {_what(ending)} ({CONCEDE_LAW})"
+    return None
+
+
 def build_card(record: Record) -> Card:
     header = record.header
     match = record.replay().match
     a, b = header.sides()
+    names = (header.side_name(a), header.side_name(b))
     ev = header.event
-    toss_by = header.side_name((header.toss.winner,)) if header.toss else ""
-    fields = (
-        ("Championship/Tournament", ev.tournament or ""), ("Event", ev.event or ""),
-        ("Round", ev.round or ""), ("Date", ev.date or ""),
-        ("Time", ev.time or ""), ("Match no.", ev.match or ""),
-        ("Umpire", ev.umpire or ""), ("Table no.", ev.table or ""),
-        ("Toss won by", toss_by), ("Choice of the toss winner", CHOICE_WORDS[header.toss.choice] if header.toss else ""),
-        ("Venue", ev.venue or ""), ("Chief umpire", ev.chief_umpire or ""),
-    )
+    values = {
+        "tournament": ev.tournament, "event": ev.event, "round": ev.round, "date": ev.date, "time": ev.time,
+        "match": ev.match, "umpire": ev.umpire, "table": ev.table, "venue": ev.venue,
+        "chief_umpire": ev.chief_umpire,
+        "toss": header.side_name((header.toss.winner,)) if header.toss else None,
+        "choice": CHOICE_WORDS[header.toss.choice] if header.toss else None,
+    }
     times: dict[int, list[str]] = {}
     for entry, (g, _) in zip(record.entries, record.positions):
         t = _clock(entry.at)
         if t is not None:
             times.setdefault(g, []).append(t)
     results = referee.board_results(match, header)
+    endings = referee.endings(match)
     snap = referee.snapshot(match, header)
+    game_winner = {e.game: e.winner for e in endings if e.what == "game"}
+    played = {g for g, _ in record.positions} | {r.game for r in results} | ({snap.game} if not snap.over else set())
     games: list[GameCard] = []
-    for g in sorted({r.game for r in results} | ({snap.game} if not snap.over else set())):
+    for g in sorted(played):
         rows, totals = [], [0, 0]
         for r in (r for r in results if r.game == g):
             totals = [totals[k] + r.queen[k] + r.coins[k] for k in (0, 1)]
             rows.append(BoardRow(r.board + 1, header.players[r.breaker].name, r.queen, r.coins,
                                  (totals[0], totals[1]), r.winner))
         finished = g < snap.game or snap.over
-        winner = (0 if totals[0] > totals[1] else 1) if finished and totals[0] != totals[1] else None
         t = times.get(g, [])
         games.append(GameCard(g + 1, t[0] if t else None, t[-1] if t and finished else None, tuple(rows),
-                              (totals[0], totals[1]), winner))
+                              (totals[0], totals[1]), game_winner.get(g)))
+    words = [w for e in endings if e.what != "match" and (w := _ending_words(record, e, results)) is not None]
+    winner = snap.winner if snap.over else None
+    if winner is None:
+        result = NOT_FINISHED
+    else:
+        last = next((e for e in reversed(endings) if e.what == "match"), None)
+        won = f"{names[winner]} won {snap.games_won[winner]}–{snap.games_won[1 - winner]} in games (ICF 57)"
+        result = (last and _ending_words(record, last, results)) or won
     return Card(
-        title=f"Scorecard {header.side_name(a)} v {header.side_name(b)}",
-        fields=fields,
+        title=f"Scorecard {names[0]} v {names[1]}",
+        fields=tuple((key, values[key] or "") for key, _ in HEADER),
         sides=(SideCard(tuple(header.players[s].name for s in a), tuple(header.players[s].team or "" for s in a)),
                SideCard(tuple(header.players[s].name for s in b), tuple(header.players[s].team or "" for s in b))),
         games=tuple(games),
         games_won=snap.games_won,
-        winner=snap.winner if snap.over else None,
+        winner=winner,
         comments=header.comments or "",
         variant=header.variant,
+        result=result,
+        endings=tuple(words),
     )

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from html import escape
 
-from carrom.records.scorecard.model import BOARDS_PER_GAME, GAMES_PER_MATCH, Card, GameCard
+from carrom.records.scorecard.model import (
+    BOARD_COLUMNS, BOARDS_PER_GAME, GAME_COLUMNS, GAMES_PER_MATCH, LOSER_SIGNATURE, NOTES, SIDE_COLUMNS, SIDES,
+    SUBTITLE, TITLE, UMPIRE_SIGNATURE, Card, GameCard,
+)
 
 CSS = """
 @page { size: A4 portrait; margin: 12mm; }
@@ -25,7 +28,8 @@ td.n { text-align: center; width: 9mm; }
 td.v { text-align: center; }
 table.head td { border: none; padding: 0.8mm 1mm; }
 table.head td.l { font-weight: bold; white-space: nowrap; width: 1%; }
-table.head td.f { border-bottom: 0.2mm solid #000; }
+table.head td.f { border-bottom: 0.2mm solid #000; overflow-wrap: anywhere; }
+table.two td.f { width: 32%; }
 td.win { font-weight: bold; }
 .sig { display: flex; gap: 10mm; margin-top: 8mm; }
 .sig div { flex: 1; border-top: 0.3mm solid #000; padding-top: 1mm; font-size: 8.5pt; }
@@ -40,29 +44,31 @@ def _e(value: object) -> str:
 
 def _header(card: Card) -> str:
     rows = []
-    fields = list(card.fields)
+    fields = list(card.header)
     for i in range(0, len(fields), 2):
         cells = "".join(f'<td class="l">{_e(k)}:</td><td class="f">{_e(v)}</td>' for k, v in fields[i:i + 2])
         if len(fields[i:i + 2]) == 1:
             cells += '<td class="l"></td><td></td>'
         rows.append(f"<tr>{cells}</tr>")
-    return f'<table class="head">{"".join(rows)}</table>'
+    return f'<table class="head two">{"".join(rows)}</table>'
+
+
+def _th(labels) -> str:
+    return "".join(f"<th>{_e(label)}</th>" for label in labels)
 
 
 def _players(card: Card) -> str:
-    a, b = card.sides
     games = {g.number: g for g in card.games}
+    lines = (card.side_lines(0) + ("",), card.side_lines(1) + ("",))
     rows = []
-    for n in range(1, GAMES_PER_MATCH + 1):
+    for n in range(1, max(GAMES_PER_MATCH, len(card.games)) + 1):
         g = games.get(n)
         started = g.started if g else ""
         ended = g.ended if g else ""
-        left = (f"Name: {a.name}", f"Team: {a.team}", "")[n - 1]
-        right = (f"Name: {b.name}", f"Team: {b.team}", "")[n - 1]
+        left, right = (lines[0][n - 1], lines[1][n - 1]) if n <= GAMES_PER_MATCH else ("", "")
         rows.append(f'<tr><td class="n">{n}</td><td class="v">{_e(started)}</td><td class="v">{_e(ended)}</td>'
                     f"<td>{_e(left)}</td><td>{_e(right)}</td></tr>")
-    return ("<table><tr><th>Game no.</th><th>Start time</th><th>End time</th>"
-            "<th>Player(s) (1)</th><th>Player(s)</th></tr>" + "".join(rows) + "</table>")
+    return f"<table><tr>{_th(GAME_COLUMNS + SIDES)}</tr>" + "".join(rows) + "</table>"
 
 
 def _game_rows(n: int, game: GameCard | None) -> list[str]:
@@ -87,19 +93,24 @@ def _game_rows(n: int, game: GameCard | None) -> list[str]:
 def _scores(card: Card) -> str:
     a, b = card.sides
     games = {g.number: g for g in card.games}
-    head = (f'<tr><th rowspan="2">Game no.</th><th rowspan="2">Board no.</th><th rowspan="2">Break</th>'
-            f'<th colspan="3">{_e(a.name)}</th><th colspan="3">{_e(b.name)}</th></tr>'
-            "<tr><th>Queen (2)</th><th>Coins (3)</th><th>Grand total (4)</th>"
-            "<th>Queen (5)</th><th>Coins (6)</th><th>Grand total (7)</th></tr>")
+    head = ("<tr>" + "".join(f'<th rowspan="2">{_e(label)}</th>' for label in BOARD_COLUMNS)
+            + f'<th colspan="3">{_e(SIDES[0])}: {_e(a.name)}</th><th colspan="3">{_e(SIDES[1])}: {_e(b.name)}</th></tr>'
+            f"<tr>{_th(SIDE_COLUMNS[0] + SIDE_COLUMNS[1])}</tr>")
     body = []
     for n in range(1, max(GAMES_PER_MATCH, len(card.games)) + 1):
         body.extend(_game_rows(n, games.get(n)))
     return f"<table>{head}{''.join(body)}</table>"
 
 
+def _closing(card: Card) -> str:
+    rows = "".join(f'<tr><td class="l">{_e(label)}:</td><td class="f">{_e(value)}</td></tr>'
+                   for label, value in card.closing())
+    return f'<table class="head">{rows}</table>'
+
+
 def card_html(card: Card) -> str:
     """The whole page as text."""
-    won = f"{card.games_won[0]} – {card.games_won[1]}"
+    loser = f"{LOSER_SIGNATURE} ({card.loser_name})" if card.loser_name else LOSER_SIGNATURE
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -108,23 +119,14 @@ def card_html(card: Card) -> str:
 <style>{CSS}</style>
 </head>
 <body>
-<h1>SCORECARD</h1>
-<p class="sub">Official scorecard, International Carrom Federation laws, part XIX · rules: {_e(card.variant)}</p>
+<h1>{_e(TITLE)}</h1>
+<p class="sub">{_e(SUBTITLE)} · rules: {_e(card.variant)}</p>
 {_header(card)}
 {_players(card)}
 {_scores(card)}
-<table class="head">
-<tr><td class="l">Umpire's comments:</td><td class="f">{_e(card.comments)}</td></tr>
-<tr><td class="l">Games won:</td><td class="f">{_e(card.sides[0].name)} {_e(won)} {_e(card.sides[1].name)}</td></tr>
-<tr><td class="l">Match won by:</td><td class="f">{_e(card.winner_name)}</td></tr>
-</table>
-<div class="sig"><div>Signature of the loser{(' (' + _e(card.loser_name) + ')') if card.loser_name else ''}</div><div>Signature of the umpire</div></div>
-<div class="notes">
-<p>(1) The player(s) who broke first in the match are entered first.
-(2) and (5) Three points to the side that covered the queen and won the board (ICF 52 b i, 53 b, 54), zero in the other column.
-(3) and (6) The number of the opponent's coins left on the board at the end of the board (ICF 53 a), zero in the other column.
-(4) and (7) The total points of the side in the game, entered at the end of each board (ICF 55, 56 a).</p>
-</div>
+{_closing(card)}
+<div class="sig"><div>{_e(loser)}</div><div>{_e(UMPIRE_SIGNATURE)}</div></div>
+<div class="notes"><p>{_e(NOTES)}</p></div>
 </body>
 </html>
 """

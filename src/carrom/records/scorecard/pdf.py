@@ -2,6 +2,8 @@
 
 Uses DejaVu Sans when the system has it, so any player's name prints; otherwise the PDF
 core font Helvetica, which knows only Latin-1, and other characters become "?".
+Nothing overflows its box: a header value wraps onto up to three lines and then shrinks,
+a table cell shrinks to its width, and what still does not fit ends in an ellipsis.
 """
 
 from __future__ import annotations
@@ -10,9 +12,16 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from carrom.records.scorecard.model import BOARDS_PER_GAME, GAMES_PER_MATCH, Card
+from carrom.records.scorecard.model import (
+    BOARD_COLUMNS, BOARDS_PER_GAME, GAME_COLUMNS, GAMES_PER_MATCH, LOSER_SIGNATURE, NOTES, SIDE_COLUMNS, SIDES,
+    SUBTITLE, TITLE, UMPIRE_SIGNATURE, Card,
+)
 
 _FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/TTF"), Path("/Library/Fonts"))
+SIZE = 8.5  # points, the card's body text
+SMALLEST = 5.0  # points: below this, text is cut with an ellipsis instead of shrunk further
+HEADER_LINES = 3  # a header value wraps onto at most this many lines
+LINE = 3.8  # mm per wrapped line of a labelled value
 
 
 def _font(pdf: FPDF) -> tuple[str, bool]:
@@ -26,74 +35,131 @@ def _font(pdf: FPDF) -> tuple[str, bool]:
     return "Helvetica", False
 
 
-def card_pdf(card: Card) -> bytes:
-    pdf = FPDF(orientation="P", unit="mm", format="A4")
-    pdf.set_title(card.title)
-    pdf.set_creator("carrom")
-    pdf.set_auto_page_break(auto=True, margin=10)
-    pdf.set_margins(12, 10, 12)
-    pdf.add_page()
-    family, uni = _font(pdf)
+class _Page:
+    """An A4 page with the card's font and cells that keep their text inside them."""
 
-    def t(value: object) -> str:
+    def __init__(self, card: Card) -> None:
+        pdf = FPDF(orientation="P", unit="mm", format="A4")
+        pdf.set_title(card.title)
+        pdf.set_creator("carrom")
+        pdf.set_auto_page_break(auto=True, margin=10)
+        pdf.set_margins(12, 10, 12)
+        pdf.add_page()
+        self.pdf = pdf
+        self.family, self.unicode = _font(pdf)
+        self.width = pdf.w - pdf.l_margin - pdf.r_margin
+
+    def text(self, value: object) -> str:
         s = "" if value is None else str(value)
-        return s if uni else s.encode("latin-1", "replace").decode("latin-1")
+        return s if self.unicode else s.encode("latin-1", "replace").decode("latin-1")
 
-    def font(size: float, bold: bool = False) -> None:
-        pdf.set_font(family, "B" if bold else "", size)
+    def font(self, size: float, bold: bool = False) -> None:
+        self.pdf.set_font(self.family, "B" if bold else "", size)
 
-    width = pdf.w - pdf.l_margin - pdf.r_margin
-    font(15, True)
-    pdf.cell(width, 8, "SCORECARD", align="C", new_x="LMARGIN", new_y="NEXT")
-    font(8)
-    pdf.cell(width, 5, t(f"Official scorecard, ICF laws part XIX - rules: {card.variant}"), align="C",
-             new_x="LMARGIN", new_y="NEXT")
+    def _room(self, w: float) -> float:
+        return w - 2 * self.pdf.c_margin
+
+    def fitted(self, text: str, w: float, size: float, bold: bool = False) -> tuple[str, float]:
+        """(text, size) that fit one line of width ``w``: shrunk first, then cut with an ellipsis."""
+        pdf, room = self.pdf, self._room(w)
+        self.font(size, bold)
+        width = pdf.get_string_width(text)
+        if width <= room:
+            return text, size
+        size = max(SMALLEST, size * room / width)
+        pdf.set_font_size(size)
+        width = pdf.get_string_width(text)
+        if width > room:  # cut near the right length at once, then a character at a time
+            text = text[:max(1, int(len(text) * room / width))] + "…"
+        while len(text) > 1 and pdf.get_string_width(text) > room:
+            text = text[:-2] + "…"
+        return text, size
+
+    def cell(self, w: float, h: float, value: object, *, bold: bool = False, size: float = SIZE, **kw) -> None:
+        text, fitted = self.fitted(self.text(value), w, size, bold)
+        self.font(fitted, bold)
+        self.pdf.cell(w, h, text, **kw)
+        self.font(size, bold)
+
+    def wrapped(self, value: object, w: float, most: int, size: float = SIZE) -> tuple[list[str], float]:
+        """The value's lines in width ``w`` (at most ``most``) and the font size they need."""
+        pdf, text = self.pdf, self.text(value)
+        while True:
+            self.font(size)
+            lines = pdf.multi_cell(w, LINE, text, dry_run=True, output="LINES") if text else [""]
+            if len(lines) <= most or size <= SMALLEST:
+                break
+            size = max(SMALLEST, size - 0.5)
+        if len(lines) > most:
+            lines = lines[:most - 1] + [self.fitted(" ".join(lines[most - 1:]), w, size)[0]]
+        return lines, size
+
+
+def _labelled_rows(page: _Page, pairs, columns: int, most: int = HEADER_LINES) -> None:
+    """``label: value`` pairs, ``columns`` to a line; a long value wraps under its own label."""
+    pdf = page.pdf
+    span = page.width / columns
+    page.font(SIZE, True)
+    label_w = [min(max(pdf.get_string_width(page.text(label) + ":") for label, _ in pairs[k::columns])
+                   + 2 * pdf.c_margin, span * 0.45) for k in range(columns)]  # values line up below each other
+    for i in range(0, len(pairs), columns):
+        top = pdf.get_y()
+        laid = []
+        for k, (label, value) in enumerate(pairs[i:i + columns]):
+            x = pdf.l_margin + k * span
+            lw = label_w[k]
+            vw = span - lw - 3
+            lines, size = page.wrapped(value, vw, most)
+            laid.append((x, lw, vw, label, lines, size))
+        height = max(max(len(lines) for *_, lines, _ in laid) * LINE, 5.5)
+        for x, lw, vw, label, lines, size in laid:
+            pdf.set_xy(x, top)
+            page.cell(lw, LINE, page.text(label) + ":", bold=True)
+            page.font(size)
+            for n, line in enumerate(lines):
+                pdf.set_xy(x + lw, top + n * LINE)
+                pdf.cell(vw, LINE, line)
+            pdf.line(x + lw, top + height, x + lw + vw, top + height)
+        pdf.set_xy(pdf.l_margin, top + height + 1.2)
+
+
+def card_pdf(card: Card) -> bytes:
+    page = _Page(card)
+    pdf, width = page.pdf, page.width
+    page.cell(width, 8, TITLE, bold=True, size=15, align="C", new_x="LMARGIN", new_y="NEXT")
+    page.cell(width, 5, f"{SUBTITLE} - rules: {card.variant}", size=8, align="C", new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(2)
+    _labelled_rows(page, list(card.header), 2)
     pdf.ln(2)
 
-    half = width / 2
-    fields = list(card.fields)
-    for i in range(0, len(fields), 2):
-        for label, value in fields[i:i + 2]:
-            font(8.5, True)
-            lw = min(pdf.get_string_width(t(label) + ": ") + 2, half * 0.6)
-            pdf.cell(lw, 5.5, t(label) + ":")
-            font(8.5)
-            pdf.cell(half - lw - 2, 5.5, t(value), border="B")
-            pdf.cell(2, 5.5, "")
-        pdf.ln(6.5)
-    pdf.ln(2)
-
-    a, b = card.sides
     games = {g.number: g for g in card.games}
-    cols = (16, 22, 22, (width - 60) / 2, (width - 60) / 2)
-    font(8, True)
+    n_games = max(GAMES_PER_MATCH, len(card.games))
+    cols = (18, 20, 20, (width - 58) / 2, (width - 58) / 2)
     pdf.set_fill_color(235, 235, 235)
-    for w, h in zip(cols, ("Game no.", "Start", "End", "Player(s) (1)", "Player(s)")):
-        pdf.cell(w, 6, h, border=1, align="C", fill=True)
+    for w, h in zip(cols, GAME_COLUMNS + SIDES):
+        page.cell(w, 6, h, bold=True, size=8, border=1, align="C", fill=True)
     pdf.ln()
-    font(8.5)
-    for n in range(1, GAMES_PER_MATCH + 1):
+    lines = (card.side_lines(0) + ("",), card.side_lines(1) + ("",))
+    for n in range(1, n_games + 1):
         g = games.get(n)
-        left = (f"Name: {a.name}", f"Team: {a.team}", "")[n - 1]
-        right = (f"Name: {b.name}", f"Team: {b.team}", "")[n - 1]
+        left, right = (lines[0][n - 1], lines[1][n - 1]) if n <= GAMES_PER_MATCH else ("", "")
         for w, v, al in zip(cols, (n, g.started if g else "", g.ended if g else "", left, right),
                             ("C", "C", "C", "L", "L")):
-            pdf.cell(w, 6, t(v), border=1, align=al)
+            page.cell(w, 5.5, v, border=1, align=al)
         pdf.ln()
-    pdf.ln(3)
+    pdf.ln(2)
 
-    score_cols = (14, 14, width - 28 - 6 * 19) + (19,) * 6
-    font(8, True)
-    pdf.cell(score_cols[0] + score_cols[1] + score_cols[2], 6, "", border=0)
-    pdf.cell(3 * 19, 6, t(a.name), border=1, align="C", fill=True)
-    pdf.cell(3 * 19, 6, t(b.name), border=1, align="C", fill=True)
+    side_w = 19
+    score_cols = (18, 18, width - 36 - 6 * side_w) + (side_w,) * 6
+    a, b = card.sides
+    pdf.cell(sum(score_cols[:3]), 6, "", border=0)
+    for label, side in zip(SIDES, (a, b)):
+        page.cell(3 * side_w, 6, f"{label}: {side.name}", bold=True, size=8, border=1, align="C", fill=True)
     pdf.ln()
-    heads = ("Game", "Board", "Break", "Queen (2)", "Coins (3)", "Total (4)", "Queen (5)", "Coins (6)", "Total (7)")
-    for w, h in zip(score_cols, heads):
-        pdf.cell(w, 6, h, border=1, align="C", fill=True)
+    for w, h in zip(score_cols, BOARD_COLUMNS + SIDE_COLUMNS[0] + SIDE_COLUMNS[1]):
+        page.cell(w, 6, h, bold=True, size=8, border=1, align="C", fill=True)
     pdf.ln()
-    font(8.5)
-    for n in range(1, max(GAMES_PER_MATCH, len(card.games)) + 1):
+    for n in range(1, n_games + 1):
         g = games.get(n)
         rows = {r.number: r for r in g.boards} if g else {}
         for i in range(1, BOARDS_PER_GAME + 1):
@@ -105,31 +171,21 @@ def card_pdf(card: Card) -> bytes:
                 values += [r.breaker, r.queen[0], r.coins[0], r.totals[0], r.queen[1], r.coins[1], r.totals[1]]
             border = "LR" + ("T" if i == 1 else "") + ("B" if i == BOARDS_PER_GAME else "")
             for k, (w, v) in enumerate(zip(score_cols, values)):
-                pdf.cell(w, 5, t(v), border=border if k == 0 else 1, align="L" if k == 2 else "C")
+                page.cell(w, 4.3, v, border=border if k == 0 else 1, align="L" if k == 2 else "C")
             pdf.ln()
-    pdf.ln(3)
+    pdf.ln(2)
 
-    lines = (("Umpire's comments", card.comments),
-             ("Games won", f"{a.name} {card.games_won[0]} - {card.games_won[1]} {b.name}"),
-             ("Match won by", card.winner_name))
-    for label, value in lines:
-        font(8.5, True)
-        pdf.cell(35, 6, label + ":")
-        font(8.5)
-        pdf.multi_cell(width - 35, 6, t(value) or " ", border="B", new_x="LMARGIN", new_y="NEXT")
-    pdf.ln(12)
-    font(8)
+    _labelled_rows(page, list(card.closing()), 1, most=4)
+    pdf.ln(6)
+    half = width / 2
     y = pdf.get_y()
     pdf.line(pdf.l_margin, y, pdf.l_margin + half - 8, y)
     pdf.line(pdf.l_margin + half + 8, y, pdf.l_margin + width, y)
-    loser = f"Signature of the loser ({card.loser_name})" if card.loser_name else "Signature of the loser"
-    pdf.cell(half + 8, 5, t(loser))
-    pdf.cell(half - 8, 5, "Signature of the umpire", new_x="LMARGIN", new_y="NEXT")
-    pdf.ln(4)
-    font(7)
-    pdf.multi_cell(width, 3.6, t(
-        "(1) The player(s) who broke first in the match are entered first. (2) and (5) Three points to the side that "
-        "covered the queen and won the board (ICF 52 b i, 53 b, 54), zero in the other column. (3) and (6) The "
-        "opponent's coins left on the board at its end (ICF 53 a), zero in the other column. (4) and (7) The side's "
-        "total points in the game, entered at the end of each board (ICF 55, 56 a)."))
+    loser = f"{LOSER_SIGNATURE} ({card.loser_name})" if card.loser_name else LOSER_SIGNATURE
+    page.cell(half - 8, 5, loser, size=8)
+    pdf.set_x(pdf.l_margin + half + 8)
+    page.cell(half - 8, 5, UMPIRE_SIGNATURE, size=8, new_x="LMARGIN", new_y="NEXT")
+    pdf.ln(2)
+    page.font(7)
+    pdf.multi_cell(width, 3.6, page.text(NOTES))
     return bytes(pdf.output())

@@ -4,10 +4,75 @@
 const SEATS = ["south", "east", "north", "west"];
 const COLOURS = { white: "#f7f2e2", black: "#2b2b2b", queen: "#c8102e", striker: "#e8eef5" };
 const BOARD = { frame: "#6b4423", surface: "#f2d8a7", line: "#1a1a1a", red: "#c8102e", pocket: "#141414", legal: "#1f9d55" };
-const WORDS = { stroke: "to strike", place: "to place the coin owed", claim: "may claim extra points", toss: "to call the toss" };
 const FULL_PULL = 0.16; // metres of pull back for full power
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+
+// ---- words: every sentence the client writes about the match, here and nowhere else ------------------------
+
+const SAY = {
+  doing: { stroke: "strike", place: "place the coin owed", claim: "claim extra points or not", toss: "call the toss" },
+  points: (n) => `${n} point${n === 1 ? "" : "s"}`,
+  // a side's names with the verb agreeing: "South wins", "Asha & Ravi win"
+  side(st, side, one, many) {
+    const seats = Object.values(st.seats).filter((i) => i.side === side).length;
+    return `${st.sides[side]} ${seats > 1 ? many : one}`;
+  },
+  // who a seat is: "Ravi (north, black)", or "North (black)" when the name is the seat's
+  who(st, seat) {
+    const i = st.seats[seat], same = i.name.toLowerCase() === seat;
+    return `${i.name} (${same ? "" : seat + ", "}${i.colour})`;
+  },
+  turn(st, e, mine) {
+    if (st.over) return st.winner === null ? "Match over" : `Match over: ${SAY.side(st, st.winner, "wins", "win")}`;
+    if (!e) return "";
+    if (mine.includes(e.seat)) return `${SAY.who(st, e.seat)}: your turn to ${SAY.doing[e.kind]}`;
+    return `Wait for ${SAY.who(st, e.seat)} to ${SAY.doing[e.kind]}`;
+  },
+  hint(t, gesture, pulled, waiting) {
+    if (waiting) return "Sent: waiting for the server's answer.";
+    if (!t) return "";
+    if (t.kind === "place") return "Drag the coin owed inside the outer circle and let go.";
+    if (t.kind !== "stroke") return "";
+    if (gesture && gesture.mode === "aim") return pulled ? "Let go to shoot, or come back inside the ring to cancel." :
+      "Pull further back to shoot; let go inside the ring to cancel.";
+    if (gesture && gesture.mode === "move") return "Moving the striker along your baseline: let go to leave it there.";
+    return "Drag the striker sideways to move it. To shoot, press on it and pull back, away from where you aim, past the ring.";
+  },
+  // the end of a board: who won, the points, the queen, the law, and where the game stands
+  boardEnd(before, after, r) {
+    const w = r.winner, lines = [];
+    if (w !== null) {
+      const q = r.queen[w], c = r.coins[w];
+      lines.push(`${SAY.points(q + c)}: ${c} for the coins` + (q ? `, ${q} for the queen` : ""));
+      lines.push(SAY.queen(before, r));
+    }
+    lines.push(`${r.text} (${r.law})`);
+    if (after.over) lines.push(SAY.matchWon(after));
+    else if (after.score.game !== r.game) lines.push(`Game ${r.game} is over. Games won: ` + SAY.each(after, after.score.games_won));
+    else lines.push(`Points in game ${r.game}: ` + SAY.each(after, after.score.points));
+    return { title: w === null ? `Board ${r.number} is played again` : `Board ${r.number}: ${SAY.side(after, w, "wins", "win")}`,
+      lines, next: after.over ? "See the last position" : "Next board" };
+  },
+  queen(before, r) {
+    const side = [0, 1].find((s) => r.queen[s] > 0), b = before.board;
+    if (side !== undefined) return `The queen: ${SAY.points(r.queen[side])} to ${before.sides[side]}`;
+    if (b.queen === "covered" && b.queen_side !== null) return `The queen: covered by ${before.sides[b.queen_side]}, no points for it`;
+    return "The queen: no points for it";
+  },
+  each: (st, values) => [0, 1].map((s) => `${st.sides[s]} ${values[s]}`).join(", "),
+  // the coins to place, and the coins owed with none in the nets (ICF 72 c)
+  dues(st) {
+    const b = st.board, owed = b.owed.map((o) => `a ${o.coin} by ${o.placer}${o.waiting ? " (waiting for room)" : ""}`);
+    const debts = [0, 1].filter((s) => b.debts[s]).map((s) => SAY.debt(st, s, b.debts[s]));
+    return `Dues: ${owed.length ? "to place: " + owed.join(", ") : "none to place"}` +
+      (debts.length ? `; ${debts.join("; ")} (ICF 72 c)` : "");
+  },
+  debt: (st, side, n) => `${SAY.side(st, side, "owes", "owe")} ${n}`,
+  clock: (left) => left > 0 ? `Stroke clock: ${left.toFixed(0)} s` : "Stroke clock: time (ICF 50)",
+  concede: (what) => `Concede the ${what}? (ICF 139)`,
+  matchWon: (st) => st.winner === null ? "The match is over." : `${SAY.side(st, st.winner, "wins", "win")} the match.`,
+};
 
 let G = null;                 // the board's geometry from the server (metres)
 let OPTIONS = null;
@@ -17,7 +82,10 @@ let shots = [];               // updates with a shot, waiting to be animated
 let anim = null;              // {update, start}
 let animLayout = null;        // discs during an animation
 let striker = { along: 0, angle: 0, power: 0.5 };
-let drag = null;              // {mode: "move"|"aim"|"place", seat, x, y}
+let drag = null;              // {mode: "press"|"move"|"aim"|"place", seat, pointer, …}: a gesture under way
+let inflight = null;          // {last}: an intent sent, not yet answered; the board takes no input meanwhile
+let summary = null;           // {before, after, board, layout}: the end of a board, shown until closed
+let errorTurn = "";           // the turn an error shown was about: it goes when the turn changes
 let clockOffset = 0;          // server time − local time (s)
 let reconnectDelay = 500;
 let bottom = "south";         // the seat drawn at the bottom
@@ -108,6 +176,7 @@ function route() {
   pageError("");
   if (ws) { ws.onclose = null; ws.onmessage = null; ws.close(); ws = null; }
   room = null; S = null; shots = []; anim = null; animLayout = null; drag = null;
+  summary = null;
   replay = null; replayAnim = null;
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts[0] === "room" && parts[1]) return openRoom(parts[1]);
@@ -223,6 +292,7 @@ function send(msg) {
 
 function receive(msg) {
   if (!room) return;
+  answered(msg);
   if (msg.type === "error") {
     if (!S) { pageError(msg.message); return; }
     if (!$("join").hidden) $("join-error").textContent = msg.message;
@@ -247,9 +317,9 @@ function receive(msg) {
   clockOffset = msg.now - Date.now() / 1000;
   if (msg.shot && $("speed").value !== "1000") {
     shots.push(msg);
-    while (shots.length > 2) { S = shots.shift(); }  // far behind: show only the latest motions
-  } else if (!anim && !shots.length) {
-    S = msg;
+    while (shots.length > 2) advance(shots.shift());  // far behind: show only the latest motions
+  } else if (!anim && !shots.length && !summary) {
+    advance(msg);
   } else {
     shots.push(msg);
   }
@@ -292,54 +362,45 @@ function showGame() {
 
 function myTurn() {
   const e = S && S.expected;
-  return e && mine.includes(e.seat) && !anim && !shots.length ? e : null;
-}
-
-function seatName(seat) {
-  const i = S.seats[seat];
-  return `${i.name}${mine.includes(seat) ? " (you)" : ""}`;
+  return e && mine.includes(e.seat) && !anim && !shots.length && !inflight && !summary ? e : null;
 }
 
 function render() {
   if (!S) return;
   const e = S.expected, t = myTurn();
-  if (S.over) {
-    $("turn").textContent = "Match over" + (S.winner === null ? "" : `: ${S.sides[S.winner]} win`);
-  } else if (e) {
-    const i = S.seats[e.seat];
-    $("turn").innerHTML = `<span class="swatch" style="background:${COLOURS[i.colour]}"></span> ` +
-      `${esc(i.name)} (${e.seat}, ${i.colour}) ${WORDS[e.kind]}` + (t ? ` — <span class="you">your turn</span>` : "");
-  }
+  const swatch = e && !S.over && !summary ? `<span class="swatch" style="background:${COLOURS[S.seats[e.seat].colour]}"></span> ` : "";
+  const words = summary ? SAY.boardEnd(summary.before, summary.after, summary.board).title : SAY.turn(S, e, mine);
+  $("turn").innerHTML = swatch + `<span class="${t ? "you" : ""}">${esc(words)}</span>`;
   $("notice").textContent = S.notice || "";
+  if (turnOf(S) !== errorTurn) $("game-error").textContent = "";
   renderActions(t);
   renderScore($("scoreboard"), S);
   renderRulings();
   renderEnd();
+  renderSummary();
   if (t && t.kind === "stroke") snapStriker();
-  $("hint").textContent = !t ? "" : t.kind === "stroke" ? "Drag along your baseline to move the striker; press on it and pull back to shoot." :
-    t.kind === "place" ? "Drag the coin owed inside the outer circle and let go." : "";
   redraw();
 }
 
 function renderActions(t) {
   let html = "";
-  if (t && t.kind === "stroke") html += `<button id="auto" title="the computer makes this stroke for you">Computer: play this stroke</button>`;
-  if (t && t.kind === "place") html += `<button id="waive">Waive placing (ICF 80)</button><button id="wait" title="no room for it now (ICF 79 a)">No room: wait</button>`;
+  if (t && t.kind === "stroke") html += `<button id="auto">Computer: play this stroke</button>`;
+  if (t && t.kind === "place") html += `<button id="waive">Waive placing (ICF 80)</button><button id="wait">No room now: wait (ICF 79 a)</button>`;
   if (t && t.kind === "claim") html += `<button id="claim">Claim ${S.board.claimable} extra (ICF 87 b)</button><button id="decline">Do not claim</button>`;
   if (t && t.kind === "toss") html += `<button id="toss-me">I won the toss</button><button id="toss-them">They won the toss</button>`;
-  if (!S.over && mine.length) html += `<select id="concede-what"><option>board</option><option>game</option><option>match</option></select><button id="concede">Concede</button>`;
+  if (!S.over && mine.length && !summary) html += `<select id="concede-what"><option>board</option><option>game</option><option>match</option></select><button id="concede">Concede</button>`;
   $("actions").innerHTML = html;
   const on = (id, fn) => { const b = $(id); if (b) b.onclick = fn; };
-  on("auto", () => send({ type: "auto", seat: t.seat }));
-  on("waive", () => send({ type: "waive", seat: t.seat }));
-  on("wait", () => send({ type: "wait", seat: t.seat }));
-  on("claim", () => send({ type: "claim", seat: t.seat, points: S.board.claimable }));
-  on("decline", () => send({ type: "claim", seat: t.seat, points: 0 }));
-  on("toss-me", () => send({ type: "toss", seat: t.seat, winner: t.seat }));
-  on("toss-them", () => send({ type: "toss", seat: t.seat, winner: SEATS[(SEATS.indexOf(t.seat) + 1) % 4] in S.seats ? SEATS[(SEATS.indexOf(t.seat) + 1) % 4] : SEATS[(SEATS.indexOf(t.seat) + 2) % 4] }));
+  on("auto", () => act({ type: "auto", seat: t.seat }));
+  on("waive", () => act({ type: "waive", seat: t.seat }));
+  on("wait", () => act({ type: "wait", seat: t.seat }));
+  on("claim", () => act({ type: "claim", seat: t.seat, points: S.board.claimable }));
+  on("decline", () => act({ type: "claim", seat: t.seat, points: 0 }));
+  on("toss-me", () => act({ type: "toss", seat: t.seat, winner: t.seat }));
+  on("toss-them", () => act({ type: "toss", seat: t.seat, winner: SEATS[(SEATS.indexOf(t.seat) + 1) % 4] in S.seats ? SEATS[(SEATS.indexOf(t.seat) + 1) % 4] : SEATS[(SEATS.indexOf(t.seat) + 2) % 4] }));
   on("concede", () => {
     const what = $("concede-what").value, seat = (t && t.seat) || mine[0];
-    if (confirm(`Concede the ${what}? (ICF 139)`)) send({ type: "concede", seat, what });
+    if (confirm(SAY.concede(what))) act({ type: "concede", seat, what });
   });
 }
 
@@ -347,18 +408,19 @@ function renderScore(box, st) {
   const sc = st.score, b = st.board;
   const colourOf = (side) => Object.values(st.seats).find((i) => i.side === side).colour;
   const head = [0, 1].map((side) => `<th><span class="swatch" style="background:${COLOURS[colourOf(side)]}"></span> ${esc(st.sides[side])}</th>`).join("");
-  const rows = sc.boards.filter((r) => r.game === sc.game).map((r) =>
-    `<tr title="${esc(r.text)} (${esc(r.law)})"><td>board ${r.number}${r.winner === null ? " (replayed)" : ""}</td>` +
+  const done = sc.boards.filter((r) => r.game === sc.game);
+  const rows = done.map((r) =>
+    `<tr><td>board ${r.number}${r.winner === null ? " (replayed)" : ""}</td>` +
     [0, 1].map((i) => `<td>${r.queen[i] + r.coins[i] || (r.winner === i ? 0 : "–")}${r.winner === i ? " ✓" : ""}</td>`).join("") + `</tr>`).join("");
-  const owed = b.owed.map((o) => `a ${o.coin} by ${o.placer}${o.waiting ? " (waiting for room)" : ""}`).join(", ");
-  const debts = [0, 1].filter((s) => b.debts[s]).map((s) => `${esc(st.sides[s])} owe ${b.debts[s]}`).join("; ");
   box.innerHTML = `<table><tr><th>game ${sc.game}, board ${sc.board}</th>${head}</tr>${rows}` +
     `<tr><th>points</th><th class="points-0">${sc.points[0]}</th><th class="points-1">${sc.points[1]}</th></tr>` +
     `<tr><td>games won</td><td>${sc.games_won[0]}</td><td>${sc.games_won[1]}</td></tr></table>` +
+    (done.length ? `<details class="why"><summary>How each board ended</summary><ul>` +
+      done.map((r) => `<li>board ${r.number}: ${esc(r.text)} (${esc(r.law)})</li>`).join("") + `</ul></details>` : "") +
     `<div class="coins">On the board: <span class="swatch" style="background:${COLOURS.white}"></span> ${b.white} white · ` +
     `<span class="swatch" style="background:${COLOURS.black}"></span> ${b.black} black · ` +
     `<span class="swatch" style="background:${COLOURS.queen}"></span> queen ${esc(b.queen_words)}</div>` +
-    `<div class="dues">Dues: ${owed ? "to place: " + esc(owed) : "none to place"}${debts ? "; " + debts + " (ICF 72 c)" : ""}</div>`;
+    `<div class="dues">${esc(SAY.dues(st))}</div>`;
 }
 
 function renderRulings() {
@@ -370,11 +432,23 @@ function renderEnd() {
   const end = $("end");
   end.hidden = !S.over;
   if (S.over) {
-    end.innerHTML = `<strong>${S.winner === null ? "The match is over." : esc(S.sides[S.winner]) + " won the match."}</strong> ` +
+    end.innerHTML = `<strong>${esc(SAY.matchWon(S))}</strong> ` +
       `<a id="scorecard-link" href="/matches/${room}/scorecard" target="_blank">The scorecard (ICF XIX)</a> · ` +
       `<a href="/replay/${room}" data-go="1">Replay</a> · <a href="/" data-go="1">New match</a>`;
   }
 }
+
+function renderSummary() {
+  const box = $("board-end"), shown = !box.hidden;
+  box.hidden = !summary;
+  if (!summary) return;
+  const said = SAY.boardEnd(summary.before, summary.after, summary.board);
+  $("board-end-title").textContent = said.title;
+  $("board-end-lines").innerHTML = said.lines.map((l) => `<li>${esc(l)}</li>`).join("");
+  $("board-end-next").textContent = said.next;
+  if (!shown) $("board-end-next").focus({ preventScroll: true });
+}
+$("board-end-next").addEventListener("click", () => { summary = null; render(); $("board").focus({ preventScroll: true }); });
 
 // clock: shown when chosen, counts the 15 s of ICF 50 from when the laws began to wait
 setInterval(() => {
@@ -382,7 +456,7 @@ setInterval(() => {
   box.hidden = !show;
   if (!show) return;
   const left = S.clock - (Date.now() / 1000 + clockOffset - S.since);
-  box.textContent = left > 0 ? `Stroke clock: ${left.toFixed(0)} s` : "Stroke clock: time (ICF 50)";
+  box.textContent = SAY.clock(left);
   box.classList.toggle("late", left <= 5);
 }, 250);
 $("show-clock").addEventListener("change", () => localStorage.setItem("carrom-clock", $("show-clock").checked ? "1" : "0"));
@@ -429,9 +503,16 @@ function drawBoard(ctx, canvas) {
       poly(ctx, [at(e[0] + 0.25 * rho, e[1]), at(e[0], e[1] + 0.11 * rho), at(e[0], e[1] - 0.11 * rho)].map((p) => P(...p)), BOARD.line);
     }
   }
+  // the centre (ICF I.A.6, 7) as the SVG draws it: a star in outline, the inner circle a red ring and dot
+  // inside its black line, so that nobody takes it for the queen
+  const cd = G.centre_design, r = G.inner_circle * k;
+  ctx.lineWidth = lw(ar.thickness / 2); ctx.strokeStyle = BOARD.red;
+  ctx.beginPath(); cd.star.forEach((p, i) => (i ? ctx.lineTo : ctx.moveTo).call(ctx, ...P(...p))); ctx.closePath(); ctx.stroke();
+  ctx.lineWidth = cd.ring * k;
+  ctx.beginPath(); ctx.arc(...P(0, 0), r - cd.ring * k / 2, 0, 2 * Math.PI); ctx.stroke();
+  circle(ctx, P(0, 0), cd.dot * k, BOARD.red);
   ctx.lineWidth = lw(ar.thickness); ctx.strokeStyle = BOARD.line;
-  ctx.beginPath(); ctx.arc(...P(0, 0), G.outer_circle * k, 0, 2 * Math.PI); ctx.stroke();
-  circle(ctx, P(0, 0), G.inner_circle * k, BOARD.red); ctx.stroke();
+  for (const radius of [G.outer_circle * k, r]) { ctx.beginPath(); ctx.arc(...P(0, 0), radius, 0, 2 * Math.PI); ctx.stroke(); }
 }
 function poly(ctx, pts, fill) { ctx.beginPath(); ctx.moveTo(...pts[0]); for (const p of pts.slice(1)) ctx.lineTo(...p); ctx.closePath(); ctx.fillStyle = fill; ctx.fill(); }
 function circle(ctx, [X, Y], R, fill) { ctx.beginPath(); ctx.arc(X, Y, R, 0, 2 * Math.PI); ctx.fillStyle = fill; ctx.fill(); }
@@ -440,9 +521,14 @@ function line(ctx, a, b) { ctx.beginPath(); ctx.moveTo(...a); ctx.lineTo(...b); 
 function disc(ctx, canvas, x, y, kind, alpha = 1) {
   const R = (kind === "striker" ? G.striker_radius : G.coin_radius) * scale(canvas), c = toScreen(canvas, x, y);
   ctx.globalAlpha = alpha;
+  ctx.save();  // a piece stands on the board: its shadow sets it apart from the printed markings
+  ctx.shadowColor = "#0008"; ctx.shadowBlur = R * 0.4; ctx.shadowOffsetX = ctx.shadowOffsetY = R * 0.12;
   circle(ctx, c, R, COLOURS[kind]);
+  ctx.restore();
   ctx.lineWidth = Math.max(1, R / 14); ctx.strokeStyle = kind === "black" ? "#000" : "#555"; ctx.stroke();
-  ctx.beginPath(); ctx.arc(...c, R * 0.62, 0, 2 * Math.PI); ctx.strokeStyle = "#0006"; ctx.lineWidth = Math.max(1, R / 20); ctx.stroke();
+  const queen = kind === "queen";  // the queen's ring is gold, every other piece's dark
+  ctx.beginPath(); ctx.arc(...c, R * 0.62, 0, 2 * Math.PI);
+  ctx.strokeStyle = queen ? "#f2c94c" : "#0006"; ctx.lineWidth = Math.max(1, R / (queen ? 9 : 20)); ctx.stroke();
   ctx.globalAlpha = 1;
 }
 
@@ -466,13 +552,14 @@ function redraw() {
   if (!S || $("game").hidden) return;
   sizeCanvas(canvas);
   const ctx = paintBase(canvas);
-  const layout = animLayout || S.layout;
+  const layout = shownLayout();
   for (const d of layout) disc(ctx, canvas, d.x, d.y, d.kind);
   const t = myTurn();
   if (t && t.kind === "stroke") {
     legalStretches(ctx, canvas, t.seat);
-    const [x, y] = strikerXY(t.seat);
-    guide(ctx, canvas, t.seat, x, y, layout);
+    const [x, y] = strikerXY(t.seat), aiming = drag && drag.mode === "aim";
+    if (aiming) deadRing(ctx, canvas, x, y);
+    if (!aiming || striker.pulled) guide(ctx, canvas, t.seat, x, y, layout);
     disc(ctx, canvas, x, y, "striker");
   }
   if (t && t.kind === "place" && drag && drag.mode === "place") {
@@ -480,8 +567,20 @@ function redraw() {
     const inside = Math.hypot(drag.x, drag.y) + G.coin_radius <= G.outer_circle;
     disc(ctx, canvas, drag.x, drag.y, owed ? owed.coin : "white", inside ? 0.85 : 0.4);
   }
-  $("power-bar").style.width = (t && t.kind === "stroke" ? 100 * striker.power : 0) + "%";
+  const power = t && t.kind === "stroke" && !(drag && drag.mode === "aim" && !striker.pulled) ? striker.power : 0;
+  $("power-bar").style.width = 100 * power + "%";
+  $("hint").textContent = SAY.hint(t, drag, striker.pulled, !!inflight);
 }
+
+// the dead zone of a pull: let go inside this ring and nothing is played
+function deadRing(ctx, canvas, x, y) {
+  ctx.beginPath(); ctx.arc(...toScreen(canvas, x, y), deadZone() * scale(canvas), 0, 2 * Math.PI);
+  ctx.setLineDash([4, 4]); ctx.lineWidth = 2; ctx.strokeStyle = striker.pulled ? "rgba(20,90,200,0.5)" : "rgba(160,0,0,0.8)";
+  ctx.stroke(); ctx.setLineDash([]);
+}
+
+// the discs drawn: moving, or the last position of a board that ended, or the state's
+function shownLayout() { return animLayout || (summary ? summary.layout : S && S.layout); }
 
 function legalStretches(ctx, canvas, seat) {
   ctx.strokeStyle = BOARD.legal; ctx.globalAlpha = 0.55; ctx.lineWidth = Math.max(3, 0.006 * scale(canvas)); ctx.lineCap = "round";
@@ -526,8 +625,9 @@ function snapStriker() {
 
 // ---- animation: the server's frames at the display's rate ---------------------------------------------
 
+// t may be a little below 0: a frame's timestamp can precede the moment the motion was started
 function framesAt(shot, t) {
-  const f = t * shot.fps, i = Math.min(Math.floor(f), shot.frames.length - 1), j = Math.min(i + 1, shot.frames.length - 1), w = f - i;
+  const f = Math.max(0, t * shot.fps), i = Math.min(Math.floor(f), shot.frames.length - 1), j = Math.min(i + 1, shot.frames.length - 1), w = f - i;
   const out = [];
   shot.frames[i].forEach((p, b) => {
     if (!p) return;
@@ -537,18 +637,27 @@ function framesAt(shot, t) {
   return out;
 }
 
+// the next state shown; a board that ended is summed up over its last position, and the next board's
+// layout appears once the summary is closed (the updates after it wait in `shots`)
+function advance(next, shown) {
+  if (S && next.score.boards.length > S.score.boards.length) {
+    summary = { before: S, after: next, board: next.score.boards[next.score.boards.length - 1], layout: shown || S.layout };
+  }
+  S = next;
+}
+
 function tick(now) {
   const speed = Number($("speed").value) || 1;
-  if (!anim && shots.length) {
+  if (!anim && shots.length && !summary) {
     const next = shots.shift();
     if (next.shot && speed < 1000) { anim = { update: next, start: now }; animLayout = framesAt(next.shot, 0); render(); }
-    else { S = next; render(); }
+    else { advance(next); render(); }
   }
   if (anim) {
-    const shot = anim.update.shot, t = (now - anim.start) / 1000 * speed;
-    if (t >= (shot.frames.length - 1) / shot.fps) {
-      S = anim.update; anim = null; animLayout = null;
-      if (!shots.length) render();
+    const shot = anim.update.shot, t = (now - anim.start) / 1000 * speed, end = (shot.frames.length - 1) / shot.fps;
+    if (t >= end) {
+      advance(anim.update, framesAt(shot, end)); anim = null; animLayout = null;
+      render();  // the page always shows the state it holds
     } else {
       animLayout = framesAt(shot, t);
       redraw();
@@ -560,61 +669,102 @@ function tick(now) {
 requestAnimationFrame(tick);
 
 // ---- the mouse, the finger and the keys --------------------------------------------------------------------
+// Moving and shooting are two gestures (docs/web.md). A press on the striker (a target of at least
+// GESTURE.target CSS px) or on the baseline is undecided until the pointer has gone GESTURE.slop px: then
+// a movement back, away from the board (within GESTURE.cone of straight back), is a pull that aims;
+// any other movement moves the striker along the baseline, whatever happens after. A pull let go
+// within the dead zone round the striker is cancelled; only a pull past it shoots.
 
+const GESTURE = { target: 44, slop: 8, dead: 10, cone: Math.tan(60 * Math.PI / 180), fullPull: 120 };
 const canvas = $("board");
+
+function metresPerCss() { return G.outer_side / canvas.getBoundingClientRect().width; }
+function grabRadius() { return Math.max(1.5 * G.striker_radius, GESTURE.target / 2 * metresPerCss()); }
+function deadZone() { return grabRadius() + GESTURE.dead * metresPerCss(); }  // m from the striker's centre
+function fullPull() { return Math.max(FULL_PULL, GESTURE.fullPull * metresPerCss()); }  // m past the dead zone
+
 canvas.addEventListener("pointerdown", (ev) => {
   const t = myTurn();
-  if (!t) return;
+  if (!t || drag) return;
   canvas.focus();
   const [mx, my] = eventBoard(canvas, ev);
   if (t.kind === "place") {
     drag = { mode: "place", seat: t.seat, x: mx, y: my };
   } else if (t.kind === "stroke") {
-    const [sx, sy] = strikerXY(t.seat);
-    if (Math.hypot(mx - sx, my - sy) <= G.striker_radius * 1.5) drag = { mode: "aim", seat: t.seat };
-    else if (Math.abs(inSeat(t.seat, mx, my)[1] + G.baseline.axis) <= 0.05) { drag = { mode: "move", seat: t.seat }; moveTo(t.seat, mx, my); }
-    else return;
+    const [sx, sy] = strikerXY(t.seat), [a, f] = inSeat(t.seat, mx, my);
+    if (Math.hypot(mx - sx, my - sy) <= grabRadius()) {
+      drag = { mode: "press", seat: t.seat, from: [a, f], grip: striker.along - a, aim: { ...striker } };
+    } else if (Math.abs(f + G.baseline.axis) <= Math.max(0.05, grabRadius())) {
+      drag = { mode: "move", seat: t.seat, grip: 0 };
+      moveTo(t.seat, a);
+    } else return;
   } else return;
+  drag.pointer = ev.pointerId;
   canvas.setPointerCapture(ev.pointerId);
   ev.preventDefault();
   redraw();
 });
 canvas.addEventListener("pointermove", (ev) => {
-  if (!drag) return;
+  if (!drag || ev.pointerId !== drag.pointer) return;
   const [mx, my] = eventBoard(canvas, ev);
-  if (drag.mode === "move") { moveTo(drag.seat, mx, my); return; }
   if (drag.mode === "place") { drag.x = mx; drag.y = my; redraw(); return; }
+  const [a, f] = inSeat(drag.seat, mx, my);
+  if (drag.mode === "press") {
+    const da = a - drag.from[0], df = f - drag.from[1];
+    if (Math.hypot(da, df) < GESTURE.slop * metresPerCss()) return;
+    drag.mode = df < 0 && Math.abs(da) <= -df * GESTURE.cone ? "aim" : "move";
+  }
+  if (drag.mode === "move") { moveTo(drag.seat, a + drag.grip); return; }
   aimFrom(drag.seat, mx, my);
   redraw();
 });
 canvas.addEventListener("pointerup", (ev) => {
-  if (!drag) return;
+  if (!drag || ev.pointerId !== drag.pointer) return;
   const d = drag; drag = null;
   const [mx, my] = eventBoard(canvas, ev);
-  if (d.mode === "place") { send({ type: "place", seat: d.seat, x: round(mx), y: round(my) }); redraw(); return; }
-  if (d.mode === "aim") {
-    const [sx, sy] = strikerXY(d.seat);
-    if (Math.hypot(mx - sx, my - sy) > 0.012) { aimFrom(d.seat, mx, my); shoot(d.seat); }
-  }
-  redraw();
+  if (d.mode === "place") act({ type: "place", seat: d.seat, x: round(mx), y: round(my) });
+  if (d.mode === "aim" && aimFrom(d.seat, mx, my)) shoot(d.seat);
+  else if (d.mode === "aim") cancelAim(d);
+  render();
 });
-canvas.addEventListener("pointercancel", () => { drag = null; redraw(); });
+canvas.addEventListener("pointercancel", () => { if (drag && drag.mode === "aim") cancelAim(drag); drag = null; render(); });
 
+// a pull let go inside the dead zone: the aim and power are as they were before it
+function cancelAim(gesture) { Object.assign(striker, gesture.aim, { pulled: false }); }
 function round(v) { return Math.round(v * 1e5) / 1e5; }
+// aim away from the pointer, the power from how far past the dead zone it is; false inside the dead zone
 function aimFrom(seat, mx, my) {
-  const [sx, sy] = strikerXY(seat), vx = sx - mx, vy = sy - my, len = Math.hypot(vx, vy);
-  if (len < 0.004) return;
+  const [sx, sy] = strikerXY(seat), vx = sx - mx, vy = sy - my, len = Math.hypot(vx, vy), dead = deadZone();
+  striker.pulled = len > dead;
+  if (!striker.pulled) return false;
   const { right: r, forward: f } = frame(seat);
   striker.angle = Math.atan2(-(vx * r[0] + vy * r[1]), vx * f[0] + vy * f[1]);
-  striker.power = Math.min(1, Math.max(0.02, len / FULL_PULL));
+  striker.power = Math.min(1, Math.max(0.02, (len - dead) / fullPull()));
+  return true;
 }
-function moveTo(seat, mx, my) {
-  striker.along = inSeat(seat, mx, my)[0];
+function moveTo(seat, along) {
+  striker.along = along;
   snapStriker();
   redraw();
 }
 function shoot(seat) {
-  send({ type: "strike", seat, along: round(striker.along), angle: Math.round(striker.angle * 1e6) / 1e6, power: Math.round(striker.power * 1e4) / 1e4 });
+  act({ type: "strike", seat, along: round(striker.along), angle: Math.round(striker.angle * 1e6) / 1e6, power: Math.round(striker.power * 1e4) / 1e4 });
+}
+// an intent that changes the match: one at a time, the board's input off until the server answers
+function act(msg) {
+  if (inflight) return;
+  const open = ws && ws.readyState === WebSocket.OPEN;
+  send(msg);
+  if (open) { inflight = { last: lastAction(S) }; render(); }
+}
+function lastAction(st) { return st && st.log.length ? st.log[st.log.length - 1].n : 0; }
+function turnOf(st) { return st ? [lastAction(st), st.expected && st.expected.kind, st.expected && st.expected.seat].join(" ") : ""; }
+// the server answered this client's intent: an error, a new action, a notice (not a stroke), a new connection;
+// an error belongs to the turn shown when it came, and goes when the turn changes (render)
+function answered(msg) {
+  if (msg.type === "error") errorTurn = turnOf(S);
+  if (!inflight || (msg.type !== "error" && msg.type !== "state")) return;
+  if (msg.type === "error" || msg.you || msg.notice || lastAction(msg) !== inflight.last) inflight = null;
 }
 canvas.addEventListener("keydown", (ev) => {
   const t = myTurn();
@@ -697,7 +847,8 @@ function replayNext() {
 }
 
 window.carrom = { boardToPage, get state() { return S; }, get mine() { return mine; }, get striker() { return striker; },
-  get busy() { return !!anim || shots.length > 0; }, get shown() { return animLayout || (S && S.layout); },
-  get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send };
+  get busy() { return !!anim || shots.length > 0; }, get shown() { return shownLayout(); },
+  get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send,
+  gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } } };
 
 start();

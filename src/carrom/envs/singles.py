@@ -1,0 +1,95 @@
+"""``carrom/Singles-v0``: one seat of a singles match against a bot, under the full laws.
+
+Options (keyword arguments of ``gymnasium.make``; ``opponent``, ``first_breaker`` also as
+``reset(options=...)``):
+
+- ``rules``: a variant named in ``carrom.rules.RULESETS`` (default ``icf``);
+- ``opponent``: ``random`` or a bot level (``beginner`` … ``expert``, docs/players.md);
+- ``episode``: ``board``, ``game`` or ``match`` — the episode ends when that is decided;
+- ``seat``: the agent's seat (the opponent sits opposite, ICF 27);
+- ``first_breaker``: ``agent``, ``opponent`` or ``random`` (drawn from the env's seed);
+- ``noise``: the agent's execution noise, in the bots' units (σ 0.02 rad of aim and 5 % of
+  speed per unit).
+
+Observation and reward: ``carrom.envs.match``; action: ``carrom.envs.spaces``. The bot
+plays its strokes (and everyone's placements and claims are made) inside ``step`` until
+the agent is to strike again or the episode is over. An attempt that neither leaves the
+baseline nor touches a piece is not a stroke (ICF 127 b): nothing changes, the agent
+strikes again.
+"""
+
+from __future__ import annotations
+
+import gymnasium as gym
+
+from carrom.envs import match as M
+from carrom.envs import render as frames
+from carrom.envs import spaces as S
+from carrom.game import Game
+from carrom.rules import Seat
+
+BREAKERS = ("agent", "opponent", "random")
+
+
+class SinglesEnv(frames.BoardRendering, gym.Env):
+    metadata = {"render_modes": list(frames.RENDER_MODES), "render_fps": 4}
+
+    def __init__(self, render_mode: str | None = None, rules: str = "icf", opponent: str = "intermediate",
+                 episode: str = "board", seat: str = "south", first_breaker: str = "random",
+                 noise: float = 0.0) -> None:
+        self.render_mode = frames.check_mode(render_mode)
+        self.rules = M.check_rules(rules)
+        self.opponent = M.check_choice("opponent", opponent, M.OPPONENTS)
+        self.episode_kind = M.check_choice("episode", episode, M.EPISODES)
+        self.seat = M.check_choice("seat", seat, M.ORDER)
+        self.other = Seat(seat).opposite.value
+        self.first_breaker = M.check_choice("first_breaker", first_breaker, BREAKERS)
+        self.noise = S.check_noise(noise)
+        self.action_space = S.action_space()
+        self.observation_space = M.observation_space()
+        self.game: Game | None = None
+        self._open_window()
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        options = dict(options or {})
+        unknown = set(options) - {"opponent", "first_breaker"}
+        if unknown:
+            raise ValueError(f"unknown reset options {sorted(unknown)}; Singles-v0 takes opponent, first_breaker")
+        level = M.check_choice("opponent", options.get("opponent", self.opponent), M.OPPONENTS)
+        first = M.check_choice("first_breaker", options.get("first_breaker", self.first_breaker), BREAKERS)
+        if first == "random":
+            first = ("agent", "opponent")[int(self.np_random.integers(2))]
+        seeds = self.np_random.integers(2**31, size=2).tolist()
+        self.players = {self.seat: M.helper(seeds[0]), self.other: M.opponent(level, seeds[1])}
+        breaker = self.seat if first == "agent" else self.other
+        self.game = Game.new({self.seat: "agent", self.other: f"{level} bot"}, variant=self.rules,
+                             first_breaker=breaker)
+        self.side = self.game.state.table.side(Seat(self.seat))
+        self.episode = M.Episode(self.game, self.episode_kind)
+        self._advance()
+        return M.observe(self.game, self.seat), self._info()
+
+    def step(self, action):
+        if self.game is None:
+            raise RuntimeError("call reset() before step()")
+        if self.episode.over:
+            raise RuntimeError("the episode is over: call reset()")
+        along, angle, speed = S.to_strike(action, self.game.legal_intervals(self.seat), self.noise, self.np_random,
+                                          self.game.params.max_speed)
+        boards = len(self.game.state.results)
+        self.game.strike(self.seat, along, angle, speed)
+        self._advance()
+        reward = M.rewards(self.game, boards)[self.side]
+        if self.render_mode == "human":
+            self.render()
+        return M.observe(self.game, self.seat), reward, self.episode.over, False, self._info()
+
+    def _advance(self) -> None:
+        M.advance(self.game, self.players, lambda: self.episode.over, (self.seat,))
+
+    def _info(self) -> dict:
+        return M.info(self.game, self.seat)
+
+    def _view(self):
+        return self.game.layout, self.seat

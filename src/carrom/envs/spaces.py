@@ -1,0 +1,115 @@
+"""The action and the discs as the environments show them: normalized units, one seat's view.
+
+Action: a ``Box(-1, 1, (3,))`` of (position along the baseline, angle, power); values
+outside [-1, 1] are clipped, a wrong shape or a non-finite value is refused.
+
+- position ``p``: ``along = p · ALONG_MAX`` metres to the player's right from the middle of
+  its baseline, ``ALONG_MAX`` the far end of the legal positions on an empty board
+  (ICF 130: the striker touching both lines or covering a base circle). A position that is
+  not legal now (a gap between base circle and line, a coin in the way) is moved to the
+  nearest legal one, ties to the player's left; ``info["legal"]`` lists the legal intervals
+  in the same normalized units.
+- angle ``a``: ``a · π/2`` radians from straight across, positive to the player's left.
+- power ``w``: speed ``MIN_SPEED + (w + 1)/2 · (max_speed − MIN_SPEED)`` m/s.
+
+Discs: a ``Box(-1, 1, (19, 3))``, a row per coin: rows 0–8 one colour, 9–17 the other,
+18 the queen; columns (x, y, present). x and y are in the observing seat's own frame
+(x to its right, y away from it, the board's centre at 0), divided by half the playing
+surface; a coin not on the board reads (0, 0, 0). Within a colour, rows follow the
+order of the board's layout.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from gymnasium import spaces
+
+from carrom.equipment import STANDARD_BOARD, Layout, PieceKind, Seat as EqSeat, legal_intervals
+from carrom.physics import DEFAULT_PARAMS
+from carrom.players.geometric import AIM_SIGMA, SPEED_SIGMA
+
+ALONG_MAX = max(hi for _lo, hi in legal_intervals(EqSeat.SOUTH, Layout(())))
+"""Metres: the farthest legal striker position from the middle of a baseline (ICF 130)."""
+MAX_ANGLE = math.pi / 2
+MIN_SPEED = 0.05
+"""m/s: the slowest stroke the power scale gives (power −1)."""
+HALF = STANDARD_BOARD.half
+COINS = 9
+ROWS = 2 * COINS + 1
+
+
+def action_space() -> spaces.Box:
+    return spaces.Box(-1.0, 1.0, shape=(3,), dtype=np.float32)
+
+
+def discs_space() -> spaces.Box:
+    return spaces.Box(-1.0, 1.0, shape=(ROWS, 3), dtype=np.float32)
+
+
+def check_action(action) -> np.ndarray:
+    """The action as three finite floats, clipped to [-1, 1]; ``ValueError`` naming what is wrong otherwise."""
+    try:
+        a = np.asarray(action, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"the action must be three numbers (position, angle, power), got {action!r}") from None
+    if a.shape != (3,):
+        raise ValueError(f"the action must have shape (3,): position, angle, power; got shape {a.shape}")
+    if not np.isfinite(a).all():
+        raise ValueError(f"the action must be finite, got {a.tolist()}")
+    return np.clip(a, -1.0, 1.0)
+
+
+def check_noise(noise) -> float:
+    if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not math.isfinite(noise) or noise < 0:
+        raise ValueError(f"noise must be a finite number ≥ 0 (units of the bots' hand), got {noise!r}")
+    return float(noise)
+
+
+def nearest_legal(along: float, intervals) -> float:
+    """``along`` if it lies in one of ``intervals``, else the nearest end of one (the left one on a tie)."""
+    best, gap = along, math.inf
+    for lo, hi in intervals:
+        v = min(max(along, lo), hi)
+        if abs(v - along) < gap:
+            best, gap = v, abs(v - along)
+    if gap == math.inf:
+        raise ValueError("no legal striker position on this baseline (ICF 142)")
+    return best
+
+
+def normalized(intervals) -> np.ndarray:
+    """Legal intervals (m) in the action's units, shape (k, 2)."""
+    return np.array([(lo / ALONG_MAX, hi / ALONG_MAX) for lo, hi in intervals], dtype=np.float64).reshape(-1, 2)
+
+
+def to_strike(action, intervals, noise: float, rng: np.random.Generator,
+              max_speed: float = DEFAULT_PARAMS.max_speed) -> tuple[float, float, float]:
+    """(along, angle, speed) of a checked action: position made legal, then the hand's noise added.
+
+    Noise as the bots' (docs/players.md): per unit, σ = 0.02 rad of aim and 5 % of speed,
+    the speed kept within the legal range. The position is not disturbed: the striker is
+    placed by hand, at rest, before the stroke.
+    """
+    p, a, w = check_action(action)
+    along = nearest_legal(float(p) * ALONG_MAX, intervals)
+    angle = float(a) * MAX_ANGLE
+    speed = MIN_SPEED + (float(w) + 1.0) / 2.0 * (max_speed - MIN_SPEED)
+    if noise > 0:
+        angle += float(rng.normal(0.0, AIM_SIGMA * noise))
+        speed = min(max(speed * (1.0 + float(rng.normal(0.0, SPEED_SIGMA * noise))), MIN_SPEED), max_speed)
+    return along, angle, speed
+
+
+def discs(layout: Layout, seat: str, own: PieceKind) -> np.ndarray:
+    """The (19, 3) disc rows for ``seat``: ``own`` colour first, then the other, then the queen."""
+    out = np.zeros((ROWS, 3), dtype=np.float32)
+    view = EqSeat(seat)
+    frame = np.array([view.right, view.forward]).T / HALF  # board (x, y) -> (along, forward) / HALF
+    other = PieceKind.BLACK if own is PieceKind.WHITE else PieceKind.WHITE
+    for kind, start, size in ((own, 0, COINS), (other, COINS, COINS), (PieceKind.QUEEN, 2 * COINS, 1)):
+        xy = np.array([(d.x, d.y) for d in layout.discs if d.kind is kind][:size]).reshape(-1, 2)
+        out[start:start + len(xy), :2] = xy @ frame
+        out[start:start + len(xy), 2] = 1.0
+    return np.clip(out, -1.0, 1.0)

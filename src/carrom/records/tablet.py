@@ -1,0 +1,109 @@
+"""The umpire's session behind a screen other than the terminal: saved through a callback, shown as data.
+
+``carrom umpire`` and the tablet page share one ``Session``, one notation and one set of
+words (``describe``); this module changes only where the record goes after each entry (a
+callback, e.g. a database row, instead of a file) and turns what the terminal prints into
+plain data a page can lay out: the same status lines without markup, the snapshot's
+fields, the recent rulings with their laws. No ruling is made here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from rich.text import Text
+
+from carrom.records import describe, referee
+from carrom.records.header import SEATS, Header
+from carrom.records.record import Record
+from carrom.records.session import Reply, Session
+
+LOG_LENGTH = 12  # recent entries shown with their rulings
+
+
+def plain(markup: str) -> str:
+    """The terminal's text without its markup (escaped brackets come back as typed)."""
+    return Text.from_markup(markup).plain
+
+
+@dataclass
+class SinkSession(Session):
+    """A ``Session`` whose record is handed to ``sink`` after every accepted entry.
+
+    ``sink`` raises ``RecordError`` when it cannot keep the record; the session then takes
+    the entry back, exactly as when a file cannot be written.
+    """
+
+    sink: Callable[[Record], None] | None = None
+
+    def save(self) -> None:
+        if self.sink is None:
+            super().save()
+        else:
+            self.sink(self.record)
+
+
+def header_from_dict(data: Any) -> Header:
+    """A header from the same JSON fields a record file has (docs/record-format.md), validated.
+
+    ``RecordError`` names the first field at fault, as loading a file would.
+    """
+    from carrom.records import schema
+    from carrom.records.record import TOP_FIELDS
+
+    data = schema.obj(data, "", required=("variant", "kind", "players", "first_breaker"),
+                      optional=tuple(f for f in TOP_FIELDS if f not in ("format", "version", "games")))
+    record = Record.from_dict({"format": "carrom-record", "version": 1, "games": [], **data})
+    return record.header
+
+
+def header_dict(header: Header) -> dict[str, Any]:
+    return {
+        "variant": header.variant, "kind": header.kind,
+        "players": {s: header.players[s].to_dict() for s in SEATS if s in header.players},
+        "event": header.event.to_dict(), "toss": None if header.toss is None else header.toss.to_dict(),
+        "first_breaker": header.first_breaker, "comments": header.comments,
+    }
+
+
+def reply_lines(reply: Reply, header: Header) -> list[str]:
+    """What the terminal prints for a reply, before the status lines."""
+    if reply.undone and reply.entry is not None:
+        return [f"undone: {describe.entry_text(reply.entry, header)}"]
+    if reply.ruling is not None:
+        return describe.ruling_lines(reply.ruling)
+    return [reply.message] if reply.message else []
+
+
+def view(session: Session) -> dict[str, Any]:
+    """Everything the umpire's page and the scoreboard show, as JSON-ready data."""
+    header = session.record.header
+    snap = referee.snapshot(session.match, header)
+    sides = header.sides()
+    names = [header.side_name(s) for s in sides]
+    record = session.record
+    first = max(0, len(record.entries) - LOG_LENGTH)
+    recent = zip(range(first, len(record.entries)), record.entries[first:], record.positions[first:],
+                 session.match.rulings[first:])  # the referee keeps each ruling: no replay needed
+    return {
+        "header": header_dict(header),
+        "sides": [{"name": names[k], "seats": list(sides[k])} for k in (0, 1)],
+        "who": {seat: describe.who(header, seat) for seat in header.players},
+        "state": {
+            "game": snap.game + 1, "board": snap.board + 1, "to_act": snap.to_act, "seat": snap.seat,
+            "breaker": snap.breaker, "on_board": snap.on_board,
+            "owed": [{"seat": p, "coin": c} for p, c in snap.owed], "debts": list(snap.debts),
+            "queen": snap.queen, "queen_state": snap.queen_state, "colours": snap.colours,
+            "game_points": list(snap.game_points), "games_won": list(snap.games_won), "over": snap.over,
+            "winner": None if snap.winner is None else names[snap.winner],
+        },
+        "prompt": plain(describe.turn_prompt(session.match, header)).removesuffix(" › "),
+        "status": [plain(line) for line in describe.status_lines(session.match, header)],
+        "boards": [{"game": r.game + 1, "board": r.board + 1, "breaker": r.breaker,
+                    "winner": None if r.winner is None else names[r.winner], "queen": list(r.queen),
+                    "coins": list(r.coins)} for r in referee.board_results(session.match, header)],
+        "log": [{"n": i + 1, "game": g + 1, "board": b + 1, "entry": describe.entry_text(entry, header),
+                 "lines": describe.ruling_lines(ruling)} for i, entry, (g, b), ruling in reversed(list(recent))],
+        "entries": len(record.entries),
+    }

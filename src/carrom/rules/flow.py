@@ -1,0 +1,172 @@
+"""How boards, games and the match end: scoring a board, the game's end, the tie-break, the match.
+
+Each function takes the state and the notes of the action in progress (its decisions, and the
+``Ended`` values of what finished) and returns the next state. ICF 53–60, 87 b, 139; 004 law 39.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from carrom.rules import simplified
+from carrom.rules.board import BoardResult, BoardState
+from carrom.rules.decision import Decision, EndKind, Ended
+from carrom.rules.errors import RulesError
+from carrom.rules.pieces import Seat
+from carrom.rules.state import BoardRecord, Claim, MatchState, fresh_board
+from carrom.rules.table import name
+from carrom.rules.words import points as _points, side_does, side_name
+
+
+def board_over(state: MatchState, board: BoardState, result: BoardResult, d: list[Decision]) -> MatchState:
+    cap = state.rules.max_board_points
+    if result.points > cap:
+        result = replace(result, coin_points=max(0, cap - result.queen_points - result.extra))
+    d.append(Decision(result.law, result.text))
+    if result.extra_claimable and state.rules.extras == "automatic":  # 001 §3.7 d, n: no claim, at most 12
+        n = max(0, min(result.extra_claimable, cap - result.queen_points - result.coin_points))
+        result = replace(result, extra=n, extra_claimable=0)
+        d.append(Decision("001 §3.7 n", f"{_points(n)} extra for the dues and penalties, counted automatically"))
+    state = replace(state, board=replace(board, result=result))
+    finished = finish_board(state, d)
+    if result.extra_claimable > 0 and result.winner is not None:  # ICF 87 b: "si así lo solicita"
+        seats = state.table.seats_of(result.winner)
+        return replace(finished, claim=Claim(result.winner, seats, result.extra_claimable, state))
+    return finished
+
+
+def finish_board(state: MatchState, d: list[Decision]) -> MatchState:
+    board, result = state.board, state.board.result
+    assert result is not None
+    rules, table = state.rules, state.table
+    if result.replayed:
+        d.append(Ended(EndKind.REPLAY, result.law, state.game_index + 1, score=state.points[-1]))
+        fresh = fresh_board(table, board.breaker, rules)
+        return replace(state, board=fresh, board_index=state.board_index + 1)
+    pts = list(state.points[-1])
+    queen, coins = [0, 0], [0, 0]
+    if result.winner is not None:
+        w = result.winner
+        pts[w] += result.points
+        queen[w] = result.queen_points
+        coins[w] = result.coin_points + result.extra
+        if result.loser_points:
+            pts[1 - w] += result.loser_points
+            coins[1 - w] = result.loser_points
+    record = BoardRecord(state.game_index, state.boards_done + 1, board.breaker, result.winner,
+                         (queen[0], queen[1]), (coins[0], coins[1]), result.law, result.text)
+    points = state.points[:-1] + ((pts[0], pts[1]),)
+    state = replace(state, points=points, results=state.results + (record,), boards_done=state.boards_done + 1)
+    d.append(board_ended(state, record, result.points if result.winner is not None else 0, result.extra_claimable))
+    d.append(Decision("ICF 53 a", f"game {state.game_index + 1}: {score_words(state)}"))
+    state = side_change(state, d)
+    over, winner = game_end(state)
+    if not over:
+        nxt = table.right_of(board.breaker)
+        d.append(Decision("ICF 49 a", f"next board: {name(nxt)} breaks, with the whites"))
+        return replace(state, board=fresh_board(table, nxt, rules), board_index=state.board_index + 1)
+    return game_over(state, winner, d)
+
+
+def board_ended(state: MatchState, record: BoardRecord, points: int, claimable: int = 0) -> Ended:
+    seats = () if record.winner is None else state.table.seats_of(record.winner)
+    return Ended(EndKind.BOARD, record.law, record.game + 1, record.winner, seats, points, state.points[-1],
+                 record.number, claimable)
+
+
+def score_words(state: MatchState) -> str:
+    a, b = state.points[-1]
+    return f"{side_name_of(state, 0)} {a} – {b} {side_name_of(state, 1)}"
+
+
+def side_name_of(state: MatchState, side: int) -> str:
+    return side_name(state.table, side)
+
+
+def side_change(state: MatchState, d: list[Decision]) -> MatchState:
+    """ICF 60: in the deciding game, sides change after the fourth board or at 13 points."""
+    deciding = state.game_index == state.rules.games_to_win * 2 - 2 and state.rules.games_to_win > 1
+    if not deciding or state.sides_changed:
+        return state
+    at13 = max(state.points[-1]) >= 13
+    if at13 or (state.rules.decider_side_change == "board4or13" and state.boards_done >= 4):
+        d.append(Decision("ICF 60 a", "the players change sides in the deciding game"))
+        return replace(state, sides_changed=True)
+    return state
+
+
+def game_end(state: MatchState) -> tuple[bool, int | None]:
+    """Whether the game is over now, and who won it; over with no winner: a tie-break board (ICF 56)."""
+    a, b = state.points[-1]
+    rules = state.rules
+    leader = None if a == b else (0 if a > b else 1)
+    if max(a, b) >= rules.game_points and leader is not None:
+        return True, leader
+    limit = rules.boards_per_game
+    timed_out = rules.timed and state.bell >= 1
+    if (limit is not None and state.boards_done >= limit) or timed_out:
+        if leader is not None or rules.tie_break_board:
+            return True, leader
+    return False, None
+
+
+def game_over(state: MatchState, winner: int | None, d: list[Decision]) -> MatchState:
+    if winner is None:
+        d.append(Decision("ICF 56 b", "the scores are level after the last board: a tie-break board, "
+                                      "its break decided by a toss"))
+        return replace(state, awaiting_toss=True, board=fresh_board(state.table, state.board.breaker, state.rules),
+                       board_index=state.board_index + 1)
+    if state.tie_break:
+        law = "ICF 56 b"  # the tie-break board's winner wins the game
+    elif state.rules.scoring == "simplified":
+        law = simplified.LAW  # "au moins 29 points, une fois la manche en cours terminée"
+    elif state.rules.timed and state.bell and max(state.points[-1]) < state.rules.game_points:
+        law = "004 law 39"  # the side ahead when the bell ended the game
+    else:
+        law = "ICF 56 a"
+    return award_game(state, winner, d, law)
+
+
+def award_game(state: MatchState, winner: int, d: list[Decision], law: str) -> MatchState:
+    won = list(state.games_won)
+    won[winner] += 1
+    d.append(Decision(law, f"{side_does(state.table, winner, 'win')} game {state.game_index + 1}, "
+                           f"{score_words(state)}"))
+    seats = state.table.seats_of(winner)
+    d.append(Ended(EndKind.GAME, law, state.game_index + 1, winner, seats, state.points[-1][winner], state.points[-1]))
+    state = replace(state, games_won=(won[0], won[1]))
+    if won[winner] >= state.rules.games_to_win:
+        d.append(Decision("ICF 57", f"{side_does(state.table, winner, 'win')} the match, {won[0]}–{won[1]} in games"))
+        d.append(Ended(EndKind.MATCH, "ICF 57", state.game_index + 1, winner, seats, 0, (won[0], won[1])))
+        return replace(state, over=True, winner=winner, board=replace(state.board, claim_open=False))
+    g = state.game_index + 1
+    table = state.table
+    if state.rules.break_order == "continuous":  # 001 §3.5 g: the break keeps passing, game after game
+        first = table.right_of(state.board.breaker)
+    else:
+        first = table.first if g % 2 == 0 else table.right_of(table.first)  # ICF 49 a ii–iii
+    d.append(Decision("ICF 59" if table.doubles else "ICF 58", "the players change sides for the next game"))
+    d.append(Decision("ICF 49 a", f"game {g + 1}: {name(first)} breaks"))
+    return replace(state, game_index=g, board_index=0, boards_done=0, points=state.points + ((0, 0),),
+                   game_first=first, board=fresh_board(table, first, state.rules), bell=0, sides_changed=False,
+                   awaiting_toss=False, tie_break=False)
+
+
+def lose_board(state: MatchState, seat: Seat, law: str, why: str, d: list[Decision]) -> MatchState:
+    """The seat's side loses the board by its coins left and the queen if not theirs (ICF 51, 91, 121 b, 126 b)."""
+    board = state.board
+    if board.over:
+        raise RulesError("this board is already over")
+    loser = state.table.side(seat)
+    winner = 1 - loser
+    ctx = state.context()
+    coins = board.on_board(board.colour(loser))
+    owed = board.held(board.colour(loser)) + board.debts[loser]  # claimable, not counted (ICF 55, 87 b)
+    queen_theirs = board.queen in ("board", "pending") or board.queen_side == winner
+    queen = ctx.queen_value(winner) if queen_theirs and state.rules.scoring == "icf" else 0
+    result = BoardResult(winner, queen, coins, law,
+                         f"{why}: {side_does(state.table, winner, 'win')} the board by {_points(coins + queen)}"
+                         + (f", and may claim up to {owed} extra" if owed else ""), extra_claimable=owed)
+    return board_over(state, board, result, d)
+
+

@@ -1,0 +1,33 @@
+// The live scoreboard: read-only, the state pushed by the server after every entry the umpire makes.
+import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
+
+const board = (window.scoreboard = { state: null, updates: 0, connected: false });
+const matchId = location.pathname.split("/").filter(Boolean)[1];
+const EVENT_FIELDS = [["tournament", ""], ["event", ""], ["round", "round "], ["table", "table "], ["venue", ""], ["umpire", "umpire "]];
+
+function render(msg) {
+  board.state = msg;
+  board.updates += 1;
+  document.title = `${msg.state.game_points.join("–")} · ${msg.title}`;
+  fill("title", msg.title);
+  fill("score", scoreCard(msg));
+  fill("prompt", msg.prompt);
+  fill("facts", boardFacts(msg));
+  fill("ruling", msg.log[0] ? [el("p", { class: "entry" }, msg.log[0].entry), ...msg.log[0].lines.map((t) => el("p", {}, t))] : []);
+  fill("boards", boardsTable(msg));
+  fill("log", logList(msg, 8));
+  const ev = msg.header.event;
+  fill("event", EVENT_FIELDS.filter(([k]) => ev[k]).map(([k, label]) => el("span", {}, label + ev[k])));
+  for (const fmt of ["html", "pdf", "csv"]) document.getElementById(`link-${fmt}`).href = msg.links[`scorecard_${fmt}`];
+  document.getElementById("link-record").href = msg.links.record;
+}
+
+function live(text, ok, error = false) {
+  board.connected = ok;
+  const node = document.getElementById(error ? "error" : "live");
+  node.textContent = text;
+  node.hidden = false;
+  if (!error) node.classList.toggle("off", !ok);
+}
+
+follow(matchId, (msg) => { document.getElementById("error").hidden = true; render(msg); }, live);

@@ -1,0 +1,352 @@
+// The tablet umpire: set a match up, then enter each stroke with buttons. The buttons only write the
+// terminal assistant's notation (docs/umpire.md); the server's session rules on it and saves it.
+import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
+
+const MINE = "carrom-umpire-matches"; // id -> {key, title}: the matches this tablet umpires
+const umpire = (window.umpire = { state: null, busy: false, options: null, taps: [], canEnter: false });
+const $ = (id) => document.getElementById(id);
+
+const matchId = location.pathname.split("/").filter(Boolean)[1] || null;
+
+function mine() {
+  try { return JSON.parse(localStorage.getItem(MINE) || "{}"); } catch { return {}; }
+}
+function remember(id, key, title) {
+  const all = mine();
+  all[id] = { key, title, at: new Date().toISOString() };
+  localStorage.setItem(MINE, JSON.stringify(all));
+}
+function keyOf(id) {
+  const m = location.hash.match(/key=([^&]+)/);
+  return m ? decodeURIComponent(m[1]) : (mine()[id] || {}).key || null;
+}
+
+function showError(text) {
+  const e = $("error");
+  e.textContent = text || "";
+  e.hidden = !text;
+}
+
+async function call(url, options = {}) {
+  const r = await fetch(url, options);
+  let body = null;
+  try { body = await r.json(); } catch { body = { error: `the server answered ${r.status}` }; }
+  return { ok: r.ok, status: r.status, body };
+}
+
+// -- setting a match up ------------------------------------------------------------------------
+
+const SEATS = { singles: ["south", "north"], doubles: ["south", "east", "north", "west"] };
+
+function options(select, values, chosen) {
+  select.replaceChildren(...values.map((v) => el("option", { value: v, selected: v === chosen }, v)));
+}
+
+function seatsChanged() {
+  const kind = document.querySelector("input[name=kind]:checked").value;
+  const seats = SEATS[kind];
+  const old = Object.fromEntries([...document.querySelectorAll("#players input")].map((i) => [i.name, i.value]));
+  fill("players", seats.map((s) => el("tr", {},
+    el("th", {}, s),
+    el("td", {}, el("input", { name: `name-${s}`, placeholder: "name", required: true, value: old[`name-${s}`] || "",
+      "aria-label": `${s} player's name` })),
+    el("td", {}, el("input", { name: `team-${s}`, placeholder: "team or club", value: old[`team-${s}`] || "",
+      "aria-label": `${s} player's team` })))));
+  options($("toss-winner"), seats, seats[0]);
+  options($("first-breaker"), seats, seats[0]);
+}
+
+function headerOf(form) {
+  const f = new FormData(form);
+  const kind = f.get("kind");
+  const players = {};
+  for (const s of SEATS[kind]) {
+    players[s] = { name: f.get(`name-${s}`).trim() };
+    if (f.get(`team-${s}`).trim()) players[s].team = f.get(`team-${s}`).trim();
+  }
+  const event = {};
+  for (const k of ["tournament", "event", "round", "match", "date", "time", "venue", "table", "umpire", "chief_umpire"]) {
+    const v = (f.get(k) || "").trim();
+    if (v) event[k] = v;
+  }
+  return { variant: f.get("variant"), kind, players, event, first_breaker: f.get("first_breaker"),
+    toss: { winner: f.get("toss_winner"), choice: f.get("toss_choice") } };
+}
+
+async function opened(r) {
+  if (!r.ok) { showError(r.body.error); return; }
+  remember(r.body.id, r.body.key, r.body.state.title);
+  sessionStorage.setItem("carrom-umpire-new", r.body.id);
+  location.href = r.body.umpire;
+}
+
+function setup() {
+  $("setup").hidden = false;
+  options($("variant"), umpire.options.variants, "icf");
+  for (const r of document.querySelectorAll("input[name=kind]")) r.addEventListener("change", seatsChanged);
+  seatsChanged();
+  const now = new Date();
+  const pad = (n) => String(n).padStart(2, "0");
+  document.querySelector("input[name=date]").value = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  document.querySelector("input[name=time]").value = `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+  $("new-match").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    showError("");
+    await opened(await call("/api/umpire", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(headerOf(ev.target)) }));
+  });
+  $("import").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const file = $("import-file").files[0];
+    if (!file) { showError("choose the record file (.json) first"); return; }
+    await opened(await call("/api/umpire/import", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: await file.text() }));
+  });
+  const list = Object.entries(mine()).sort((a, b) => (b[1].at || "").localeCompare(a[1].at || ""));
+  $("mine").hidden = !list.length;
+  fill("mine-list", list.map(([id, m]) => el("li", {}, el("a", { href: `/umpire/${id}#key=${encodeURIComponent(m.key)}` },
+    m.title || id))));
+}
+
+// -- the stroke pad: taps become the notation ---------------------------------------------------
+
+function strokeLine(nothing = false) {
+  const pocket = umpire.taps.filter((t) => t.pocket).map((t) => t.pocket).join("");
+  const off = umpire.taps.filter((t) => t.off).map((t) => t.off).join("");
+  const x = umpire.taps.some((t) => t.x);
+  const parts = [];
+  const head = (x ? "x" : "") + pocket;
+  if (nothing) parts.push("-");
+  if (head) parts.push(head);
+  if (off) parts.push(`o:${off}`);
+  for (const t of umpire.taps) if ("foul" in t) parts.push(t.foul ? `f:${t.foul}` : "f");
+  return parts.join(" ");
+}
+
+function tapped(t) {
+  umpire.taps.push(t);
+  showLine();
+}
+
+function showLine() {
+  const line = strokeLine();
+  $("line").textContent = line || "—";
+  $("enter").disabled = !line || !umpire.canEnter;
+  $("touched-nothing").setAttribute("aria-pressed", String(umpire.taps.some((t) => t.x)));
+}
+
+// -- dialogs: confirmations and choices, big enough for a finger --------------------------------
+
+function ask(title, text, choices, input = null, cancel = "Cancel") {
+  const dialog = $("dialog");
+  fill("dialog-title", title);
+  $("dialog-cancel").textContent = cancel;
+  fill("dialog-text", text || "");
+  const body = [];
+  let field = null;
+  if (input) {
+    field = el(input.multiline ? "textarea" : "input", { id: "dialog-input", type: input.type || "text", rows: 3,
+      "aria-label": title, min: input.min, value: input.value ?? "" });
+    body.push(field);
+  }
+  body.push(...choices.map((c) => el("button", { value: c.value, class: `big ${c.cls || ""}`, "data-choice": c.value }, c.label)));
+  fill("dialog-body", body);
+  dialog.returnValue = "cancel";
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => {
+      const v = dialog.returnValue;
+      resolve(v === "cancel" || !v ? null : { choice: v, text: field ? field.value.trim() : "" });
+    }, { once: true });
+  });
+}
+
+function actor() {
+  return umpire.state ? umpire.state.prompt.replace(/ (to play|to place|may claim).*$/, "") : "";
+}
+
+// -- entering and showing ----------------------------------------------------------------------
+
+function render(msg, lines = null) {
+  umpire.state = msg;
+  document.title = `umpire · ${msg.title}`;
+  fill("title", msg.title);
+  fill("score", scoreCard(msg));
+  fill("prompt", msg.state.over ? "Match over: Undo and Comment… still work" : msg.prompt);
+  fill("facts", boardFacts(msg));
+  fill("log", logList(msg));
+  fill("boards", boardsTable(msg));
+  const shown = lines || (msg.log[0] ? msg.log[0].lines : []);
+  fill("ruling", shown.map((t) => el("p", {}, t)));
+  $("links").hidden = false;
+  $("link-scoreboard").href = msg.links.scoreboard;
+  for (const where of ["link", "end"]) {
+    $(`${where}-record`).href = msg.links.record;
+    for (const fmt of ["html", "pdf", "csv"]) $(`${where}-${fmt}`).href = msg.links[`scorecard_${fmt}`];
+  }
+  $("end").hidden = !msg.state.over;
+  $("bell").hidden = msg.header.variant !== "timed";
+  const placing = msg.state.to_act === "place";
+  for (const id of ["place", "place-white", "place-black", "waive"]) $(id).classList.toggle("due", placing);
+  $("pad").classList.toggle("over", msg.state.over);
+  showLine();
+}
+
+async function refresh() {
+  const r = await call(`/api/umpire/${matchId}`);
+  if (!r.ok) throw new Error(r.body.error);
+  render(r.body);
+  return r.body;
+}
+
+let reconnecting = null;
+
+function reconnect() {
+  if (reconnecting) return;
+  showError("The connection dropped: the last entry may not have arrived. Reconnecting…");
+  reconnecting = setInterval(async () => {
+    try {
+      const msg = await refresh();
+      clearInterval(reconnecting);
+      reconnecting = null;
+      const last = msg.log[0] ? `«${msg.log[0].entry}»` : "none";
+      showError(`Reconnected. The record holds ${msg.entries} entries; the last is ${last}. ` +
+        "If the stroke you entered is not there, enter it again.");
+    } catch { /* still offline: try again */ }
+  }, 1500);
+}
+
+async function send(line) {
+  if (umpire.busy || !umpire.canEnter || !line) return;
+  umpire.busy = true;
+  document.body.classList.add("busy");
+  try {
+    const r = await call(`/api/umpire/${matchId}/entries`, { method: "POST",
+      headers: { "Content-Type": "application/json", "X-Umpire-Key": keyOf(matchId) },
+      body: JSON.stringify({ line, revision: umpire.state.revision }) });
+    if (r.ok) {
+      showError("");
+      umpire.taps = [];
+      render(r.body.state, r.body.lines);
+    } else {
+      showError(r.body.error);
+      if (r.status === 409) await refresh();
+    }
+  } catch {
+    reconnect();
+  } finally {
+    umpire.busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+async function concede() {
+  const c = await ask("Concede", `${actor()}'s side gives up (ICF 139). What?`,
+    ["board", "game", "match"].map((w) => ({ label: `the ${w}`, value: w, cls: "danger" })));
+  if (c) await send(`concede ${c.choice}`);
+}
+
+async function forfeit() {
+  const laws = [["ICF 51", "ICF 51"], ["ICF 91", "ICF 91"], ["ICF 121 b", "ICF 121 b"], ["ICF 126 b", "ICF 126 b"], ["", "no law named"]];
+  const c = await ask("Forfeit the board", `${actor()} loses the board for a breach the laws punish so. Which law?`,
+    laws.map(([v, label]) => ({ label, value: v || "none", cls: "danger" })));
+  if (c) await send(c.choice === "none" ? "forfeit" : `forfeit ${c.choice}`);
+}
+
+async function declare() {
+  const c = await ask("Declare", `A declaration by ${actor()} that the referee knows:`,
+    umpire.options.declarations.map((d) => ({ label: `${d.words} (${d.law})`, value: d.word })));
+  if (!c) return;
+  if (c.choice === "extra") {
+    const n = await ask("Extra points (ICF 87 b)", "How many extra points are claimed?", [{ label: "Claim", value: "ok", cls: "primary" }],
+      { type: "number", min: 0, value: "" });
+    if (n) await send(n.text ? `declare extra ${n.text}` : "declare extra");
+  } else if (c.choice === "toss") {
+    const seats = Object.keys(umpire.state.header.players);
+    const w = await ask("The tie-break toss (ICF 56 b)", "Who won the toss?", seats.map((s) => ({ label: s, value: s })));
+    if (w) await send(`declare toss ${w.choice}`);
+  } else {
+    await send(`declare ${c.choice}`);
+  }
+}
+
+async function comment() {
+  const c = await ask("Umpire's comment", "A remark for the scorecard (ICF XIX).", [{ label: "Add", value: "ok", cls: "primary" }],
+    { multiline: true });
+  if (c && c.text) await send(`comment ${c.text}`);
+}
+
+function help() {
+  const closed = ask("The notation", "What each button writes, as the terminal assistant reads it (docs/umpire-tablet.md):",
+    [], null, "Close");
+  fill("dialog-body", el("pre", { class: "help" }, umpire.options.help));
+  return closed;
+}
+
+function foulPicker() {
+  ask("Foul", "Which foul? (ICF 63–64)", [{ label: "a foul (unnamed)", value: "-" },
+    ...umpire.options.fouls.filter((f) => f.code !== "foul").map((f) => ({ label: `${f.code} · ${f.law}`, value: f.code }))])
+    .then((c) => { if (c) tapped({ foul: c.choice === "-" ? "" : c.choice }); });
+}
+
+function wirePad() {
+  for (const b of document.querySelectorAll("[data-pocket]")) b.addEventListener("click", () => tapped({ pocket: b.dataset.pocket }));
+  for (const b of document.querySelectorAll("[data-off]")) b.addEventListener("click", () => tapped({ off: b.dataset.off }));
+  $("touched-nothing").addEventListener("click", () => {
+    if (umpire.taps.some((t) => t.x)) umpire.taps = umpire.taps.filter((t) => !t.x);
+    else umpire.taps.push({ x: true });
+    showLine();
+  });
+  $("foul").addEventListener("click", foulPicker);
+  $("back").addEventListener("click", () => { umpire.taps.pop(); showLine(); });
+  $("clear").addEventListener("click", () => { umpire.taps = []; showLine(); });
+  $("enter").addEventListener("click", () => send(strokeLine()));
+  $("nothing").addEventListener("click", () => send(strokeLine(true)));
+  const plain = { place: "place", "place-white": "place white", "place-black": "place black", waive: "place waive",
+    undo: "undo", bell: "time" };
+  for (const [id, line] of Object.entries(plain)) $(id).addEventListener("click", () => send(line));
+  $("concede").addEventListener("click", concede);
+  $("forfeit").addEventListener("click", forfeit);
+  $("declare").addEventListener("click", declare);
+  $("comment").addEventListener("click", comment);
+  $("help").addEventListener("click", help);
+}
+
+async function scoring() {
+  $("match").hidden = false;
+  wirePad();
+  try {
+    await refresh();
+  } catch (e) {
+    showError(String(e.message || e));
+    return;
+  }
+  const key = keyOf(matchId);
+  const check = key ? await call(`/api/umpire/${matchId}/key`, { headers: { "X-Umpire-Key": key } }) : { ok: false };
+  umpire.canEnter = check.ok;
+  if (check.ok) {
+    remember(matchId, key, umpire.state.title);
+  } else {
+    $("pad").hidden = true;
+    showError((check.body && check.body.error) || "This link does not hold the umpire's key: it can only watch. " +
+      "The scoreboard link shows the match live.");
+  }
+  // entries from another tablet with this link, or the answer a dropped connection lost, arrive here too
+  follow(matchId, (msg) => { if (!umpire.busy && msg.revision > umpire.state.revision) render(msg); }, () => {});
+  if (sessionStorage.getItem("carrom-umpire-new") === matchId) {
+    sessionStorage.removeItem("carrom-umpire-new");
+    $("started").hidden = false;
+    $("scoreboard-url").value = new URL(umpire.state.links.scoreboard, location.href).href;
+  }
+  showLine();
+}
+
+async function main() {
+  const r = await call("/api/umpire/options");
+  umpire.options = r.body;
+  if (matchId) await scoring();
+  else setup();
+  umpire.ready = true;
+}
+
+main();

@@ -1,0 +1,313 @@
+"""The tablet umpire and the live scoreboard: a real match scored over HTTP, watched over a websocket.
+
+The umpire's page sends each entry as the terminal assistant's notation (``w``, ``qw``,
+``place``, ``undo``...), built by its buttons; the same ``Session`` rules on it and the
+record is saved in the database before the answer leaves. Only the holder of the umpire's
+key (in the link's fragment, sent as the ``X-Umpire-Key`` header) may enter anything; the
+scoreboard link is read-only. Each entry names the revision it was made from, so a repeated
+tap or a resent request after a dropped connection is refused instead of played twice.
+docs/umpire.md describes the pages; this module only translates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, Response
+
+from carrom.records import RecordError, dumps, load_record
+from carrom.records.describe import help_text
+from carrom.records.header import SEATS
+from carrom.records.notation import COMMANDS
+from carrom.records.record import Record
+from carrom.records.referee import FOUL_CODES, VARIANTS
+from carrom.records.session import SessionError
+from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, view
+from carrom.store import Store, StoreError
+from carrom.store.umpire import RevisionError, UmpireRow, UmpireStore
+
+log = logging.getLogger("carrom.web.umpire")
+
+STATIC = Path(__file__).parent / "static"
+KEY_HEADER = "X-Umpire-Key"
+MAX_LINE = 500  # characters in one entry
+MAX_RECORD = 2_000_000  # bytes of an imported record
+# The referee's declarations with the law each rests on, for the page's buttons (docs/umpire.md).
+DECLARATIONS = (
+    ("extra", "ICF 87 b", "claim extra points"), ("toss", "ICF 56 b", "tie-break toss won by"),
+    ("technical", "ICF 63", "technical foul"), ("wait", "ICF 79 a", "no room to place: wait"),
+    ("replay", "ICF 140", "replay the board"), ("no-room", "ICF 142", "no room for the striker: replay"),
+    ("late", "004 law 18", "late arrival"),
+)
+SCORECARDS = {"html": "text/html; charset=utf-8", "pdf": "application/pdf", "csv": "text/csv; charset=utf-8"}
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def title_of(record: Record) -> str:
+    a, b = record.header.sides()
+    names = f"{record.header.side_name(a)} v {record.header.side_name(b)}"
+    return f"{names} · {record.header.event.tournament}" if record.header.event.tournament else names
+
+
+@dataclass
+class Live:
+    """A match being scored: its session in memory and the stored revision it stands on."""
+
+    session: SinkSession
+    revision: int
+    failure: StoreError | None = None
+
+
+class Desk:
+    """The umpire matches in memory, their locks, and the scoreboards watching each."""
+
+    def __init__(self, store: UmpireStore) -> None:
+        self.store = store
+        self.live: dict[str, Live] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.watchers: dict[str, set[WebSocket]] = {}
+
+    def lock(self, match_id: str) -> asyncio.Lock:
+        return self.locks.setdefault(match_id, asyncio.Lock())
+
+    def row(self, match_id: str) -> UmpireRow:
+        row = self.store.get(match_id)
+        if row is None:
+            raise HTTPException(404, f"there is no umpire's match {match_id!r}: check the link")
+        return row
+
+    def check_key(self, row: UmpireRow, key: str | None) -> None:
+        if not key:
+            raise HTTPException(401, "only the umpire enters strokes: open the umpire's link (this one watches)")
+        if not hmac.compare_digest(key_hash(key), row.key_hash):
+            raise HTTPException(403, "this is not the umpire's key for this match: nothing was entered")
+
+    def load(self, match_id: str) -> Live:
+        """The match in memory, read back from the database when not (a restart, an eviction)."""
+        live = self.live.get(match_id)
+        if live is None:
+            row = self.row(match_id)
+            try:
+                session = SinkSession(load_record(row.record, replay=False), Path(f"{match_id}.json"))
+            except RecordError as exc:
+                raise HTTPException(500, f"the stored record cannot be read: {exc}") from None
+            live = self.adopt(match_id, session, row.revision)
+        return live
+
+    def adopt(self, match_id: str, session: SinkSession, revision: int) -> Live:
+        """Keep ``session`` in memory, saving each entry to the row at ``revision`` onwards."""
+        live = Live(session, revision)
+
+        def sink(record: Record) -> None:
+            try:
+                live.revision = self.store.save(match_id, live.revision, dumps(record), title=title_of(record),
+                                                entries=len(record.entries), over=session.match.state.over)
+            except StoreError as exc:
+                live.failure = exc
+                raise RecordError("", str(exc)) from None
+
+        session.sink = sink
+        self.live[match_id] = live
+        return live
+
+    def public(self, match_id: str, live: Live) -> dict[str, Any]:
+        base = f"/api/umpire/{match_id}"
+        return {"type": "state", "id": match_id, "revision": live.revision, "title": title_of(live.session.record),
+                "links": {"scoreboard": f"/scoreboard/{match_id}", "record": f"{base}/record",
+                          **{f"scorecard_{fmt}": f"{base}/scorecard.{fmt}" for fmt in SCORECARDS}},
+                **view(live.session)}
+
+    async def broadcast(self, match_id: str, message: dict[str, Any]) -> None:
+        text = json.dumps(message)
+        for ws in list(self.watchers.get(match_id, ())):
+            try:
+                await ws.send_text(text)
+            except Exception:
+                self.watchers.get(match_id, set()).discard(ws)
+
+
+def _record_error(exc: RecordError) -> HTTPException:
+    return HTTPException(400, str(exc))
+
+
+def umpire_router(store: Store) -> APIRouter:
+    """The pages and the API of the tablet umpire and the scoreboard, on ``store``'s database."""
+    desk = Desk(UmpireStore(store))
+    router = APIRouter()
+
+    async def body_json(request: Request) -> Any:
+        raw = await request.body()
+        if len(raw) > MAX_RECORD:
+            raise HTTPException(413, f"at most {MAX_RECORD // 1_000_000} MB")
+        try:
+            return json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise HTTPException(400, "the request's body must be JSON") from None
+
+    def page(name: str):
+        async def serve(match_id: str | None = None) -> FileResponse:
+            return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+        return serve
+
+    router.add_api_route("/umpire", page("umpire.html"), include_in_schema=False)
+    router.add_api_route("/umpire/{match_id}", page("umpire.html"), include_in_schema=False)
+    router.add_api_route("/scoreboard/{match_id}", page("scoreboard.html"), include_in_schema=False)
+
+    @router.get("/api/umpire/options")
+    async def options() -> dict[str, Any]:
+        from carrom.rules import Foul
+
+        return {"variants": list(VARIANTS), "seats": list(SEATS),
+                "fouls": [{"code": f.value, "law": f.law, "words": f.words} for f in Foul if f.value in FOUL_CODES],
+                "declarations": [{"word": w, "law": law, "words": words} for w, law, words in DECLARATIONS],
+                "commands": COMMANDS, "help": help_text()}
+
+    async def open_new(record: Record) -> dict[str, Any]:
+        match_id, key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
+        session = SinkSession(record, Path(f"{match_id}.json"))
+        await asyncio.to_thread(desk.store.create, match_id, key_hash(key), title_of(record), dumps(record),
+                                len(record.entries), session.match.state.over)
+        live = desk.adopt(match_id, session, 0)
+        return {"id": match_id, "key": key, "umpire": f"/umpire/{match_id}#key={key}",
+                "scoreboard": f"/scoreboard/{match_id}", "state": desk.public(match_id, live)}
+
+    @router.post("/api/umpire")
+    async def start(request: Request) -> dict[str, Any]:
+        """A new match from the header's fields (docs/record-format.md), saved before the first stroke."""
+        try:
+            header = header_from_dict(await body_json(request))
+        except RecordError as exc:
+            raise _record_error(exc) from None
+        return await open_new(Record(header))
+
+    @router.post("/api/umpire/import")
+    async def import_record(request: Request) -> dict[str, Any]:
+        """A record the terminal assistant saved (or any record file): scored on from its last entry."""
+        raw = await request.body()
+        if len(raw) > MAX_RECORD:
+            raise HTTPException(413, f"a record is at most {MAX_RECORD // 1_000_000} MB")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise HTTPException(400, "not UTF-8 text, so not a record") from None
+        if not text.lstrip().startswith("{"):
+            raise HTTPException(400, "a record is a JSON object ({...}): choose the .json file the assistant saved")
+        try:
+            record = await asyncio.to_thread(load_record, text)
+        except RecordError as exc:
+            raise _record_error(exc) from None
+        return await open_new(record)
+
+    @router.get("/api/umpire/{match_id}")
+    async def state(match_id: str) -> dict[str, Any]:
+        await asyncio.to_thread(desk.row, match_id)  # a 404 before any lock is made for the id
+        async with desk.lock(match_id):
+            live = await asyncio.to_thread(desk.load, match_id)
+            return desk.public(match_id, live)
+
+    @router.get("/api/umpire/{match_id}/key")
+    async def check(match_id: str, request: Request) -> dict[str, Any]:
+        """Whether the key is the umpire's: the page asks before it offers the buttons."""
+        desk.check_key(await asyncio.to_thread(desk.row, match_id), request.headers.get(KEY_HEADER))
+        return {"umpire": True}
+
+    @router.post("/api/umpire/{match_id}/entries")
+    async def enter(match_id: str, request: Request) -> dict[str, Any]:
+        """``{"line": NOTATION, "revision": N}``: one entry, ruled on, saved, then broadcast."""
+        row = await asyncio.to_thread(desk.row, match_id)
+        desk.check_key(row, request.headers.get(KEY_HEADER))
+        body = await body_json(request)
+        if not isinstance(body, dict) or set(body) - {"line", "revision"}:
+            raise HTTPException(400, 'an entry is {"line": "...", "revision": N}')
+        line, revision = body.get("line"), body.get("revision")
+        if not isinstance(line, str) or len(line) > MAX_LINE:
+            raise HTTPException(400, f"line: the entry in the umpire's notation, text of at most {MAX_LINE} characters")
+        if isinstance(revision, bool) or not isinstance(revision, int):
+            raise HTTPException(400, "revision: the whole number of the state the entry was made on")
+        async with desk.lock(match_id):
+            live = await asyncio.to_thread(desk.load, match_id)
+            if revision != live.revision:
+                raise HTTPException(409, f"the record moved on (revision {live.revision}, this entry was made on "
+                                         f"{revision}): nothing was entered; the page shows the record as it is now")
+            try:
+                reply = await asyncio.to_thread(live.session.enter, line)
+            except SessionError as exc:
+                raise HTTPException(400, str(exc)) from None
+            except RecordError as exc:
+                desk.live.pop(match_id, None)  # read back from the database next time: memory may be ahead
+                if isinstance(live.failure, RevisionError):
+                    raise HTTPException(409, str(live.failure)) from None
+                raise HTTPException(503, f"not saved, so not played: {exc}") from None
+            if reply.quit:
+                lines = ["nothing to quit: every entry is already saved; close the page when you like"]
+            elif reply.help:
+                lines = help_text().splitlines()
+            else:
+                lines = reply_lines(reply, live.session.record.header)
+            message = desk.public(match_id, live)
+        if reply.entry is not None or reply.message:
+            await desk.broadcast(match_id, message)
+        return {"lines": lines, "undone": reply.undone, "state": message}
+
+    @router.get("/api/umpire/{match_id}/record")
+    async def record(match_id: str) -> Response:
+        """The record file, as ``carrom umpire resume`` reads it."""
+        row = await asyncio.to_thread(desk.row, match_id)
+        return Response(row.record, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="carrom-umpire-{match_id}.json"'})
+
+    @router.get("/api/umpire/{match_id}/scorecard.{fmt}")
+    async def scorecard(match_id: str, fmt: str) -> Response:
+        """The scorecard of ICF XIX, from ``carrom.records.scorecard``: html, pdf or csv."""
+        from carrom.records.scorecard.build import build_card
+        from carrom.records.scorecard.csv import card_csv
+        from carrom.records.scorecard.html import card_html
+        from carrom.records.scorecard.pdf import card_pdf
+
+        if fmt not in SCORECARDS:
+            raise HTTPException(404, f"a scorecard is .html, .pdf or .csv, not .{fmt}")
+        row = await asyncio.to_thread(desk.row, match_id)
+        card = await asyncio.to_thread(build_card, load_record(row.record))
+        body = {"html": card_html, "pdf": card_pdf, "csv": card_csv}[fmt](card)
+        disposition = "inline" if fmt == "html" else "attachment"
+        return Response(body, media_type=SCORECARDS[fmt],
+                        headers={"Content-Disposition": f'{disposition}; filename="scorecard-{match_id}.{fmt}"'})
+
+    @router.websocket("/ws/umpire/{match_id}")
+    async def watch(ws: WebSocket, match_id: str) -> None:
+        """Read-only: the state now, then after every entry. Anything the watcher sends is ignored."""
+        await ws.accept()
+        try:
+            await asyncio.to_thread(desk.row, match_id)
+            async with desk.lock(match_id):
+                live = await asyncio.to_thread(desk.load, match_id)
+                first = desk.public(match_id, live)
+        except HTTPException as exc:
+            with contextlib.suppress(Exception):
+                await ws.send_text(json.dumps({"type": "error", "message": str(exc.detail)}))
+                await ws.close(code=4404)
+            return
+        desk.watchers.setdefault(match_id, set()).add(ws)
+        try:
+            await ws.send_text(json.dumps(first))
+            while True:
+                await ws.receive_text()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            desk.watchers.get(match_id, set()).discard(ws)
+
+    return router

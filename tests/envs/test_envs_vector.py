@@ -1,0 +1,48 @@
+"""The vectorized clear-the-board task: each board exactly as the single environment plays it."""
+
+import numpy as np
+import pytest
+
+from carrom.envs.clearboard import ClearBoardEnv
+from carrom.envs.vector import ClearBoardVectorEnv
+
+
+def test_each_board_runs_as_the_single_env():
+    n, steps = 4, 8
+    vec = ClearBoardVectorEnv(n, max_strokes=5)
+    singles = [ClearBoardEnv() for _ in range(n)]
+    obs, _ = vec.reset(seed=0)
+    for e in singles:
+        e.reset(seed=0)
+    rng = np.random.default_rng(1)
+    done = np.zeros(n, dtype=bool)
+    taken = np.zeros(n, dtype=int)
+    resets = 0
+    for t in range(steps):
+        actions = rng.uniform(-1, 1, (n, 3)).astype(np.float32)
+        actions[:, 2] = np.where(np.arange(n) % 2 == 0, 1.0, actions[:, 2])  # some full-power breaks
+        obs, rewards, term, trunc, info = vec.step(actions)
+        for k, e in enumerate(singles):
+            if done[k]:
+                o, _ = e.reset()  # next-step autoreset
+                r, te, tr = 0.0, False, False
+                taken[k] = 0
+                resets += 1
+            else:
+                o, r, te, tr, _ = e.step(actions[k])
+                taken[k] += 1
+                tr = tr or (taken[k] >= 5 and not te)
+            assert np.array_equal(obs["discs"][k], o["discs"]), (t, k)
+            assert (rewards[k], term[k], trunc[k]) == (r, te, tr)
+        done = term | trunc
+    assert resets >= n  # every board was truncated after 5 strokes and reset
+
+
+def test_spaces_and_bad_input():
+    vec = ClearBoardVectorEnv(3)
+    obs, _ = vec.reset(seed=0)
+    assert obs in vec.observation_space and vec.action_space.shape == (3, 3)
+    with pytest.raises(ValueError, match=r"actions must have shape \(3, 3\)"):
+        vec.step(np.zeros((2, 3)))
+    with pytest.raises(ValueError, match="num_envs must be a whole number ≥ 1, got 0"):
+        ClearBoardVectorEnv(0)

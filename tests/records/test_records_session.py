@@ -1,0 +1,54 @@
+"""The umpire's session without a terminal: what another front end (the tablet page) relies on."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from records_play import header  # noqa: E402
+
+from carrom.records import RecordError, load_record  # noqa: E402
+from carrom.records.session import Session, SessionError  # noqa: E402
+
+
+def session(tmp_path):
+    return Session.start(header(), tmp_path / "m.json", clock=lambda: "2026-11-22T14:00:00+00:00")
+
+
+def test_a_new_path_is_checked_before_anything(tmp_path):
+    with pytest.raises(RecordError, match="no folder"):
+        Session.check_new_path(tmp_path / "no" / "m.json")
+    with pytest.raises(RecordError, match="is a directory"):
+        Session.check_new_path(tmp_path)
+    (tmp_path / "m.json").write_text("{}")
+    with pytest.raises(RecordError, match="already exists"):
+        Session.check_new_path(tmp_path / "m.json")
+    assert Session.check_new_path(tmp_path / "n.json") == tmp_path / "n.json"
+    assert not (tmp_path / "n.json").exists()
+
+
+def test_forfeits_and_concessions_need_a_question_first(tmp_path):
+    s = session(tmp_path)
+    assert s.confirm_question("w") is None and s.confirm_question("wz") is None
+    assert s.confirm_question("forfeit ICF 91") == "South (Asha) forfeits the board (ICF 91): enter it?"
+    assert s.confirm_question("concede game") == "Asha concedes the game: enter it?"
+    assert s.record.entries == []  # asking enters nothing
+
+
+def test_undo_says_what_it_took_back(tmp_path):
+    s = session(tmp_path)
+    s.enter("ws")
+    reply = s.enter("undo")
+    assert reply.undone and reply.message == "undone: ws by South (Asha)"
+    assert load_record(s.path).entries == []
+
+
+def test_a_comment_the_loader_would_refuse_is_not_added(tmp_path):
+    """The record's comments hold at most 10,000 characters: a longer one is refused, nothing changes."""
+    s = session(tmp_path)
+    s.enter("comment " + "c" * 9_990)
+    before = s.path.read_text()
+    with pytest.raises(SessionError, match="comment not added: longer than 10000 characters"):
+        s.enter("comment more words")
+    assert s.path.read_text() == before and len(s.record.header.comments) == 9_990

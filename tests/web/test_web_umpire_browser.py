@@ -1,0 +1,245 @@
+"""The tablet umpire in Debian's chromium: a whole board tapped on a 768×1024 touch screen, a spectator following live."""
+
+import json
+
+from carrom.records import load_record
+
+TABLET = {"viewport": {"width": 768, "height": 1024}, "has_touch": True, "is_mobile": True}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1600, "height": 900}}
+
+
+def open_page(browser, errors, **context):
+    page = browser.new_context(**context).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    # a refused entry (400) or the cut connection is the browser's own log line, shown on the page as it should be
+    page.on("console", lambda m: errors.append(m.text)
+            if m.type == "error" and not m.text.startswith("Failed to load resource") else None)
+    return page
+
+
+def set_up(page, url):
+    page.goto(url + "umpire")
+    page.wait_for_function("window.umpire && umpire.ready")
+    page.fill("input[name=name-south]", "Asha")
+    page.fill("input[name=team-south]", "Mumbai")
+    page.fill("input[name=name-north]", "Ravi")
+    page.fill("input[name=tournament]", "Nationals")
+    page.fill("input[name=table]", "3")
+    page.fill("input[name=umpire]", "U. Mpire")
+
+
+def start(page, url, artifacts=None):
+    set_up(page, url)
+    if artifacts:
+        page.screenshot(path=str(artifacts / "umpire-setup-tablet.png"), full_page=True)
+    page.tap("#start")
+    page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+
+
+def entries(page):
+    return page.evaluate("umpire.state.entries")
+
+
+def tap_stroke(page, *buttons, enter="#enter"):
+    """Tap the pad's buttons in order, then Enter (or Nothing in); wait for the server's answer."""
+    n = entries(page)
+    for b in buttons:
+        page.tap(b)
+    page.tap(enter)
+    page.wait_for_function(f"umpire.state.entries !== {n} && !umpire.busy")
+    assert not page.is_visible("#error"), page.inner_text("#error")
+    return page.inner_text("#ruling")
+
+
+def tap_command(page, button):
+    n = entries(page)
+    page.tap(button)
+    page.wait_for_function(f"umpire.state.entries !== {n} && !umpire.busy")
+    return page.inner_text("#ruling")
+
+
+def follows(spectator, page):
+    """The spectator's page shows the entry the umpire just made, without reloading."""
+    n = entries(page)
+    spectator.wait_for_function(f"scoreboard.state && scoreboard.state.entries === {n}", timeout=10000)
+
+
+WHITE, BLACK, QUEEN, STRIKER = ("[data-pocket=w]", "[data-pocket=b]", "[data-pocket=q]", "[data-pocket=s]")
+
+
+def test_a_whole_board_on_the_tablet_followed_live(server, browser, artifacts):
+    errors = []
+    page = open_page(browser, errors, **TABLET)
+    start(page, server.url, artifacts)
+    assert "Asha" in page.inner_text("#score") and "South (Asha) to play" in page.inner_text("#prompt")
+    scoreboard_url = page.input_value("#scoreboard-url")
+    key = page.evaluate("location.hash")
+    assert key.startswith("#key=") and key[5:] not in scoreboard_url
+
+    spectator = open_page(browser, errors, **PHONE)
+    spectator.goto(scoreboard_url)
+    spectator.wait_for_function("scoreboard.state && scoreboard.connected")
+    first_load = spectator.evaluate("performance.timeOrigin")
+
+    ruling = tap_stroke(page, WHITE)
+    assert "ICF 48" in ruling
+    follows(spectator, page)
+
+    # a white with the striker: the coin and a due go back, North places them (ICF 73, 72 a, 78 a)
+    page.tap(WHITE)
+    page.tap(STRIKER)
+    assert page.inner_text("#line") == "ws"
+    ruling = tap_stroke(page)
+    assert "ICF 73" in ruling and "ICF 72 a" in ruling
+    assert "to place" in page.inner_text("#facts") and "due" in page.get_attribute("#place", "class")
+    follows(spectator, page)
+    assert "to place" in spectator.inner_text("#facts")
+    page.screenshot(path=str(artifacts / "umpire-due-tablet.png"), full_page=True)
+    assert "ICF 84" in tap_command(page, "#place")
+    tap_command(page, "#place")
+    assert "to place" not in page.inner_text("#facts")
+
+    tap_stroke(page, BLACK)  # the opponent's coin: the turn passes (ICF 125)
+    assert "North (Ravi) to play" in page.inner_text("#prompt")
+
+    # North touches a piece and commits a foul: a penalty coin (ICF 64 a)
+    page.tap("#foul")
+    page.tap("#dialog [data-choice='-']")
+    page.wait_for_function("document.getElementById('line').textContent === 'f'")
+    ruling = tap_stroke(page, enter="#nothing")
+    assert "ICF 64 a" in ruling
+    follows(spectator, page)
+
+    # a placing taken back, then made again
+    n = entries(page)
+    tap_command(page, "#place")
+    ruling = tap_command(page, "#undo")
+    assert ruling.startswith("undone: ") and entries(page) == n
+    follows(spectator, page)
+    tap_command(page, "#place")
+
+    # bad input: the session's own error, nothing changed
+    page.tap(QUEEN)
+    page.tap(QUEEN)
+    page.tap("#enter")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "only one queen" in page.inner_text("#error")
+    assert entries(page) == n + 1
+    page.tap("#clear")
+
+    # a reload resumes exactly
+    before = page.evaluate("JSON.stringify(umpire.state)")
+    page.reload()
+    page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+    assert page.evaluate("JSON.stringify(umpire.state)") == before
+
+    # South: a white, the queen, its cover (ICF 92, 15), then the rest of the whites
+    tap_stroke(page, WHITE)
+    ruling = tap_stroke(page, QUEEN)
+    assert "ICF 92" in ruling
+    follows(spectator, page)
+    assert "to be covered" in spectator.inner_text("#facts")
+    page.screenshot(path=str(artifacts / "umpire-queen-tablet.png"), full_page=True)
+    assert "ICF 15" in tap_stroke(page, WHITE)
+    follows(spectator, page)
+    assert "covered by Asha" in spectator.inner_text("#facts")
+    spectator.screenshot(path=str(artifacts / "scoreboard-phone.png"), full_page=True)
+
+    # a dropped connection: the entry is not confirmed, the page reconnects and says what the record holds
+    n = entries(page)
+    page.context.set_offline(True)
+    page.tap(WHITE)
+    page.tap("#enter")
+    page.wait_for_function("document.getElementById('error').textContent.includes('connection dropped')")
+    page.context.set_offline(False)
+    page.wait_for_function("document.getElementById('error').textContent.includes('Reconnected')", timeout=15000)
+    assert entries(page) == n
+    page.tap("#clear")
+
+    while page.evaluate("umpire.state.state.board") == 1:
+        ruling = tap_stroke(page, WHITE)
+    assert "ICF 52 a" in ruling
+    follows(spectator, page)
+    state = page.evaluate("umpire.state")
+    assert state["boards"][0]["winner"] == "Asha"
+    assert spectator.evaluate("scoreboard.state.state.game_points") == state["state"]["game_points"]
+    assert "Asha" in spectator.inner_text("#boards")
+    assert spectator.evaluate("performance.timeOrigin") == first_load  # followed live, never reloaded
+    page.screenshot(path=str(artifacts / "umpire-board-won-tablet.png"), full_page=True)
+
+    big = open_page(browser, errors, **DESKTOP)
+    big.goto(scoreboard_url)
+    big.wait_for_function("scoreboard.state && scoreboard.connected")
+    big.screenshot(path=str(artifacts / "scoreboard-desktop.png"))
+
+    # the downloads: the record as `carrom umpire resume` reads it, the scorecard
+    with page.expect_download() as download:
+        page.tap("#link-record")
+    record = load_record(download.value.path())
+    assert len(record.entries) == entries(page) and record.header.event.table == "3"
+    pdf = page.request.get(server.url.rstrip("/") + page.get_attribute("#link-pdf", "href"))
+    assert pdf.body().startswith(b"%PDF")
+    assert not errors, errors
+
+
+def test_concede_asks_first_and_a_foreign_link_only_watches(server, browser, artifacts):
+    errors = []
+    page = open_page(browser, errors, **TABLET)
+    start(page, server.url)
+    second = open_page(browser, errors, **TABLET)  # the same umpire's link on a second tablet follows the first
+    second.goto(page.url)
+    second.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+    tap_stroke(page, enter="#nothing")
+    second.wait_for_function("umpire.state.entries === 1")
+    assert "North (Ravi) to play" in second.inner_text("#prompt")
+    tap_stroke(second, enter="#nothing")  # and may enter the next stroke itself
+    page.wait_for_function("umpire.state.entries === 2")
+    page.tap("#concede")
+    page.wait_for_selector("#dialog[open]")
+    page.screenshot(path=str(artifacts / "umpire-concede-tablet.png"))
+    page.tap("#dialog-cancel")
+    assert entries(page) == 2  # cancelled: nothing entered
+    page.tap("#concede")
+    page.tap("#dialog [data-choice=match]")
+    page.wait_for_function("umpire.state.state.over")
+    assert "ICF 139" in page.inner_text("#ruling") and "Match over" in page.inner_text("#score")
+    assert page.is_visible("#end")  # the scorecard offered at the end
+    page.screenshot(path=str(artifacts / "umpire-match-over-tablet.png"))
+    with page.expect_download() as download:
+        page.tap("#end-pdf")
+    assert open(download.value.path(), "rb").read(4) == b"%PDF"
+
+    url = page.url.split("#")[0]
+    watcher = open_page(browser, errors, **PHONE)
+    watcher.goto(url)  # the umpire's page without the key
+    watcher.wait_for_function("window.umpire && umpire.ready")
+    assert not watcher.is_visible("#pad") and "umpire's key" in watcher.inner_text("#error")
+    watcher.goto(server.url + "scoreboard/nope")
+    watcher.wait_for_function("document.getElementById('error').textContent.includes(\"no umpire's match\")")
+    assert not errors, errors
+
+
+def test_a_terminal_record_imported_and_scored_on_a_phone(server, browser, tmp_path, artifacts):
+    from typer.testing import CliRunner
+
+    from carrom.cli.app import app
+
+    path = tmp_path / "terminal.json"
+    setup = ["icf", "singles", "Asha", "", "Ravi", ""] + [""] * 9 + ["south", "break"]
+    result = CliRunner().invoke(app, ["umpire", "new", str(path)], input="\n".join(setup + ["w", "b", "quit"]) + "\n")
+    assert result.exit_code == 0, result.output
+    errors = []
+    page = open_page(browser, errors, **PHONE)
+    page.goto(server.url + "umpire")
+    page.wait_for_function("window.umpire && umpire.ready")
+    page.set_input_files("#import-file", str(path))
+    page.tap("#import-start")
+    page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+    assert entries(page) == 2 and "North (Ravi) to play" in page.inner_text("#prompt")
+    tap_stroke(page, enter="#nothing")
+    assert entries(page) == 3
+    page.screenshot(path=str(artifacts / "umpire-phone.png"), full_page=True)
+    stored = json.loads(page.request.get(server.url.rstrip("/") + page.get_attribute("#link-record", "href")).text())
+    assert stored["format"] == "carrom-record"
+    assert not errors, errors
