@@ -241,7 +241,7 @@ def test_each_law_is_cited_once(tmp_path):
     path = tmp_path / "m.json"
     out = words(run(["umpire", "new", str(path)], SETUP + ["w", "b o:w f", "place", "concede board", "y", "quit"]).output)
     assert "(ICF 65 b–d)" in out and "(ICF 65 b–d) (ICF 65)" not in out
-    assert "breaks with the whites (ICF 43, 49 a)" in out
+    assert "next board: North breaks, with the whites (ICF 49 a)" in out
     assert ") (ICF" not in out
 
 
