@@ -241,7 +241,7 @@ def test_each_law_is_cited_once(tmp_path):
     path = tmp_path / "m.json"
     out = words(run(["umpire", "new", str(path)], SETUP + ["w", "b o:w f", "place", "concede board", "y", "quit"]).output)
     assert "(ICF 65 b–d)" in out and "(ICF 65 b–d) (ICF 65)" not in out
-    assert "breaks with the whites (ICF 43, 49 a)" in out
+    assert "next board: North breaks, with the whites (ICF 49 a)" in out
     assert ") (ICF" not in out
 
 
@@ -250,3 +250,19 @@ def test_doubles_words_agree_with_the_pair(tmp_path):
     setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 10 + ["south", "break", "south"]
     out = words(run(["umpire", "new", str(path)], setup + ["concede game", "no", "quit"]).output)
     assert "Asha & Ravi concede the game: enter it?" in out
+
+
+def test_the_bell_records_whether_the_board_had_begun(tmp_path):
+    """004 law 40: after the first bell no new board starts, but a board already begun is played
+    out; the umpire says which (`time begun` / `time waiting`), and the record keeps it."""
+    timed = ["timed"] + SETUP[1:]
+    for word, begun, game_after in (("begun", True, 0), ("waiting", False, 1)):
+        path = tmp_path / f"{word}.json"
+        out = words(run(["umpire", "new", str(path)], timed + BOARD + [f"time {word}", "quit"]).output)
+        bell = entries(path)[-1]
+        assert (bell.TYPE, bell.board_begun) == ("time", begun)
+        assert "004 law 40" in out
+        state = replay(load_record(path)).match.state  # the record replays to the same ruling
+        assert state.game_index == game_after
+    out = words(run(["umpire", "new", str(tmp_path / "bad.json")], timed + ["time soon", "quit"]).output)
+    assert "time begun" in out and "time waiting" in out

@@ -72,6 +72,8 @@ def test_errors_are_precise(line, message):
         ("concede Match", Command("concede", ("match",))),
         ("forfeit ICF 91", Command("forfeit", ("ICF", "91"))),
         ("time", Command("time")),
+        ("time begun", Command("time", ("begun",))),  # 004 law 40: "Play" was called for this board
+        ("time Waiting", Command("time", ("waiting",))),
         ("status", Command("status")),
         ("?", Command("help")),
         ("quit", Command("quit")),

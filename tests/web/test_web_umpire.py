@@ -263,7 +263,7 @@ def test_unknown_match_and_pages(client):
 
 
 def test_the_declaration_buttons_are_the_referees():
-    from carrom.rules.match import DECLARATIONS as REFEREE
+    from carrom.rules.declarations import DECLARATIONS as REFEREE
     from carrom.web.umpire import DECLARATIONS
 
     assert [w for w, _, _ in DECLARATIONS] == list(REFEREE)

@@ -256,13 +256,27 @@ class DeclareEntry(Entry):
 
 @dataclass(frozen=True)
 class TimeoutEntry(Entry):
-    """The bell of the timed game (the Slovenian rules, 39–41)."""
+    """The bell of the timed game (the Slovenian rules, 39–41).
+
+    ``board_begun``: whether "Play" had been called for the board in play when the bell rang
+    (004 law 40: a board begun is played out, none starts after the bell). Left out, the referee
+    infers it from the strokes made in the board.
+    """
+
+    board_begun: bool | None = None
 
     TYPE: ClassVar[str] = "time"
+    EXTRA: ClassVar[tuple[str, ...]] = ("board_begun",)
+
+    def body(self) -> dict[str, Any]:
+        return {} if self.board_begun is None else {"board_begun": self.board_begun}
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], path: str, foul_codes: tuple[str, ...]) -> "TimeoutEntry":
-        return cls(**cls.common(data, path))
+        begun = data.get("board_begun")
+        if begun is not None:
+            begun = schema.boolean(begun, schema.child(path, "board_begun"))
+        return cls(**cls.common(data, path), board_begun=begun)
 
 
 ENTRY_TYPES: dict[str, type[Entry]] = {

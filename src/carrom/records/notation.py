@@ -21,7 +21,7 @@ COMMANDS = {
     "forfeit": "forfeit [LAW]       the player on turn loses the board (e.g. ICF 51, 91, 121 b); asks yes/no",
     "concede": "concede board|game|match  the player on turn's side gives up (ICF 139); asks yes/no",
     "declare": "declare WORDS       a declaration the referee knows, e.g. `declare extra` (ICF 87 b)",
-    "time": "time                the bell of the timed game",
+    "time": "time [begun|waiting] the bell of the timed game; say whether \"Play\" was called for this board (004 law 40)",
     "undo": "undo                take back the last entry (and say which)",
     "status": "status              show the board again",
     "comment": "comment TEXT        add a remark to the umpire's comments on the scorecard",
@@ -30,6 +30,7 @@ COMMANDS = {
 }
 ALIASES = {"q!": "quit", "exit": "quit", "?": "help", "h": "help", "u": "undo", "st": "status"}
 CONCEDE_WHAT = ("board", "game", "match")
+TIME_BOARD = {"begun": True, "waiting": False}  # after `time`: had "Play" been called for the board (004 law 40)
 
 
 class NotationError(ValueError):
@@ -133,7 +134,11 @@ def parse(line: str, fouls: Iterable[str] = ()) -> StrokeNote | Command:
             raise NotationError("declare what? e.g. declare extra")
         elif head == "comment" and not args:
             raise NotationError("comment needs the text of the remark")
-        elif head in ("undo", "status", "help", "quit", "time") and args:
+        elif head == "time" and (len(args) > 1 or (args and args[0].lower() not in TIME_BOARD)):
+            raise NotationError("time, time begun (\"Play\" was called for this board) or time waiting (not yet)")
+        elif head == "time":
+            args = tuple(a.lower() for a in args)
+        elif head in ("undo", "status", "help", "quit") and args:
             raise NotationError(f"{head} takes nothing after it")
         elif head == "comment":
             args = (line.split(None, 1)[1].strip(),)

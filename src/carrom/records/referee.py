@@ -55,7 +55,7 @@ def to_action(entry: Entry) -> R.Action:
     if isinstance(entry, DeclareEntry):
         return R.Declare(seat=s, what=entry.what, value=entry.value)
     if isinstance(entry, TimeoutEntry):
-        return R.Timeout(seat=s)
+        return R.Timeout(seat=s, board_begun=entry.board_begun)
     raise TypeError(f"no referee action for {type(entry).__name__}")
 
 

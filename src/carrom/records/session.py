@@ -20,7 +20,7 @@ from carrom.records.entries import (
 from carrom.records.errors import RecordError
 from carrom.records.header import Header
 from carrom.records.io import check_writable, load_record, save_record
-from carrom.records.notation import COMMANDS, Command, NotationError, StrokeNote, parse
+from carrom.records.notation import COMMANDS, TIME_BOARD, Command, NotationError, StrokeNote, parse
 from carrom.records.record import Record
 from carrom.records.scorer import Scorer
 from carrom.rules import RulesError
@@ -140,7 +140,8 @@ class Session:
         if name == "declare":
             return self.play(DeclareEntry(referee.to_strike(self.match), what=" ".join(args), at=at))
         if name == "time":
-            return self.play(TimeoutEntry(referee.to_strike(self.match), at=at))
+            begun = TIME_BOARD[args[0]] if args else None
+            return self.play(TimeoutEntry(referee.to_strike(self.match), board_begun=begun, at=at))
         raise SessionError(f"{name}: not a command ({', '.join(COMMANDS)})")  # pragma: no cover
 
     def play(self, entry: Entry) -> Reply:
