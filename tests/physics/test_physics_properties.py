@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from physics_checks import H, assert_sound, mirrored_layout
 
 from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Disc, Layout, PieceKind, Seat
-from carrom.physics import DEFAULT_PARAMS, Strike, simulate
+from carrom.physics import DEFAULT_PARAMS, MODELS, Strike, simulate
 from carrom.physics import _engine as E
 
 R = CARROMMAN.radius
@@ -76,14 +76,24 @@ def shots(draw, max_coins=19, graze=True):
     return layout, draw(strikes(layout, graze))
 
 
-@settings(max_examples=1500, **SETTINGS)
-@given(shots())
-def test_every_shot_keeps_the_invariants(shot):
+def check_shot(shot, params):
     layout, strike = shot
-    result = simulate(layout, strike)
+    result = simulate(layout, strike, params)
     assert_sound(result)
     assert result.n_events < 2000
     assert len(result.final_layout) + len(result.coins_pocketed) == len(layout)
+
+
+@settings(max_examples=1500, **SETTINGS)
+@given(shots())
+def test_every_shot_keeps_the_invariants(shot):
+    check_shot(shot, MODELS["v1"])
+
+
+@settings(max_examples=600, **SETTINGS)
+@given(shots())
+def test_every_shot_keeps_the_invariants_v2(shot):
+    check_shot(shot, MODELS["v2"])
 
 
 @settings(max_examples=150, **SETTINGS)
