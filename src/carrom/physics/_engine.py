@@ -1037,7 +1037,7 @@ def _separate(rows, over, slow, nc, px, py, st):
 
 
 @njit(cache=True)
-def _cluster_impact(i, j, side, t, st, it, prm, last_cushion):
+def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, ci):
     """Resolve, at time t, every contact of the cluster of discs (and cushions) within
     P_CLUSTER_GAP of the triggering contact (i, j), or (i, cushion ``side``) when j < 0.
 
@@ -1059,17 +1059,26 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion):
     eps = prm[P_TOUCH]
     kstiff = prm[P_STIFFNESS]
     window = prm[P_STICK_WITHIN]
-    px = np.empty(n)
-    py = np.empty(n)
-    vel = np.zeros((n, 2))
+    # Work space, allocated once per shot by ``run`` (bf, vel, bi: per body; cf, ci: per
+    # contact), viewed column by column: allocations per impact would cost more than it.
+    px = bf[:, 0]
+    py = bf[:, 1]
+    for k in range(n):
+        vel[k, 0] = 0.0
+        vel[k, 1] = 0.0
     for k in range(n):
         if it[k, IALIVE]:
             px[k], py[k], vel[k, 0], vel[k, 1], _s = _slide(
                 st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF], t, a
             )
     # The cluster: everything within gap_max of it, transitively.
-    inc = np.zeros(n, dtype=np.int64)
-    order = np.empty(n, dtype=np.int64)
+    inc = bi[:, 0]
+    order = bi[:, 1]
+    changed = bi[:, 2]
+    comp = bi[:, 3]
+    for k in range(n):
+        inc[k] = 0
+        changed[k] = 0
     nb = 1
     order[0] = i
     inc[i] = 1
@@ -1092,11 +1101,20 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion):
                 nb += 1
     # Its contacts: cushions first, then pairs (lo, hi), as the event order has it.
     maxc = 4 * nb + nb * (nb - 1) // 2
-    rows = np.empty((maxc, 3), dtype=np.int64)
-    cn = np.empty((maxc, 2))
-    dl = np.empty(maxc)
-    ce = np.empty(maxc)
-    slow = np.zeros(maxc, dtype=np.bool_)
+    rows = ci[:, 0:3]
+    slow = ci[:, 3]
+    perm = ci[:, 4]
+    cn = cf[:, 0:2]
+    dl = cf[:, 2]
+    ce = cf[:, 3]
+    imp = cf[:, 4]
+    dmax = cf[:, 5]
+    force = cf[:, 6]
+    over0 = cf[:, 7]
+    key = cf[:, 8:10]
+    for c in range(maxc):
+        slow[c] = 0
+        imp[c] = 0.0
     # Slower than friction can bring two discs together over P_PERSIST (their relative
     # deceleration is at most 2 mu g): a persistent contact.
     v_hold = math.sqrt(4.0 * a * prm[P_PERSIST])
@@ -1140,10 +1158,8 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion):
                     # A pressing contact, not an impact: plastic along the line of centres
                     # (sideways sliding kept), the overlap taken out (below).
                     ce[nc] = 0.0
-                    slow[nc] = True
+                    slow[nc] = 1
                 nc += 1
-    imp = np.zeros(nc)
-    changed = np.zeros(n, dtype=np.bool_)
     if nc == 1:
         # A lone contact: the closed form.
         b = rows[0, 0]
@@ -1153,17 +1169,16 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion):
                 int(prm[P_MODEL]), px[b], py[b], vel[b, 0], vel[b, 1], st[b, SMASS],
                 px[k], py[k], vel[k, 0], vel[k, 1], st[k, SMASS], ce[0],
             )
-            changed[k] = True
+            changed[k] = 1
         else:
             vn = vel[b, 0] * cn[0, 0] + vel[b, 1] * cn[0, 1]
             imp[0] = st[b, SMASS] * (1.0 + ce[0]) * vn
             vel[b, 0] -= (1.0 + ce[0]) * vn * cn[0, 0]
             vel[b, 1] -= (1.0 + ce[0]) * vn * cn[0, 1]
-        changed[b] = True
+        changed[b] = 1
         _separate(rows, dl, slow, nc, px, py, st)
-        return vel, changed, rows, imp, nc, slow, px, py
+        return nc
     # Sum forces in an order fixed by where the contacts are, not by body numbers.
-    key = np.empty((nc, 2))
     for c in range(nc):
         b = rows[c, 0]
         k = rows[c, 1]
@@ -1173,7 +1188,8 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion):
         else:
             key[c, 0] = px[b] + st[b, SRAD] * cn[c, 0]
             key[c, 1] = py[b] + st[b, SRAD] * cn[c, 1]
-    perm = np.arange(nc)
+    for c in range(nc):
+        perm[c] = c
     for u in range(1, nc):
         c = perm[u]
         w = u - 1
@@ -1181,7 +1197,7 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion):
             perm[w + 1] = perm[w]
             w -= 1
         perm[w + 1] = c
-    # Step: a twentieth of the stiffest contact's time scale.
+    # Step: a tenth of the stiffest contact's time scale sqrt(m / k) (31 steps per loading half-period).
     w2 = 0.0
     for c in range(nc):
         b = rows[c, 0]
@@ -1190,15 +1206,17 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion):
         ks = kstiff / (ce[c] * ce[c]) if ce[c] > 0.0 else kstiff
         if ks * im > w2:
             w2 = ks * im
-    hstep = 0.05 / math.sqrt(w2)
+    hstep = 0.1 / math.sqrt(w2)
     # An overlap already there (rounding, or a persistent contact's allowance) is no
     # compression: it stores no energy.
-    over0 = dl[:nc].copy()
+    for c in range(nc):
+        over0[c] = dl[c]
     for c in range(nc):
         if dl[c] > 0.0:
             dl[c] = 0.0
-    dmax = np.zeros(nc)
-    force = np.zeros(nc)
+    for c in range(nc):
+        dmax[c] = 0.0
+        force[c] = 0.0
     for _step in range(1_000_000):
         for half_kick in range(2):
             if half_kick == 1:
@@ -1242,14 +1260,15 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion):
             break
     for c in range(nc):
         if imp[c] > 0.0:
-            changed[rows[c, 0]] = True
+            changed[rows[c, 0]] = 1
             if rows[c, 1] >= 0:
-                changed[rows[c, 1]] = True
+                changed[rows[c, 1]] = 1
     # The steps' error must not create energy (an elastic contact may leave a few parts in
     # 1e5 too fast): if it would in a group of discs joined by contacts that acted, scale
     # their velocities about their centre of mass down to the energy before, which keeps
     # the group's momentum.
-    comp = np.arange(n)
+    for k in range(n):
+        comp[k] = k
     merged = True
     while merged:
         merged = False
@@ -1289,7 +1308,7 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion):
                     vel[b, 0] = cvx + f * (vel[b, 0] - cvx)
                     vel[b, 1] = cvy + f * (vel[b, 1] - cvy)
     _separate(rows, over0, slow, nc, px, py, st)
-    return vel, changed, rows, imp, nc, slow, px, py
+    return nc
 
 
 # ---------------------------------------------------------------------------------------
@@ -1384,6 +1403,12 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
     last_hit = np.full((n, n), -INF)  # time of each pair's last impact
     ov = np.full((n, n), prm[P_OVERLAP])  # each pair's overlap allowance (see P_PERSIST)
     last_cushion = np.full((n, 4), -INF)  # time of each disc's last impact on each cushion
+    maxc = 4 * n + n * (n - 1) // 2  # the most contacts one cluster can have
+    wbf = np.empty((n, 2))  # work space of _cluster_impact
+    wvel = np.empty((n, 2))
+    wbi = np.empty((n, 4), dtype=np.int64)
+    wcf = np.empty((maxc if solver == SOLVER_SIMULTANEOUS else 1, 10))
+    wci = np.empty((maxc if solver == SOLVER_SIMULTANEOUS else 1, 5), dtype=np.int64)
     cap0 = 64 if record else 1
     ef = np.empty((cap0, NEF), dtype=np.float64)
     ei = np.empty((cap0, NEI), dtype=np.int64)
@@ -1449,7 +1474,14 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
             pocket[i] = aux
             pocket_time[i] = t
         elif solver == SOLVER_SIMULTANEOUS and (kind == CUSHION or _approaching(i, j, t, st, a, veps)):
-            vel, changed, rows, imps, nc, slow, px, py = _cluster_impact(i, j if kind == CONTACT else -1, aux, t, st, it, prm, last_cushion)
+            nc = _cluster_impact(i, j if kind == CONTACT else -1, aux, t, st, it, prm, last_cushion, wbf, wvel, wbi, wcf, wci)
+            px = wbf[:, 0]
+            py = wbf[:, 1]
+            vel = wvel
+            changed = wbi[:, 2]
+            rows = wci[:, 0:3]
+            slow = wci[:, 3]
+            imps = wcf[:, 4]
             best_imp = 0.0
             for b in range(n):
                 if changed[b]:
