@@ -16,6 +16,11 @@ Model (docs/physics.md has the full story):
   distance), two moving discs (quartic in time, isolated by its monotone pieces).
 * Each body keeps its own earliest predicted event. After an event only the bodies it
   involved, and the bodies whose predicted event named one of them, are predicted again.
+* Impacts: SOLVER_SEQUENTIAL (v1) resolves them pair by pair in the event order below;
+  SOLVER_SIMULTANEOUS (v2) resolves every contact of the touching cluster at once
+  (``_cluster_impact``: compliant contacts, frozen geometry, independent of numbering)
+  and holds pressed pairs as persistent contacts. Pockets: POCKET_CIRCLE (v1) or
+  POCKET_TIPPING (v2, ``_captured``: decided where the centre enters the tipping circle).
 * Simultaneous events are ordered by the key ``(time, kind, first body, second body,
   aux)`` with kinds ranked POCKETED < CUSHION < CONTACT < STOPPED, pair bodies as
   ``(min, max)`` and single-body events with second body ``-1``; ``aux`` is the pocket or

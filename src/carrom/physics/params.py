@@ -92,7 +92,9 @@ class PhysicsParams:
     """Seconds. Two discs that strike each other again this soon after their last impact
     (at a later instant) are pushing: the impact is plastic and they slide on together
     with one velocity. A disc striking the same cushion again this soon keeps no normal
-    speed. This ends the endless micro-impacts of a sustained push (docs/physics.md)."""
+    speed. This ends the endless micro-impacts of a sustained push (docs/physics.md).
+    SIMULTANEOUS (v2) keeps only the cushion part: pressed discs are a persistent contact
+    (``persistent_overlap``) instead."""
     max_events: int = 100_000
     """Cap on processed events; never reached in play (the break takes about a hundred)."""
     collision_model: CollisionModel = CollisionModel.FRICTIONLESS
