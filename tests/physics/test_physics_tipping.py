@@ -112,3 +112,17 @@ def test_a_coin_may_rest_on_the_lip():
     too_deep = Layout((Disc(PieceKind.WHITE, NE[0] - 0.01, NE[1] - 0.01),))
     with pytest.raises(ValueError, match="in pocket 2"):
         simulate(too_deep, Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 1.0), V2)
+
+
+def test_a_coin_struck_while_it_skims_falls():
+    """Found by the property tests: coin 7 skims over the NW pocket and is struck there; it
+    may not bounce off the cushion with its centre of mass over the hole: it falls."""
+    w = PieceKind.WHITE
+    layout = Layout((
+        Disc(w, -0.3125, 0.3125), Disc(w, -0.3034795425022694, 0.2820062080657122), Disc(w, 0.25, 0.0),
+        Disc(w, 0.0, 0.0), Disc(w, 0.0, 0.25), Disc(w, -0.25, 0.0), Disc(w, -0.2716795425022694, 0.2820062080657122),
+        Disc(w, -0.3257334694021991, 0.3414156581730567),
+    ))
+    result = simulate(layout, Strike(0.25259999999999994, 0.125, 2.7242936010198404, 4.0), V2)
+    assert_sound(result)
+    assert [(p.index, p.pocket) for p in result.pocketed] == [(7, 3)]

@@ -1516,6 +1516,15 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
                     if cj >= 0 and imps[c] == best_imp and best_imp > 0.0 and (rows[c, 0] == striker or cj == striker):
                         first_contact = cj if rows[c, 0] == striker else rows[c, 0]
                         break
+            for b in range(n):
+                if changed[b] and pmodel == POCKET_TIPPING and it[b, IPASS] >= 0 and _inside_tipping(b, it[b, IPASS], st, prm):
+                    # Struck while it skims over a pocket: its skim is cut short, it falls.
+                    it[b, IALIVE] = 0
+                    pocket[b] = it[b, IPASS]
+                    pocket_time[b] = t
+                    if record:
+                        ef, ei = _record(ef, ei, n_ev, t, POCKETED, b, -1, it[b, IPASS], 0.0, st)
+                    n_ev += 1
             if striker >= 0 and changed[striker]:
                 dx = st[striker, SX] - sx0
                 dy = st[striker, SY] - sy0
