@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from carrom.equipment import STANDARD_BOARD, Layout
-from carrom.physics import EventKind, ShotResult
+from carrom.physics import EventKind, ImpactSolver, PocketModel, ShotResult
 
 H = STANDARD_BOARD.half
 OVERLAP_TOL = 1e-9
@@ -71,32 +71,83 @@ def assert_sound(result: ShotResult) -> None:
     times = result.event_floats[:, 0]
     assert np.all(np.diff(times) >= 0), "events out of time order"
     pair, edge = worst_gaps(result)
-    assert pair >= -OVERLAP_TOL, f"discs overlap by {-pair:.3g} m"
+    # v2 holds a persistent (pressing) contact to about params.persistent_overlap (taking
+    # one pair's overlap out may press a third disc a little: 1.2e-6 m is the most seen).
+    allowed = OVERLAP_TOL + (2 * result.params.persistent_overlap if result.params.impact_solver is ImpactSolver.SIMULTANEOUS else 0.0)
+    assert pair >= -allowed, f"discs overlap by {-pair:.3g} m"
     assert edge >= -OVERLAP_TOL, f"a disc is {-edge:.3g} m past a cushion"
     # Everything that is left rests where the log says.
     _pos, vel, present = result.state_at(result.duration + 1.0)
     assert not np.any(vel[present]), "a disc still moves after the last event"
     assert np.array_equal(present, result.on_board)
-    # No cushion contact inside a pocket mouth: the pocket takes the disc first.
+    # No cushion contact with the centre where the disc falls (v1: the pocket circle; v2:
+    # the tipping circle): the pocket takes the disc first.
     pockets = STANDARD_BOARD.pocket_centres()
+    rp = STANDARD_BOARD.pocket_radius
     for ev in result.events:
         if ev.kind is EventKind.CUSHION:
             x, y = ev.positions[0]
+            r = result.radii[ev.bodies[0]]
+            reach = math.sqrt(rp * rp - r * r) if result.params.pocket_model is PocketModel.TIPPING else rp
             for cx, cy in pockets:
-                assert math.hypot(x - cx, y - cy) >= STANDARD_BOARD.pocket_radius - 1e-12
-    # Momentum kept and energy never gained at any impact between discs.
+                assert math.hypot(x - cx, y - cy) >= reach - 1e-12
+    # Momentum kept (where no cushion takes part) and energy never gained, over each group
+    # of impacts that share an instant and bodies (one simultaneous impact, or a cascade).
     m = result.masses
-    for ev, pre, post in impacts(result):
-        if ev.kind is not EventKind.CONTACT:
+    for group in impact_groups(result):
+        bodies = sorted(group["pre"])
+        pre = np.array([group["pre"][b][2:] for b in bodies])
+        post = np.array([group["post"][b][2:] for b in bodies])
+        mass = m[bodies][:, None]
+        scale = float((mass[:, 0] * np.hypot(*pre.T)).sum())
+        if not group["cushion"]:
+            assert np.abs((mass * post).sum(axis=0) - (mass * pre).sum(axis=0)).max() <= 1e-12 * scale + 1e-18
+        assert (mass * post**2).sum() <= (mass * pre**2).sum() * (1 + 1e-12) + 1e-24
+
+
+def impact_groups(result: ShotResult):
+    """The impacts (contacts and cushions) grouped by instant and by shared bodies: per
+    group, every body's state before the instant and after its last event ("pre", "post")
+    and whether a cushion took part."""
+    groups = []
+    current_time = None
+    parent: dict[int, int] = {}
+    pre: dict[int, tuple] = {}
+    post: dict[int, tuple] = {}
+    cushion: set[int] = set()
+
+    def find(b):
+        while parent[b] != b:
+            b = parent[b]
+        return b
+
+    def flush():
+        roots: dict[int, dict] = {}
+        for b in pre:
+            g = roots.setdefault(find(b), {"pre": {}, "post": {}, "cushion": False})
+            g["pre"][b] = pre[b]
+            g["post"][b] = post[b]
+            g["cushion"] |= b in cushion
+        groups.extend(roots.values())
+
+    for ev, before, after in impacts(result):
+        if ev.kind not in (EventKind.CONTACT, EventKind.CUSHION):
             continue
-        i, j = ev.bodies
-        p_pre = m[i] * np.array(pre[0][2:]) + m[j] * np.array(pre[1][2:])
-        p_post = m[i] * np.array(post[0][2:]) + m[j] * np.array(post[1][2:])
-        scale = m[i] * math.hypot(*pre[0][2:]) + m[j] * math.hypot(*pre[1][2:])
-        assert np.abs(p_post - p_pre).max() <= 1e-12 * scale + 1e-18
-        e_pre = m[i] * (pre[0][2] ** 2 + pre[0][3] ** 2) + m[j] * (pre[1][2] ** 2 + pre[1][3] ** 2)
-        e_post = m[i] * (post[0][2] ** 2 + post[0][3] ** 2) + m[j] * (post[1][2] ** 2 + post[1][3] ** 2)
-        assert e_post <= e_pre * (1 + 1e-12) + 1e-24
+        if ev.time != current_time:
+            flush()
+            current_time = ev.time
+            parent, pre, post, cushion = {}, {}, {}, set()
+        for b, s0, s1 in zip(ev.bodies, before, after):
+            if b not in pre:
+                parent[b] = b
+                pre[b] = s0
+            post[b] = s1
+        if ev.kind is EventKind.CUSHION:
+            cushion.add(ev.bodies[0])
+        else:
+            parent[find(ev.bodies[0])] = find(ev.bodies[1])
+    flush()
+    return groups
 
 
 def mirrored_layout(layout: Layout) -> Layout:

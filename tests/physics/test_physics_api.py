@@ -8,14 +8,18 @@ import pytest
 from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Disc, Layout, PieceKind, Seat, opening_formation
 from carrom.physics import (
     DEFAULT_PARAMS,
+    MODELS,
     CollisionModel,
     Event,
     EventCapExceeded,
     EventKind,
+    ImpactSolver,
     PhysicsParams,
+    PocketModel,
     Pocketing,
     ShotResult,
     Strike,
+    physics_model,
     simulate,
     simulate_batch,
 )
@@ -148,11 +152,28 @@ def test_the_opening_formation_touching_everywhere_is_accepted():
         dict(max_events=2.5),
         dict(stick_within=-1.0),
         dict(collision_model="spin"),
+        dict(impact_solver="averaged"),
+        dict(pocket_model="square"),
+        dict(cluster_gap=0.0),
+        dict(contact_stiffness=math.inf),
+        dict(persistent_overlap=-1e-6),
+        dict(coin_thickness=0.0),
     ],
 )
 def test_params_refuse_bad_values(kwargs):
     with pytest.raises(ValueError):
         PhysicsParams(**kwargs)
+
+
+def test_the_named_models():
+    assert DEFAULT_PARAMS == MODELS["v1"] and DEFAULT_PARAMS.model == "v1"
+    assert MODELS["v2"].impact_solver is ImpactSolver.SIMULTANEOUS and MODELS["v2"].pocket_model is PocketModel.TIPPING
+    assert physics_model("v2").model == "v2"
+    assert PhysicsParams(mu=0.2).model is None  # not a named model
+    with pytest.raises(ValueError, match=r"unknown physics model 'v3'; known: \['v1', 'v2'\]"):
+        physics_model("v3")
+    with pytest.raises(ValueError, match="unknown impact_solver 'averaged'"):
+        PhysicsParams(impact_solver="averaged")
 
 
 def test_params_defaults_and_derived_values():
@@ -214,19 +235,21 @@ def test_event_cap_raises_with_the_partial_result_and_batch_flags_it():
     assert not simulate_batch(opening_formation(), [strike]).capped.any()
 
 
-def test_batch_agrees_with_single_shots_bit_for_bit():
+@pytest.mark.parametrize("model", sorted(MODELS))
+def test_batch_agrees_with_single_shots_bit_for_bit(model):
+    params = MODELS[model]
     layout = opening_formation()
     strikes = [Strike.from_seat(Seat.SOUTH, a, b, v) for a, b, v in [(0.0, 0.0, 6.5), (0.05, 0.02, 5.0), (-0.1, -0.05, 2.0)]]
     strikes.append(Strike.from_seat(Seat.EAST, 0.02, 0.01, 6.0))
-    batch = simulate_batch(layout, strikes)
-    serial = simulate_batch(layout, strikes, parallel=False)
+    batch = simulate_batch(layout, strikes, params)
+    serial = simulate_batch(layout, strikes, params, parallel=False)
     rows = np.array([(s.x, s.y, s.direction, s.speed) for s in strikes])
-    from_rows = simulate_batch(layout, rows)
+    from_rows = simulate_batch(layout, rows, params)
     for other in (serial, from_rows):
         assert np.array_equal(batch.final_positions, other.final_positions, equal_nan=True)
         assert np.array_equal(batch.n_events, other.n_events)
     for k, s in enumerate(strikes):
-        single = simulate(layout, s)
+        single = simulate(layout, s, params)
         assert np.array_equal(batch.final_positions[k], single.final_positions, equal_nan=True)
         assert np.array_equal(batch.pocket_of[k], single.pocket_of)
         assert np.array_equal(batch.pocket_time[k], single.pocket_time, equal_nan=True)

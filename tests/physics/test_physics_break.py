@@ -3,10 +3,11 @@
 import math
 
 import numpy as np
+import pytest
 from physics_checks import assert_sound
 
 from carrom.equipment import Seat, opening_formation
-from carrom.physics import DEFAULT_PARAMS, EventKind, Strike, simulate, simulate_batch
+from carrom.physics import DEFAULT_PARAMS, MODELS, EventKind, Strike, simulate, simulate_batch
 
 MAX = DEFAULT_PARAMS.max_speed
 
@@ -47,3 +48,15 @@ def test_break_with_a_rotated_formation_and_a_small_gap():
         result = simulate(opening_formation(rotation, gap=gap), Strike.from_seat(Seat.SOUTH, 0.01, 0.01, MAX))
         assert_sound(result)
         assert result.touched_any
+
+
+def test_the_v2_straight_break_is_pinned():
+    """A golden summary of v2's straight full-force break, to catch drift: the blow meets
+    29 contacts of the pack at one instant; the queen ends 1.27 cm south of the centre."""
+    result = simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, 0.0, 0.0, MAX), MODELS["v2"])
+    assert_sound(result)
+    t0 = result.events[0].time
+    assert sum(1 for e in result.events if e.time == t0) == 29
+    assert (result.n_events, result.first_contact, result.pocketed) == (108, 7, ())
+    assert tuple(result.final_positions[0]) == pytest.approx((0.0, -0.012666), abs=1e-6)
+    assert result.striker_position == pytest.approx((0.0, -0.306730), abs=1e-6)

@@ -21,7 +21,7 @@ from carrom.equipment import (
     opening_formation, placement_problems, why_illegal,
 )
 from carrom.game.outcome import KIND_OF_COIN, stroke_outcome
-from carrom.physics import PhysicsParams, Strike, simulate
+from carrom.physics import DEFAULT_PARAMS, PhysicsParams, Strike, physics_model, simulate
 from carrom.physics.result import ShotResult
 from carrom.records import Header, Player, Record
 from carrom.records.entries import Choice, ConcedeEntry, DeclareEntry, Outcome, PlaceEntry, StrokeEntry
@@ -45,7 +45,13 @@ class StrokeReport:
 
 class Game:
     def __init__(self, record: Record, params: PhysicsParams | None = None) -> None:
-        self.params = params or PhysicsParams()
+        if params is None:
+            # The model the record names (docs/physics.md); a record without one is v1.
+            try:
+                params = physics_model(record.header.physics or "v1")
+            except ValueError as exc:
+                raise GameError(str(exc)) from None
+        self.params = params
         self.scorer = Scorer(record)
         self.layout = opening_formation()
         self._position = self._where()
@@ -57,6 +63,9 @@ class Game:
             params: PhysicsParams | None = None, **header: Any) -> "Game":
         """A match between ``players`` (seat -> name): two opposite seats, or four (ICF 27, 28)."""
         kind = "doubles" if len(players) == 4 else "singles"
+        model = (params or DEFAULT_PARAMS).model
+        if model not in (None, "v1"):
+            header.setdefault("physics", model)  # v1, the first model, goes unnamed
         try:
             h = Header(variant=variant, kind=kind, players={s: Player(n) for s, n in players.items()},
                        first_breaker=first_breaker, **header)

@@ -13,8 +13,12 @@ from carrom.physics.params import (
     APPROACH_TOLERANCE,
     CONTACT_TOLERANCE,
     DEFAULT_PARAMS,
+    MODELS,
     CollisionModel,
+    ImpactSolver,
     PhysicsParams,
+    PocketModel,
+    physics_model,
 )
 from carrom.physics.result import (
     CUSHIONS,
@@ -35,6 +39,9 @@ __all__ = [
     "CONTACT_TOLERANCE",
     "CUSHIONS",
     "CollisionModel",
+    "ImpactSolver",
+    "MODELS",
+    "PocketModel",
     "DEFAULT_PARAMS",
     "Event",
     "EventCapExceeded",
@@ -47,5 +54,6 @@ __all__ = [
     "ShotResult",
     "Strike",
     "simulate",
+    "physics_model",
     "simulate_batch",
 ]

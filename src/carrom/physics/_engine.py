@@ -16,6 +16,11 @@ Model (docs/physics.md has the full story):
   distance), two moving discs (quartic in time, isolated by its monotone pieces).
 * Each body keeps its own earliest predicted event. After an event only the bodies it
   involved, and the bodies whose predicted event named one of them, are predicted again.
+* Impacts: SOLVER_SEQUENTIAL (v1) resolves them pair by pair in the event order below;
+  SOLVER_SIMULTANEOUS (v2) resolves every contact of the touching cluster at once
+  (``_cluster_impact``: compliant contacts, frozen geometry, independent of numbering)
+  and holds pressed pairs as persistent contacts. Pockets: POCKET_CIRCLE (v1) or
+  POCKET_TIPPING (v2, ``_captured``: decided where the centre enters the tipping circle).
 * Simultaneous events are ordered by the key ``(time, kind, first body, second body,
   aux)`` with kinds ranked POCKETED < CUSHION < CONTACT < STOPPED, pair bodies as
   ``(min, max)`` and single-body events with second body ``-1``; ``aux`` is the pocket or
@@ -68,7 +73,8 @@ ICLS = 6
 IALIVE = 7
 IMARK = 8
 IDIRTY = 9
-NINT = 10
+IPASS = 10  # the pocket a disc is passing over without falling (TIPPING), else -1
+NINT = 11
 
 # The parameter vector.
 P_DECEL = 0  # mu * g (m/s^2)
@@ -84,9 +90,23 @@ P_MODEL = 9  # collision model number (MODEL_FRICTIONLESS = 0)
 P_MAX_EVENTS = 10  # cap on processed events
 P_STICK_WITHIN = 11  # s: a pair (or disc and cushion) striking again this soon sticks
 P_OVERLAP = 12  # metres: a touching pair that does not approach meets again at this overlap
-NPARAMS = 13
+P_SOLVER = 13  # how contacts at one instant are resolved (SOLVER_*)
+P_POCKET_MODEL = 14  # when a disc falls into a pocket (POCKET_*)
+P_CLUSTER_GAP = 15  # metres: discs this close take part in one simultaneous impact
+P_STIFFNESS = 16  # N/m: contact stiffness of the compliant impact (sets only the gap scale)
+P_THICK_COIN = 17  # metres: carromman thickness (tipping over a pocket)
+P_THICK_STRIKER = 18  # metres: striker thickness
+P_GRAVITY = 19  # m/s^2
+P_PERSIST = 20  # metres: overlap allowance of a persistent contact (a pair struck again soon)
+NPARAMS = 21
 
 MODEL_FRICTIONLESS = 0
+
+SOLVER_SEQUENTIAL = 0  # pair by pair in the fixed event order (v1)
+SOLVER_SIMULTANEOUS = 1  # every contact of a touching cluster at once, compliant (v2)
+
+POCKET_CIRCLE = 0  # falls when the centre enters the pocket circle (v1)
+POCKET_TIPPING = 1  # falls when it tips over the rim far enough before the far rim (v2)
 
 # Columns of the recorded events.
 EF_T = 0
@@ -180,9 +200,14 @@ def _before(t1, k1, a1, b1, x1, t2, k2, a2, b2, x2):
 
 
 @njit(cache=True)
-def _own_event(i, x, y, ux, uy, s, tr, r, a, half, prad, pc, eps, veps, dov):
+def _own_event(i, x, y, ux, uy, s, tr, r, a, half, prad, pc, eps, veps, dov, pmodel, skip):
     """Earliest (time, kind, aux) among body ``i``'s stop, cushion and pocket events, its
-    reference state being (x, y, ux, uy, s) at ``tr``."""
+    reference state being (x, y, ux, uy, s) at ``tr``.
+
+    POCKET_CIRCLE: the pocket event is the centre entering the pocket circle. POCKET_TIPPING:
+    the centre entering the tipping circle (radius ``sqrt(prad^2 - r^2)``: inside it the
+    centre of mass overhangs the rim), where the capture is decided; pocket ``skip`` (the
+    one the disc is passing over) and any circle the centre is already in are ignored."""
     if s <= 0.0:
         return INF, NOTHING, -1
     ts = s / a
@@ -190,14 +215,24 @@ def _own_event(i, x, y, ux, uy, s, tr, r, a, half, prad, pc, eps, veps, dov):
     bt = tr + ts
     bk = STOPPED
     bx = -1
-    # Pockets, SW SE NE NW: the centre's straight path enters the pocket circle.
-    for p in range(4):
+    if pmodel == POCKET_TIPPING:
+        rt2 = prad * prad - r * r
+        npockets = 4 if rt2 > 0.0 else 0  # a disc wider than the hole never tips
+    else:
+        rt2 = prad * prad
+        npockets = 4
+    # Pockets, SW SE NE NW: the centre's straight path enters the pocket (tipping) circle.
+    for p in range(npockets):
+        if p == skip:
+            continue
         cx = -pc if (p == 0 or p == 3) else pc
         cy = -pc if p < 2 else pc
         wx = x - cx
         wy = y - cy
-        cc = wx * wx + wy * wy - prad * prad
+        cc = wx * wx + wy * wy - rt2
         if cc <= 0.0:
+            if pmodel == POCKET_TIPPING:
+                continue
             d = 0.0
         else:
             b = wx * ux + wy * uy
@@ -627,6 +662,90 @@ def _pair_event(xi0, yi0, uxi, uyi, si0, tri, xj0, yj0, uxj, uyj, sj0, trj, rr, 
 
 
 # ---------------------------------------------------------------------------------------
+# Pockets from mechanics (POCKET_TIPPING; docs/physics.md, "pockets")
+
+
+@njit(cache=True)
+def _pocket_centre(p, pc):
+    """Centre of pocket p (0 SW, 1 SE, 2 NE, 3 NW) on a board whose pockets sit at +-pc."""
+    return (-pc if (p == 0 or p == 3) else pc), (-pc if p < 2 else pc)
+
+
+@njit(cache=True)
+def _inside_tipping(b, p, st, prm):
+    """True while body b's centre is in pocket p's tipping circle (a nanometre's margin)."""
+    cx, cy = _pocket_centre(p, prm[P_POCKET_C])
+    wx = st[b, SX] - cx
+    wy = st[b, SY] - cy
+    rt = math.sqrt(max(prm[P_POCKET_R] ** 2 - st[b, SRAD] ** 2, 0.0))
+    return wx * wx + wy * wy <= (rt + 1e-9) ** 2
+
+
+@njit(cache=True)
+def tipping_integral(b, r, h, prad):
+    """G(b), m^2: a disc (radius r, thickness h) whose centre crosses a hole of radius prad
+    on a straight line passing b from the hole's centre, at speed v, has its centre of mass
+    fallen by ``g G(b) / v^2`` when its leading edge reaches the far rim.
+
+    G(b) = integral over the overhang (s from entering the tipping circle to the leading
+    edge reaching the far rim) of (s_f - s) * phi(d(s)) ds, with phi the fraction of g the
+    centre of mass falls with: l^2 / (k^2 + l^2) while the disc pivots on the near rim
+    (lever arm l, radius of gyration k about the rim line), 1 once the whole disc is over
+    the hole (docs/physics.md derives it). Simpson's rule on 128 intervals."""
+    rt2 = prad * prad - r * r
+    if rt2 <= 0.0 or b * b >= rt2:
+        return 0.0
+    se = -math.sqrt(rt2 - b * b)
+    sf = math.sqrt(prad * prad - b * b) - r
+    k2 = 0.25 * r * r + h * h / 12.0
+    full = prad - r
+    nq = 128
+    hs = (sf - se) / nq
+    total = 0.0
+    for q in range(nq + 1):
+        s = se + q * hs
+        d = math.sqrt(b * b + s * s)
+        if d <= full:
+            phi = 1.0
+        else:
+            lever = (rt2 - d * d) / (2.0 * d)
+            if lever < 0.0:
+                lever = 0.0
+            phi = lever * lever / (k2 + lever * lever)
+        w = 1.0 if (q == 0 or q == nq) else (4.0 if q % 2 == 1 else 2.0)
+        total += w * (sf - s) * phi
+    return total * hs / 3.0
+
+
+@njit(cache=True)
+def capture_speed(b, r, h, prad, g):
+    """The fastest a disc can cross a pocket on a line passing b from its centre and still
+    fall in: its centre of mass has then fallen by h / 2 when it reaches the far rim."""
+    return math.sqrt(2.0 * g * tipping_integral(b, r, h, prad) / h)
+
+
+@njit(cache=True)
+def _captured(i, p, st, it, prm):
+    """Body i, re-based where its centre enters pocket p's tipping circle: does it fall in?
+
+    Yes if it is no faster than ``capture_speed`` for its line, or if that line meets a
+    cushion before leaving the tipping circle (it strikes the corner while overhanging)."""
+    cx, cy = _pocket_centre(p, prm[P_POCKET_C])
+    wx = st[i, SX] - cx
+    wy = st[i, SY] - cy
+    ux = st[i, SUX]
+    uy = st[i, SUY]
+    r = st[i, SRAD]
+    h = prm[P_THICK_STRIKER] if it[i, ICLS] == 1 else prm[P_THICK_COIN]
+    b = abs(wx * uy - wy * ux)
+    if st[i, SSPEED] <= capture_speed(b, r, h, prm[P_POCKET_R], prm[P_GRAVITY]):
+        return True
+    chord = -2.0 * (wx * ux + wy * uy)
+    lim = prm[P_HALF] - r
+    return abs(st[i, SX] + ux * chord) > lim or abs(st[i, SY] + uy * chord) > lim
+
+
+# ---------------------------------------------------------------------------------------
 # Prediction bookkeeping. Every pair's next contact is cached in a symmetric matrix ``pt``
 # and every body's own next event in SOWNT/IOK/IOX; a body's record (SRT, IRK..IRX) is the
 # earliest of its own event and its row of ``pt``. An event recomputes only what it
@@ -638,14 +757,14 @@ UPDATE_PAIR = 2  # i and j touched without an impact: only their pair looks agai
 
 
 @njit(cache=True)
-def _pair_time(b, k, st, it, prm):
+def _pair_time(b, k, st, it, prm, ov):
     """Predicted contact time of bodies b and k from their current states (INF when
     either is gone or both rest)."""
     if it[b, IALIVE] and it[k, IALIVE] and (st[b, SSPEED] > 0.0 or st[k, SSPEED] > 0.0):
         return _pair_event(
             st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF],
             st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF],
-            st[b, SRAD] + st[k, SRAD], prm[P_DECEL], prm[P_TOUCH], prm[P_VEPS], prm[P_OVERLAP],
+            st[b, SRAD] + st[k, SRAD], prm[P_DECEL], prm[P_TOUCH], prm[P_VEPS], ov[b, k],
         )
     return INF
 
@@ -697,7 +816,7 @@ def _rescan_marked(st, it, pt):
 
 
 @njit(cache=True)
-def _update(mode, i, j, st, it, pt, prm):
+def _update(mode, i, j, st, it, pt, prm, ov):
     """Predict again what an event of bodies i (and j) changed.
 
     In UPDATE_FULL only the pairs now touching (gap <= P_TOUCH) are predicted at once: only
@@ -713,9 +832,13 @@ def _update(mode, i, j, st, it, pt, prm):
         if b < 0:
             continue
         if it[b, IALIVE] and st[b, SSPEED] > 0.0:
+            pmodel = int(prm[P_POCKET_MODEL])
+            if it[b, IPASS] >= 0 and not _inside_tipping(b, it[b, IPASS], st, prm):
+                it[b, IPASS] = -1  # it has left the pocket it passed over
             t, k, x = _own_event(
                 b, st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF], st[b, SRAD],
                 a, prm[P_HALF], prm[P_POCKET_R], prm[P_POCKET_C], eps, prm[P_VEPS], prm[P_OVERLAP],
+                pmodel, it[b, IPASS],
             )
         else:
             t = INF
@@ -751,7 +874,7 @@ def _update(mode, i, j, st, it, pt, prm):
                         t = _pair_event(
                             st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF],
                             st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF],
-                            st[b, SRAD] + st[k, SRAD], a, eps, prm[P_VEPS], prm[P_OVERLAP],
+                            st[b, SRAD] + st[k, SRAD], a, eps, prm[P_VEPS], ov[b, k],
                         )
                     else:
                         it[b, IDIRTY] = 1
@@ -784,7 +907,7 @@ def _update(mode, i, j, st, it, pt, prm):
 
 
 @njit(cache=True)
-def _clean(st, it, pt, prm):
+def _clean(st, it, pt, prm, ov):
     """Predict every pair set aside by ``_update``; then rebuild the dirty bodies' records
     and let every other body consider its new contacts with them (its record already
     holds everything else: the pairs set aside were INF when it was last built)."""
@@ -800,7 +923,7 @@ def _clean(st, it, pt, prm):
         for j in range(n):
             if j == i or (it[j, IDIRTY] and j < i):
                 continue  # (j, i) done already with j
-            t = _pair_time(i, j, st, it, prm)
+            t = _pair_time(i, j, st, it, prm, ov)
             pt[i, j] = t
             pt[j, i] = t
     for k in range(n):
@@ -819,15 +942,15 @@ def _clean(st, it, pt, prm):
 
 
 @njit(cache=True)
-def _predict_all(st, it, pt, prm):
+def _predict_all(st, it, pt, prm, ov):
     """Every prediction from scratch (at the start)."""
     n = st.shape[0]
     for i in range(n):
         pt[i, i] = INF
-        _update(UPDATE_STOP, i, -1, st, it, pt, prm)  # its own event
+        _update(UPDATE_STOP, i, -1, st, it, pt, prm, ov)  # its own event
     for i in range(n):
         for j in range(i + 1, n):
-            t = _pair_time(i, j, st, it, prm)
+            t = _pair_time(i, j, st, it, prm, ov)
             pt[i, j] = t
             pt[j, i] = t
     for i in range(n):
@@ -866,6 +989,334 @@ def _collide(model, xi, yi, vxi, vyi, mi, xj, yj, vxj, vyj, mj, e):
 
 
 # ---------------------------------------------------------------------------------------
+# Simultaneous impacts (SOLVER_SIMULTANEOUS; docs/physics.md, "simultaneous impacts")
+
+
+@njit(cache=True)
+def _wall_normal(side):
+    """Outward unit normal of cushion ``side`` (0 south, 1 east, 2 north, 3 west)."""
+    if side == 0:
+        return 0.0, -1.0
+    if side == 1:
+        return 1.0, 0.0
+    if side == 2:
+        return 0.0, 1.0
+    return -1.0, 0.0
+
+
+@njit(cache=True)
+def _contact_force(dl, dmax, e, k):
+    """Walton-Braun hysteresis: loading at stiffness k, unloading at k / e^2 down to the
+    permanent overlap dmax (1 - e^2); an isolated pair leaves with restitution exactly e."""
+    if dl <= 0.0:
+        return 0.0
+    if dl >= dmax:
+        return k * dl
+    if e <= 0.0:
+        return 0.0
+    f = k / (e * e) * (dl - dmax * (1.0 - e * e))
+    return f if f > 0.0 else 0.0
+
+
+@njit(cache=True)
+def _separate(rows, over, slow, nc, px, py, st):
+    """Take the overlap (at most P_PERSIST) out of every pressing contact: its two discs
+    move apart along the line of centres, each by its share of the inverse mass, so the
+    next press starts from touching (docs/physics.md, "persistent contacts")."""
+    for c in range(nc):
+        if not slow[c] or over[c] <= 0.0:
+            continue
+        b = rows[c, 0]
+        k = rows[c, 1]
+        dx = px[k] - px[b]
+        dy = py[k] - py[b]
+        d = math.sqrt(dx * dx + dy * dy)
+        wb = 1.0 / st[b, SMASS]
+        wk = 1.0 / st[k, SMASS]
+        sb = over[c] * wb / (wb + wk)
+        sk = over[c] - sb
+        px[b] -= sb * dx / d
+        py[b] -= sb * dy / d
+        px[k] += sk * dx / d
+        py[k] += sk * dy / d
+
+
+@njit(cache=True)
+def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, ci):
+    """Resolve, at time t, every contact of the cluster of discs (and cushions) within
+    P_CLUSTER_GAP of the triggering contact (i, j), or (i, cushion ``side``) when j < 0.
+
+    All contacts act at once: each is a compliant spring (Walton-Braun, restitution per
+    pair of kinds; 1 for a pressing contact, one approaching slower than friction can
+    bring two discs together over P_PERSIST; 0 for a disc striking the same cushion again
+    within P_STICK_WITHIN) and the impact phase
+    is integrated with the geometry frozen (positions move micrometres during it) by
+    leapfrog steps, the forces summed in an order fixed by the contacts' positions, so the
+    outcome does not depend on how the discs are numbered. A lone contact takes the closed
+    form instead (exact). Returns (velocities after (n, 2), changed (n,), contacts as rows
+    (first body, second body or -1, cushion or -1), their impulses, count, pressing (a
+    flag per contact))."""
+    n = st.shape[0]
+    a = prm[P_DECEL]
+    gap_max = prm[P_CLUSTER_GAP]
+    half = prm[P_HALF]
+    veps = prm[P_VEPS]
+    eps = prm[P_TOUCH]
+    kstiff = prm[P_STIFFNESS]
+    window = prm[P_STICK_WITHIN]
+    # Work space, allocated once per shot by ``run`` (bf, vel, bi: per body; cf, ci: per
+    # contact), viewed column by column: allocations per impact would cost more than it.
+    px = bf[:, 0]
+    py = bf[:, 1]
+    for k in range(n):
+        vel[k, 0] = 0.0
+        vel[k, 1] = 0.0
+    for k in range(n):
+        if it[k, IALIVE]:
+            px[k], py[k], vel[k, 0], vel[k, 1], _s = _slide(
+                st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF], t, a
+            )
+    # The cluster: everything within gap_max of it, transitively.
+    inc = bi[:, 0]
+    order = bi[:, 1]
+    changed = bi[:, 2]
+    comp = bi[:, 3]
+    for k in range(n):
+        inc[k] = 0
+        changed[k] = 0
+    nb = 1
+    order[0] = i
+    inc[i] = 1
+    if j >= 0:
+        order[1] = j
+        inc[j] = 1
+        nb = 2
+    q = 0
+    while q < nb:
+        b = order[q]
+        q += 1
+        for k in range(n):
+            if inc[k] or not it[k, IALIVE]:
+                continue
+            dx = px[k] - px[b]
+            dy = py[k] - py[b]
+            if math.sqrt(dx * dx + dy * dy) - (st[b, SRAD] + st[k, SRAD]) <= gap_max:
+                inc[k] = 1
+                order[nb] = k
+                nb += 1
+    # Its contacts: cushions first, then pairs (lo, hi), as the event order has it.
+    maxc = 4 * nb + nb * (nb - 1) // 2
+    rows = ci[:, 0:3]
+    slow = ci[:, 3]
+    perm = ci[:, 4]
+    cn = cf[:, 0:2]
+    dl = cf[:, 2]
+    ce = cf[:, 3]
+    imp = cf[:, 4]
+    dmax = cf[:, 5]
+    force = cf[:, 6]
+    over0 = cf[:, 7]
+    key = cf[:, 8:10]
+    for c in range(maxc):
+        slow[c] = 0
+        imp[c] = 0.0
+    # Slower than friction can bring two discs together over P_PERSIST (their relative
+    # deceleration is at most 2 mu g): a persistent contact.
+    v_hold = math.sqrt(4.0 * a * prm[P_PERSIST])
+    nc = 0
+    for b in range(n):
+        if not inc[b]:
+            continue
+        for sd in range(4):
+            nx, ny = _wall_normal(sd)
+            over = st[b, SRAD] - (half - (px[b] * nx + py[b] * ny))
+            if over >= -gap_max:
+                rows[nc, 0] = b
+                rows[nc, 1] = -1
+                rows[nc, 2] = sd
+                cn[nc, 0] = nx
+                cn[nc, 1] = ny
+                dl[nc] = over
+                last = last_cushion[b, sd]
+                ce[nc] = 0.0 if (last < t and t - last < window) else prm[P_E_CUSHION]
+                nc += 1
+    for b in range(n):
+        if not inc[b]:
+            continue
+        for k in range(b + 1, n):
+            if not inc[k]:
+                continue
+            dx = px[k] - px[b]
+            dy = py[k] - py[b]
+            d = math.sqrt(dx * dx + dy * dy)
+            over = st[b, SRAD] + st[k, SRAD] - d
+            if over >= -gap_max:
+                rows[nc, 0] = b
+                rows[nc, 1] = k
+                rows[nc, 2] = -1
+                cn[nc, 0] = dx / d
+                cn[nc, 1] = dy / d
+                dl[nc] = over
+                ce[nc] = prm[P_E_SC] if (it[b, ICLS] == 1 or it[k, ICLS] == 1) else prm[P_E_CC]
+                approach = (vel[b, 0] - vel[k, 0]) * cn[nc, 0] + (vel[b, 1] - vel[k, 1]) * cn[nc, 1]
+                if approach > veps and approach < v_hold:
+                    # A pressing contact, not an impact: plastic along the line of centres
+                    # (sideways sliding kept), the overlap taken out (below).
+                    ce[nc] = 0.0
+                    slow[nc] = 1
+                nc += 1
+    if nc == 1:
+        # A lone contact: the closed form.
+        b = rows[0, 0]
+        k = rows[0, 1]
+        if k >= 0:
+            vel[b, 0], vel[b, 1], vel[k, 0], vel[k, 1], imp[0] = _collide(
+                int(prm[P_MODEL]), px[b], py[b], vel[b, 0], vel[b, 1], st[b, SMASS],
+                px[k], py[k], vel[k, 0], vel[k, 1], st[k, SMASS], ce[0],
+            )
+            changed[k] = 1
+        else:
+            vn = vel[b, 0] * cn[0, 0] + vel[b, 1] * cn[0, 1]
+            imp[0] = st[b, SMASS] * (1.0 + ce[0]) * vn
+            vel[b, 0] -= (1.0 + ce[0]) * vn * cn[0, 0]
+            vel[b, 1] -= (1.0 + ce[0]) * vn * cn[0, 1]
+        changed[b] = 1
+        _separate(rows, dl, slow, nc, px, py, st)
+        return nc
+    # Sum forces in an order fixed by where the contacts are, not by body numbers.
+    for c in range(nc):
+        b = rows[c, 0]
+        k = rows[c, 1]
+        if k >= 0:
+            key[c, 0] = 0.5 * (px[b] + px[k])
+            key[c, 1] = 0.5 * (py[b] + py[k])
+        else:
+            key[c, 0] = px[b] + st[b, SRAD] * cn[c, 0]
+            key[c, 1] = py[b] + st[b, SRAD] * cn[c, 1]
+    for c in range(nc):
+        perm[c] = c
+    for u in range(1, nc):
+        c = perm[u]
+        w = u - 1
+        while w >= 0 and (key[perm[w], 0] > key[c, 0] or (key[perm[w], 0] == key[c, 0] and key[perm[w], 1] > key[c, 1])):
+            perm[w + 1] = perm[w]
+            w -= 1
+        perm[w + 1] = c
+    # Step: a tenth of the stiffest contact's time scale sqrt(m / k) (31 steps per loading half-period).
+    w2 = 0.0
+    for c in range(nc):
+        b = rows[c, 0]
+        k = rows[c, 1]
+        im = 1.0 / st[b, SMASS] + (1.0 / st[k, SMASS] if k >= 0 else 0.0)
+        ks = kstiff / (ce[c] * ce[c]) if ce[c] > 0.0 else kstiff
+        if ks * im > w2:
+            w2 = ks * im
+    hstep = 0.1 / math.sqrt(w2)
+    # An overlap already there (rounding, or a persistent contact's allowance) is no
+    # compression: it stores no energy.
+    for c in range(nc):
+        over0[c] = dl[c]
+    for c in range(nc):
+        if dl[c] > 0.0:
+            dl[c] = 0.0
+    for c in range(nc):
+        dmax[c] = 0.0
+        force[c] = 0.0
+    for _step in range(1_000_000):
+        for half_kick in range(2):
+            if half_kick == 1:
+                # Drift: the overlaps change at the approach rates.
+                for c in range(nc):
+                    b = rows[c, 0]
+                    k = rows[c, 1]
+                    rx = vel[b, 0] - (vel[k, 0] if k >= 0 else 0.0)
+                    ry = vel[b, 1] - (vel[k, 1] if k >= 0 else 0.0)
+                    dl[c] += hstep * (rx * cn[c, 0] + ry * cn[c, 1])
+                    if dl[c] > dmax[c]:
+                        dmax[c] = dl[c]
+                    force[c] = _contact_force(dl[c], dmax[c], ce[c], kstiff)
+            for u in range(nc):
+                c = perm[u]
+                f = force[c]
+                if f == 0.0:
+                    continue
+                jm = 0.5 * hstep * f
+                imp[c] += jm
+                b = rows[c, 0]
+                k = rows[c, 1]
+                vel[b, 0] -= jm / st[b, SMASS] * cn[c, 0]
+                vel[b, 1] -= jm / st[b, SMASS] * cn[c, 1]
+                if k >= 0:
+                    vel[k, 0] += jm / st[k, SMASS] * cn[c, 0]
+                    vel[k, 1] += jm / st[k, SMASS] * cn[c, 1]
+        done = True
+        for c in range(nc):
+            if force[c] > 0.0:
+                done = False
+                break
+            b = rows[c, 0]
+            k = rows[c, 1]
+            rx = vel[b, 0] - (vel[k, 0] if k >= 0 else 0.0)
+            ry = vel[b, 1] - (vel[k, 1] if k >= 0 else 0.0)
+            if dl[c] > -eps and rx * cn[c, 0] + ry * cn[c, 1] > veps:
+                done = False
+                break
+        if done:
+            break
+    for c in range(nc):
+        if imp[c] > 0.0:
+            changed[rows[c, 0]] = 1
+            if rows[c, 1] >= 0:
+                changed[rows[c, 1]] = 1
+    # The steps' error must not create energy (an elastic contact may leave a few parts in
+    # 1e5 too fast): if it would in a group of discs joined by contacts that acted, scale
+    # their velocities about their centre of mass down to the energy before, which keeps
+    # the group's momentum.
+    for k in range(n):
+        comp[k] = k
+    merged = True
+    while merged:
+        merged = False
+        for c in range(nc):
+            if imp[c] > 0.0 and rows[c, 1] >= 0:
+                lo = min(comp[rows[c, 0]], comp[rows[c, 1]])
+                if comp[rows[c, 0]] != lo or comp[rows[c, 1]] != lo:
+                    comp[rows[c, 0]] = lo
+                    comp[rows[c, 1]] = lo
+                    merged = True
+    for q0 in range(nb):
+        root = order[q0]
+        if not changed[root] or comp[root] != root:
+            continue
+        e0 = 0.0
+        e1 = 0.0
+        mt = 0.0
+        pxs = 0.0
+        pys = 0.0
+        for q in range(nb):
+            b = order[q]
+            if changed[b] and comp[b] == root:
+                _x0, _y0, vx0, vy0, _s = _slide(st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF], t, a)
+                e0 += st[b, SMASS] * (vx0 * vx0 + vy0 * vy0)
+                e1 += st[b, SMASS] * (vel[b, 0] ** 2 + vel[b, 1] ** 2)
+                mt += st[b, SMASS]
+                pxs += st[b, SMASS] * vel[b, 0]
+                pys += st[b, SMASS] * vel[b, 1]
+        cvx = pxs / mt
+        cvy = pys / mt
+        ecm = mt * (cvx * cvx + cvy * cvy)
+        if e1 > e0 and e1 - ecm > 0.0:
+            f = math.sqrt(max(e0 - ecm, 0.0) / (e1 - ecm))
+            for q in range(nb):
+                b = order[q]
+                if changed[b] and comp[b] == root:
+                    vel[b, 0] = cvx + f * (vel[b, 0] - cvx)
+                    vel[b, 1] = cvy + f * (vel[b, 1] - cvy)
+    _separate(rows, over0, slow, nc, px, py, st)
+    return nc
+
+
+# ---------------------------------------------------------------------------------------
 # The simulation loop
 
 
@@ -877,6 +1328,44 @@ def _grow(ef, ei):
     ef2[:n] = ef
     ei2[:n] = ei
     return ef2, ei2
+
+
+@njit(cache=True)
+def _approaching(i, j, t, st, a, veps):
+    """Bodies i and j, touching at t, approach fast enough to collide (the resolver's test)."""
+    xi, yi, vxi, vyi, _si = _slide(st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, a)
+    xj, yj, vxj, vyj, _sj = _slide(st[j, SX], st[j, SY], st[j, SUX], st[j, SUY], st[j, SSPEED], st[j, STREF], t, a)
+    cx = xj - xi
+    cy = yj - yi
+    return cx * (vxj - vxi) + cy * (vyj - vyi) < -veps * math.sqrt(cx * cx + cy * cy)
+
+
+@njit(cache=True)
+def _record(ef, ei, n_ev, t, kind, i, j, aux, impulse, st):
+    """Write event number n_ev (its bodies' states as they now are), growing the log."""
+    if n_ev >= ef.shape[0]:
+        ef, ei = _grow(ef, ei)
+    ef[n_ev, EF_T] = t
+    ei[n_ev, EI_KIND] = kind
+    ei[n_ev, EI_I] = i
+    ei[n_ev, EI_J] = j
+    ei[n_ev, EI_AUX] = aux
+    ef[n_ev, EF_XI] = st[i, SX]
+    ef[n_ev, EF_YI] = st[i, SY]
+    ef[n_ev, EF_VXI] = st[i, SUX] * st[i, SSPEED]
+    ef[n_ev, EF_VYI] = st[i, SUY] * st[i, SSPEED]
+    if j >= 0:
+        ef[n_ev, EF_XJ] = st[j, SX]
+        ef[n_ev, EF_YJ] = st[j, SY]
+        ef[n_ev, EF_VXJ] = st[j, SUX] * st[j, SSPEED]
+        ef[n_ev, EF_VYJ] = st[j, SUY] * st[j, SSPEED]
+    else:
+        ef[n_ev, EF_XJ] = np.nan
+        ef[n_ev, EF_YJ] = np.nan
+        ef[n_ev, EF_VXJ] = np.nan
+        ef[n_ev, EF_VYJ] = np.nan
+    ef[n_ev, EF_IMPULSE] = impulse
+    return ef, ei
 
 
 @njit(cache=True)
@@ -896,6 +1385,8 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
     a = prm[P_DECEL]
     veps = prm[P_VEPS]
     model = int(prm[P_MODEL])
+    solver = int(prm[P_SOLVER])
+    pmodel = int(prm[P_POCKET_MODEL])
     max_events = int(prm[P_MAX_EVENTS])
     st = np.zeros((n, NSTATE), dtype=np.float64)
     it = np.zeros((n, NINT), dtype=np.int64)
@@ -909,16 +1400,24 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
         st[i, SSPEED], st[i, SUX], st[i, SUY] = _unit(vx0[i], vy0[i])
         it[i, ICLS] = cls[i]
         it[i, IALIVE] = 1
+        it[i, IPASS] = -1
     pocket = np.full(n, -1, dtype=np.int64)
     pocket_time = np.full(n, np.nan)
     pt = np.full((n, n), INF)
     any_dirty = False
     last_hit = np.full((n, n), -INF)  # time of each pair's last impact
+    ov = np.full((n, n), prm[P_OVERLAP])  # each pair's overlap allowance (see P_PERSIST)
     last_cushion = np.full((n, 4), -INF)  # time of each disc's last impact on each cushion
+    maxc = 4 * n + n * (n - 1) // 2  # the most contacts one cluster can have
+    wbf = np.empty((n, 2))  # work space of _cluster_impact
+    wvel = np.empty((n, 2))
+    wbi = np.empty((n, 4), dtype=np.int64)
+    wcf = np.empty((maxc if solver == SOLVER_SIMULTANEOUS else 1, 10))
+    wci = np.empty((maxc if solver == SOLVER_SIMULTANEOUS else 1, 5), dtype=np.int64)
     cap0 = 64 if record else 1
     ef = np.empty((cap0, NEF), dtype=np.float64)
     ei = np.empty((cap0, NEI), dtype=np.int64)
-    _predict_all(st, it, pt, prm)
+    _predict_all(st, it, pt, prm, ov)
     now = 0.0
     n_ev = 0
     iterations = 0
@@ -939,7 +1438,7 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
                 best = k
         if any_dirty and (best < 0 or st[best, SRT] > now):
             # The instant is over: predict the pairs set aside before time moves on.
-            _clean(st, it, pt, prm)
+            _clean(st, it, pt, prm, ov)
             any_dirty = False
             continue
         if best < 0:
@@ -971,9 +1470,72 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
                 st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, a
             )
             st[i, STREF] = t
+            if pmodel == POCKET_TIPPING and not _captured(i, aux, st, it, prm):
+                # It skims over the hole: same path, this pocket ignored until it is past.
+                it[i, IPASS] = aux
+                _update(UPDATE_STOP, i, -1, st, it, pt, prm, ov)
+                continue
             it[i, IALIVE] = 0
             pocket[i] = aux
             pocket_time[i] = t
+        elif solver == SOLVER_SIMULTANEOUS and (kind == CUSHION or _approaching(i, j, t, st, a, veps)):
+            nc = _cluster_impact(i, j if kind == CONTACT else -1, aux, t, st, it, prm, last_cushion, wbf, wvel, wbi, wcf, wci)
+            px = wbf[:, 0]
+            py = wbf[:, 1]
+            vel = wvel
+            changed = wbi[:, 2]
+            rows = wci[:, 0:3]
+            slow = wci[:, 3]
+            imps = wcf[:, 4]
+            best_imp = 0.0
+            for b in range(n):
+                if changed[b]:
+                    st[b, SX] = px[b]
+                    st[b, SY] = py[b]
+                    st[b, STREF] = t
+                    st[b, SSPEED], st[b, SUX], st[b, SUY] = _unit(vel[b, 0], vel[b, 1])
+            for c in range(nc):
+                if imps[c] <= 0.0:
+                    continue
+                ci = rows[c, 0]
+                cj = rows[c, 1]
+                if cj >= 0:
+                    held = prm[P_PERSIST] if slow[c] else prm[P_OVERLAP]
+                    ov[ci, cj] = held
+                    ov[cj, ci] = held
+                    if striker >= 0 and (ci == striker or cj == striker) and imps[c] > best_imp:
+                        best_imp = imps[c]  # the striker's first contact: its hardest at once
+                else:
+                    last_cushion[ci, rows[c, 2]] = t
+                if record:
+                    ef, ei = _record(ef, ei, n_ev, t, CONTACT if cj >= 0 else CUSHION, ci, cj, rows[c, 2] if cj < 0 else -1, imps[c], st)
+                n_ev += 1
+            if first_contact < 0 and striker >= 0:
+                for c in range(nc):
+                    cj = rows[c, 1]
+                    if cj >= 0 and imps[c] == best_imp and best_imp > 0.0 and (rows[c, 0] == striker or cj == striker):
+                        first_contact = cj if rows[c, 0] == striker else rows[c, 0]
+                        break
+            for b in range(n):
+                if changed[b] and pmodel == POCKET_TIPPING and it[b, IPASS] >= 0 and _inside_tipping(b, it[b, IPASS], st, prm):
+                    # Struck while it skims over a pocket: its skim is cut short, it falls.
+                    it[b, IALIVE] = 0
+                    pocket[b] = it[b, IPASS]
+                    pocket_time[b] = t
+                    if record:
+                        ef, ei = _record(ef, ei, n_ev, t, POCKETED, b, -1, it[b, IPASS], 0.0, st)
+                    n_ev += 1
+            if striker >= 0 and changed[striker]:
+                dx = st[striker, SX] - sx0
+                dy = st[striker, SY] - sy0
+                if dx * dx + dy * dy > max_disp2:
+                    max_disp2 = dx * dx + dy * dy
+            for b in range(n):
+                if changed[b]:
+                    _update(UPDATE_FULL, b, -1, st, it, pt, prm, ov)
+                    if it[b, IDIRTY]:
+                        any_dirty = True
+            continue
         elif kind == CUSHION:
             st[i, SX], st[i, SY], vx, vy, st[i, SSPEED] = _slide(
                 st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, a
@@ -1045,28 +1607,7 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
                 if d2 > max_disp2:
                     max_disp2 = d2
             if record:
-                if n_ev >= ef.shape[0]:
-                    ef, ei = _grow(ef, ei)
-                ef[n_ev, EF_T] = t
-                ei[n_ev, EI_KIND] = kind
-                ei[n_ev, EI_I] = i
-                ei[n_ev, EI_J] = j
-                ei[n_ev, EI_AUX] = aux
-                ef[n_ev, EF_XI] = st[i, SX]
-                ef[n_ev, EF_YI] = st[i, SY]
-                ef[n_ev, EF_VXI] = st[i, SUX] * st[i, SSPEED]
-                ef[n_ev, EF_VYI] = st[i, SUY] * st[i, SSPEED]
-                if j >= 0:
-                    ef[n_ev, EF_XJ] = st[j, SX]
-                    ef[n_ev, EF_YJ] = st[j, SY]
-                    ef[n_ev, EF_VXJ] = st[j, SUX] * st[j, SSPEED]
-                    ef[n_ev, EF_VYJ] = st[j, SUY] * st[j, SSPEED]
-                else:
-                    ef[n_ev, EF_XJ] = np.nan
-                    ef[n_ev, EF_YJ] = np.nan
-                    ef[n_ev, EF_VXJ] = np.nan
-                    ef[n_ev, EF_VYJ] = np.nan
-                ef[n_ev, EF_IMPULSE] = impulse
+                ef, ei = _record(ef, ei, n_ev, t, kind, i, j, aux, impulse, st)
             n_ev += 1
         # Predict again what this event changed.
         if kind == STOPPED:
@@ -1075,7 +1616,7 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
             mode = UPDATE_PAIR  # no impact; paths unchanged but re-based: this pair looks past now
         else:
             mode = UPDATE_FULL
-        _update(mode, i, j, st, it, pt, prm)
+        _update(mode, i, j, st, it, pt, prm, ov)
         if mode == UPDATE_FULL and (it[i, IDIRTY] or (j >= 0 and it[j, IDIRTY])):
             any_dirty = True
     if striker >= 0:

@@ -11,6 +11,7 @@ from enum import Enum
 
 import numpy as np
 
+from carrom.equipment.spec import CARROMMAN
 from carrom.physics import _engine as E
 
 CONTACT_TOLERANCE = 1e-12
@@ -39,7 +40,35 @@ class CollisionModel(str, Enum):
     no tangential friction, no spin."""
 
 
+class ImpactSolver(str, Enum):
+    """How contacts that happen at the same instant are resolved (docs/physics.md)."""
+
+    SEQUENTIAL = "sequential"
+    """v1: pair by pair in the fixed event order (time, kind, body numbers). A blow into a
+    touching pack depends on how the coins are numbered."""
+    SIMULTANEOUS = "simultaneous"
+    """v2: every contact of the cluster of discs within ``cluster_gap`` of the impact, at
+    once: compliant contacts (Walton and Braun's loading/unloading springs, J. Rheol. 30,
+    1986, restitution exact for a lone pair) integrated over the impact with the geometry
+    frozen, forces summed in an order fixed by position. A pair striking again within
+    ``stick_within`` meets plastically along the line of centres only: its sideways
+    sliding is kept."""
+
+
+class PocketModel(str, Enum):
+    """When a disc crossing a pocket falls in (docs/physics.md, "pockets")."""
+
+    CIRCLE = "circle"
+    """v1: the instant its centre enters the pocket circle, at any speed."""
+    TIPPING = "tipping"
+    """v2: a thin disc tips about the rim once its centre of mass overhangs the hole; it
+    falls if its centre of mass has dropped by half its thickness when its leading edge
+    reaches the far rim (or it meets a cushion while overhanging); otherwise it skims on."""
+
+
 _MODEL_CODES = {CollisionModel.FRICTIONLESS: E.MODEL_FRICTIONLESS}
+_SOLVER_CODES = {ImpactSolver.SEQUENTIAL: E.SOLVER_SEQUENTIAL, ImpactSolver.SIMULTANEOUS: E.SOLVER_SIMULTANEOUS}
+_POCKET_CODES = {PocketModel.CIRCLE: E.POCKET_CIRCLE, PocketModel.TIPPING: E.POCKET_TIPPING}
 
 
 @dataclass(frozen=True)
@@ -63,10 +92,34 @@ class PhysicsParams:
     """Seconds. Two discs that strike each other again this soon after their last impact
     (at a later instant) are pushing: the impact is plastic and they slide on together
     with one velocity. A disc striking the same cushion again this soon keeps no normal
-    speed. This ends the endless micro-impacts of a sustained push (docs/physics.md)."""
+    speed. This ends the endless micro-impacts of a sustained push (docs/physics.md).
+    SIMULTANEOUS (v2) keeps only the cushion part: pressed discs are a persistent contact
+    (``persistent_overlap``) instead."""
     max_events: int = 100_000
     """Cap on processed events; never reached in play (the break takes about a hundred)."""
     collision_model: CollisionModel = CollisionModel.FRICTIONLESS
+    impact_solver: ImpactSolver = ImpactSolver.SEQUENTIAL
+    """Contacts at one instant: pair by pair (v1) or all at once (v2)."""
+    pocket_model: PocketModel = PocketModel.CIRCLE
+    """Pocket capture: the centre in the circle (v1) or tipping over the rim (v2)."""
+    cluster_gap: float = 1e-6
+    """Metres (SIMULTANEOUS). Discs (and cushions) this close to a disc of an impact take
+    part in it: a gap far below the compression of an impact (tens of micrometres) must
+    not change a break (opening_formation(gap=1e-9))."""
+    contact_stiffness: float = 7e6
+    """N/m (SIMULTANEOUS). Normal stiffness of an edge-to-edge contact: about (pi / 4) E* L
+    for two cylinders of length L = 8 mm and E* ~ 1 GPa (Johnson, Contact Mechanics, 5.6;
+    wood across the grain, hard plastics). With all contacts alike the outcome of a
+    touching cluster does not depend on it; it sets only which gaps close during an impact."""
+    persistent_overlap: float = 1e-6
+    """Metres (SIMULTANEOUS). A pair that strikes again within ``stick_within`` is in
+    persistent contact: pressed together, it meets again when it overlaps by this much
+    (instead of ``OVERLAP_ALLOWANCE``), so the contact is held to a micrometre by a few
+    plastic impulses along the line of centres instead of thousands (docs/physics.md)."""
+    coin_thickness: float = CARROMMAN.thickness.value
+    """Metres (TIPPING): a carromman is 7 to 9 mm thick (ICF I.B); the nominal 8 mm."""
+    striker_thickness: float = CARROMMAN.thickness.value
+    """Metres (TIPPING): the laws give no striker thickness; a carromman's is assumed."""
 
     def __post_init__(self) -> None:
         def positive(name: str) -> None:
@@ -74,7 +127,7 @@ class PhysicsParams:
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
                 raise ValueError(f"{name} must be a finite number > 0, got {v!r}")
 
-        for name in ("mu", "g", "max_speed"):
+        for name in ("mu", "g", "max_speed", "cluster_gap", "contact_stiffness", "persistent_overlap", "coin_thickness", "striker_thickness"):
             positive(name)
         for name in ("restitution_coin_coin", "restitution_striker_coin", "restitution_cushion"):
             v = getattr(self, name)
@@ -85,12 +138,11 @@ class PhysicsParams:
             raise ValueError(f"stick_within must be a finite number >= 0, got {v!r}")
         if isinstance(self.max_events, bool) or not isinstance(self.max_events, int) or self.max_events < 1:
             raise ValueError(f"max_events must be an integer >= 1, got {self.max_events!r}")
-        try:
-            object.__setattr__(self, "collision_model", CollisionModel(self.collision_model))
-        except ValueError:
-            raise ValueError(
-                f"unknown collision_model {self.collision_model!r}; known: {[m.value for m in CollisionModel]}"
-            ) from None
+        for name, enum in (("collision_model", CollisionModel), ("impact_solver", ImpactSolver), ("pocket_model", PocketModel)):
+            try:
+                object.__setattr__(self, name, enum(getattr(self, name)))
+            except ValueError:
+                raise ValueError(f"unknown {name} {getattr(self, name)!r}; known: {[m.value for m in enum]}") from None
 
     @property
     def deceleration(self) -> float:
@@ -117,7 +169,38 @@ class PhysicsParams:
         p[E.P_MAX_EVENTS] = self.max_events
         p[E.P_STICK_WITHIN] = self.stick_within
         p[E.P_OVERLAP] = OVERLAP_ALLOWANCE
+        p[E.P_SOLVER] = _SOLVER_CODES[self.impact_solver]
+        p[E.P_POCKET_MODEL] = _POCKET_CODES[self.pocket_model]
+        p[E.P_CLUSTER_GAP] = self.cluster_gap
+        p[E.P_STIFFNESS] = self.contact_stiffness
+        p[E.P_THICK_COIN] = self.coin_thickness
+        p[E.P_THICK_STRIKER] = self.striker_thickness
+        p[E.P_GRAVITY] = self.g
+        p[E.P_PERSIST] = self.persistent_overlap
         return p
 
+    @property
+    def model(self) -> str | None:
+        """The name of the physics model these parameters are (``MODELS``), or None."""
+        return next((name for name, params in MODELS.items() if params == self), None)
 
-DEFAULT_PARAMS = PhysicsParams()
+
+MODELS: dict[str, PhysicsParams] = {
+    "v1": PhysicsParams(),
+    "v2": PhysicsParams(impact_solver=ImpactSolver.SIMULTANEOUS, pocket_model=PocketModel.TIPPING),
+}
+"""The named physics models, the one registry: ``v1`` (the first engine: pair-by-pair
+impacts, pockets by the circle test, sticking pushes) and ``v2`` (simultaneous impacts,
+sliding sustained contacts, pockets by tipping). A record names the model it was played
+with; a record without a name was played with v1."""
+
+
+def physics_model(name: str) -> PhysicsParams:
+    """The parameters of the named model; a ValueError naming the known ones otherwise."""
+    try:
+        return MODELS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown physics model {name!r}; known: {sorted(MODELS)}") from None
+
+
+DEFAULT_PARAMS = MODELS["v1"]

@@ -11,7 +11,7 @@ import numpy as np
 from carrom.equipment.layout import Layout, PieceKind
 from carrom.equipment.spec import STANDARD_BOARD, STRIKER, BoardSpec, DiscSpec
 from carrom.physics import _engine as E
-from carrom.physics.params import DEFAULT_PARAMS, PhysicsParams
+from carrom.physics.params import DEFAULT_PARAMS, PhysicsParams, PocketModel
 from carrom.physics.result import BatchResult, ShotResult, _frozen
 from carrom.physics.strike import Strike
 
@@ -32,13 +32,14 @@ class EventCapExceeded(RuntimeError):
 class _Packed:
     """The layout's coins as kernel arrays, with the striker's row appended last."""
 
-    __slots__ = ("x", "y", "radius", "mass", "cls", "prm", "n")
+    __slots__ = ("x", "y", "radius", "mass", "cls", "prm", "n", "tipping")
 
     def __init__(self, layout: Layout, params: PhysicsParams, board: BoardSpec, striker: DiscSpec):
         if not isinstance(layout, Layout):
             raise TypeError(f"layout must be a carrom.equipment.Layout, got {type(layout).__name__}")
         n = len(layout)
         self.n = n
+        self.tipping = params.pocket_model is PocketModel.TIPPING
         x = np.empty(n + 1)
         y = np.empty(n + 1)
         radius = np.empty(n + 1)
@@ -64,7 +65,7 @@ class _Packed:
             lim = half - radius[:n] + PLACEMENT_TOLERANCE
             ok = (np.abs(x[:n]) <= lim) & (np.abs(y[:n]) <= lim)
             for cx, cy in board.pocket_centres():
-                ok &= np.hypot(x[:n] - cx, y[:n] - cy) >= board.pocket_radius
+                ok &= np.hypot(x[:n] - cx, y[:n] - cy) >= self.pocket_reach(radius[:n], board)
             for i in np.nonzero(~ok)[0][:1].tolist():
                 self._check_on_surface(i, f"layout disc {i} ({layout.discs[i].kind.value})", x[i], y[i], radius[i], board)
         if n > 1:
@@ -77,13 +78,19 @@ class _Packed:
                 i, j = sorted(bad[0].tolist())
                 raise ValueError(f"layout discs {i} and {j} overlap by {-gap[i, j]:.3g} m")
 
-    @staticmethod
-    def _check_on_surface(i, name, x, y, r, board: BoardSpec) -> None:
+    def pocket_reach(self, r, board: BoardSpec):
+        """How near a pocket's centre a disc of radius r may rest: the pocket circle (CIRCLE),
+        or the tipping circle, inside which it would fall (TIPPING: it may rest on the lip)."""
+        if not self.tipping:
+            return board.pocket_radius
+        return np.sqrt(np.maximum(board.pocket_radius**2 - np.asarray(r) ** 2, 0.0))
+
+    def _check_on_surface(self, i, name, x, y, r, board: BoardSpec) -> None:
         lim = board.half - r + PLACEMENT_TOLERANCE
         if abs(x) > lim or abs(y) > lim:
             raise ValueError(f"{name} at ({x:.6g}, {y:.6g}) is off the board: |x|, |y| must be at most {board.half - r:.6g} m")
         for p, (cx, cy) in enumerate(board.pocket_centres()):
-            if math.hypot(x - cx, y - cy) < board.pocket_radius:
+            if math.hypot(x - cx, y - cy) < self.pocket_reach(r, board):
                 raise ValueError(f"{name} at ({x:.6g}, {y:.6g}) has its centre in pocket {p}")
 
     def bad_strikes(self, rows: np.ndarray, params: PhysicsParams, board: BoardSpec) -> np.ndarray:
@@ -96,7 +103,7 @@ class _Packed:
             lim = board.half - self.radius[n] + PLACEMENT_TOLERANCE
             ok &= (np.abs(x) <= lim) & (np.abs(y) <= lim)
             for cx, cy in board.pocket_centres():
-                ok &= np.hypot(x - cx, y - cy) >= board.pocket_radius
+                ok &= np.hypot(x - cx, y - cy) >= self.pocket_reach(self.radius[n], board)
             if n:
                 gap = np.hypot(x[:, None] - self.x[None, :n], y[:, None] - self.y[None, :n]) - (self.radius[:n] + self.radius[n])
                 ok &= (gap >= -PLACEMENT_TOLERANCE).all(axis=1)

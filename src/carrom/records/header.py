@@ -131,6 +131,7 @@ class Header:
     toss: Toss | None = None
     event: Event = field(default_factory=Event)
     comments: str | None = None  # the umpire's remarks (ICF XIX)
+    physics: str | None = None  # the physics model a simulated match was played with; absent: v1
 
     def side(self, seat: str) -> tuple[str, ...]:
         """The seats of ``seat``'s side: the seat alone in singles, with its partner opposite in doubles (ICF 28)."""

@@ -17,7 +17,8 @@ from carrom.records.header import KINDS, SEATS, Event, Header, Player, Toss, che
 FORMAT = "carrom-record"
 VERSION = 1
 SUPPORTED_VERSIONS = (1,)
-TOP_FIELDS = ("format", "version", "variant", "kind", "event", "players", "toss", "first_breaker", "comments", "games")
+TOP_FIELDS = ("format", "version", "variant", "kind", "event", "players", "toss", "first_breaker", "comments", "physics",
+              "games")
 
 
 @dataclass
@@ -46,6 +47,8 @@ class Record:
         out["first_breaker"] = h.first_breaker
         if h.comments:
             out["comments"] = h.comments
+        if h.physics:
+            out["physics"] = h.physics
         games: list[dict[str, Any]] = []
         for entry, (g, b) in zip(self.entries, self.positions):
             while len(games) <= g:
@@ -83,8 +86,9 @@ class Record:
         toss = None if data.get("toss") is None else Toss.from_dict(data["toss"], "toss")
         first = schema.choice(data["first_breaker"], "first_breaker", SEATS)
         comments = None if data.get("comments") is None else check("comments", data["comments"])
+        physics = schema.opt_text(data, "physics", "")
         header = Header(variant=variant, kind=kind, players=players, first_breaker=first, toss=toss, event=event,
-                        comments=comments)
+                        comments=comments, physics=physics)
         header.validate()
         record = cls(header)
         for g, (gpath, game) in enumerate(schema.items(data["games"], "games")):
