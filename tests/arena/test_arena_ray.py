@@ -12,7 +12,7 @@ from carrom.arena import ArenaError, entrant, rate, round_robin, run_local, run_
 from carrom.cli.app import app
 
 runner = CliRunner()
-PLAYERS = ["random", "beginner", "arena_players:Seeded"]
+PLAYERS = ["beginner", "arena_players:Seeded"]
 
 
 def test_no_cluster_running_is_one_clear_error():
@@ -52,6 +52,6 @@ def test_the_command_on_ray_writes_what_the_local_command_writes(local_ray, tmp_
     assert json.loads((tmp_path / "ray" / "results.json").read_text()) == \
         json.loads((tmp_path / "local" / "results.json").read_text())
     records = sorted(p.name for p in (tmp_path / "local" / "boards").iterdir())
-    assert len(records) == 12
+    assert len(records) == 4
     for name in records:
         assert (tmp_path / "ray" / "boards" / name).read_text() == (tmp_path / "local" / "boards" / name).read_text()
