@@ -102,6 +102,9 @@ def test_a_schedule_file_gives_its_pairings_and_names_a_bad_line(tmp_path):
     path.write_text("random beginner\nrandom\n")
     with pytest.raises(ArenaError, match="line 2: a pairing is two players, got 1 words"):
         read_schedule(path)
+    path.write_text("random random\n")
+    with pytest.raises(ArenaError, match="line 1: random cannot play itself"):
+        read_schedule(path)
     path.write_text("random nobody\n")
     with pytest.raises(ArenaError, match="line 1: 'nobody' is neither"):
         read_schedule(path)
@@ -136,6 +139,8 @@ def test_the_command_plays_rates_and_keeps_every_board(tmp_path):
     (["random", "beginner", "--boards", "3"], "multiple of 4"),
     (["random"], "at least two players"),
     (["random", "beginner", "--processes", "0"], "processes must be a whole number of at least 1"),
+    (["random", "beginner", "--schedule", "ladder.txt"], "give players or --schedule, not both"),
+    (["--schedule", "no-such-ladder.txt"], "cannot read the schedule no-such-ladder.txt"),
 ])
 def test_the_command_refuses_bad_input_in_one_line_and_writes_nothing(tmp_path, args, words):
     out = tmp_path / "arena"
