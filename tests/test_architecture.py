@@ -5,7 +5,7 @@ Python, ``physics`` adds only NumPy and numba and the equipment data. ``rules`` 
 ``physics`` never import each other, and no core module imports an adapter (cli,
 render, records, game, players, web, envs, store). Above them, ``records`` knows only the
 referee, and ``game`` joins referee, physics and records and knows no front end; ``envs`` (research
-environments) sits on the game and the bots. Checked from the source itself, so a
+environments) and ``arena`` (boards between players, rated) sit on the game and the bots. Checked from the source itself, so a
 new import anywhere in the core is caught before it lands.
 """
 
@@ -30,6 +30,9 @@ ALLOWED = {
     # an adapter over the game and the bots; nothing above lists it, so nothing imports it
     "envs": {"carrom.envs", "carrom.game", "carrom.players", "carrom.physics", "carrom.rules", "carrom.render",
              "carrom.equipment", "numpy", "gymnasium", "pettingzoo", "matplotlib", "cairosvg", "PIL"},
+    # an adapter that plays boards between players and rates them; nothing above lists it either
+    "arena": {"carrom.arena", "carrom.game", "carrom.players", "carrom.records", "carrom.rules", "openskill",
+              "matplotlib", "ray"},
 }
 
 

@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "carrom.cli.umpire",
     "carrom.cli.scorecard",
     "carrom.cli.web",
+    "carrom.cli.arena",
 )
 
 
