@@ -227,3 +227,39 @@ def game_with_own_coins(*spots):
         discs.append(Disc(kind, *next(parked)))
     g.layout = Layout(tuple(discs))
     return g
+
+
+class TwoShots(MasterPlayer):
+    """A master offered only the given shots (the easiest on each of the given coins), in that order."""
+
+    def __init__(self, coins, **kw):
+        super().__init__(1, **kw)
+        self.coins = coins
+
+    def candidate_strikes(self, game, seat):
+        shots = plan_shots(game, seat, limit=10_000, banks=False)
+        return [next(s for s in shots if s.target == c).choice for c in self.coins]
+
+
+def test_the_master_prefers_the_pot_that_leaves_a_follow_up():
+    """Two sure pots, on coin A (index 0) and on coin B (1); coin C (2) has no clear shot while A stands.
+
+    Potting A leaves B and C to pot next, potting B leaves only A: the master pots A,
+    though B comes first among its candidates and both are worth the same at once.
+    """
+    g = game_with_own_coins((0.296, 0.195), (-0.247, 0.266), (0.242, 0.128))
+    assert not [s for s in plan_shots(g, "south", limit=10_000, banks=False) if s.target == 2]
+    master = TwoShots([1, 0])
+    cands = master.candidate_strikes(g, "south")
+    assert master.evaluate(g, "south", cands) == [2.0, 2.0]  # each pots its coin and keeps the turn
+    c = master.choose_strike(g, "south")
+    report = g.strike("south", c.along, c.angle, c.speed)
+    assert [p.index for p in report.shot.coins_pocketed] == [0]
+    assert [s for s in plan_shots(g, "south", limit=10_000, banks=False) if s.target == 1]  # C, now index 1
+
+
+def test_without_the_leave_the_two_pots_are_a_tie():
+    """The same position valued by the search alone: the first candidate, the pot on B, is played."""
+    g = game_with_own_coins((0.296, 0.195), (-0.247, 0.266), (0.242, 0.128))
+    c = TwoShots([1, 0], leave=0.0).choose_strike(g, "south")
+    assert [p.index for p in g.strike("south", c.along, c.angle, c.speed).shot.coins_pocketed] == [1]
