@@ -45,6 +45,18 @@ def pot_chance(score: float, noise: float) -> float:
     return math.erf(STANDARD_BOARD.pocket_radius / (math.sqrt(2) * sigma))
 
 
+def next_chances(shots, noise: float) -> float:
+    """The easiest shot's pot chance plus ``FURTHER`` times that of the easiest on another coin.
+
+    ``shots``: the planner's, easiest first for each coin (as ``plan_shots`` orders them).
+    """
+    best: dict[int, float] = {}  # each coin's easiest shot, easiest coin first
+    for s in shots:
+        best.setdefault(s.target, s.score)
+    chances = [pot_chance(score, noise) for score in list(best.values())[:2]] + [0.0, 0.0]
+    return chances[0] + FURTHER * chances[1]
+
+
 def layout_after(game: Game, seat: str, after: MatchState, batch, shot: int) -> Layout:
     """The discs at rest after row ``shot`` of ``batch``, with the pieces the referee returns (as ``Game``)."""
     n = batch.striker_index
@@ -88,11 +100,7 @@ class MasterPlayer(SearchPlayer):
         layout = layout_after(game, seat, after, batch, shot)
         view = SimpleNamespace(state=after, params=game.params, layout=layout)  # what the planner reads of a game
         shots = plan_shots(view, striker.value, limit=10_000, step=STEP, layout=layout, banks=False)
-        best: dict[int, float] = {}  # each coin's easiest shot, easiest coin first
-        for s in shots:
-            best.setdefault(s.target, s.score)
-        chances = [pot_chance(score, self.noise) for score in list(best.values())[:2]] + [0.0, 0.0]
-        chance = chances[0] + FURTHER * chances[1]
+        chance = next_chances(shots, self.noise)
         ours = after.table.side(striker) == state.table.side(Seat(seat))
         return NEXT_SHOT * chance if ours else -NEXT_SHOT * chance
 
