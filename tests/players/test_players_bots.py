@@ -6,7 +6,7 @@ import pytest
 
 from carrom.equipment import STANDARD_BOARD, Disc, Layout, PieceKind, placement_problems
 from carrom.game import Game
-from carrom.players import LEVELS, GeometricPlayer, RandomPlayer, SearchPlayer, make_bot, step
+from carrom.players import LEVELS, GeometricPlayer, MasterPlayer, RandomPlayer, SearchPlayer, make_bot, step
 from carrom.players.geometric import MAX_ANGLE, plan_shots, targets
 from carrom.rules import Seat
 
@@ -41,6 +41,8 @@ BOTS = {
     "noisy geometric": lambda: GeometricPlayer(2, noise=3),
     "search": lambda: SearchPlayer(3, candidates=16),
     "noisy search": lambda: SearchPlayer(4, noise=1, candidates=16, samples=2),
+    "master": lambda: MasterPlayer(5, candidates=16, top=3),
+    "noisy master": lambda: MasterPlayer(6, noise=1, candidates=16, samples=2, top=3),
 }
 
 
@@ -170,10 +172,10 @@ def test_a_search_bot_and_a_geometric_bot_play_a_doubles_board():
 
 
 def test_the_levels():
-    assert LEVELS == ("beginner", "intermediate", "advanced", "expert")
+    assert LEVELS == ("beginner", "intermediate", "advanced", "expert", "master")
     bots = [make_bot(level, 1) for level in LEVELS]
-    assert [type(b) for b in bots] == [GeometricPlayer, GeometricPlayer, SearchPlayer, SearchPlayer]
-    assert [b.noise for b in bots] == [3, 1, 1, 0.3]
+    assert [type(b) for b in bots] == [GeometricPlayer, GeometricPlayer, SearchPlayer, SearchPlayer, MasterPlayer]
+    assert [b.noise for b in bots] == [3, 1, 1, 0.3, 0.3]
 
 
 def test_an_unknown_level_is_refused():
@@ -186,3 +188,78 @@ def test_the_bots_are_repeatable_with_a_seed():
     seat = g.expected()[1]
     assert SearchPlayer(7, noise=1).choose_strike(g, seat) == SearchPlayer(7, noise=1).choose_strike(g, seat)
     assert GeometricPlayer(7, noise=2).choose_strike(g, seat) == GeometricPlayer(7, noise=2).choose_strike(g, seat)
+
+
+def test_the_master_keeps_to_its_time_budget():
+    """A deadline already past cuts every decision, and the choice is still legal; a generous one cuts none."""
+    hurried, patient = MasterPlayer(1, noise=0.3, budget=0.0), MasterPlayer(1, noise=0.3, budget=600.0)
+    for g in positions(5, seed=4):
+        seat = g.expected()[1]
+        for bot in (hurried, patient):
+            assert legal(g, seat, bot.choose_strike(g, seat))
+    assert hurried.decisions == hurried.cut == 5
+    assert patient.decisions == 5 and patient.cut == 0
+
+
+def test_a_master_out_of_time_plays_the_search_players_choice():
+    """Cut before any leave is valued, the master plays the best candidate by the search's own value."""
+    g = positions(3, seed=5)[-1]
+    seat = g.expected()[1]
+    assert MasterPlayer(3, budget=0.0, samples=4).choose_strike(g, seat) == SearchPlayer(3).choose_strike(g, seat)
+
+
+def game_with_own_coins(*spots):
+    """South to strike, South's coins at ``spots``, every other piece parked by the south cushion, out of play.
+
+    The pieces counted on the board stay as the referee has them; the parked ones lie
+    behind South's baseline, where no forward stroke reaches them.
+    """
+    g = lone_coin_game(*spots[0])
+    own_kind = g.layout.discs[0].kind
+    kinds = [d.kind for d in g.layout.discs[1:]]
+    parked = iter([(-0.27 + 0.034 * (i % 17), -0.345 + 0.034 * (i // 17)) for i in range(20)])
+    discs = [Disc(own_kind, x, y) for x, y in spots]
+    extra = len(spots) - 1
+    for kind in kinds:
+        if kind is own_kind and extra:
+            extra -= 1
+            continue
+        discs.append(Disc(kind, *next(parked)))
+    g.layout = Layout(tuple(discs))
+    return g
+
+
+class TwoShots(MasterPlayer):
+    """A master offered only the given shots (the easiest on each of the given coins), in that order."""
+
+    def __init__(self, coins, **kw):
+        super().__init__(1, **kw)
+        self.coins = coins
+
+    def candidate_strikes(self, game, seat):
+        shots = plan_shots(game, seat, limit=10_000, banks=False)
+        return [next(s for s in shots if s.target == c).choice for c in self.coins]
+
+
+def test_the_master_prefers_the_pot_that_leaves_a_follow_up():
+    """Two sure pots, on coin A (index 0) and on coin B (1); coin C (2) has no clear shot while A stands.
+
+    Potting A leaves B and C to pot next, potting B leaves only A: the master pots A,
+    though B comes first among its candidates and both are worth the same at once.
+    """
+    g = game_with_own_coins((0.296, 0.195), (-0.247, 0.266), (0.242, 0.128))
+    assert not [s for s in plan_shots(g, "south", limit=10_000, banks=False) if s.target == 2]
+    master = TwoShots([1, 0])
+    cands = master.candidate_strikes(g, "south")
+    assert master.evaluate(g, "south", cands) == [2.0, 2.0]  # each pots its coin and keeps the turn
+    c = master.choose_strike(g, "south")
+    report = g.strike("south", c.along, c.angle, c.speed)
+    assert [p.index for p in report.shot.coins_pocketed] == [0]
+    assert [s for s in plan_shots(g, "south", limit=10_000, banks=False) if s.target == 1]  # C, now index 1
+
+
+def test_without_the_leave_the_two_pots_are_a_tie():
+    """The same position valued by the search alone: the first candidate, the pot on B, is played."""
+    g = game_with_own_coins((0.296, 0.195), (-0.247, 0.266), (0.242, 0.128))
+    c = TwoShots([1, 0], leave=0.0).choose_strike(g, "south")
+    assert [p.index for p in g.strike("south", c.along, c.angle, c.speed).shot.coins_pocketed] == [1]

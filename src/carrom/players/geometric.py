@@ -128,8 +128,10 @@ def _bank_points(sx: float, sy: float, gx: float, gy: float, e: float):
 
 
 def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: float = 0.02,
-               layout: Layout | None = None, banks: bool = True) -> list[Shot]:
+               layout: Layout | None = None, banks: bool = True, aims: list[int] | None = None) -> list[Shot]:
     """The clear direct and cut shots for ``seat``, easiest first (on ``layout``, by default the game's).
+
+    ``aims``: the indices of the discs to pot, by default ``targets`` (the laws' own).
 
     With ``banks``, also the shots where the striker comes off one cushion to the coin.
 
@@ -149,7 +151,7 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
     cos_max = math.cos(MAX_CUT)
     alongs = [(a, *eq.to_board(a, -axis)) for a in baseline_points(game, seat, step, layout)]
     shots: list[Shot] = []
-    for t in targets(game, seat, layout):
+    for t in targets(game, seat, layout) if aims is None else aims:
         coin = discs[t]
         rc = coin.radius
         mc = CARROMMAN.mass.value  # the queen weighs as a carromman (ICF I.B)

@@ -1,32 +1,38 @@
-"""Strength levels for people to choose from, beginner to expert: execution noise and search.
+"""Strength levels for people to choose from, beginner to master: execution noise and search.
 
 Noise is the spread of a person's hand (σ 0.02 rad of aim and 5 % of speed per unit,
 ``geometric.with_noise``); the search levels also simulate their candidate shots under
-their own noise before choosing (docs/players.md has the measured figures).
+their own noise before choosing, and the master values what its best shots leave
+(docs/players.md has the measured figures).
 
     beginner      GeometricPlayer, noise 3
     intermediate  GeometricPlayer, noise 1
     advanced      SearchPlayer, noise 1 (12 noisy samples per candidate)
     expert        SearchPlayer, noise 0.3
+    master        MasterPlayer, noise 0.3 (the expert's hand; 1 s per decision at most)
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
 from carrom.players.base import Player
 from carrom.players.geometric import GeometricPlayer
+from carrom.players.master import MasterPlayer
 from carrom.players.search import SearchPlayer
 
-LEVELS: tuple[str, ...] = ("beginner", "intermediate", "advanced", "expert")
+FACTORIES: dict[str, Callable[[int | None], Player]] = {
+    "beginner": lambda seed: GeometricPlayer(seed, noise=3.0, name="beginner bot"),
+    "intermediate": lambda seed: GeometricPlayer(seed, noise=1.0, name="intermediate bot"),
+    "advanced": lambda seed: SearchPlayer(seed, noise=1.0, samples=12, name="advanced bot"),
+    "expert": lambda seed: SearchPlayer(seed, noise=0.3, name="expert bot"),
+    "master": lambda seed: MasterPlayer(seed, noise=0.3, name="master bot"),
+}
+LEVELS: tuple[str, ...] = tuple(FACTORIES)
 
 
 def make_bot(level: str = "intermediate", seed: int | None = None) -> Player:
     """A bot of the named strength; ``ValueError`` names the levels for an unknown one."""
-    if level == "beginner":
-        return GeometricPlayer(seed, noise=3.0, name="beginner bot")
-    if level == "intermediate":
-        return GeometricPlayer(seed, noise=1.0, name="intermediate bot")
-    if level == "advanced":
-        return SearchPlayer(seed, noise=1.0, samples=12, name="advanced bot")
-    if level == "expert":
-        return SearchPlayer(seed, noise=0.3, name="expert bot")
-    raise ValueError(f"no level {level!r}; choose one of {', '.join(LEVELS)}")
+    if level not in FACTORIES:
+        raise ValueError(f"no level {level!r}; choose one of {', '.join(LEVELS)}")
+    return FACTORIES[level](seed)

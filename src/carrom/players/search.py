@@ -127,6 +127,14 @@ class SearchPlayer(GeometricPlayer):
 
     def evaluate(self, game: Game, seat: str, cands: list[StrikeChoice]) -> list[float]:
         """Mean value of each candidate over ``samples`` noisy copies (one copy at zero noise), in one batch."""
+        _batch, samples, values = self.simulate(game, seat, cands)
+        return [sum(values[i * samples:(i + 1) * samples]) / samples for i in range(len(cands))]
+
+    def simulate(self, game: Game, seat: str, cands: list[StrikeChoice]):
+        """Every candidate × ``samples`` noisy copies in one batch: the batch, ``samples``, each copy's value.
+
+        Copy ``j`` of candidate ``i`` is row ``i * samples + j``.
+        """
         samples = max(1, self.samples) if self.noise > 0 else 1
         # the same errors of the hand for every candidate (common random numbers): the
         # candidates are compared on equal luck, which a handful of samples needs
@@ -143,7 +151,7 @@ class SearchPlayer(GeometricPlayer):
             if o not in cache:
                 cache[o] = value(state, seat, o)
             values.append(cache[o])
-        return [sum(values[i * samples:(i + 1) * samples]) / samples for i in range(len(cands))]
+        return batch, samples, values
 
     def choose_strike(self, game: Game, seat: str) -> StrikeChoice:
         cands = self.candidate_strikes(game, seat)
