@@ -39,8 +39,8 @@ def get(sock: socket.socket) -> bytes:
     return sock.recv(65536)
 
 
-def test_a_server_killed_with_kill_9_is_restarted_on_the_same_port_at_once(tmp_path):
-    port, db = free_port(), f"sqlite:///{tmp_path / 'k.db'}"
+def test_a_server_killed_with_kill_9_is_restarted_on_the_same_port_at_once(db_url):
+    port, db = free_port(), db_url
     first = start(port, db)
     try:
         wait_until_it_answers(first, port)

@@ -28,8 +28,8 @@ LINES = ["w", "ws", "place", "place", "b", "- f", "place", "w", "q", "w", "w", "
 
 
 @pytest.fixture
-def client(db_url):
-    with TestClient(create_app(db_url, bot_pause=0)) as c:
+def client(sqlite_db):
+    with TestClient(create_app(sqlite_db, bot_pause=0)) as c:
         yield c
 
 
