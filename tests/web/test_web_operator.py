@@ -1,4 +1,5 @@
-"""The operator's side: a server killed with kill -9 is restarted on the same port at once; scripts/play installs once."""
+"""The operator's side: a server killed with kill -9 is restarted on the same port at once and has lost nothing
+(on SQLite and on PostgreSQL); scripts/play installs once."""
 
 import os
 import shutil
@@ -9,7 +10,9 @@ import sys
 import time
 from pathlib import Path
 
+import httpx
 from conftest import free_port
+from test_web_umpire import MATCH, enter, new_match
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVE = "from carrom.cli.app import main; main()"
@@ -39,11 +42,14 @@ def get(sock: socket.socket) -> bytes:
     return sock.recv(65536)
 
 
-def test_a_server_killed_with_kill_9_is_restarted_on_the_same_port_at_once(tmp_path):
-    port, db = free_port(), f"sqlite:///{tmp_path / 'k.db'}"
+def test_a_server_killed_with_kill_9_is_restarted_on_the_same_port_at_once_and_lost_nothing(db_url):
+    port, db = free_port(), db_url
     first = start(port, db)
     try:
         wait_until_it_answers(first, port)
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}") as http:
+            m = new_match(http, MATCH)
+            assert enter(http, m, "w").status_code == 200  # answered: committed
         client = socket.create_connection(("127.0.0.1", port))
         assert get(client).startswith(b"HTTP/1.1 200")  # a kept-alive connection, as a page holds
         first.send_signal(signal.SIGKILL)
@@ -56,6 +62,8 @@ def test_a_server_killed_with_kill_9_is_restarted_on_the_same_port_at_once(tmp_p
         wait_until_it_answers(second, port)
         with socket.create_connection(("127.0.0.1", port)) as again:
             assert get(again).startswith(b"HTTP/1.1 200")
+        saved = httpx.get(f"http://127.0.0.1:{port}/api/umpire/{m['id']}").json()
+        assert saved["entries"] == 1 and saved["log"][0]["entry"].endswith("strikes: w")
     finally:
         second.kill()
         output = second.communicate(timeout=10)[0]

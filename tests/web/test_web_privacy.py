@@ -1,12 +1,11 @@
 """Privacy: a room is reached only through its links; the invitation takes a free seat, the watch link only watches."""
 
 import json
-import sqlite3
 
 import pytest
 from fastapi.testclient import TestClient
 
-from carrom.store import Store, sqlite_url
+from carrom.store import Store
 from carrom.web import create_app
 from web_helpers import numbered
 
@@ -16,8 +15,8 @@ HOST, GUEST, STRANGER = "host-browser-key", "guest-browser-key", "stranger-brows
 
 
 @pytest.fixture
-def client(tmp_path):
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'p.db'}", bot_pause=0)) as c:
+def client(db_url):
+    with TestClient(create_app(db_url, bot_pause=0)) as c:
         yield c
 
 
@@ -96,16 +95,24 @@ def test_seats_are_named_to_the_invited_only(client):
             assert words in ws.receive_json()["message"]
 
 
-def test_an_older_database_gets_the_new_columns(tmp_path):
-    path = tmp_path / "old.db"
-    Store(sqlite_url(str(path))).close()
-    with sqlite3.connect(path) as db:  # the matches table as the first version made it
-        db.execute("DROP INDEX ix_matches_public")
-        db.execute("ALTER TABLE matches DROP COLUMN public")
-        db.execute("ALTER TABLE matches DROP COLUMN invite")
-        db.execute("INSERT INTO matches (id, created, updated, variant, kind, title, record, over, result) "
-                   "VALUES ('old', '2026-01-01', '2026-01-01', 'icf', 'singles', 't', '{}', 0, '')")
-    store = Store(sqlite_url(str(path)))
+def test_an_older_database_gets_the_new_columns_as_a_fresh_one_has_them(db_url):
+    from sqlalchemy import inspect, text
+
+    def columns(store):
+        return {c["name"]: (c["type"].compile(dialect=store.engine.dialect), c["nullable"])
+                for c in inspect(store.engine).get_columns("matches")}
+
+    store = Store(db_url)
+    fresh = columns(store)
+    with store.engine.begin() as db:  # the matches table as the first version made it
+        db.execute(text("DROP INDEX ix_matches_public"))
+        for column in ("public", "invite", "adjourned"):
+            db.execute(text(f"ALTER TABLE matches DROP COLUMN {column}"))
+        db.execute(text("INSERT INTO matches (id, created, updated, variant, kind, title, record, over, result) "
+                        "VALUES ('old', '2026-01-01', '2026-01-01', 'icf', 'singles', 't', '{}', FALSE, '')"))
+    store.close()
+    store = Store(db_url)
     row = store.get("old")
-    assert row.invite is None and row.public is False
+    assert row.invite is None and row.public is False and row.adjourned is None
+    assert columns(store) == fresh
     store.close()

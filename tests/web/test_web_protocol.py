@@ -19,13 +19,8 @@ MINE = {"X-Carrom-Browser": BROWSER}
 
 
 @pytest.fixture
-def db(tmp_path):
-    return f"sqlite:///{tmp_path / 'p.db'}"
-
-
-@pytest.fixture
-def client(db):
-    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
+def client(sqlite_db):
+    with TestClient(create_app(sqlite_db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         yield c
 
 
@@ -462,9 +457,9 @@ def test_a_failed_write_changes_nothing(client, monkeypatch):
     assert s["log"] == [] and len(s["layout"]) == 19 and s["expected"]["seat"] == "south"
 
 
-def test_a_restart_in_the_middle_of_a_match_resumes_it(db):
+def test_a_restart_in_the_middle_of_a_match_resumes_it(db_url):
     rng = random.Random(7)
-    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
+    with TestClient(create_app(db_url, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         r = new_room(c, ONLINE)
         with connect(c, r) as host:
             host.receive_json()
@@ -482,7 +477,7 @@ def test_a_restart_in_the_middle_of_a_match_resumes_it(db):
         before = state(c, r["room"])
         actions = c.app.state.hub.store.actions(r["room"])
     assert len(actions) >= 12
-    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:  # a new server on the same database
+    with TestClient(create_app(db_url, bot_pause=0, limits=AT_TEST_SPEED)) as c:  # a new server on the same database
         assert c.app.state.hub.unfinished == 1 and c.app.state.hub.rooms == {}  # loaded when opened
         after = state(c, r["room"])
         for key in ("layout", "board", "score", "expected", "legal", "seats", "log"):
@@ -495,7 +490,7 @@ def test_a_restart_in_the_middle_of_a_match_resumes_it(db):
             ws.send_json(random_strike(server_game(c, r["room"]), seat, rng) if e["kind"] == "stroke"
                          else {"type": "waive", "seat": seat})
             assert ws.receive_json()["log"][-1]["n"] == len(actions) + 1
-    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
+    with TestClient(create_app(db_url, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         assert len(c.app.state.hub.store.actions(r["room"])) == len(actions) + 1
 
 
@@ -504,8 +499,8 @@ def client_for(c, r, seat, guest_token):
     return numbered(c, f"/ws/{r['room']}?token={token}")
 
 
-def test_a_bot_to_move_after_a_restart_moves_when_someone_connects(db):
-    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
+def test_a_bot_to_move_after_a_restart_moves_when_someone_connects(db_url):
+    with TestClient(create_app(db_url, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         r = new_room(c, VS_BOT)
         hub = c.app.state.hub
         hub.wake_bots = lambda room: None  # this server stops before the bot plays
@@ -513,7 +508,7 @@ def test_a_bot_to_move_after_a_restart_moves_when_someone_connects(db):
             ws.receive_json()
             ws.send_json({"type": "strike", "seat": "south", "along": 0.0, "angle": 1.3, "power": 0.3})
             assert ws.receive_json()["expected"]["seat"] == "north"
-    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
+    with TestClient(create_app(db_url, bot_pause=0, limits=AT_TEST_SPEED)) as c:
         with connect(c, r) as ws:
             assert ws.receive_json()["expected"]["seat"] == "north"
             assert ws.receive_json()["log"][-1]["seat"] == "north"

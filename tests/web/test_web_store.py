@@ -1,15 +1,17 @@
-"""The store on its own: tables, order of actions, seats, clear errors."""
+"""The store on its own: tables, order of actions, seats, clear errors; on SQLite and on PostgreSQL (``db_url``)."""
+
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from carrom.store import SeatRow, Store, StoreError, sqlite_url
+from carrom.store import SeatRow, Store, StoreError
 
 SEATS = [SeatRow("south", "Asha", "human", None, "tok-a"), SeatRow("north", "Ravi", "human", None, None)]
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store(sqlite_url(str(tmp_path / "s.db")))
+def store(db_url):
+    s = Store(db_url)
     s.create("m1", variant="icf", kind="singles", title="Asha v Ravi", seats=SEATS, record='{"r": 0}')
     yield s
     s.close()
@@ -41,11 +43,20 @@ def test_a_seat_is_taken_once(store):
     assert store.get("m1").seats[1].token == "tok-r"
 
 
-def test_the_same_file_is_read_back_by_another_store(tmp_path, store):
+def test_the_same_database_is_read_back_by_another_store(store):
     store.append("m1", 0, [{"type": "stroke", "seat": "south"}], '{"r": 1}', over=False, result="")
-    again = Store(sqlite_url(str(tmp_path / "s.db")))
+    again = Store(store.url)
     assert again.get("m1").record == '{"r": 1}' and again.get("zzz") is None
     again.close()
+
+
+def test_times_are_read_back_in_utc_whatever_the_database(store):
+    """SQLite gives a stored time back naive, PostgreSQL aware: the store answers aware UTC times on both."""
+    store.adjourn_idle(datetime.now(timezone.utc) + timedelta(seconds=1))
+    row = store.get("m1")
+    for when in (row.created, row.updated, row.adjourned):
+        assert when.tzinfo == timezone.utc and abs(datetime.now(timezone.utc) - when) < timedelta(minutes=1)
+    assert store.matches()[0].created == row.created
 
 
 @pytest.mark.parametrize("url", ["nosuchdb://x", "sqlite:////no/such/dir/x.db", "not a url"])

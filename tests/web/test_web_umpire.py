@@ -28,8 +28,8 @@ LINES = ["w", "ws", "place", "place", "b", "- f", "place", "w", "q", "w", "w", "
 
 
 @pytest.fixture
-def client(db_url):
-    with TestClient(create_app(db_url, bot_pause=0)) as c:
+def client(sqlite_db):
+    with TestClient(create_app(sqlite_db, bot_pause=0)) as c:
         yield c
 
 
@@ -304,3 +304,15 @@ def test_any_typed_line_is_answered_and_the_saved_record_always_loads(db_url):
             load_record(client.get(f"/api/umpire/{m['id']}/record").text)
 
         check()
+
+
+def test_the_longest_names_a_header_allows_are_saved_on_every_database(db_url):
+    """Two 200-character names and a tournament: a title past the column's 400 characters (PostgreSQL enforces it)."""
+    long = MATCH | {"players": {"south": {"name": "A" * 200}, "north": {"name": "R" * 200}},
+                    "event": MATCH["event"] | {"tournament": "National Championship"}}
+    with TestClient(create_app(db_url, bot_pause=0)) as c:
+        m = new_match(c, long)
+        assert enter(c, m, "w").status_code == 200
+    with TestClient(create_app(db_url, bot_pause=0)) as c:
+        s = c.get(f"/api/umpire/{m['id']}").json()
+        assert s["entries"] == 1 and s["title"].startswith("A" * 200 + " v " + "R" * 200)

@@ -63,9 +63,11 @@ def browser_hash(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-ADDED_COLUMNS = {  # columns added since the first version of a table: added to an older database when opened
-    "matches": {"invite": "VARCHAR(64)", "public": "BOOLEAN NOT NULL DEFAULT FALSE", "snapshot": "TEXT",
-                "adjourned": "TIMESTAMP"},
+# Columns added since the first version of a table, added to an older database when it is opened:
+# each with what follows its type, which is the model's as the database spells it (PostgreSQL's
+# ``adjourned`` must be TIMESTAMP WITH TIME ZONE, as a fresh table has it).
+ADDED_COLUMNS = {
+    "matches": {"invite": "", "public": "NOT NULL DEFAULT FALSE", "snapshot": "", "adjourned": ""},
 }
 
 
@@ -73,10 +75,19 @@ def _add_missing_columns(engine) -> None:  # noqa: ANN001
     tables = inspect(engine)
     for table, columns in ADDED_COLUMNS.items():
         present = {c["name"] for c in tables.get_columns(table)}
+        model = Base.metadata.tables[table]
         with engine.begin() as conn:
-            for name, sql_type in columns.items():
+            for name, rest in columns.items():
                 if name not in present:
-                    conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type}"))
+                    sql_type = model.c[name].type.compile(dialect=engine.dialect)
+                    conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type} {rest}".rstrip()))
+
+
+def _utc(when: datetime | None) -> datetime | None:
+    """A stored time in UTC, aware: SQLite gives it back naive (as written, in UTC), PostgreSQL aware."""
+    if when is None:
+        return None
+    return when.replace(tzinfo=timezone.utc) if when.tzinfo is None else when.astimezone(timezone.utc)
 
 
 def sqlite_url(path: str) -> str:
@@ -200,8 +211,8 @@ class Store:
     @staticmethod
     def _row(m: MatchModel, actions: int) -> MatchRow:
         seats = tuple(SeatRow(p.seat, p.name, p.kind, p.level, p.token) for p in m.players)
-        return MatchRow(m.id, m.created, m.updated, m.variant, m.kind, m.title, m.record, m.over, m.result, seats,
-                        actions, m.invite, bool(m.public), m.snapshot, m.adjourned)
+        return MatchRow(m.id, _utc(m.created), _utc(m.updated), m.variant, m.kind, m.title, m.record, m.over, m.result,
+                        seats, actions, m.invite, bool(m.public), m.snapshot, _utc(m.adjourned))
 
     def _counts(self, s: Session, ids: Sequence[str]) -> dict[str, int]:
         if not ids:
