@@ -27,6 +27,9 @@ def test_invitation_and_watch_links_and_past_matches(server, browser, artifacts)
     room = host.evaluate("location.pathname").split("/")[-1]
     assert invite.startswith(f"{server.url}room/{room}#invite=") and watch == f"{server.url}room/{room}"
     host.screenshot(path=str(artifacts / "links-host.png"))
+    # nobody's turn while north is free: the page says whom the match waits for, and takes no stroke
+    host.wait_for_function("document.getElementById('turn').textContent.includes('Waiting for a player')")
+    assert "your turn" not in host.inner_text("#turn") and host.evaluate("carrom.myTurn()") is None
 
     watcher = new_page(browser, errors)  # given the watch link: sees the board, cannot take the seat
     watcher.goto(watch)
@@ -42,6 +45,7 @@ def test_invitation_and_watch_links_and_past_matches(server, browser, artifacts)
     guest.wait_for_function("carrom.mine.includes('north')")
     for page in (host, watcher):
         page.wait_for_function("carrom.state.seats.north.name === 'Ravi'")
+    host.wait_for_function("document.getElementById('turn').textContent.includes('your turn')")
     guest.screenshot(path=str(artifacts / "links-guest.png"))
 
     assert "Asha v Ravi" in past_matches(host, server.url)

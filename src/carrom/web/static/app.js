@@ -26,6 +26,8 @@ const SAY = {
   turn(st, e, mine) {
     if (st.over) return st.winner === null ? "Match over" : `Match over: ${SAY.side(st, st.winner, "wins", "win")}`;
     if (!e) return "";
+    const free = openSeats(st);
+    if (free.length) return `Waiting for a player to take ${SAY.list(free)}`;
     if (mine.includes(e.seat)) return `${SAY.who(st, e.seat)}: your turn to ${SAY.doing[e.kind]}`;
     return `Wait for ${SAY.who(st, e.seat)} to ${SAY.doing[e.kind]}`;
   },
@@ -68,6 +70,7 @@ const SAY = {
     return `Dues: ${owed.length ? "to place: " + owed.join(", ") : "none to place"}` +
       (debts.length ? `; ${debts.join("; ")} (ICF 72 c)` : "");
   },
+  list: (words) => words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`,
   debt: (st, side, n) => `${SAY.side(st, side, "owes", "owe")} ${n}`,
   clock: (left) => left > 0 ? `Stroke clock: ${left.toFixed(0)} s` : "Stroke clock: time (ICF 50)",
   concede: (what) => `Concede the ${what}? (ICF 139)`,
@@ -360,9 +363,14 @@ function showGame() {
   if (!anim && !shots.length) render();
 }
 
+// the seats nobody has taken yet: no stroke until every one is (the server refuses them too)
+function openSeats(st) {
+  return Object.keys(st.seats).filter((seat) => st.seats[seat].open);
+}
+
 function myTurn() {
   const e = S && S.expected;
-  return e && mine.includes(e.seat) && !anim && !shots.length && !inflight && !summary ? e : null;
+  return e && mine.includes(e.seat) && !openSeats(S).length && !anim && !shots.length && !inflight && !summary ? e : null;
 }
 
 function render() {
@@ -848,7 +856,7 @@ function replayNext() {
 
 window.carrom = { boardToPage, get state() { return S; }, get mine() { return mine; }, get striker() { return striker; },
   get busy() { return !!anim || shots.length > 0; }, get shown() { return shownLayout(); },
-  get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send,
+  get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send, myTurn,
   gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } } };
 
 start();
