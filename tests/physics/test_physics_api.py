@@ -18,6 +18,7 @@ from carrom.physics import (
     PocketModel,
     Pocketing,
     ShotResult,
+    Slide,
     Strike,
     physics_model,
     simulate,
@@ -271,6 +272,34 @@ def test_batch_refuses_a_bad_strike_naming_it():
 
 
 # -- positions between events ----------------------------------------------------------------
+
+
+def slide_position(slide: Slide, t: float) -> tuple[float, float]:
+    """Where a slide has taken its disc at time t: the formula a front end evaluates."""
+    vx, vy = slide.velocity
+    speed = math.hypot(vx, vy)
+    if speed == 0.0:
+        return slide.position
+    dt = min(max(t - slide.time, 0.0), speed / slide.deceleration)
+    gone = dt * (speed - 0.5 * slide.deceleration * dt)
+    return (slide.position[0] + vx / speed * gone, slide.position[1] + vy / speed * gone)
+
+
+@pytest.mark.parametrize("model", sorted(MODELS))
+def test_slides_give_the_engines_positions_at_any_time(model):
+    result = simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, 0.03, 0.02, 6.5), MODELS[model])
+    times = np.linspace(0.0, result.duration, 97)
+    pos, _vel, present = result.state_at(times)
+    for b in range(result.n_bodies):
+        slides = result.slides(b)
+        assert slides[0].time == 0.0 and slides[0].position == tuple(result.initial_positions[b])
+        assert all(a.time <= c.time for a, c in zip(slides, slides[1:]))
+        for k, t in enumerate(times.tolist()):
+            if present[k, b]:
+                current = [s for s in slides if s.time <= t][-1]
+                assert slide_position(current, t) == pytest.approx(tuple(pos[k, b]), abs=1e-12)
+    with pytest.raises(ValueError, match="body must be an index from 0 to 19"):
+        result.slides(20)
 
 
 def test_sample_is_computed_from_the_events():

@@ -29,6 +29,7 @@ from carrom.physics.result import (
     Frames,
     Pocketing,
     ShotResult,
+    Slide,
 )
 from carrom.physics.simulation import PLACEMENT_TOLERANCE, EventCapExceeded, simulate, simulate_batch
 from carrom.physics.strike import Strike
@@ -52,6 +53,7 @@ __all__ = [
     "PhysicsParams",
     "Pocketing",
     "ShotResult",
+    "Slide",
     "Strike",
     "simulate",
     "physics_model",

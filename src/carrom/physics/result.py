@@ -75,6 +75,23 @@ class Pocketing:
 
 
 @dataclass(frozen=True)
+class Slide:
+    """One straight slide of a disc, from the strike or an event to its next event.
+
+    It starts at ``time`` at ``position`` with ``velocity`` and loses speed at
+    ``deceleration`` (m/s^2) along its direction until it stops or its next slide begins:
+    ``dt`` seconds in (capped at ``speed / deceleration``) it has gone
+    ``speed * dt - deceleration * dt**2 / 2``. A front end that animates a shot from its
+    slides draws exactly what the engine computed, at any frame rate.
+    """
+
+    time: float
+    position: tuple[float, float]
+    velocity: tuple[float, float]
+    deceleration: float
+
+
+@dataclass(frozen=True)
 class Frames:
     """Positions at a fixed frame rate: ``positions[f, body]`` at ``times[f]``; NaN and
     ``present[f, body] == False`` once a body has been pocketed."""
@@ -277,6 +294,16 @@ class ShotResult:
                 times[j].append(f[E.EF_T])
                 states[j].append((f[E.EF_XJ], f[E.EF_YJ], f[E.EF_VXJ], f[E.EF_VYJ]))
         return [(np.array(t), np.array(s)) for t, s in zip(times, states)]
+
+    def slides(self, body: int) -> tuple[Slide, ...]:
+        """Body ``body``'s motion as its straight slides, in time order; after
+        ``pocket_time[body]`` (if not NaN) it is off the board. ``state_at`` evaluates them."""
+        if not (isinstance(body, int) and 0 <= body < self.n_bodies):
+            raise ValueError(f"body must be an index from 0 to {self.n_bodies - 1}, got {body!r}")
+        seg_t, seg_s = self._segments[body]
+        a = self.params.deceleration
+        return tuple(Slide(float(t), (float(s[0]), float(s[1])), (float(s[2]), float(s[3])), a)
+                     for t, s in zip(seg_t.tolist(), seg_s.tolist()))
 
     def state_at(self, times) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Positions (..., n+1, 2), velocities (..., n+1, 2) and presence (..., n+1) at the
