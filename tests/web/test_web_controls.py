@@ -275,8 +275,8 @@ PAINT = """async ([what, size]) => {
   if (what === 'svg') {
     const img = new Image(); img.src = '/api/board.svg'; await img.decode(); ctx.drawImage(img, 0, 0, size, size);
   } else {
-    drawBoard(ctx, canvas);
-    if (what === 'queen') disc(ctx, canvas, 0, 0, 'queen');
+    carrom.drawBoard(ctx, canvas);
+    if (what === 'queen') carrom.disc(ctx, canvas, 0, 0, 'queen');
   }
   const R = Math.floor(carrom.geometry.inner_circle / carrom.geometry.outer_side * size);
   return (%s)([canvas, R]);
@@ -319,7 +319,7 @@ def test_the_end_of_a_board_is_summed_up_before_the_next_board_appears(player):
 def test_the_words_agree_with_their_subjects(player):
     me = player().start()
     st = me.js("carrom.state")
-    say = lambda expression, state: me.page.evaluate(f"(st) => {expression}", state)  # noqa: E731
+    say = lambda expression, state: me.page.evaluate(f"(st) => {{ const SAY = carrom.SAY; return {expression}; }}", state)  # noqa: E731
     assert say("SAY.side(st, 0, 'wins', 'win')", st) == "Asha wins"
     assert say("SAY.turn({...st, over: true, winner: 0}, null, [])", st) == "Match over: Asha wins"
     assert say("SAY.turn(st, st.expected, [])", st) == "Wait for Asha (south, white) to strike"
@@ -341,5 +341,5 @@ def test_a_motion_asked_for_just_before_its_start_shows_its_first_frame(player):
     """The replay starts a motion at performance.now(); the next frame's timestamp may be earlier."""
     me = player().start()
     shot = {"fps": 30, "kinds": ["white", "striker"], "frames": [[[0.1, 0.2], [0, -0.25]], [[0.1, 0.21], None]]}
-    assert me.page.evaluate("(shot) => framesAt(shot, -0.004)", shot) == [
+    assert me.page.evaluate("(shot) => carrom.framesAt(shot, -0.004)", shot) == [
         {"kind": "white", "x": 0.1, "y": 0.2}, {"kind": "striker", "x": 0, "y": -0.25}]

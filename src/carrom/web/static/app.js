@@ -1,5 +1,6 @@
-// carrom web client: draws what the server sends, sends intents only (docs/web.md). No build step.
-"use strict";
+// carrom web client: draws what the server sends, sends intents only (docs/web.md). No build step:
+// ES modules served as they are. Every word shown goes through t()/tn() (i18n.js).
+import { t, tn } from "./i18n.js";
 
 const SEATS = ["south", "east", "north", "west"];
 const COLOURS = { white: "#f7f2e2", black: "#2b2b2b", queen: "#c8102e", striker: "#e8eef5" };
@@ -12,7 +13,7 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&
 
 const SAY = {
   doing: { stroke: "strike", place: "place the coin owed", claim: "claim extra points or not", toss: "call the toss" },
-  points: (n) => `${n} point${n === 1 ? "" : "s"}`,
+  points: (n) => tn("{n} point", "{n} points", n),
   // a side's names with the verb agreeing: "South wins", "Asha & Ravi win"
   side(st, side, one, many) {
     const seats = Object.values(st.seats).filter((i) => i.side === side).length;
@@ -857,6 +858,7 @@ function replayNext() {
 window.carrom = { boardToPage, get state() { return S; }, get mine() { return mine; }, get striker() { return striker; },
   get busy() { return !!anim || shots.length > 0; }, get shown() { return shownLayout(); },
   get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send, myTurn,
+  SAY, drawBoard, disc, framesAt,  // for the browser tests: the page's words and drawing
   gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } } };
 
 start();
