@@ -2,7 +2,7 @@
 
 import json
 
-from carrom.records import load_record
+from carrom.records import Record, TimeoutEntry, load_record
 
 TABLET = {"viewport": {"width": 768, "height": 1024}, "has_touch": True, "is_mobile": True}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -242,4 +242,30 @@ def test_a_terminal_record_imported_and_scored_on_a_phone(server, browser, tmp_p
     page.screenshot(path=str(artifacts / "umpire-phone.png"), full_page=True)
     stored = json.loads(page.request.get(server.url.rstrip("/") + page.get_attribute("#link-record", "href")).text())
     assert stored["format"] == "carrom-record"
+    assert not errors, errors
+
+
+def test_the_bell_of_a_timed_game_asks_whether_play_was_called(server, browser):
+    """004 law 40: a board begun when the bell rings is played out; none starts after it. The tablet's
+    bell asks which, as the terminal's `time begun` / `time waiting` do, and the record keeps it."""
+    errors = []
+    page = open_page(browser, errors, **TABLET)
+    set_up(page, server.url)
+    page.select_option("#variant", "timed")
+    page.tap("#start")
+    page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+    tap_stroke(page, enter="#nothing")
+    page.tap("#bell")
+    page.wait_for_selector("#dialog[open]")
+    assert "004 law 40" in page.inner_text("#dialog-text")
+    page.tap("#dialog-cancel")
+    assert entries(page) == 1  # cancelled: no bell entered
+    page.tap("#bell")
+    n = entries(page)
+    page.tap("#dialog [data-choice=begun]")
+    page.wait_for_function(f"umpire.state.entries !== {n} && !umpire.busy")
+    record = page.evaluate("(id) => fetch(`/api/umpire/${id}/record`).then((r) => r.json())",
+                           page.evaluate("location.pathname").split("/")[-1])
+    last = Record.from_dict(record).entries[-1]
+    assert isinstance(last, TimeoutEntry) and last.board_begun is True
     assert not errors, errors

@@ -246,6 +246,13 @@ async function concede() {
   if (c) await send(`concede ${c.choice}`);
 }
 
+// the bell of the timed game: a board begun is played out, none starts after it (004 law 40)
+async function bell() {
+  const c = await ask("Bell", "Time is up (004 law 40). Had \"Play\" been called for this board?",
+    [{ label: "Yes: the board is played out", value: "begun" }, { label: "Not yet: no board starts", value: "waiting" }]);
+  if (c) await send(`time ${c.choice}`);
+}
+
 async function forfeit() {
   const laws = [["ICF 51", "ICF 51"], ["ICF 91", "ICF 91"], ["ICF 121 b", "ICF 121 b"], ["ICF 126 b", "ICF 126 b"], ["", "no law named"]];
   const c = await ask("Forfeit the board", `${actor()} loses the board for a breach the laws punish so. Which law?`,
@@ -303,8 +310,9 @@ function wirePad() {
   $("enter").addEventListener("click", () => send(strokeLine()));
   $("nothing").addEventListener("click", () => send(strokeLine(true)));
   const plain = { place: "place", "place-white": "place white", "place-black": "place black", waive: "place waive",
-    undo: "undo", bell: "time" };
+    undo: "undo" };
   for (const [id, line] of Object.entries(plain)) $(id).addEventListener("click", () => send(line));
+  $("bell").addEventListener("click", bell);
   $("concede").addEventListener("click", concede);
   $("forfeit").addEventListener("click", forfeit);
   $("declare").addEventListener("click", declare);
