@@ -2,10 +2,11 @@
 // ES modules served as they are. Every word shown goes through t()/tn() (i18n.js).
 import { t, tn } from "./i18n.js";
 import { layoutAt } from "./motion.js";
+import { boardView, drawBoard as paintBoard, drawDisc, inSeat as inSeatOf, line, seatPoint as seatPointOf } from "./board.js";
 
 const SEATS = ["south", "east", "north", "west"];
 const COLOURS = { white: "#f7f2e2", black: "#2b2b2b", queen: "#c8102e", striker: "#e8eef5" };
-const BOARD = { frame: "#6b4423", surface: "#f2d8a7", line: "#1a1a1a", red: "#c8102e", pocket: "#141414", legal: "#1f9d55" };
+const BOARD = { legal: "#1f9d55" };  // the legal stretches of the baseline (the board itself: board.js)
 const FULL_PULL = 0.16; // metres of pull back for full power
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -94,29 +95,18 @@ let errorTurn = "";           // the turn an error shown was about: it goes when
 let clockOffset = 0;          // server time − local time (s)
 let reconnectDelay = 500;
 let bottom = "south";         // the seat drawn at the bottom
+let theme = "wood";           // the board's look (board.js THEMES): wood, or contrast (high contrast)
 let boardCache = null;        // the board without pieces, drawn once per size
 let replay = null, replayAnim = null;  // the replay page: {id, step, steps, view, playing}; a stroke being shown
 
 // ---- geometry ------------------------------------------------------------------------------------
 
 function frame(seat) { return G.seats[seat]; }
-function seatPoint(seat, along, forward) {
-  const { right: r, forward: f } = frame(seat);
-  return [along * r[0] + forward * f[0], along * r[1] + forward * f[1]];
-}
-function inSeat(seat, x, y) {
-  const { right: r, forward: f } = frame(seat);
-  return [x * r[0] + y * r[1], x * f[0] + y * f[1]];
-}
+function seatPoint(seat, along, forward) { return seatPointOf(G, seat, along, forward); }
+function inSeat(seat, x, y) { return inSeatOf(G, seat, x, y); }
 function scale(canvas) { return canvas.width / G.outer_side; }
-function toScreen(canvas, x, y) {
-  const [a, f] = inSeat(bottom, x, y), k = scale(canvas), h = G.outer_side / 2;
-  return [(a + h) * k, (h - f) * k];
-}
-function toBoard(canvas, X, Y) {
-  const k = scale(canvas), h = G.outer_side / 2;
-  return seatPoint(bottom, X / k - h, h - Y / k);
-}
+function toScreen(canvas, x, y) { return boardView(G, canvas.width, bottom).toScreen(x, y); }
+function toBoard(canvas, X, Y) { return boardView(G, canvas.width, bottom).toBoard(X, Y); }
 function eventBoard(canvas, ev) {
   const r = canvas.getBoundingClientRect();
   return toBoard(canvas, (ev.clientX - r.left) * canvas.width / r.width, (ev.clientY - r.top) * canvas.height / r.height);
@@ -169,6 +159,7 @@ async function start() {
   $("levels").innerHTML = OPTIONS.levels.map((v) => `<option ${v === "intermediate" ? "selected" : ""}>${esc(v)}</option>`).join("");
   $("speed").value = localStorage.getItem("carrom-speed") || "1";
   $("show-clock").checked = localStorage.getItem("carrom-clock") === "1";
+  setTheme(localStorage.getItem("carrom-theme") || "wood");
   window.addEventListener("popstate", route);
   window.addEventListener("resize", () => { boardCache = null; sizeCanvas($("board")); sizeCanvas($("replay-board")); redraw(); });
   route();
@@ -471,6 +462,14 @@ setInterval(() => {
 }, 250);
 $("show-clock").addEventListener("change", () => localStorage.setItem("carrom-clock", $("show-clock").checked ? "1" : "0"));
 $("speed").addEventListener("change", () => localStorage.setItem("carrom-speed", $("speed").value));
+// the board's theme, remembered: the wooden board or the high-contrast one
+function setTheme(name) {
+  theme = name === "contrast" ? "contrast" : "wood";
+  $("theme").value = theme; document.body.classList.toggle("contrast", theme === "contrast");
+  boardCache = null; redraw();
+  if (replay && replay.view) drawReplay(replay.view.state.layout);
+}
+$("theme").addEventListener("change", () => { localStorage.setItem("carrom-theme", $("theme").value); setTheme($("theme").value); });
 // skip: the motion under way ends at once (its last position is the state's)
 function skipMotion() { if (anim) anim.skip = true; }
 $("skip").addEventListener("click", skipMotion);
@@ -487,71 +486,16 @@ function sizeCanvas(canvas) {
   return false;
 }
 
-function drawBoard(ctx, canvas) {
-  const k = scale(canvas), P = (x, y) => toScreen(canvas, x, y), h = G.half, lw = (m) => Math.max(1, m * k);
-  ctx.fillStyle = BOARD.frame; ctx.fillRect(0, 0, canvas.width, canvas.height);
-  poly(ctx, [P(-h, -h), P(h, -h), P(h, h), P(-h, h)], BOARD.surface);
-  for (const [x, y] of G.pockets) circle(ctx, P(x, y), G.pocket_radius * k, BOARD.pocket);
-  const bl = G.baseline, bc = bl.half_length;
-  for (const seat of SEATS) {
-    for (const [f0, f1] of [[-bl.outer, -bl.outer + bl.lower_thickness], [-bl.inner - bl.upper_thickness, -bl.inner]]) {
-      poly(ctx, [[-bc, f0], [bc, f0], [bc, f1], [-bc, f1]].map(([a, f]) => P(...seatPoint(seat, a, f))), BOARD.line);
-    }
-    for (const a of [-bc, bc]) {
-      const c = P(...seatPoint(seat, a, -bl.axis));
-      circle(ctx, c, bl.circle_radius * k, BOARD.line);
-      circle(ctx, c, bl.circle_red_radius * k, BOARD.red);
-    }
-  }
-  const ar = G.arrows, rho = ar.arc_radius;
-  ctx.strokeStyle = BOARD.line; ctx.fillStyle = BOARD.line; ctx.lineWidth = lw(ar.thickness);
-  for (const [px, py] of G.pockets) {
-    const n = Math.hypot(px, py), u = [px / n, py / n], v = [-u[1], u[0]];
-    const at = (s, t) => [s * u[0] + t * v[0], s * u[1] + t * v[1]];
-    line(ctx, P(...at(ar.start, 0)), P(...at(ar.end, 0)));
-    const c = ar.start + rho, pts = [];
-    for (let i = 0; i <= 32; i++) { const th = Math.PI * i / 32; pts.push(P(...at(c - rho * Math.sin(th), rho * Math.cos(th)))); }
-    ctx.beginPath(); ctx.moveTo(...pts[0]); for (const p of pts.slice(1)) ctx.lineTo(...p); ctx.stroke();
-    for (const sgn of [1, -1]) {
-      const e = [c, sgn * rho];
-      poly(ctx, [at(e[0] + 0.25 * rho, e[1]), at(e[0], e[1] + 0.11 * rho), at(e[0], e[1] - 0.11 * rho)].map((p) => P(...p)), BOARD.line);
-    }
-  }
-  // the centre (ICF I.A.6, 7) as the SVG draws it: a star in outline, the inner circle a red ring and dot
-  // inside its black line, so that nobody takes it for the queen
-  const cd = G.centre_design, r = G.inner_circle * k;
-  ctx.lineWidth = lw(ar.thickness / 2); ctx.strokeStyle = BOARD.red;
-  ctx.beginPath(); cd.star.forEach((p, i) => (i ? ctx.lineTo : ctx.moveTo).call(ctx, ...P(...p))); ctx.closePath(); ctx.stroke();
-  ctx.lineWidth = cd.ring * k;
-  ctx.beginPath(); ctx.arc(...P(0, 0), r - cd.ring * k / 2, 0, 2 * Math.PI); ctx.stroke();
-  circle(ctx, P(0, 0), cd.dot * k, BOARD.red);
-  ctx.lineWidth = lw(ar.thickness); ctx.strokeStyle = BOARD.line;
-  for (const radius of [G.outer_circle * k, r]) { ctx.beginPath(); ctx.arc(...P(0, 0), radius, 0, 2 * Math.PI); ctx.stroke(); }
-}
-function poly(ctx, pts, fill) { ctx.beginPath(); ctx.moveTo(...pts[0]); for (const p of pts.slice(1)) ctx.lineTo(...p); ctx.closePath(); ctx.fillStyle = fill; ctx.fill(); }
-function circle(ctx, [X, Y], R, fill) { ctx.beginPath(); ctx.arc(X, Y, R, 0, 2 * Math.PI); ctx.fillStyle = fill; ctx.fill(); }
-function line(ctx, a, b) { ctx.beginPath(); ctx.moveTo(...a); ctx.lineTo(...b); ctx.stroke(); }
-
-function disc(ctx, canvas, x, y, kind, alpha = 1) {
-  const R = (kind === "striker" ? G.striker_radius : G.coin_radius) * scale(canvas), c = toScreen(canvas, x, y);
-  ctx.globalAlpha = alpha;
-  ctx.save();  // a piece stands on the board: its shadow sets it apart from the printed markings
-  ctx.shadowColor = "#0008"; ctx.shadowBlur = R * 0.4; ctx.shadowOffsetX = ctx.shadowOffsetY = R * 0.12;
-  circle(ctx, c, R, COLOURS[kind]);
-  ctx.restore();
-  ctx.lineWidth = Math.max(1, R / 14); ctx.strokeStyle = kind === "black" ? "#000" : "#555"; ctx.stroke();
-  const queen = kind === "queen";  // the queen's ring is gold, every other piece's dark
-  ctx.beginPath(); ctx.arc(...c, R * 0.62, 0, 2 * Math.PI);
-  ctx.strokeStyle = queen ? "#f2c94c" : "#0006"; ctx.lineWidth = Math.max(1, R / (queen ? 9 : 20)); ctx.stroke();
-  ctx.globalAlpha = 1;
-}
+// the board and the pieces as board.js draws them, in the theme chosen, the player's seat at the bottom
+function drawBoard(ctx, canvas) { paintBoard(ctx, G, { theme, bottom }); }
+function disc(ctx, canvas, x, y, kind, alpha = 1) { drawDisc(ctx, G, { kind, x, y }, { theme, bottom, alpha }); }
 
 function paintBase(canvas) {
   const ctx = canvas.getContext("2d");
   if (canvas.id === "board") {
-    if (!boardCache || boardCache.width !== canvas.width || boardCache.bottom !== bottom) {
+    if (!boardCache || boardCache.width !== canvas.width || boardCache.bottom !== bottom || boardCache.theme !== theme) {
       boardCache = document.createElement("canvas");
-      boardCache.width = boardCache.height = canvas.width; boardCache.bottom = bottom;
+      boardCache.width = boardCache.height = canvas.width; boardCache.bottom = bottom; boardCache.theme = theme;
       drawBoard(boardCache.getContext("2d"), boardCache);
     }
     ctx.drawImage(boardCache, 0, 0);
