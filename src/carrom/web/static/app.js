@@ -2,6 +2,7 @@
 // ES modules served as they are. Every word shown goes through t()/tn() (i18n.js).
 import { t, tn } from "./i18n.js";
 import { layoutAt } from "./motion.js";
+import * as sound from "./sound.js";
 import { boardView, drawBoard as paintBoard, drawDisc, inSeat as inSeatOf, line, seatPoint as seatPointOf } from "./board.js";
 
 const SEATS = ["south", "east", "north", "west"];
@@ -473,6 +474,15 @@ $("theme").addEventListener("change", () => { localStorage.setItem("carrom-theme
 // skip: the motion under way ends at once (its last position is the state's)
 function skipMotion() { if (anim) anim.skip = true; }
 $("skip").addEventListener("click", skipMotion);
+// sound: on from the first gesture (browsers require one), the switch remembered
+for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, sound.unlock, { capture: true });
+function showSound() {
+  const off = sound.muted();
+  $("sound").textContent = off ? t("Sound: off") : t("Sound: on");
+  $("sound").setAttribute("aria-pressed", off ? "false" : "true");
+}
+$("sound").addEventListener("click", () => { sound.setMuted(!sound.muted()); showSound(); });
+showSound();
 document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && anim) { skipMotion(); ev.preventDefault(); } });
 for (const [button, input] of [["copy", "share-link"], ["copy-watch", "watch-link"]]) {
   $(button).addEventListener("click", () => { $(input).select(); navigator.clipboard && navigator.clipboard.writeText($(input).value); });
@@ -597,13 +607,15 @@ function tick(now) {
   const speed = Number($("speed").value) || 1;
   if (!anim && shots.length && !summary) {
     const next = shots.shift();
-    if (next.shot && speed < 1000) { anim = { update: next, last: now, t: 0 }; animLayout = layoutAt(next.shot, 0); render(); $("skip").hidden = false; }
+    if (next.shot && speed < 1000) { anim = { update: next, last: now, t: 0, heard: -1 }; animLayout = layoutAt(next.shot, 0); render(); $("skip").hidden = false; }
     else { advance(next); render(); }
   }
   if (anim) {
     // the motion's clock advances by each frame's time at the speed chosen now (it may change meanwhile)
     anim.t += Math.max(0, now - anim.last) / 1000 * speed; anim.last = now;
     const shot = anim.update.shot, t = anim.skip ? shot.duration : anim.t;
+    if (!anim.skip) sound.play(shot, anim.heard, t);  // the events this frame went past (a skipped motion is silent)
+    anim.heard = t;
     if (t >= shot.duration) {
       advance(anim.update, layoutAt(shot, shot.duration)); anim = null; animLayout = null; $("skip").hidden = true;
       render();  // the page always shows the state it holds
@@ -767,7 +779,7 @@ async function replayGo(n, animate) {
   $("replay-action").textContent = v.action || "The opening (ICF 41)";
   $("replay-lines").innerHTML = v.lines.map((l) => `<li>${esc(l)}</li>`).join("");
   renderScore($("replay-score"), v.state);
-  if (animate && v.shot && Number($("speed").value) < 1000) replayAnim = { shot: v.shot, start: performance.now() };
+  if (animate && v.shot && Number($("speed").value) < 1000) replayAnim = { shot: v.shot, start: performance.now(), heard: -1 };
   else { replayAnim = null; drawReplay(v.state.layout); replayNext(); }
 }
 
@@ -782,6 +794,7 @@ function drawReplay(layout) {
 
 function replayTick(now) {
   const shot = replayAnim.shot, t = (now - replayAnim.start) / 1000 * (Number($("speed").value) || 1);
+  sound.play(shot, replayAnim.heard, t); replayAnim.heard = t;
   if (t >= shot.duration) {
     replayAnim = null; drawReplay(replay.view.state.layout); replayNext();
   } else {
@@ -798,7 +811,7 @@ function replayNext() {
 window.carrom = { boardToPage, get state() { return S; }, get mine() { return mine; }, get striker() { return striker; },
   get busy() { return !!anim || shots.length > 0; }, get shown() { return shownLayout(); },
   get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send, myTurn,
-  SAY, drawBoard, disc, layoutAt,  // for the browser tests: the page's words and drawing
+  SAY, drawBoard, disc, layoutAt, sound,  // for the browser tests: the page's words and drawing
   gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } } };
 
 start();
