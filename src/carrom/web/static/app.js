@@ -45,20 +45,32 @@ const SAY = {
     if (gesture && gesture.mode === "move") return "Moving the striker along your baseline: let go to leave it there.";
     return "Drag the striker sideways to move it. To shoot, press on it and pull back, away from where you aim, past the ring.";
   },
-  // the end of a board: who won, the points, the queen, the law, and where the game stands
+  // the end of a board, and of its game or the match when it ended them too (or a game or the match alone,
+  // conceded: r is null): who won, the points, the queen, the law that decided it, where the match stands;
+  // `level` is "board", "game" or "match"
   boardEnd(before, after, r) {
-    const w = r.winner, lines = [];
-    if (w !== null) {
-      const q = r.queen[w], c = r.coins[w];
-      lines.push(`${SAY.points(q + c)}: ${c} for the coins` + (q ? `, ${q} for the queen` : ""));
+    const game = r ? r.game : before.score.game, lines = [];
+    const level = after.over ? "match" : after.score.game !== game ? "game" : "board";
+    const boardTitle = !r ? "" : r.winner === null ? t("Board {n} is played again", { n: r.number }) :
+      t("Board {n}: {winner}", { n: r.number, winner: SAY.side(after, r.winner, "wins", "win") });
+    if (r && level !== "board") lines.push(boardTitle);
+    if (r && r.winner !== null) {
+      const q = r.queen[r.winner], c = r.coins[r.winner];
+      lines.push(q ? t("{points}: {coins} for the coins, {queen} for the queen", { points: SAY.points(q + c), coins: c, queen: q }) :
+        t("{points}: {coins} for the coins", { points: SAY.points(q + c), coins: c }));
       lines.push(SAY.queen(before, r));
     }
-    lines.push(`${r.text} (${r.law})`);
-    if (after.over) lines.push(SAY.matchWon(after));
-    else if (after.score.game !== r.game) lines.push(`Game ${r.game} is over. Games won: ` + SAY.each(after, after.score.games_won));
-    else lines.push(`Points in game ${r.game}: ` + SAY.each(after, after.score.points));
-    return { title: w === null ? `Board ${r.number} is played again` : `Board ${r.number}: ${SAY.side(after, w, "wins", "win")}`,
-      lines, next: after.over ? "See the last position" : "Next board" };
+    if (r) lines.push(t("{why} ({law})", { why: r.text, law: r.law }));
+    else lines.push(...(after.log.length ? after.log[after.log.length - 1].lines : []));  // the ruling, with its law
+    if (level === "match") lines.push(SAY.matchWon(after));
+    else if (level === "game") lines.push(t("Game {n} is over. Games won: {each}", { n: game, each: SAY.each(after, after.score.games_won) }));
+    else lines.push(t("Points in game {n}: {each}", { n: game, each: SAY.each(after, after.score.points) }));
+    const gameWinner = [0, 1].find((side) => after.score.games_won[side] > before.score.games_won[side]);
+    const title = level === "match" ? (after.winner === null ? t("The match is over") :
+      t("The match: {winner}", { winner: SAY.side(after, after.winner, "wins", "win") })) :
+      level === "game" && gameWinner !== undefined ? t("Game {n}: {winner}", { n: game, winner: SAY.side(after, gameWinner, "wins", "win") }) :
+      level === "game" ? t("Game {n} is over", { n: game }) : boardTitle;
+    return { title, lines, level, next: after.over ? t("See the last position") : level === "game" ? t("Next game") : t("Next board") };
   },
   queen(before, r) {
     const side = [0, 1].find((s) => r.queen[s] > 0), b = before.board;
@@ -448,6 +460,9 @@ function renderSummary() {
   $("board-end-title").textContent = said.title;
   $("board-end-lines").innerHTML = said.lines.map((l) => `<li>${esc(l)}</li>`).join("");
   $("board-end-next").textContent = said.next;
+  $("board-end").dataset.level = said.level;
+  $("board-end-card").hidden = said.level === "board";  // a game or the match ended: its scorecard (ICF XIX)
+  $("board-end-card").href = `/matches/${room}/scorecard`;
   if (!shown) $("board-end-next").focus({ preventScroll: true });
 }
 $("board-end-next").addEventListener("click", () => { summary = null; render(); $("board").focus({ preventScroll: true }); });
@@ -594,11 +609,13 @@ function snapStriker() {
 // ---- animation: the engine's slides at the display's rate (motion.js) -----------------------------------
 // A motion's clock runs at the chosen speed (slow motion below 1), frame by frame.
 
-// the next state shown; a board that ended is summed up over its last position, and the next board's
-// layout appears once the summary is closed (the updates after it wait in `shots`)
+// the next state shown; a board, a game or the match that ended is summed up over its last position, and the
+// next board's layout appears once the summary is closed (the updates after it wait in `shots`)
 function advance(next, shown) {
-  if (S && next.score.boards.length > S.score.boards.length) {
-    summary = { before: S, after: next, board: next.score.boards[next.score.boards.length - 1], layout: shown || S.layout };
+  if (S) {
+    const board = next.score.boards.length > S.score.boards.length ? next.score.boards[next.score.boards.length - 1] : null;
+    const game = next.score.games_won.some((won, side) => won !== S.score.games_won[side]);
+    if (board || game || (next.over && !S.over)) summary = { before: S, after: next, board, layout: shown || S.layout };
   }
   S = next;
 }
