@@ -38,7 +38,7 @@ const SAY = {
   hint(t, gesture, pulled, waiting) {
     if (waiting) return "Sent: waiting for the server's answer.";
     if (!t) return "";
-    if (t.kind === "place") return "Drag the coin owed inside the outer circle and let go.";
+    if (t.kind === "place") return "Drag the coin owed inside the outer circle and let go (keys: arrows move it, Enter places it).";
     if (t.kind !== "stroke") return "";
     if (gesture && gesture.mode === "aim") return pulled ? "Let go to shoot, or come back inside the ring to cancel." :
       "Pull further back to shoot; let go inside the ring to cancel.";
@@ -101,6 +101,8 @@ let shots = [];               // updates with a shot, waiting to be animated
 let anim = null;              // {update, last, t}: a shot being animated, its clock at t s
 let animLayout = null;        // discs during an animation
 let striker = { along: 0, angle: 0, power: 0.5 };
+let frameLog = null;          // [{now, t, layout}]: each frame of a motion, once a test asks (carrom.measureFrames)
+let keyPlace = null;          // {x, y}: where the keys hold a coin owed (m), until it is placed
 let drag = null;              // {mode: "press"|"move"|"aim"|"place", seat, pointer, …}: a gesture under way
 let inflight = null;          // {last}: an intent sent, not yet answered; the board takes no input meanwhile
 let summary = null;           // {before, after, board, layout}: the end of a board, shown until closed
@@ -393,6 +395,7 @@ function render() {
   renderEnd();
   renderSummary();
   if (t && t.kind === "stroke") snapStriker();
+  if (!t || t.kind !== "place") keyPlace = null;
   redraw();
 }
 
@@ -545,10 +548,11 @@ function redraw() {
     if (!aiming || striker.pulled) guide(ctx, canvas, t.seat, x, y, layout);
     disc(ctx, canvas, x, y, "striker");
   }
-  if (t && t.kind === "place" && drag && drag.mode === "place") {
+  const spot = t && t.kind === "place" ? (drag && drag.mode === "place" ? drag : keyPlace) : null;
+  if (spot) {  // the coin owed where the pointer or the keys hold it: faint outside the outer circle
     const owed = S.board.owed.find((o) => o.placer === t.seat && !o.waiting);
-    const inside = Math.hypot(drag.x, drag.y) + G.coin_radius <= G.outer_circle;
-    disc(ctx, canvas, drag.x, drag.y, owed ? owed.coin : "white", inside ? 0.85 : 0.4);
+    const inside = Math.hypot(spot.x, spot.y) + G.coin_radius <= G.outer_circle;
+    disc(ctx, canvas, spot.x, spot.y, owed ? owed.coin : "white", inside ? 0.85 : 0.4);
   }
   const power = t && t.kind === "stroke" && !(drag && drag.mode === "aim" && !striker.pulled) ? striker.power : 0;
   $("power-bar").style.width = 100 * power + "%";
@@ -616,8 +620,14 @@ function advance(next, shown) {
     const board = next.score.boards.length > S.score.boards.length ? next.score.boards[next.score.boards.length - 1] : null;
     const game = next.score.games_won.some((won, side) => won !== S.score.games_won[side]);
     if (board || game || (next.over && !S.over)) summary = { before: S, after: next, board, layout: shown || S.layout };
+    announce(next.log.filter((l) => l.n > lastAction(S)));
   }
   S = next;
+}
+
+// the new actions and their rulings, read out by screen readers (an aria-live region) as the board shows them
+function announce(entries) {
+  if (entries.length) $("announce").textContent = entries.map((l) => [l.action, ...l.lines].join(". ")).join(". ");
 }
 
 function tick(now) {
@@ -639,6 +649,7 @@ function tick(now) {
     } else {
       animLayout = layoutAt(shot, t);
       redraw();
+      if (frameLog) frameLog.push({ now, t, layout: animLayout });
     }
   }
   if (replayAnim) replayTick(now);
@@ -744,10 +755,24 @@ function answered(msg) {
   if (!inflight || (msg.type !== "error" && msg.type !== "state")) return;
   if (msg.type === "error" || msg.you || msg.notice || lastAction(msg) !== inflight.last) inflight = null;
 }
+// the keys (the board focused): ← → move the striker (Shift: more), ↑ ↓ aim, + − power, Space or Enter strike;
+// a coin owed: the arrows move it across the screen, Enter or Space places it
 canvas.addEventListener("keydown", (ev) => {
   const t = myTurn();
-  if (!t || t.kind !== "stroke") return;
+  if (!t) return;
   const big = ev.shiftKey ? 10 : 1, k = ev.key;
+  if (t.kind === "place") {
+    if (!keyPlace) keyPlace = { x: 0, y: 0 };
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[k];
+    if (step) {
+      const [dx, dy] = seatPoint(bottom, step[0] * 0.002 * big, step[1] * 0.002 * big);
+      keyPlace.x = round(keyPlace.x + dx); keyPlace.y = round(keyPlace.y + dy);
+    } else if (k === "Enter" || k === " ") act({ type: "place", seat: t.seat, x: keyPlace.x, y: keyPlace.y });
+    else return;
+    ev.preventDefault(); redraw();
+    return;
+  }
+  if (t.kind !== "stroke") return;
   if (k === "ArrowLeft") striker.along -= 0.001 * big;
   else if (k === "ArrowRight") striker.along += 0.001 * big;
   else if (k === "ArrowUp") striker.angle += Math.PI / 720 * big;
@@ -828,7 +853,8 @@ function replayNext() {
 window.carrom = { boardToPage, get state() { return S; }, get mine() { return mine; }, get striker() { return striker; },
   get busy() { return !!anim || shots.length > 0; }, get shown() { return shownLayout(); },
   get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send, myTurn,
-  SAY, drawBoard, disc, layoutAt, sound,  // for the browser tests: the page's words and drawing
+  SAY, drawBoard, disc, layoutAt, sound,
+  measureFrames() { frameLog = []; }, get frames() { return frameLog; },  // for the browser tests: the page's words and drawing
   gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } } };
 
 start();
