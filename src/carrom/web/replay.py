@@ -55,7 +55,8 @@ class Replay:
         actions = [{"n": n, "game": self.views[n - 1]["score"]["game"], "board": self.views[n - 1]["score"]["board"],
                     "action": self.views[n]["log_entry"]["action"], "lines": self.views[n]["log_entry"]["lines"],
                     "stroke": isinstance(self.entries[n - 1], StrokeEntry)} for n in range(1, self.steps + 1)]
-        return {"title": self.title, "steps": self.steps, "positions": self.positions, "boards": boards, "actions": actions}
+        return {"title": self.title, "steps": self.steps, "positions": self.positions, "boards": boards,
+                "actions": actions}
 
     def step(self, n: int) -> dict[str, Any]:
         n = max(0, min(int(n), self.steps))
@@ -128,6 +129,7 @@ def build_umpire(row: UmpireRow) -> Replay:
 
 
 def _umpire_view(match: Any, header: Any) -> dict[str, Any]:
+    """The referee's snapshot in the fields of ``views.state_view`` the replay page reads (renderScore)."""
     snap = referee.snapshot(match, header)
     sides = header.sides()
     side_of = {seat: k for k in (0, 1) for seat in sides[k]}
@@ -137,13 +139,13 @@ def _umpire_view(match: Any, header: Any) -> dict[str, Any]:
                   for seat in header.players},
         "sides": [header.side_name(sides[0]), header.side_name(sides[1])],
         "board": {"white": snap.on_board.get("white", 0), "black": snap.on_board.get("black", 0),
-                  "queen": snap.queen_state, "queen_words": snap.queen, "owed": [{"placer": p, "coin": c, "waiting": False}
-                                                                                  for p, c in snap.owed],
-                  "debts": list(snap.debts)},
+                  "queen": snap.queen_state, "queen_words": snap.queen, "debts": list(snap.debts),
+                  "owed": [{"placer": p, "coin": c, "waiting": False} for p, c in snap.owed]},
         "score": {"game": snap.game + 1, "board": snap.board + 1, "points": list(snap.game_points),
                   "games_won": list(snap.games_won),
                   "boards": [{"game": r.game + 1, "number": r.board + 1, "winner": r.winner, "queen": list(r.queen),
-                              "coins": list(r.coins), "law": r.law, "text": r.text} for r in referee.board_results(match, header)]},
+                              "coins": list(r.coins), "law": r.law, "text": r.text}
+                             for r in referee.board_results(match, header)]},
         "expected": None if snap.to_act is None else {"kind": snap.to_act, "seat": snap.seat},
         "over": snap.over, "winner": snap.winner,
     }

@@ -834,7 +834,7 @@ function replayPlay(on) {
   replay.playing = on;
   $("replay-play").textContent = on ? t("Pause") : t("Play");
   $("replay-play").setAttribute("aria-pressed", on ? "true" : "false");
-  if (replayAnim) replayAnim.paused = !on && replayAnim.started;
+  if (replayAnim) replayAnim.paused = !on;
   if (on && !replayAnim) replayGo(replay.step >= replay.steps ? 0 : replay.step + 1, true);
 }
 
@@ -860,7 +860,7 @@ async function replayGo(n, animate) {
   history.replaceState(null, "", location.pathname + link);
   $("replay-link").value = location.origin + location.pathname + link;
   renderScore($("replay-score"), v.state);
-  if (animate && v.shot) replayAnim = { shot: v.shot, t: 0, last: null, heard: -1, paused: false, started: true };
+  if (animate && v.shot) replayAnim = { shot: v.shot, t: 0, last: null, heard: -1, paused: false };
   else { replayAnim = null; drawReplay(v.state.layout); replayNext(); }
 }
 
