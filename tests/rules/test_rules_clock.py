@@ -161,3 +161,16 @@ def test_the_action_round_trips():
     data = action_to_dict(action)
     assert data == {"type": "clock", "seat": "north", "what": "place"}
     assert action_from_dict(data) == action
+
+
+def test_a_player_away_from_the_board_loses_the_match():
+    """ICF 143 a: leaving the board without the umpire's leave loses the whole match (what the server declares
+    once an absent player's grace has run out)."""
+    from rules_helpers import Declare
+
+    m = first_of_turn(new())
+    r = m.play(Declare(S, "absent"))
+    assert laws(r) == ("ICF 143 a",)
+    assert m.state.over and m.state.winner == 1
+    assert r.ended[0].kind.value == "match" and r.ended[0].winner == 1
+    assert running(m.state) is None

@@ -206,6 +206,10 @@ class Game:
         self._sync_board()
         return ruling
 
+    def absent(self, seat: str) -> R.Ruling:
+        """The seat's player left the board (online: gone past the grace period): the side loses the match (ICF 143 a)."""
+        return self._play(DeclareEntry(seat, what="absent"))
+
     # -- inside -----------------------------------------------------------------------------
 
     def _expect(self, kind: str, seat: str) -> None:

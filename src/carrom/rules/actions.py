@@ -83,7 +83,8 @@ class Declare:
     ``wait``: no room to place the coins owed now, so they wait (ICF 79 a);
     ``replay``: the board is replayed for events beyond control (ICF 140);
     ``no-room``: no legal striker position on the baseline, the board is replayed (ICF 142);
-    ``late``: a player more than 7 minutes late loses the game 25–0 (timed game, 004 law 18).
+    ``late``: a player more than 7 minutes late loses the game 25–0 (timed game, 004 law 18);
+    ``absent``: a player away from the board without the umpire's leave loses the match (ICF 143 a).
     """
 
     seat: Seat
