@@ -200,3 +200,22 @@ def test_nobody_at_the_board_past_the_grace_adjourns_the_match(sqlite_db):
             ws.send_json({"type": "strike", "seat": "south", "along": 0.0, "angle": 0.0, "power": 0.6})
             after = ws.receive_json()
         assert not after["adjourned"] and after["deadline"] is not None
+
+
+def test_the_grace_is_an_option_of_the_server(monkeypatch):
+    from typer.testing import CliRunner
+
+    from carrom.cli import web as cli_web
+    from carrom.cli.app import app as cli
+
+    out = CliRunner().invoke(cli, ["serve", "--port", "0", "--absence-grace", "-3"])
+    assert out.exit_code != 0 and "--absence-grace must be 0 seconds or more, not -3.0" in out.output
+    made = {}
+
+    def fake_create_app(db, **kw):
+        made.update(kw)
+        raise cli_web.typer.Exit(0)  # stop before listening
+
+    monkeypatch.setattr("carrom.web.create_app", fake_create_app)
+    CliRunner().invoke(cli, ["serve", "--port", "0", "--absence-grace", "30"])
+    assert made["absence_grace"] == 30.0
