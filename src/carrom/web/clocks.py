@@ -41,6 +41,8 @@ NOTICES = {
     "stroke": "time: {name} took more than {seconds:g} seconds to strike (ICF 50)",
     "place": "time: {name} did not place or waive within {seconds:g} seconds (ICF 87 a, 88)",
 }
+ABSENT = "{name} left the board for more than {grace:g} seconds: the match is lost (ICF 143 a)"
+ADJOURNED = "adjourned: nobody at the board; the next action resumes it"
 
 
 def _now() -> datetime:
@@ -136,6 +138,8 @@ class RoomClocks:
         async with hub.lock(room.id):
             if not await asyncio.to_thread(self.table.claim, deadline, _now()):
                 return  # another check took it
+            if len(room.game.record.entries) < deadline.actions:  # another process acted: this copy is behind
+                await asyncio.to_thread(room.reload)
             clock = room.game.clock()
             if (len(room.game.record.entries) != deadline.actions or clock is None
                     or (clock.what, clock.seat.value) != (deadline.what, deadline.seat)):
@@ -181,7 +185,7 @@ class RoomClocks:
             self.table.adjourn(room.id, when)
             room.adjourned, self.deadlines[room.id] = when, None
             log.info("match %s adjourned: nobody at the board for %g s", room.id, self.grace)
-            return room.view(notice="adjourned: nobody at the board; the next action resumes it") | self.fields(room)
+            return room.view(notice=ADJOURNED) | self.fields(room)
         clock = room.game.clock()
         if clock is None or clock.seat.value not in gone:
             return None
@@ -193,6 +197,4 @@ class RoomClocks:
             return None
         self.arm(room)
         log.info("match %s: %s gone for %g s: the match is lost (ICF 143 a)", room.id, seat, self.grace)
-        notice = (f"{room.seats[seat].name} left the board for more than {self.grace:g} seconds: "
-                  "the match is lost (ICF 143 a)")
-        return update | {"notice": notice} | self.fields(room)
+        return update | {"notice": ABSENT.format(name=room.seats[seat].name, grace=self.grace)} | self.fields(room)
