@@ -24,8 +24,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnected
 
 from carrom.players import LEVELS
-from carrom.store import Store, StoreError
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
+from carrom.store import Store, StoreError
 from carrom.web.clocks import ABSENCE_GRACE, RoomClocks
 from carrom.web.limits import BodyLimit, Gate, Limits
 from carrom.web.messages import Intent, decode, join_request, key_of, parse, sequence
