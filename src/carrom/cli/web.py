@@ -41,7 +41,8 @@ def _open_when_up(server, url: str) -> None:  # noqa: ANN001
         time.sleep(0.05)
 
 
-def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float | None = None) -> None:
+def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float | None = None,
+         absence_grace: float | None = None) -> None:
     import uvicorn
 
     from carrom.store import StoreError
@@ -49,8 +50,11 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
     from carrom.web.warm import warm
 
     _check_address(host, port)
+    if absence_grace is not None and not absence_grace >= 0:
+        fail(f"--absence-grace must be 0 seconds or more, not {absence_grace}")
     try:
-        app = create_app(db, **({"match_idle": adjourn_after * 3600} if adjourn_after else {}))
+        app = create_app(db, **({"match_idle": adjourn_after * 3600} if adjourn_after else {}),
+                         **({"absence_grace": absence_grace} if absence_grace is not None else {}))
     except StoreError as exc:
         fail(str(exc))
     typer.echo("preparing the physics (after an install or an update numba compiles it: about 20 s)…", nl=False)
@@ -68,17 +72,21 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
     server.run()
 
 
+GRACE_HELP = "Seconds a player of a room with clocks may be gone; then the match is lost (ICF 143 a)."
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def play(
         port: int = typer.Option(8000, help="Port of the local server."),
         db: Path = typer.Option(Path("carrom.db"), help="The SQLite file that keeps every match."),
         browser: bool = typer.Option(True, help="Open the browser."),
+        absence_grace: float = typer.Option(120.0, metavar="SECONDS", help=GRACE_HELP),
     ) -> None:
         """Play in the browser: against the computer, with people on this device, or online."""
         from carrom.store import sqlite_url
 
-        _run("127.0.0.1", port, sqlite_url(str(db)), browser)
+        _run("127.0.0.1", port, sqlite_url(str(db)), browser, absence_grace=absence_grace)
 
     @app.command()
     def serve(
@@ -87,6 +95,7 @@ def register(app: typer.Typer) -> None:
         db: str = typer.Option("sqlite:///carrom.db", help="Database URL: an SQLite file or postgresql+psycopg://..."),
         adjourn_after: float = typer.Option(168.0, min=0.01, help="Hours without an action before an unfinished "
                                             "match is adjourned (any action resumes it)."),
+        absence_grace: float = typer.Option(120.0, metavar="SECONDS", help=GRACE_HELP),
     ) -> None:
         """Host the web app for others: rooms are shared by link; every stroke is stored in the database."""
-        _run(host, port, db, False, adjourn_after)
+        _run(host, port, db, False, adjourn_after, absence_grace)

@@ -24,7 +24,7 @@ from carrom.game.outcome import KIND_OF_COIN, stroke_outcome
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams, Strike, physics_model, simulate
 from carrom.physics.result import ShotResult
 from carrom.records import Header, Player, Record
-from carrom.records.entries import Choice, ConcedeEntry, DeclareEntry, Outcome, PlaceEntry, StrokeEntry
+from carrom.records.entries import Choice, ClockEntry, ConcedeEntry, DeclareEntry, Outcome, PlaceEntry, StrokeEntry
 from carrom.records.scorer import Scorer
 
 
@@ -195,6 +195,20 @@ class Game:
         ruling = self._play(ConcedeEntry(seat, what=what))
         self._sync_board()
         return ruling
+
+    def clock(self) -> R.Clock | None:
+        """The clock of the laws running now (the break, a stroke or a placing: ICF 46, 50, 88 a), or None."""
+        return R.running(self.state)
+
+    def out_of_time(self, seat: str, what: str) -> R.Ruling:
+        """The 15 seconds of ``what`` ran out for ``seat``: the referee rules the time foul (``carrom.rules.clock``)."""
+        ruling = self._play(ClockEntry(seat, what=what))
+        self._sync_board()
+        return ruling
+
+    def absent(self, seat: str) -> R.Ruling:
+        """The seat's player left the board (online: gone past the grace period): the side loses the match (ICF 143 a)."""
+        return self._play(DeclareEntry(seat, what="absent"))
 
     # -- inside -----------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from carrom.records import referee
 from carrom.records.entries import (
-    ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, PlaceEntry, StrokeEntry, TimeoutEntry,
+    ClockEntry, ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, PlaceEntry, StrokeEntry, TimeoutEntry,
 )
 from carrom.records.header import Header
 from carrom.records.notation import COMMANDS, StrokeNote, format_stroke
@@ -66,7 +66,13 @@ def entry_notation(entry: Entry) -> str:
         return f"concede {entry.what}"
     if isinstance(entry, DeclareEntry):
         return f"declare {entry.what}" + ("" if entry.value is None else f" {entry.value}")
+    if isinstance(entry, ClockEntry):
+        return f"clock {entry.what}"
     return entry.TYPE  # time
+
+
+CLOCK_WORDS = {"break": "{actor} did not break within 15 seconds", "stroke": "{actor} ran out of time to strike",
+               "place": "{actor} ran out of time to place"}
 
 
 def entry_text(entry: Entry, header: Header) -> str:
@@ -86,6 +92,8 @@ def entry_text(entry: Entry, header: Header) -> str:
         return f"{actor} declares {entry.what}" + ("" if entry.value is None else f" {entry.value}")
     if isinstance(entry, TimeoutEntry):
         return "the bell"
+    if isinstance(entry, ClockEntry):
+        return CLOCK_WORDS[entry.what].format(actor=actor)
     return f"{actor}: {entry.TYPE}"  # pragma: no cover
 
 

@@ -279,8 +279,28 @@ class TimeoutEntry(Entry):
         return cls(**cls.common(data, path), board_begun=begun)
 
 
+CLOCKS = ("break", "stroke", "place")
+
+
+@dataclass(frozen=True)
+class ClockEntry(Entry):
+    """A clock of the laws ran out for the seat: the break (ICF 46), a stroke (ICF 50) or a placing (ICF 88 a)."""
+
+    what: str = "stroke"
+
+    TYPE: ClassVar[str] = "clock"
+    EXTRA: ClassVar[tuple[str, ...]] = ("what",)
+
+    def body(self) -> dict[str, Any]:
+        return {"what": self.what}
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any], path: str, foul_codes: tuple[str, ...]) -> "ClockEntry":
+        return cls(**cls.common(data, path), what=schema.choice(data.get("what"), schema.child(path, "what"), CLOCKS))
+
+
 ENTRY_TYPES: dict[str, type[Entry]] = {
-    t.TYPE: t for t in (StrokeEntry, PlaceEntry, ForfeitEntry, ConcedeEntry, DeclareEntry, TimeoutEntry)
+    t.TYPE: t for t in (StrokeEntry, PlaceEntry, ForfeitEntry, ConcedeEntry, DeclareEntry, TimeoutEntry, ClockEntry)
 }
 
 
@@ -290,6 +310,6 @@ def parse_entry(data: Any, path: str, foul_codes: tuple[str, ...]) -> Entry:
         raise RecordError(path, f"expected an action object, found {schema.describe(data)}")
     kind = schema.choice(data.get("type"), schema.child(path, "type"), tuple(ENTRY_TYPES))
     cls = ENTRY_TYPES[kind]
-    required = ["type", "seat"] + (["outcome"] if cls is StrokeEntry else []) + (["what"] if kind in ("concede", "declare") else [])
+    required = ["type", "seat"] + (["outcome"] if cls is StrokeEntry else []) + (["what"] if kind in ("concede", "declare", "clock") else [])
     schema.obj(data, path, required=required, optional=["at", "note", *cls.EXTRA])
     return cls.parse(data, path, foul_codes)  # type: ignore[attr-defined]

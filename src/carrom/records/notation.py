@@ -15,12 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from carrom.records.entries import CLOCKS  # the clocks of the laws (ICF 46, 50, 88 a)
+
 COINS = {"w": "white", "b": "black", "q": "queen"}
 COMMANDS = {
     "place": "place [COIN|waive]  place the due/penalty coin owed now (or waive it, ICF 87 a)",
     "forfeit": "forfeit [LAW]       the player on turn loses the board (e.g. ICF 51, 91, 121 b); asks yes/no",
     "concede": "concede board|game|match  the player on turn's side gives up (ICF 139); asks yes/no",
     "declare": "declare WORDS       a declaration the referee knows, e.g. `declare extra` (ICF 87 b)",
+    "clock": "clock [break|stroke|place] the 15 s ran out for whoever the laws wait for (ICF 46, 50, 88)",
     "time": "time [begun|waiting] the bell of the timed game; say whether \"Play\" was called for this board (004 law 40)",
     "undo": "undo                take back the last entry (and say which)",
     "status": "status              show the board again",
@@ -137,6 +140,10 @@ def parse(line: str, fouls: Iterable[str] = ()) -> StrokeNote | Command:
         elif head == "time" and (len(args) > 1 or (args and args[0].lower() not in TIME_BOARD)):
             raise NotationError("time, time begun (\"Play\" was called for this board) or time waiting (not yet)")
         elif head == "time":
+            args = tuple(a.lower() for a in args)
+        elif head == "clock" and (len(args) > 1 or (args and args[0].lower() not in CLOCKS)):
+            raise NotationError("clock, clock break, clock stroke or clock place: which 15 seconds ran out")
+        elif head == "clock":
             args = tuple(a.lower() for a in args)
         elif head in ("undo", "status", "help", "quit") and args:
             raise NotationError(f"{head} takes nothing after it")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from carrom import rules as R
 from carrom.records.entries import (
-    ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, PlaceEntry, StrokeEntry, TimeoutEntry,
+    ClockEntry, ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, PlaceEntry, StrokeEntry, TimeoutEntry,
 )
 from carrom.records.header import Header
 
@@ -56,6 +56,8 @@ def to_action(entry: Entry) -> R.Action:
         return R.Declare(seat=s, what=entry.what, value=entry.value)
     if isinstance(entry, TimeoutEntry):
         return R.Timeout(seat=s, board_begun=entry.board_begun)
+    if isinstance(entry, ClockEntry):
+        return R.OutOfTime(seat=s, what=entry.what)
     raise TypeError(f"no referee action for {type(entry).__name__}")
 
 
@@ -77,6 +79,12 @@ def to_strike(match: R.Match) -> str:
     if exp is None:
         return match.state.board.turn.value
     return exp[1].value
+
+
+def clock(match: R.Match) -> tuple[str, str] | None:
+    """The clock of the laws running now: (what it times, whose), or None when nothing is timed."""
+    running = R.running(match.state)
+    return None if running is None else (running.what, running.seat.value)
 
 
 def to_place(match: R.Match) -> str:

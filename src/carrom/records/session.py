@@ -15,7 +15,7 @@ from typing import Any, Callable
 from carrom.records import referee
 from carrom.records.describe import entry_notation, who
 from carrom.records.entries import (
-    ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, Outcome, PlaceEntry, StrokeEntry, TimeoutEntry,
+    ClockEntry, ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, Outcome, PlaceEntry, StrokeEntry, TimeoutEntry,
 )
 from carrom.records.errors import RecordError
 from carrom.records.header import Header
@@ -142,6 +142,11 @@ class Session:
         if name == "time":
             begun = TIME_BOARD[args[0]] if args else None
             return self.play(TimeoutEntry(referee.to_strike(self.match), board_begun=begun, at=at))
+        if name == "clock":
+            running = referee.clock(self.match)
+            if running is None:
+                raise SessionError("no clock runs now: nothing the laws time is awaited (ICF 46, 50, 88 a)")
+            return self.play(ClockEntry(running[1], what=args[0] if args else running[0], at=at))
         raise SessionError(f"{name}: not a command ({', '.join(COMMANDS)})")  # pragma: no cover
 
     def play(self, entry: Entry) -> Reply:

@@ -6,8 +6,10 @@ the same referee serves the simulated game and an umpire scoring a real match.
 """
 
 from carrom.rules.actions import (
-    Action, Concede, Declare, Forfeit, Place, Stroke, StrokeOutcome, Timeout, action_from_dict, action_to_dict,
+    Action, Concede, Declare, Forfeit, OutOfTime, Place, Stroke, StrokeOutcome, Timeout, action_from_dict,
+    action_to_dict,
 )
+from carrom.rules.clock import Clock, running
 from carrom.rules.board import BoardResult, BoardState, Owed
 from carrom.rules.decision import Decision, EndKind, Ended, Ruling
 from carrom.rules.errors import RulesError
@@ -21,8 +23,9 @@ from carrom.rules.ruleset import RULESETS, RuleSet, ruleset
 from carrom.rules.table import Table
 
 __all__ = [
-    "RULESETS", "Action", "BoardRecord", "BoardResult", "BoardState", "Claim", "Coin", "Concede", "Declare",
-    "Decision", "Dues", "EndKind", "Ended", "Expect", "Expected", "Forfeit", "Foul", "Match", "MatchState", "Owed",
+    "RULESETS", "Action", "BoardRecord", "BoardResult", "BoardState", "Claim", "Clock", "Coin", "Concede", "Declare",
+    "Decision", "Dues", "EndKind", "Ended", "Expect", "Expected", "Forfeit", "Foul", "Match", "MatchState",
+    "OutOfTime", "Owed",
     "Place", "RuleSet", "Ruling", "RulesError", "Seat", "SideView", "Stroke", "StrokeOutcome", "Table", "Timeout",
-    "action_from_dict", "action_to_dict", "apply", "new_state", "ruleset", "state_from_score",
+    "action_from_dict", "action_to_dict", "apply", "new_state", "ruleset", "running", "state_from_score",
 ]

@@ -83,7 +83,8 @@ class Declare:
     ``wait``: no room to place the coins owed now, so they wait (ICF 79 a);
     ``replay``: the board is replayed for events beyond control (ICF 140);
     ``no-room``: no legal striker position on the baseline, the board is replayed (ICF 142);
-    ``late``: a player more than 7 minutes late loses the game 25–0 (timed game, 004 law 18).
+    ``late``: a player more than 7 minutes late loses the game 25–0 (timed game, 004 law 18);
+    ``absent``: a player away from the board without the umpire's leave loses the match (ICF 143 a).
     """
 
     seat: Seat
@@ -104,9 +105,18 @@ class Timeout:
     board_begun: bool | None = None
 
 
-Action = Union[Stroke, Place, Forfeit, Concede, Declare, Timeout]
+@dataclass(frozen=True)
+class OutOfTime:
+    """A clock of the laws ran out for ``seat``: ``what`` it timed, "break" (ICF 46), "stroke" (ICF 50) or
+    "place" (ICF 87 a, 88); ``carrom.rules.clock`` rules on it."""
+
+    seat: Seat
+    what: str
+
+
+Action = Union[Stroke, Place, Forfeit, Concede, Declare, Timeout, OutOfTime]
 ACTION_TYPES: dict[str, type] = {"stroke": Stroke, "place": Place, "forfeit": Forfeit, "concede": Concede,
-                                 "declare": Declare, "time": Timeout}
+                                 "declare": Declare, "time": Timeout, "clock": OutOfTime}
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -123,6 +133,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         out["what"] = action.what
     elif isinstance(action, Declare):
         out.update(what=action.what, value=action.value)
+    elif isinstance(action, OutOfTime):
+        out["what"] = action.what
     elif isinstance(action, Timeout) and action.board_begun is not None:
         out["board_begun"] = action.board_begun
     return out
@@ -147,6 +159,8 @@ def action_from_dict(data: Any) -> Action:
         return Concede(seat, str(data.get("what", "board")))
     if kind == "declare":
         return Declare(seat, str(data.get("what", "")), data.get("value"))
+    if kind == "clock":
+        return OutOfTime(seat, str(data.get("what", "")))
     begun = data.get("board_begun")
     return Timeout(seat, None if begun is None else _bool(begun, "board_begun"))
 

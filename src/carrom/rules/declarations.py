@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from carrom.rules.actions import Declare, Timeout
 from carrom.rules.board import BoardResult
-from carrom.rules.decision import Decision
+from carrom.rules.decision import Decision, EndKind, Ended
 from carrom.rules.errors import RulesError
 from carrom.rules.flow import award_game, board_ended, board_over, finish_board, game_end, game_over, side_name_of
 from carrom.rules.owing import owe
@@ -21,7 +21,7 @@ from carrom.rules.words import points as _points, side_does
 def declare(state: MatchState, action: Declare, d: list[Decision]) -> MatchState:
     words = action.what.split()
     if not words:
-        raise RulesError("declare what? extra, toss, technical, wait, replay, no-room or late")
+        raise RulesError("declare what? extra, toss, technical, wait, replay, no-room, late or absent")
     key, arg = words[0].lower(), (words[1] if len(words) > 1 else action.value)
     handler = DECLARATIONS.get(key)
     if handler is None:
@@ -109,11 +109,22 @@ def _late(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
     return award_game(state, 1 - side, d, "004 law 18")
 
 
+def _absent(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
+    """ICF 143 a: a player who leaves the board without the umpire's leave loses the match (001 §4.2 b, 003 law 122)."""
+    side = state.table.side(seat)
+    d.append(Decision("ICF 143 a", f"{name(seat)} left the board without the umpire's leave: "
+                                   f"{side_does(state.table, side, 'lose')} the match"))
+    d.append(Ended(EndKind.MATCH, "ICF 143 a", state.game_index + 1, 1 - side, state.table.seats_of(1 - side), 0,
+                   state.games_won))
+    return replace(state, over=True, winner=1 - side, claim=None)
+
+
 DECLARATIONS = {
     "extra": _claim, "toss": _toss, "technical": _technical, "wait": _wait,
     "replay": _replay("ICF 140", "events beyond the umpire's control"),
     "no-room": _replay("ICF 142", "no room on the baseline to place the striker"),
     "late": _late,
+    "absent": _absent,
 }
 
 

@@ -3,7 +3,8 @@
 ``apply(state, action)`` is pure: it returns the next state and the ruling, or raises
 ``RulesError`` with the state untouched; it hands a stroke to the stroke referee, placing,
 forfeits and concessions to the handlers here, declarations and bells to
-``carrom.rules.declarations``, and how boards, games and the match end to ``carrom.rules.flow``.
+``carrom.rules.declarations``, a clock run out to ``carrom.rules.clock``, and how boards, games and
+the match end to ``carrom.rules.flow``.
 ``Match`` wraps it with history for undo and replay.
 """
 
@@ -14,8 +15,9 @@ from typing import Iterable, Mapping, Sequence
 
 from carrom.rules import simplified
 from carrom.rules import stroke as icf_stroke
-from carrom.rules.actions import Action, Concede, Declare, Forfeit, Place, Stroke, Timeout
+from carrom.rules.actions import Action, Concede, Declare, Forfeit, OutOfTime, Place, Stroke, Timeout
 from carrom.rules.board import BoardResult
+from carrom.rules.clock import out_of_time
 from carrom.rules.decision import Decision, EndKind, Ended, Ruling
 from carrom.rules.declarations import declare, timeout
 from carrom.rules.ending import end_of_board
@@ -45,7 +47,7 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
         raise RulesError("the match is over; nothing more can be played")
     state.table.check(action.seat)
     handler = {Stroke: _stroke, Place: _place, Forfeit: _forfeit, Concede: _concede, Declare: declare,
-               Timeout: timeout}[type(action)]
+               Timeout: timeout, OutOfTime: out_of_time}[type(action)]
     if state.awaiting_toss and not (isinstance(action, Declare) and action.what.split()[:1] == ["toss"]):
         raise RulesError("the tie-break board's break goes to the winner of a toss: enter `declare toss SEAT` (ICF 56 b)")
     notes: Notes = []
@@ -59,7 +61,7 @@ def _check_action(action: object) -> None:
     from carrom.rules.actions import StrokeOutcome
     from carrom.rules.fouls import Foul
 
-    if not isinstance(action, (Stroke, Place, Forfeit, Concede, Declare, Timeout)):
+    if not isinstance(action, (Stroke, Place, Forfeit, Concede, Declare, Timeout, OutOfTime)):
         raise RulesError(f"{type(action).__name__} is not an action the referee knows")
     if not isinstance(action.seat, Seat):
         raise RulesError(f"seat: {action.seat!r} is not a Seat (south, east, north, west)")
@@ -78,7 +80,7 @@ def _check_action(action: object) -> None:
             raise RulesError("a due or penalty coin is white or black")
         if not isinstance(action.waive, bool):
             raise RulesError("waive is true or false")
-    elif isinstance(action, (Concede, Declare)) and not isinstance(action.what, str):
+    elif isinstance(action, (Concede, Declare, OutOfTime)) and not isinstance(action.what, str):
         raise RulesError(f"what: expected words, found {action.what!r}")
     elif isinstance(action, Timeout) and action.board_begun not in (None, True, False):
         raise RulesError(f"board_begun: true, false or unknown (None), not {action.board_begun!r}")

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable
 
 from sqlalchemy import Boolean, DateTime, Integer, String, Text, update
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from carrom.store.side import SideTable
 from carrom.store.store import Store, StoreError
 
 
@@ -59,27 +58,11 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-class UmpireStore:
+class UmpireStore(SideTable):
     """The umpire matches of a ``Store``'s database; every error is a ``StoreError`` saying what failed."""
 
     def __init__(self, store: Store) -> None:
-        try:
-            _Base.metadata.create_all(store.engine)
-        except SQLAlchemyError as exc:
-            raise StoreError(f"cannot prepare the umpire's table: {exc.__class__.__name__}") from None
-        self._session = sessionmaker(store.engine, expire_on_commit=False)
-
-    def _run(self, what: str, fn: Callable[[Session], Any], write: bool = True) -> Any:
-        try:
-            if not write:
-                with self._session() as s:
-                    return fn(s)
-            with self._session.begin() as s:
-                return fn(s)
-        except StoreError:
-            raise
-        except SQLAlchemyError as exc:
-            raise StoreError(f"cannot {what}: the database failed ({exc.__class__.__name__})") from None
+        super().__init__(store, _Base.metadata, "the umpire's table")
 
     def create(self, match_id: str, key_hash: str, title: str, record: str, entries: int, over: bool) -> None:
         now = _now()

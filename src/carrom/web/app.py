@@ -24,7 +24,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnected
 
 from carrom.players import LEVELS
+from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
+from carrom.web.clocks import ABSENCE_GRACE, RoomClocks
 from carrom.web.limits import BodyLimit, Gate, Limits
 from carrom.web.messages import Intent, decode, join_request, key_of, parse, sequence
 from carrom.web.replay import ReplayCache
@@ -45,8 +47,10 @@ class Hub:
     """The rooms in memory, the websockets watching each, and the bots' turns."""
 
     def __init__(self, store: Store, bot_pause: float, room_idle: float = ROOM_IDLE,
-                 match_idle: float = MATCH_IDLE) -> None:
+                 match_idle: float = MATCH_IDLE, clocks: RoomClocks | None = None) -> None:
         self.store = store
+        self.clocks = clocks or RoomClocks(store)
+        self.tokens: dict[WebSocket, str | None] = {}  # what each client plays (None: watching)
         self.bot_pause = bot_pause
         self.room_idle = room_idle
         self.match_idle = match_idle
@@ -67,9 +71,22 @@ class Hub:
             if row is None:
                 raise HTTPException(404, f"there is no match {room_id!r}: check the link")
             async with self.lock(room_id):
-                room = self.rooms.get(room_id) or await asyncio.to_thread(Room.load, self.store, row)
-                self.rooms[room_id] = room
+                if room_id not in self.rooms:
+                    self.rooms[room_id] = await asyncio.to_thread(Room.load, self.store, row)
+                    await asyncio.to_thread(self.clocks.load, room_id)
+                room = self.rooms[room_id]
         return room
+
+    def present(self, room_id: str) -> set[str]:
+        """The seats played by a client connected to the room now."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            return set()
+        return {s for ws in self.sockets.get(room_id, ()) for s in room.seats_of(self.tokens.get(ws))}
+
+    def view(self, room: Room) -> dict[str, Any]:
+        """The room's state with its clocks (``carrom.web.clocks``)."""
+        return room.view() | self.clocks.fields(room)
 
     def lock(self, room_id: str) -> asyncio.Lock:
         return self.locks.setdefault(room_id, asyncio.Lock())
@@ -84,6 +101,7 @@ class Hub:
             if not busy and now - self.used.get(room_id, now) >= self.room_idle:
                 for table in (self.rooms, self.sockets, self.locks, self.bot_tasks, self.used):
                     table.pop(room_id, None)
+                self.clocks.forget(room_id)
                 gone.append(room_id)
         return gone
 
@@ -142,6 +160,8 @@ class Hub:
                     return
                 try:
                     update = await asyncio.to_thread(room.bot_turn)
+                    if update is not None:
+                        [update] = await asyncio.to_thread(self.clocks.after, room, [update])
                 except Exception as exc:  # a bot that fails must not take the server down; the store is untouched
                     log.exception("bot failed in match %s", room.id)
                     await self.broadcast(room.id, {"type": "error", "message": f"the computer player failed "
@@ -168,19 +188,24 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PAUSE,
-               limits: Limits = Limits(), room_idle: float = ROOM_IDLE, match_idle: float = MATCH_IDLE) -> FastAPI:
+               limits: Limits = Limits(), room_idle: float = ROOM_IDLE, match_idle: float = MATCH_IDLE,
+               clock_seconds: float = CLOCK_SECONDS, absence_grace: float = ABSENCE_GRACE) -> FastAPI:
     """The app on the database at ``db_url`` (any SQLAlchemy URL); ``StoreError`` if it cannot be opened.
 
     ``room_idle``: seconds after which a room nobody is connected to leaves memory (it is loaded again when opened);
-    ``match_idle``: seconds without an action after which an unfinished match is adjourned (any action resumes it).
+    ``match_idle``: seconds without an action after which an unfinished match is adjourned (any action resumes it);
+    ``clock_seconds``: the clocks of the laws (15 s; less only for tests); ``absence_grace``: seconds a player of a
+    room with clocks may be gone before the laws of absence apply (docs/web.md).
     """
     store = Store(db_url)
-    hub = Hub(store, bot_pause, room_idle, match_idle)
+    hub = Hub(store, bot_pause, room_idle, match_idle, RoomClocks(store, clock_seconds, absence_grace))
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
         sweeper = asyncio.create_task(hub.sweep())
+        clocks = asyncio.create_task(hub.clocks.run(hub))
         yield
+        clocks.cancel()
         sweeper.cancel()
         for task in hub.bot_tasks.values():
             task.cancel()
@@ -256,12 +281,15 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         body = await body_of(request)
         room, token = await asyncio.to_thread(Room.create, store, body)
         hub.rooms[room.id], hub.used[room.id] = room, time.monotonic()
+        if room.clocks:
+            await asyncio.to_thread(hub.clocks.keep, room)
+            await asyncio.to_thread(hub.clocks.arm, room)
         return {"room": room.id, "token": token, "seats": room.seats_of(token), "url": f"/room/{room.id}",
                 "links": room.links()}
 
     @app.get("/api/rooms/{room_id}")
     async def room_state(room_id: str) -> dict[str, Any]:
-        return (await hub.room(room_id)).view()
+        return hub.view(await hub.room(room_id))
 
     @app.post("/api/rooms/{room_id}/join")
     async def join(room_id: str, request: Request) -> dict[str, Any]:
@@ -270,8 +298,9 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         async with hub.lock(room_id):
             token = await asyncio.to_thread(room.join, intent.seat, intent.args["name"] or None, None,
                                             intent.args["invite"])
+            await asyncio.to_thread(hub.clocks.arm, room)  # the last seat taken: the break's clock starts
         await remember_browser(room_id, intent.args["browser"])
-        await hub.broadcast(room_id, room.view())
+        await hub.broadcast(room_id, hub.view(room))
         hub.wake_bots(room)  # the last seat taken: a bot may be the one to break
         return {"room": room_id, "token": token, "seats": room.seats_of(token)}
 
@@ -351,7 +380,8 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
                                 "code": "refused"})
             token = None
         hub.sockets.setdefault(room_id, set()).add(ws)
-        await hub.send(ws, room.view() | {"you": room.seats_of(token)} | ({"links": room.links()} if token else {}))
+        hub.tokens[ws] = token
+        await hub.send(ws, hub.view(room) | {"you": room.seats_of(token)} | ({"links": room.links()} if token else {}))
         hub.wake_bots(room)
         gate = Gate(limits)
         try:
@@ -374,10 +404,11 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
                     gate.use(seq)
                     intent = parse(msg)
                     if intent.type == "join":
-                        token = await _join(ws, room, token, intent)
+                        token = hub.tokens[ws] = await _join(ws, room, token, intent)
                         continue
                     async with hub.lock(room_id):
                         updates = await asyncio.to_thread(room.handle, token, intent)
+                        updates = await asyncio.to_thread(hub.clocks.after, room, updates)
                 except MessageError as exc:
                     await hub.send(ws, _refusal(str(exc), exc.code, seq))
                     continue
@@ -398,6 +429,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
             log.info("match %s: %s left without closing", room_id, _peer(ws))
         finally:
             hub.sockets.get(room_id, set()).discard(ws)
+            hub.tokens.pop(ws, None)
             hub.used[room_id] = time.monotonic()
 
     async def _join(ws: WebSocket, room: Room, token: str | None, intent: Intent) -> str | None:
@@ -408,10 +440,11 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         async with hub.lock(room.id):
             token = await asyncio.to_thread(room.join, intent.seat, intent.args["name"] or None, token,
                                             intent.args["invite"])
+            await asyncio.to_thread(hub.clocks.arm, room)  # the last seat taken: the break's clock starts
         await remember_browser(room.id, intent.args["browser"])
         await hub.send(ws, {"type": "joined", "token": token, "you": room.seats_of(token), "watching": False,
                             "links": room.links()})
-        await hub.broadcast(room.id, room.view())
+        await hub.broadcast(room.id, hub.view(room))
         hub.wake_bots(room)
         return token
 

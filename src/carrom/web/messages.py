@@ -234,9 +234,10 @@ class RoomRequest:
     players: dict[str, SeatChoice]
     public: bool
     browser: str | None
+    clocks: bool = False  # the server runs the clocks of the laws (ICF 46, 50, 88 a): docs/web.md
 
 
-ROOM_FIELDS = ("variant", "first_breaker", "players", "public", "browser")
+ROOM_FIELDS = ("variant", "first_breaker", "players", "public", "browser", "clocks")
 
 
 def room_request(body: Any) -> RoomRequest:
@@ -284,4 +285,16 @@ def room_request(body: Any) -> RoomRequest:
                 raise MessageError(f"players.{seat}.level must be one of {', '.join(LEVELS)}, not {_shown(level)}")
         given = name(p.get("name"), "", f"players.{seat}.name") or None
         seats[seat] = SeatChoice(kind, given, level)
-    return RoomRequest(variant, first, seats, public, key_of(body, "browser"))
+    return RoomRequest(variant, first, seats, public, key_of(body, "browser"), _clocks(body.get("clocks"), seats))
+
+
+def _clocks(value: Any, seats: dict[str, SeatChoice]) -> bool:
+    """On by default online (a seat open for someone), off against the computer; hot-seat: as chosen, off by default."""
+    if value is not None and not isinstance(value, bool):
+        raise MessageError(f"clocks must be true or false, not {_shown(value)}")
+    online = any(p.type == "open" for p in seats.values())
+    if not online and any(p.type == "bot" for p in seats.values()):
+        if value:
+            raise MessageError("clocks: against the computer the clocks are off (nobody else waits for you)")
+        return False
+    return online if value is None else value

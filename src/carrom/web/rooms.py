@@ -75,6 +75,7 @@ class Room:
     invite: str | None = None  # the key of the invitation link: who holds it may take a free seat
     public: bool = False  # listed under "Past matches" for anyone to watch
     adjourned: datetime | None = None  # closed for want of play; the next action resumes it
+    clocks: bool = False  # chosen at creation: the server runs the clocks of the laws (carrom.web.clocks)
     bots: dict[str, Any] = field(default_factory=dict)
     since: float = field(default_factory=time.time)  # when the laws began to wait for the current action
 
@@ -105,7 +106,7 @@ class Room:
         except GameError as exc:
             raise MessageError(str(exc)) from None
         invite = secrets.token_urlsafe(16) if any(i.kind == "human" and i.token is None for i in seats.values()) else None
-        room = cls(secrets.token_urlsafe(16), game, seats, store, invite, request.public)
+        room = cls(secrets.token_urlsafe(16), game, seats, store, invite, request.public, clocks=request.clocks)
         store.create(room.id, variant=request.variant, kind=game.record.header.kind, title=room.title(),
                      seats=[i.row(s) for s, i in seats.items()], record=dumps(game.record), invite=invite,
                      public=request.public, browser=request.browser)
@@ -274,6 +275,23 @@ class Room:
             if len(updates) > 1000:
                 break
         return updates
+
+    def time_out(self, seat: str, what: str) -> dict[str, Any]:
+        """The server's clock ran out for ``seat``: the referee rules it (ICF 46, 50, 88), stored like any action."""
+        return self._server_act(lambda: self.game.out_of_time(seat, what))
+
+    def absent(self, seat: str) -> dict[str, Any]:
+        """``seat``'s player stayed away past the grace period: the side loses the match (ICF 143 a)."""
+        return self._server_act(lambda: self.game.absent(seat))
+
+    def _server_act(self, act: Any) -> dict[str, Any]:
+        before = len(self.game.record.entries)
+        try:
+            act()
+        except GameError:
+            self.reload()
+            raise
+        return self._commit(before, None)
 
     def bot_to_act(self) -> bool:
         exp = self.game.expected()

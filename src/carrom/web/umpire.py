@@ -48,7 +48,7 @@ DECLARATIONS = (
     ("extra", "ICF 87 b", "claim extra points"), ("toss", "ICF 56 b", "tie-break toss won by"),
     ("technical", "ICF 63", "technical foul"), ("wait", "ICF 79 a", "no room to place: wait"),
     ("replay", "ICF 140", "replay the board"), ("no-room", "ICF 142", "no room for the striker: replay"),
-    ("late", "004 law 18", "late arrival"),
+    ("late", "004 law 18", "late arrival"), ("absent", "ICF 143 a", "left the board: the match lost"),
 )
 SCORECARDS = {"html": "text/html; charset=utf-8", "pdf": "application/pdf", "csv": "text/csv; charset=utf-8"}
 

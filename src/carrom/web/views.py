@@ -14,9 +14,10 @@ from carrom.game import Game
 from carrom.physics.result import Event, EventKind, ShotResult
 from carrom.render.svg import CENTRE_DESIGN, star_points
 from carrom.rules import Seat as RSeat
+from carrom.rules.clock import SECONDS
 
 SOUNDING = (EventKind.CONTACT, EventKind.CUSHION, EventKind.POCKETED)  # the events a shot's motion carries: heard
-STROKE_CLOCK = 15.0  # seconds to strike or place (ICF 50, 88): shown by the client, not enforced
+STROKE_CLOCK = SECONDS  # to strike or place (ICF 50, 88); a room with clocks has them enforced (carrom.web.clocks)
 
 
 def geometry() -> dict[str, Any]:

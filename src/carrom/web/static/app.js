@@ -4,6 +4,7 @@ import { t, tn } from "./i18n.js";
 import { layoutAt } from "./motion.js";
 import * as sound from "./sound.js";
 import { boardView, drawBoard as paintBoard, drawDisc, inSeat as inSeatOf, line, seatPoint as seatPointOf } from "./board.js";
+import { clockShown, presetClocks } from "./clock.js";
 
 const SEATS = ["south", "east", "north", "west"];
 const COLOURS = { white: "#f7f2e2", black: "#2b2b2b", queen: "#c8102e", striker: "#e8eef5" };
@@ -88,7 +89,6 @@ const SAY = {
   },
   list: (words) => words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`,
   debt: (st, side, n) => `${SAY.side(st, side, "owes", "owe")} ${n}`,
-  clock: (left) => left > 0 ? `Stroke clock: ${left.toFixed(0)} s` : "Stroke clock: time (ICF 50)",
   concede: (what) => `Concede the ${what}? (ICF 139)`,
   matchWon: (st) => st.winner === null ? "The match is over." : `${SAY.side(st, st.winner, "wins", "win")} the match.`,
 };
@@ -211,6 +211,7 @@ for (const a of document.querySelectorAll("header a")) a.dataset.go = "1";
 function showSetup() {
   $("setup").hidden = false;
   fillSeats();
+  presetClocks($("clocks"), $("mode").value);
 }
 
 function presetType(mode, seat, doubles) {
@@ -232,7 +233,7 @@ function fillSeats() {
       `<td><input name="name-${s}" maxlength="60" placeholder="${s === "south" ? "your name" : s}"></td></tr>`;
   }).join("");
 }
-$("mode").addEventListener("change", fillSeats);
+$("mode").addEventListener("change", () => { fillSeats(); presetClocks($("clocks"), $("mode").value); });
 $("format").addEventListener("change", fillSeats);
 
 $("new-match").addEventListener("submit", async (ev) => {
@@ -246,7 +247,8 @@ $("new-match").addEventListener("submit", async (ev) => {
   }
   $("start").disabled = true;
   try {
-    const r = await api("/api/rooms", { variant: f.get("variant"), players, public: f.get("public") === "on", browser: browserKey() });
+    const r = await api("/api/rooms", { variant: f.get("variant"), players, public: f.get("public") === "on", browser: browserKey(),
+                                        ...($("clocks").disabled ? {} : { clocks: $("clocks").checked }) });
     localStorage.setItem("carrom-token-" + r.room, r.token);
     $("setup-error").textContent = "";
     go("/room/" + r.room);
@@ -474,14 +476,13 @@ function renderSummary() {
 }
 $("board-end-next").addEventListener("click", () => { summary = null; render(); $("board").focus({ preventScroll: true }); });
 
-// clock: shown when chosen, counts the 15 s of ICF 50 from when the laws began to wait
+// clock: the room's clocks of the laws, kept by the server (clock.js); without them, the reminder if chosen
 setInterval(() => {
-  const box = $("clock"), show = $("show-clock").checked && S && S.expected && !$("game").hidden;
-  box.hidden = !show;
-  if (!show) return;
-  const left = S.clock - (Date.now() / 1000 + clockOffset - S.since);
-  box.textContent = SAY.clock(left);
-  box.classList.toggle("late", left <= 5);
+  const box = $("clock"), shown = !$("game").hidden && clockShown(S, Date.now() / 1000 + clockOffset, $("show-clock").checked);
+  box.hidden = !shown;
+  if (!shown) return;
+  box.textContent = shown.text;
+  box.classList.toggle("late", shown.late);
 }, 250);
 $("show-clock").addEventListener("change", () => localStorage.setItem("carrom-clock", $("show-clock").checked ? "1" : "0"));
 $("speed").addEventListener("change", () => localStorage.setItem("carrom-speed", $("speed").value));

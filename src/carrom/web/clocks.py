@@ -1,0 +1,200 @@
+"""The clocks of the laws in a room: 15 s for the break, each stroke and each placing (ICF 46, 50, 88 a).
+
+A room created with its clocks on (``"clocks": true``; the default online) has a deadline
+whenever the laws wait for a person: computed when the referee starts waiting (after the
+motion of the stroke before, as ICF 50 counts from when the pieces stop), STORED
+(``carrom.store.clocks``), never a timer in memory. One task per server process checks the
+stored deadlines (``RoomClocks.run``), so a deadline passed while the server was down is ruled
+once it is up again; a deadline is claimed in the store before it is ruled, so two checks
+racing (two tasks, two processes) rule it once. The referee rules what running out costs
+(``carrom.rules.clock``).
+
+A player whose page is gone keeps his clock running. Once gone for the grace period
+(``--absence-grace``, 120 s): if the clock runs for him and someone of the other side is
+there, his side loses the match (ICF 143 a: leaving the board without the umpire's leave);
+if nobody at all is there, the match is adjourned (resumable: the next action resumes it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING, Any
+
+from carrom.game import GameError
+from carrom.rules.clock import SECONDS
+from carrom.store import Store, StoreError
+from carrom.store.clocks import ClockStore, Deadline
+from carrom.web.messages import MessageError
+
+if TYPE_CHECKING:  # the hub holds the rooms and their sockets (app.py)
+    from carrom.web.app import Hub
+    from carrom.web.rooms import Room
+
+log = logging.getLogger("carrom.web.clocks")
+
+ABSENCE_GRACE = 120.0  # seconds a player may be gone before the laws of absence apply (ICF 143 a)
+NOTICES = {
+    "break": "time: {name} did not break within {seconds:g} seconds (ICF 46)",
+    "stroke": "time: {name} took more than {seconds:g} seconds to strike (ICF 50)",
+    "place": "time: {name} did not place or waive within {seconds:g} seconds (ICF 87 a, 88)",
+}
+ABSENT = "{name} left the board for more than {grace:g} seconds: the match is lost (ICF 143 a)"
+ADJOURNED = "adjourned: nobody at the board; the next action resumes it"
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class RoomClocks:
+    """The deadlines of the rooms with clocks, and the absences of their players."""
+
+    def __init__(self, store: Store, seconds: float = SECONDS, grace: float = ABSENCE_GRACE) -> None:
+        if seconds <= 0 or grace < 0:
+            raise ValueError("the clock's seconds must be above 0 and the grace 0 or more")
+        self.table = ClockStore(store)
+        self.seconds = seconds
+        self.grace = grace
+        self.tick = min(1.0, seconds / 10)
+        self.kept: dict[str, bool] = {}  # room -> keeps clocks (read when the room is loaded)
+        self.deadlines: dict[str, Deadline | None] = {}
+        self.absent_since: dict[tuple[str, str], float] = {}  # (room, seat) -> monotonic time first seen gone
+
+    # -- a room's deadline ----------------------------------------------------------------------
+
+    def keep(self, room: "Room") -> None:
+        """A new room with its clocks on."""
+        self.table.keep(room.id)
+        self.kept[room.id] = True
+
+    def load(self, room_id: str) -> None:
+        """What the store says of a room just loaded into memory."""
+        self.kept[room_id] = self.table.kept(room_id)
+        self.deadlines[room_id] = self.table.get(room_id) if self.kept[room_id] else None
+
+    def forget(self, room_id: str) -> None:
+        for table in (self.kept, self.deadlines):
+            table.pop(room_id, None)
+
+    def arm(self, room: "Room", delay: float = 0.0) -> None:
+        """The laws wait for someone now: the deadline, ``delay`` seconds of motion plus the clock, stored."""
+        if not self.kept.get(room.id):
+            return
+        clock = room.game.clock()
+        if clock is None or room.waiting_for() or room.adjourned is not None or clock.seat.value in room.bots:
+            self.table.stop(room.id)
+            self.deadlines[room.id] = None
+            return
+        started = _now() + timedelta(seconds=delay)
+        due = started + timedelta(seconds=self.seconds)
+        actions = len(room.game.record.entries)
+        self.table.arm(room.id, actions, clock.what, clock.seat.value, started, due)
+        self.deadlines[room.id] = Deadline(room.id, actions, clock.what, clock.seat.value, started, due)
+
+    def after(self, room: "Room", updates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """After actions: the next deadline (after the last stroke's motion), and every update says it."""
+        delay = updates[-1].get("shot", {}).get("duration", 0.0) if updates else 0.0
+        self.arm(room, delay)
+        fields = self.fields(room)
+        return [u | fields for u in updates]
+
+    def fields(self, room: "Room") -> dict[str, Any]:
+        """What the state message says of the clocks: on or off, and the deadline running (docs/web.md)."""
+        if not self.kept.get(room.id):
+            return {"clocks": False}
+        d = self.deadlines.get(room.id)
+        if d is None:
+            return {"clocks": True, "deadline": None}
+        return {"clocks": True, "clock": self.seconds, "since": d.started.timestamp(), "deadline": d.due.timestamp(),
+                "clock_for": {"what": d.what, "seat": d.seat}}
+
+    # -- the task that rules them ---------------------------------------------------------------
+
+    async def run(self, hub: "Hub") -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            try:
+                await self.check(hub)
+            except StoreError as exc:
+                log.warning("%s", exc)
+            except Exception:  # the checker must outlive any one room's failure
+                log.exception("the clocks' check failed")
+
+    async def check(self, hub: "Hub") -> None:
+        """Rule every deadline passed, then the absences."""
+        for deadline in await asyncio.to_thread(self.table.passed, _now()):
+            await self._rule(hub, deadline)
+        await self._absences(hub)
+
+    async def _rule(self, hub: "Hub", deadline: Deadline) -> None:
+        try:
+            room = await hub.room(deadline.match_id)
+        except Exception:  # the match is gone from the store: its clock with it
+            await asyncio.to_thread(self.table.stop, deadline.match_id)
+            return
+        async with hub.lock(room.id):
+            if not await asyncio.to_thread(self.table.claim, deadline, _now()):
+                return  # another check took it
+            if len(room.game.record.entries) < deadline.actions:  # another process acted: this copy is behind
+                await asyncio.to_thread(room.reload)
+            clock = room.game.clock()
+            if (len(room.game.record.entries) != deadline.actions or clock is None
+                    or (clock.what, clock.seat.value) != (deadline.what, deadline.seat)):
+                await asyncio.to_thread(self.arm, room)  # stale: the match moved on meanwhile
+                return
+            try:
+                update = await asyncio.to_thread(room.time_out, deadline.seat, deadline.what)
+            except (GameError, MessageError) as exc:
+                log.warning("match %s: the clock's ruling failed: %s", room.id, exc)
+                await asyncio.to_thread(self.arm, room)
+                return
+            name = room.seats[deadline.seat].name
+            update["notice"] = NOTICES[deadline.what].format(name=name, seconds=self.seconds)
+            [update] = await asyncio.to_thread(self.after, room, [update])
+        log.info("match %s: %s out of time to %s", room.id, deadline.seat, deadline.what)
+        await hub.broadcast(room.id, update)
+        hub.wake_bots(room)
+
+    async def _absences(self, hub: "Hub") -> None:
+        """Players gone past the grace: the match lost (ICF 143 a), or adjourned when nobody is there."""
+        mono = time.monotonic()
+        for room_id, room in list(hub.rooms.items()):
+            if not self.kept.get(room_id) or room.game.over or room.waiting_for() or room.adjourned is not None:
+                continue
+            present = hub.present(room_id)
+            humans = [s for s, i in room.seats.items() if i.kind == "human"]
+            for seat in humans:
+                if seat in present:
+                    self.absent_since.pop((room_id, seat), None)
+                else:
+                    self.absent_since.setdefault((room_id, seat), mono)
+            gone = {s for s in humans if mono - self.absent_since.get((room_id, s), mono) >= self.grace}
+            if not gone:
+                continue
+            async with hub.lock(room_id):
+                update = await asyncio.to_thread(self._absence, room, gone, set(humans))
+            if update is not None:
+                await hub.broadcast(room_id, update)
+
+    def _absence(self, room: "Room", gone: set[str], humans: set[str]) -> dict[str, Any] | None:
+        if gone == humans:
+            when = _now()
+            self.table.adjourn(room.id, when)
+            room.adjourned, self.deadlines[room.id] = when, None
+            log.info("match %s adjourned: nobody at the board for %g s", room.id, self.grace)
+            return room.view(notice=ADJOURNED) | self.fields(room)
+        clock = room.game.clock()
+        if clock is None or clock.seat.value not in gone:
+            return None
+        seat = clock.seat.value
+        try:
+            update = room.absent(seat)
+        except (GameError, MessageError) as exc:
+            log.warning("match %s: the absence's ruling failed: %s", room.id, exc)
+            return None
+        self.arm(room)
+        log.info("match %s: %s gone for %g s: the match is lost (ICF 143 a)", room.id, seat, self.grace)
+        return update | {"notice": ABSENT.format(name=room.seats[seat].name, grace=self.grace)} | self.fields(room)
