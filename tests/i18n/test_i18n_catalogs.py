@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from carrom.i18n import LANGUAGES, translator
 from carrom.i18n import catalogs
 
-PLACEHOLDER = re.compile(r"\{(\w*)\}")
+PLACEHOLDER = re.compile(r"\{(\w*(?:![rsa])?)\}")
 
 
 @pytest.fixture(scope="module")

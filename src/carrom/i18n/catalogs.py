@@ -3,7 +3,7 @@
 The ``.po`` files are the only stored form: ``load`` compiles one to a ``.mo`` in memory the
 first time a language is asked for, so a fresh clone needs no build step and a stale ``.mo``
 cannot exist. ``extract`` collects every marked message from the Python sources (keywords
-``say``, ``say_n``, ``N_``, ``gettext``, ``ngettext``) and the web client (``t``, ``tn`` in
+``say``, ``say_n``, ``side_say``, ``N_``, ``gettext``, ``ngettext``) and the web client (``t``, ``tn`` in
 ``static/*.js``), as mapped in babel.cfg. ``python -m carrom.i18n.catalogs update`` rewrites
 messages.pot and merges it into the five catalogs (the English one filled from the ids);
 ``check`` says what is missing, fuzzy or stale.
@@ -31,7 +31,7 @@ LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "messages.pot"
 MAPPING = PACKAGE.parents[1] / "babel.cfg"  # at the repository root, beside pyproject.toml
 # Python markers (rules' say/say_n, adapters' gettext/ngettext/N_) and the web client's t/tn
-KEYWORDS = {"say": None, "say_n": (1, 2), "N_": None, "gettext": None, "ngettext": (1, 2), "t": None, "tn": (1, 2)}
+KEYWORDS = {"say": None, "say_n": (1, 2), "side_say": (1, 2), "N_": None, "gettext": None, "ngettext": (1, 2), "t": None, "tn": (1, 2)}
 CLIENT = "web/static/"  # messages found in these files are the web client's (GET /api/catalog/{lang})
 
 

@@ -32,21 +32,27 @@ class Translator:
 
     def gettext(self, msgid: str, **params: Any) -> str:
         """The message in this language, its ``{placeholders}`` filled when parameters are given."""
-        text = self.translations.gettext(msgid)
+        text = self.lookup(msgid)
         return text.format(**params) if params else text
 
     def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
         """The form for ``n`` by the language's plural rule (Slovenian: one, two, few, other); ``{n}`` filled."""
-        return self.translations.ngettext(singular, plural, n).format(n=n, **params)
+        return self.lookup_n(singular, plural, n).format(n=self.number(n), **params)
+
+    def lookup(self, msgid: str) -> str:
+        return self.translations.gettext(msgid)
+
+    def lookup_n(self, singular: str, plural: str, n: int) -> str:
+        return self.translations.ngettext(singular, plural, n)
 
     def value(self, value: Any) -> str:
         """A parameter of a message in this language: a seat's or a colour's name, a nested message, a number."""
         if isinstance(value, Message):
             return value.render(self)
         if isinstance(value, Seat):
-            return self.gettext(SEATS[value])
+            return self.lookup(SEATS[value])
         if isinstance(value, Coin):
-            return self.gettext(COINS[value])
+            return self.lookup(COINS[value])
         return str(value)
 
     def message(self, message: Message | str) -> str:

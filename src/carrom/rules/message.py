@@ -17,10 +17,10 @@ from carrom.rules.pieces import Coin, Seat
 
 
 class Words(Protocol):
-    """What renders a message: a language's gettext, ngettext and its names for values."""
+    """What renders a message: a language's lookups (gettext, ngettext, unfilled) and its names for values."""
 
-    def gettext(self, msgid: str) -> str: ...
-    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+    def lookup(self, msgid: str) -> str: ...
+    def lookup_n(self, singular: str, plural: str, n: int) -> str: ...
     def value(self, value: Any) -> str: ...
 
 
@@ -32,8 +32,11 @@ class Message:
     n: int | None = None
 
     def render(self, words: Words) -> str:
-        text = words.ngettext(self.msgid, self.plural, self.n) if self.plural is not None else words.gettext(self.msgid)
-        return text.format(n=self.n, **{key: words.value(v) for key, v in self.params})
+        text = words.lookup_n(self.msgid, self.plural, self.n) if self.plural is not None else words.lookup(self.msgid)
+        values = {key: words.value(v) for key, v in self.params}
+        if self.plural is not None:
+            values["n"] = words.value(self.n)
+        return text.format(**values)
 
     def __str__(self) -> str:
         return self.render(ENGLISH)
@@ -52,10 +55,10 @@ def say_n(singular: str, plural: str, n: int, **params: Any) -> Message:
 class _English:
     """The source language: ids are the English sentences; seats capitalised, coins by their colour."""
 
-    def gettext(self, msgid: str) -> str:
+    def lookup(self, msgid: str) -> str:
         return msgid
 
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
+    def lookup_n(self, singular: str, plural: str, n: int) -> str:
         return singular if n == 1 else plural
 
     def value(self, value: Any) -> str:
