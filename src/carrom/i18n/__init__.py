@@ -8,10 +8,11 @@ LANG/LC_* variables. An adapter: ``carrom.rules`` never imports it (docs/i18n.md
 """
 
 from carrom.i18n.catalogs import DEFAULT, DOMAIN, LANGUAGES
+from carrom.i18n.names import N_
 from carrom.i18n.negotiate import from_accept_language, from_environment, negotiate
 from carrom.i18n.translator import Translator, translator
 
 __all__ = [
-    "DEFAULT", "DOMAIN", "LANGUAGES", "Translator", "from_accept_language", "from_environment", "negotiate",
+    "DEFAULT", "DOMAIN", "LANGUAGES", "N_", "Translator", "from_accept_language", "from_environment", "negotiate",
     "translator",
 ]

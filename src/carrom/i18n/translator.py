@@ -55,6 +55,14 @@ class Translator:
             return self.lookup(COINS[value])
         return str(value)
 
+    def seat(self, seat: str | Seat) -> str:
+        """A seat's name ("south" or ``Seat.SOUTH``) in this language: "Sur", "Jug"."""
+        return self.value(Seat(seat))
+
+    def coin(self, coin: str | Coin) -> str:
+        """A colour ("white", "black", "queen") as this language names one piece of it."""
+        return self.value(Coin(coin)) if coin in {c.value for c in Coin} else str(coin)
+
     def message(self, message: Message | str) -> str:
         return message.render(self) if isinstance(message, Message) else message
 
