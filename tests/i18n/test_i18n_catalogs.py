@@ -35,7 +35,7 @@ def test_template_is_what_the_sources_give_now(template):
     with catalogs.TEMPLATE.open("rb") as f:
         stored = read_po(f)
     assert {m.id for m in stored if m.id} == {m.id for m in template if m.id}, (
-        "messages.pot is stale: run `python -m carrom.i18n.catalogs update`")
+        "messages.pot is stale: run `python -m carrom.i18n update`")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -107,3 +107,19 @@ def test_law_comes_with_its_meaning_and_keeps_the_icf_number():
 def test_an_unknown_language_is_refused_by_name():
     with pytest.raises(ValueError, match="'de' is not a language carrom speaks"):
         translator("de")
+
+
+def test_every_law_the_referee_cites_has_a_meaning():
+    """A ruling's law comes with its meaning in each language: a newly cited law needs an entry in carrom.i18n.laws."""
+    from pathlib import Path
+
+    from carrom.i18n.laws import meaning
+
+    rules = Path(catalogs.PACKAGE) / "rules"
+    cited = set()
+    for path in rules.glob("*.py"):
+        text = path.read_text()
+        cited |= {f"ICF {n}" for n in re.findall(r'"ICF (\d+)', text)}
+        cited |= set(re.findall(r'"(00[14] (?:law \d+|§[\d.]+|S\d))', text))
+    assert len(cited) > 60
+    assert sorted(law for law in cited if meaning(law) is None) == []

@@ -138,3 +138,10 @@ def test_the_scorecard_in_each_language(lang, spanish_board, artifacts):
     png = artifacts / f"scorecard-{lang}"
     subprocess.run(["pdftoppm", "-png", "-r", "80", "-singlefile", str(pdf), str(png)], check=True)
     assert (artifacts / f"scorecard-{lang}.png").stat().st_size > 10_000
+
+
+def test_replay_in_italian(spanish_board):
+    path, _ = spanish_board
+    out = flat(run(["replay", str(path), "--lang", "it"]).output)
+    assert "Sud ha imbucato 1 bianca e continua (ICF 48)" in out and "game 1, board 1" in out
+    assert "match non finito" in out and "risultato" in out

@@ -95,5 +95,7 @@ def check_board(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("board", help=N_("Draw the ICF board with the opening formation, to scale, as SVG (stdout or --svg) and/or PNG."))(board)
-    app.command("check-board", help=N_("Check a measured board against the law's tolerances; exit 1 if anything is out of range."))(check_board)
+    app.command("board",
+                help=N_("Draw the ICF board with the opening formation, to scale, as SVG (stdout or --svg) and/or PNG."))(board)
+    app.command("check-board",
+                help=N_("Check a measured board against the law's tolerances; exit 1 if anything is out of range."))(check_board)

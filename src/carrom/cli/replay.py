@@ -57,4 +57,5 @@ def replay(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("replay", help=N_("Replay a match record through the referee and print every ruling and the running score."))(replay)
+    app.command("replay",
+                help=N_("Replay a match record through the referee and print every ruling and the running score."))(replay)

@@ -83,4 +83,5 @@ def scorecard(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("scorecard", help=N_("The official scorecard (ICF XIX) of a match record; printed unless --html/--pdf/--csv."))(scorecard)
+    app.command("scorecard",
+                help=N_("The official scorecard (ICF XIX) of a match record; printed unless --html/--pdf/--csv."))(scorecard)

@@ -4,7 +4,7 @@ The ``.po`` files are the only stored form: ``load`` compiles one to a ``.mo`` i
 first time a language is asked for, so a fresh clone needs no build step and a stale ``.mo``
 cannot exist. ``extract`` collects every marked message from the Python sources (keywords
 ``say``, ``say_n``, ``side_say``, ``N_``, ``gettext``, ``ngettext``) and the web client (``t``, ``tn`` in
-``static/*.js``), as mapped in babel.cfg. ``python -m carrom.i18n.catalogs update`` rewrites
+``static/*.js``), as mapped in babel.cfg. ``python -m carrom.i18n update`` rewrites
 messages.pot and merges it into the five catalogs (the English one filled from the ids);
 ``check`` says what is missing, fuzzy or stale.
 """
@@ -12,7 +12,6 @@ messages.pot and merges it into the five catalogs (the English one filled from t
 from __future__ import annotations
 
 import io
-import sys
 from functools import cache
 from pathlib import Path
 
@@ -31,7 +30,8 @@ LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "messages.pot"
 MAPPING = PACKAGE.parents[1] / "babel.cfg"  # at the repository root, beside pyproject.toml
 # Python markers (rules' say/say_n, adapters' gettext/ngettext/N_) and the web client's t/tn
-KEYWORDS = {"say": None, "say_n": (1, 2), "side_say": (1, 2), "N_": None, "gettext": None, "ngettext": (1, 2), "t": None, "tn": (1, 2)}
+KEYWORDS = {"say": None, "say_n": (1, 2), "side_say": (1, 2), "N_": None, "gettext": None, "ngettext": (1, 2),
+            "t": None, "tn": (1, 2)}
 CLIENT = "web/static/"  # messages found in these files are the web client's (GET /api/catalog/{lang})
 
 
@@ -119,11 +119,12 @@ def update() -> None:
         _write(po_path(lang), old)
 
 
-if __name__ == "__main__":
-    command = sys.argv[1] if len(sys.argv) > 1 else "check"
-    if command == "update":
+def main(argv: list[str]) -> int:
+    """``python -m carrom.i18n update`` or ``check`` (the default): 0 when every catalog is complete."""
+    if (argv[:1] or ["check"])[0] == "update":
         update()
-    else:
-        issues = [p for lang in LANGUAGES for p in problems(lang, extract())]
-        print("\n".join(issues) or "catalogs complete")
-        sys.exit(1 if issues else 0)
+        return 0
+    template = extract()
+    issues = [p for lang in LANGUAGES for p in problems(lang, template)]
+    print("\n".join(issues) or "catalogs complete")
+    return 1 if issues else 0

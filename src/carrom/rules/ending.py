@@ -52,8 +52,8 @@ def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) 
                 return _result(ctx, o, f"ICF 109 {grade}", say("queen, striker and both last coins"),
                                queen=ctx.special_value(o), claim=penalty)
             if foul:
-                return _result(ctx, o, f"ICF {102 if f.covering else 104} b", say("both last coins by a foul with the queen"),
-                               queen=ctx.special_value(o), claim=1)
+                return _result(ctx, o, f"ICF {102 if f.covering else 104} b",
+                               say("both last coins by a foul with the queen"), queen=ctx.special_value(o), claim=1)
             return _result(ctx, p, f"ICF {102 if f.covering else 104} a", say("both last coins with the queen"),
                            queen=ctx.special_value(p))
         if f.last_opp:
@@ -80,9 +80,11 @@ def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) 
     coverer = before.queen_side  # the queen was covered earlier
     if both and s:
         if coverer == p:
-            return _result(ctx, o, f"ICF 110 {grade}", say("both last coins with the striker, the queen covered by the striker's side"),
+            return _result(ctx, o, f"ICF 110 {grade}",
+                           say("both last coins with the striker, the queen covered by the striker's side"),
                            coins=1, claim=penalty)
-        return _result(ctx, o, f"ICF 112 {grade}", say("both last coins with the striker, the queen covered by the opponent"),
+        return _result(ctx, o, f"ICF 112 {grade}",
+                       say("both last coins with the striker, the queen covered by the opponent"),
                        queen=ctx.special_value(o), claim=penalty)
     if both and foul:  # no law states it; as ICF 102 b, 104 b, 105 b (docs/texts.md §10)
         return _result(ctx, o, "ICF 105 b", say("both last coins by a foul"), queen=ctx.special_value(o), claim=1)
