@@ -22,8 +22,10 @@ ALLOWED = {
     "equipment": {"carrom.equipment"},
     "rules": {"carrom.rules"},
     "physics": {"carrom.physics", "carrom.equipment", "numpy", "numba"},
-    # above the core: records know only the referee; the game joins referee, physics and records
-    "records": {"carrom.records", "carrom.rules", "rich", "fpdf"},
+    # the languages: an adapter over the referee's messages (rules never import it; docs/i18n.md)
+    "i18n": {"carrom.i18n", "carrom.rules", "babel"},
+    # above the core: records know only the referee (and its words in five languages)
+    "records": {"carrom.records", "carrom.rules", "carrom.i18n", "rich", "fpdf"},
     "game": {"carrom.game", "carrom.rules", "carrom.physics", "carrom.equipment", "carrom.records", "numpy"},
     "players": {"carrom.players", "carrom.game", "carrom.rules", "carrom.physics", "carrom.equipment", "numpy"},
     "store": {"carrom.store", "sqlalchemy"},

@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import importlib
 
+from typing import Optional
+
 import typer
 
-from carrom.cli.common import ReadableGroup
+from carrom.cli.common import LANG_HELP, ReadableGroup, choose_language
+from carrom.i18n import N_
 
 app = typer.Typer(
     name="carrom",
     cls=ReadableGroup,
-    help="Carrom as the ICF plays it: the board, its physics, the laws.",
+    help=N_("Carrom as the ICF plays it: the board, its physics, the laws."),
     no_args_is_help=True,
     add_completion=False,
 )
@@ -30,13 +33,13 @@ COMMAND_MODULES: tuple[str, ...] = (
 
 
 @app.callback()
-def _root() -> None:
+def _root(lang: Optional[str] = typer.Option(None, "--lang", is_eager=True, callback=choose_language,
+                                             help=LANG_HELP)) -> None:
     """Carrom as the ICF plays it."""
 
 
-@app.command()
+@app.command(help=N_("Print the installed version."))
 def version() -> None:
-    """Print the installed version."""
     from carrom import __version__
 
     typer.echo(__version__)

@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from carrom.cli.common import fail as _fail, write_file as _write
+from carrom.i18n import N_
 
 from carrom.equipment import Seat, opening_formation
 from carrom.equipment.errors import EquipmentError
@@ -32,20 +33,19 @@ def _load_dimensions(path: Path) -> dict:
 
 
 def board(
-    svg: Optional[Path] = typer.Option(None, "--svg", help="Write the board as SVG to this file."),
-    png: Optional[Path] = typer.Option(None, "--png", help="Write the board as PNG to this file (needs cairosvg)."),
+    svg: Optional[Path] = typer.Option(None, "--svg", help=N_("Write the board as SVG to this file.")),
+    png: Optional[Path] = typer.Option(None, "--png", help=N_("Write the board as PNG to this file (needs cairosvg).")),
     rotation: float = typer.Option(
-        math.degrees(DEFAULT_ROTATION), "--rotation", help="Turn of the opening formation, degrees (French 3.5 b)."
+        math.degrees(DEFAULT_ROTATION), "--rotation", help=N_("Turn of the opening formation, degrees (French 3.5 b).")
     ),
-    no_pieces: bool = typer.Option(False, "--no-pieces", help="Draw the empty board."),
-    size: int = typer.Option(800, "--size", min=16, max=10000, help="Width and height in pixels."),
-    bottom: Seat = typer.Option(Seat.SOUTH, "--bottom", help="The seat drawn at the bottom."),
-    legal: bool = typer.Option(False, "--legal", help="Mark the legal striker positions of the bottom seat."),
+    no_pieces: bool = typer.Option(False, "--no-pieces", help=N_("Draw the empty board.")),
+    size: int = typer.Option(800, "--size", min=16, max=10000, help=N_("Width and height in pixels.")),
+    bottom: Seat = typer.Option(Seat.SOUTH, "--bottom", help=N_("The seat drawn at the bottom.")),
+    legal: bool = typer.Option(False, "--legal", help=N_("Mark the legal striker positions of the bottom seat.")),
     dimensions: Optional[Path] = typer.Option(
-        None, "--dimensions", help="JSON file of a measured board (cm) to draw instead of the standard one."
+        None, "--dimensions", help=N_("JSON file of a measured board (cm) to draw instead of the standard one.")
     ),
 ) -> None:
-    """Draw the ICF board with the opening formation, to scale, as SVG (stdout or --svg) and/or PNG."""
     from carrom.render.svg import board_svg
 
     spec_board = None
@@ -78,11 +78,10 @@ def board(
 
 
 def check_board(
-    file: Path = typer.Argument(..., help="JSON object of dimension names (or letters A–N) to measurements."),
+    file: Path = typer.Argument(..., help=N_("JSON object of dimension names (or letters A–N) to measurements.")),
     spec: str = typer.Option("icf", "--spec", help=f"Specification: {', '.join(SPECIFICATIONS)}."),
-    unit: str = typer.Option("cm", "--unit", help="Unit of the measurements: cm, mm or m."),
+    unit: str = typer.Option("cm", "--unit", help=N_("Unit of the measurements: cm, mm or m.")),
 ) -> None:
-    """Check a measured board against the law's tolerances; exit 1 if anything is out of range."""
     data = _load_dimensions(file)
     try:
         report = validate_board(data, spec, unit=unit)
@@ -96,5 +95,7 @@ def check_board(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("board")(board)
-    app.command("check-board")(check_board)
+    app.command("board",
+                help=N_("Draw the ICF board with the opening formation, to scale, as SVG (stdout or --svg) and/or PNG."))(board)
+    app.command("check-board",
+                help=N_("Check a measured board against the law's tolerances; exit 1 if anything is out of range."))(check_board)

@@ -11,19 +11,21 @@ from pathlib import Path
 
 import typer
 
-from carrom.cli.common import fail as _fail
+from carrom.cli.common import LANG_HELP, fail as _fail, words
+from carrom.i18n import N_, Translator
 from rich.console import Console
 from rich.markup import escape
 
-umpire_app = typer.Typer(help="Score a real match: the umpire types what happened, the referee rules.",
+umpire_app = typer.Typer(help=N_("Score a real match: the umpire types what happened, the referee rules."),
                          no_args_is_help=True)
 
 
 class _Asker:
     """Prompts on the console, answers from stdin; end of input is a clean stop, not a traceback."""
 
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Console, tr: Translator) -> None:
         self.console = console
+        self.tr = tr
 
     def line(self, prompt: str) -> str:
         try:
@@ -39,15 +41,17 @@ class _Asker:
         from carrom.records.errors import RecordError
         from carrom.records.header import check
 
+        tr = self.tr
         hint = f" ({'/'.join(choices)})" if choices else ""
         shown = f" [{default}]" if default else ""
         while True:
-            answer = self.line(escape(f"{question}{hint}{shown}: ")).strip() or default
+            answer = self.line(escape(f"{tr.gettext(question)}{hint}{shown}: ")).strip() or default
             if choices and answer.lower() not in choices:
-                self.console.print(f"[red]✗[/red] {escape(answer or 'nothing')}: choose one of {', '.join(choices)}")
+                self.console.print("[red]✗[/red] " + escape(tr.gettext("{answer}: choose one of {choices}",
+                                   answer=answer or tr.gettext("nothing"), choices=", ".join(choices))))
                 continue
             if required and not answer:
-                self.console.print("[red]✗[/red] this one is needed")
+                self.console.print("[red]✗[/red] " + escape(tr.gettext("this one is needed")))
                 continue
             if field is not None and answer:
                 try:
@@ -63,7 +67,8 @@ class _Asker:
             answer = self.line(escape(f"{question} (yes/no): ")).strip().lower()
             if answer in ("y", "yes", "n", "no"):
                 return answer.startswith("y")
-            self.console.print(f"[red]✗[/red] {escape(answer or 'nothing')}: answer yes or no")
+            self.console.print("[red]✗[/red] " + escape(self.tr.gettext("{answer}: answer yes or no",
+                                                                        answer=answer or self.tr.gettext("nothing"))))
 
 
 class _EndOfInput(Exception):
@@ -76,38 +81,40 @@ def _blank(now: datetime) -> str:
 
 # The scorecard's header fields (ICF XIX) in the order asked: (Event field, question, default)
 EVENT_QUESTIONS = (
-    ("tournament", "Championship/tournament", _blank), ("event", "Event", _blank), ("round", "Round", _blank),
-    ("match", "Match no.", _blank), ("date", "Date (YYYY-MM-DD)", lambda now: now.strftime("%Y-%m-%d")),
-    ("time", "Time (HH:MM)", lambda now: now.strftime("%H:%M")), ("venue", "Venue", _blank),
-    ("table", "Table (board) no.", _blank), ("umpire", "Umpire", _blank), ("chief_umpire", "Chief umpire", _blank),
+    ("tournament", N_("Championship/tournament"), _blank), ("event", N_("Event"), _blank), ("round", N_("Round"), _blank),
+    ("match", N_("Match no."), _blank), ("date", N_("Date (YYYY-MM-DD)"), lambda now: now.strftime("%Y-%m-%d")),
+    ("time", N_("Time (HH:MM)"), lambda now: now.strftime("%H:%M")), ("venue", N_("Venue"), _blank),
+    ("table", N_("Table (board) no."), _blank), ("umpire", N_("Umpire"), _blank),
+    ("chief_umpire", N_("Chief umpire"), _blank),
 )
 
 
-def _ask_header(ask: _Asker):
+def _ask_header(ask: _Asker, language: str | None = None):
     """Everything the scorecard's header needs (ICF XIX), then the toss (ICF 39) and the breaker (ICF 42)."""
     from carrom.records.header import OPPOSITE, SEATS, Event, Header, Player, Toss
     from carrom.records.referee import VARIANTS
 
-    variant = ask.ask("Rules", "icf", VARIANTS)
-    kind = ask.ask("Singles or doubles", "singles", ("singles", "doubles"))
+    tr = ask.tr
+    variant = ask.ask(N_("Rules"), "icf", VARIANTS)
+    kind = ask.ask(N_("Singles or doubles"), "singles", ("singles", "doubles"))
     seats = ("south", "north") if kind == "singles" else SEATS
     players = {}
     for seat in seats:
-        name = ask.ask(f"{seat.capitalize()} player's name", required=True, field="name")
-        team = ask.ask(f"{seat.capitalize()} player's team or club (Enter for none)", field="team")
+        name = ask.ask(tr.gettext("{seat} player's name", seat=tr.seat(seat)), required=True, field="name")
+        team = ask.ask(tr.gettext("{seat} player's team or club (Enter for none)", seat=tr.seat(seat)), field="team")
         players[seat] = Player(name, team or None)
-    ask.console.print("The scorecard's header (Enter leaves a field blank):")
+    ask.console.print(escape(tr.gettext("The scorecard's header (Enter leaves a field blank):")))
     now = datetime.now()
     event = Event(**{name: ask.ask(question, default(now), field=name) or None
                      for name, question, default in EVENT_QUESTIONS})
-    winner = ask.ask("Toss won by (seat)", seats[0], tuple(seats))
-    choice = ask.ask("The toss winner chose", "break", ("break", "side"))
+    winner = ask.ask(N_("Toss won by (seat)"), seats[0], tuple(seats))
+    choice = ask.ask(N_("The toss winner chose"), "break", ("break", "side"))
     pair = (winner,) if kind == "singles" else (winner, OPPOSITE[winner])
     # ICF 39 a, c: the winner's choice is theirs; the other party has the other one (docs/texts.md §2)
     options = tuple(s for s in seats if (s in pair) == (choice == "break"))
-    first = options[0] if len(options) == 1 else ask.ask("Who breaks first", options[0], options)
+    first = options[0] if len(options) == 1 else ask.ask(N_("Who breaks first"), options[0], options)
     return Header(variant=variant, kind=kind, players=players, first_breaker=first, toss=Toss(winner, choice),
-                  event=event)
+                  event=event, language=language)
 
 
 def _loop(session, console: Console, ask: _Asker) -> None:
@@ -115,18 +122,19 @@ def _loop(session, console: Console, ask: _Asker) -> None:
     from carrom.records.errors import RecordError
     from carrom.records.session import SessionError
 
-    for line in status_lines(session.match, session.record.header):
+    tr = session.words
+    for line in status_lines(session.match, session.record.header, tr):
         console.print(line)
     while True:
         try:
-            typed = ask.line(turn_prompt(session.match, session.record.header))
+            typed = ask.line(turn_prompt(session.match, session.record.header, tr))
         except _EndOfInput:
             console.print()
             break
         try:
             question = session.confirm_question(typed)
             if question is not None and not ask.confirm(question):
-                console.print("  not entered")
+                console.print("  " + escape(tr.gettext("not entered")))
                 continue
             reply = session.enter(typed)
         except _EndOfInput:
@@ -136,60 +144,63 @@ def _loop(session, console: Console, ask: _Asker) -> None:
             console.print(f"[red]✗[/red] {escape(str(exc))}")
             continue
         except RecordError as exc:
-            console.print(f"[red]✗ not saved, so not played:[/red] {escape(str(exc))}")
+            console.print(f"[red]✗ {escape(tr.gettext('not saved, so not played:'))}[/red] {escape(str(exc))}")
             continue
         if reply.quit:
             break
         if reply.help:
-            console.print(escape(help_text()))
+            console.print(escape(help_text(tr)))
         elif reply.message:
             console.print(f"  {escape(reply.message)}")
         if reply.ruling is not None:
-            for text in ruling_lines(reply.ruling):
+            for text in ruling_lines(reply.ruling, tr):
                 console.print(f"  {escape(text)}")
         if reply.ruling is not None or reply.undone or reply.show_status:
-            for text in status_lines(session.match, session.record.header):
+            for text in status_lines(session.match, session.record.header, tr):
                 console.print(text)
     n = len(session.record.entries)
-    console.print(f"saved {escape(str(session.path))} ({n} entr{'y' if n == 1 else 'ies'})")
+    console.print(escape(tr.ngettext("saved {path} ({n} entry)", "saved {path} ({n} entries)", n, path=str(session.path))))
 
 
-@umpire_app.command("new")
-def new(record: Path = typer.Argument(..., help="The record file to create (JSON).")) -> None:
-    """Start a match: asks for the rules, players, header and toss, then scores stroke by stroke."""
+@umpire_app.command("new", help=N_("Start a match: asks for the rules, players, header and toss, then scores stroke by stroke."))
+def new(record: Path = typer.Argument(..., help=N_("The record file to create (JSON).")),
+        lang: str = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
     from carrom.records.errors import RecordError
     from carrom.records.session import Session
 
+    tr = words(lang)
     try:
         Session.check_new_path(record)
     except RecordError as exc:
         _fail(str(exc))
     console = Console(highlight=False)
-    ask = _Asker(console)
+    ask = _Asker(console, tr)
     try:
-        header = _ask_header(ask)
+        header = _ask_header(ask, tr.lang if lang is not None else None)
     except _EndOfInput:
-        _fail("input ended before the match was set up; nothing saved")
+        _fail(tr.gettext("input ended before the match was set up; nothing saved"))
     try:
-        session = Session.start(header, record)
+        session = Session.start(header, record, words=tr)
     except RecordError as exc:
         _fail(str(exc))
-    console.print(f"saved {escape(str(record))}; play")
+    console.print(escape(tr.gettext("saved {path}; play", path=str(record))))
     _loop(session, console, ask)
 
 
-@umpire_app.command("resume")
-def resume(record: Path = typer.Argument(..., help="The record file to carry on (JSON).")) -> None:
-    """Carry on a saved match from its last entry."""
+@umpire_app.command("resume", help=N_("Carry on a saved match from its last entry."))
+def resume(record: Path = typer.Argument(..., help=N_("The record file to carry on (JSON).")),
+           lang: str = typer.Option(None, "--lang", help=LANG_HELP)) -> None:
     from carrom.records.errors import RecordError
     from carrom.records.session import Session
 
+    words(lang)  # a language carrom does not speak is refused before the record is read
     try:
         session = Session.resume(record)
     except RecordError as exc:
         _fail(f"{record}: {exc}" if exc.path else str(exc))
+    session.words = tr = words(lang, session.record.header.language)
     console = Console(highlight=False)
-    _loop(session, console, _Asker(console))
+    _loop(session, console, _Asker(console, tr))
 
 
 def register(app: typer.Typer) -> None:

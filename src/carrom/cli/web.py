@@ -12,6 +12,7 @@ from pathlib import Path
 import typer
 
 from carrom.cli.common import fail
+from carrom.i18n import N_
 
 
 def _check_address(host: str, port: int) -> None:
@@ -76,26 +77,24 @@ GRACE_HELP = "Seconds a player of a room with clocks may be gone; then the match
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(help=N_("Play in the browser: against the computer, with people on this device, or online."))
     def play(
-        port: int = typer.Option(8000, help="Port of the local server."),
-        db: Path = typer.Option(Path("carrom.db"), help="The SQLite file that keeps every match."),
-        browser: bool = typer.Option(True, help="Open the browser."),
+        port: int = typer.Option(8000, help=N_("Port of the local server.")),
+        db: Path = typer.Option(Path("carrom.db"), help=N_("The SQLite file that keeps every match.")),
+        browser: bool = typer.Option(True, help=N_("Open the browser.")),
         absence_grace: float = typer.Option(120.0, metavar="SECONDS", help=GRACE_HELP),
     ) -> None:
-        """Play in the browser: against the computer, with people on this device, or online."""
         from carrom.store import sqlite_url
 
         _run("127.0.0.1", port, sqlite_url(str(db)), browser, absence_grace=absence_grace)
 
-    @app.command()
+    @app.command(help=N_("Host the web app for others: rooms are shared by link; every stroke is stored in the database."))
     def serve(
-        host: str = typer.Option("0.0.0.0", help="Address to listen on."),
-        port: int = typer.Option(8000, help="Port."),
-        db: str = typer.Option("sqlite:///carrom.db", help="Database URL: an SQLite file or postgresql+psycopg://..."),
-        adjourn_after: float = typer.Option(168.0, min=0.01, help="Hours without an action before an unfinished "
-                                            "match is adjourned (any action resumes it)."),
+        host: str = typer.Option("0.0.0.0", help=N_("Address to listen on.")),
+        port: int = typer.Option(8000, help=N_("Port.")),
+        db: str = typer.Option("sqlite:///carrom.db", help=N_("Database URL: an SQLite file or postgresql+psycopg://...")),
+        adjourn_after: float = typer.Option(168.0, min=0.01, help=N_("Hours without an action before an unfinished "
+                                                                 "match is adjourned (any action resumes it).")),
         absence_grace: float = typer.Option(120.0, metavar="SECONDS", help=GRACE_HELP),
     ) -> None:
-        """Host the web app for others: rooms are shared by link; every stroke is stored in the database."""
         _run(host, port, db, False, adjourn_after, absence_grace)

@@ -8,19 +8,23 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from carrom.i18n import Translator, translator
+from carrom.i18n.names import N_
 from carrom.records import referee
 from carrom.records.entries import (
     ClockEntry, ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, PlaceEntry, StrokeEntry, TimeoutEntry,
 )
 from carrom.records.header import Header
-from carrom.records.notation import COMMANDS, StrokeNote, format_stroke
+from carrom.records.notation import COMMAND_HELP, NOTATION, StrokeNote, format_stroke
 from carrom.records.replay import Step
 
 
-def who(header: Header, seat: str | None) -> str:
+def who(header: Header, seat: str | None, tr: Translator | None = None) -> str:
+    """"South (Asha)": the seat in the reader's language and the player's name."""
+    tr = tr or translator()
     if seat is None:
-        return "nobody"
-    return f"{seat.capitalize()} ({header.players[seat].name})"
+        return tr.gettext("nobody")
+    return tr.gettext("{seat} ({name})", seat=tr.seat(seat), name=header.players[seat].name)
 
 
 _CITED = re.compile(r"\s*\(((?:ICF|\d{3}) [^()]*)\)$")  # a bracket ending the text that starts with a law
@@ -45,10 +49,11 @@ def cite(text: str, law: str) -> str:
     return f"{text[:found.start()]} ({joined})"
 
 
-def ruling_lines(ruling: Any) -> list[str]:
-    """Each decision of the referee as ``text (law)``, each law cited once."""
+def ruling_lines(ruling: Any, tr: Translator | None = None) -> list[str]:
+    """Each decision of the referee as ``text (law)`` in the reader's language, each law cited once."""
+    tr = tr or translator()
     decisions = getattr(ruling, "decisions", None) or ()
-    lines = [cite(d.text, d.law) for d in decisions]
+    lines = [cite(tr.words(d), d.law) for d in decisions]
     return lines or [ruling.summary()]
 
 
@@ -71,95 +76,133 @@ def entry_notation(entry: Entry) -> str:
     return entry.TYPE  # time
 
 
-CLOCK_WORDS = {"break": "{actor} did not break within 15 seconds", "stroke": "{actor} ran out of time to strike",
-               "place": "{actor} ran out of time to place"}
+CLOCK_WORDS = {"break": N_("{actor} did not break within 15 seconds"), "stroke": N_("{actor} ran out of time to strike"),
+               "place": N_("{actor} ran out of time to place")}
 
 
-def entry_text(entry: Entry, header: Header) -> str:
+def entry_text(entry: Entry, header: Header, tr: Translator | None = None) -> str:
     """An entry in the umpire's words, with the notation for a stroke."""
-    actor = who(header, entry.seat)
+    tr = tr or translator()
+    actor = who(header, entry.seat, tr)
     if isinstance(entry, StrokeEntry):
-        return f"{actor} strikes: {entry_notation(entry)}"
+        return tr.gettext("{actor} strikes: {notation}", actor=actor, notation=entry_notation(entry))
     if isinstance(entry, PlaceEntry):
         if entry.waive:
-            return f"{actor} waives placing the coin owed"
-        return f"{actor} places {'a ' + entry.coin if entry.coin else 'the coin owed'}"
+            return tr.gettext("{actor} waives placing the coin owed", actor=actor)
+        if entry.coin:
+            return tr.gettext("{actor} places a {coin}", actor=actor, coin=tr.coin(entry.coin))
+        return tr.gettext("{actor} places the coin owed", actor=actor)
     if isinstance(entry, ForfeitEntry):
-        return f"{actor} forfeits the board" + (f" ({entry.law})" if entry.law else "")
+        if entry.law:
+            return tr.gettext("{actor} forfeits the board ({law})", actor=actor, law=entry.law)
+        return tr.gettext("{actor} forfeits the board", actor=actor)
     if isinstance(entry, ConcedeEntry):
-        return f"{actor} concedes the {entry.what}"
+        return {"board": tr.gettext("{actor} concedes the board", actor=actor),
+                "game": tr.gettext("{actor} concedes the game", actor=actor),
+                "match": tr.gettext("{actor} concedes the match", actor=actor)}.get(
+            entry.what, f"{actor}: concede {entry.what}")
     if isinstance(entry, DeclareEntry):
-        return f"{actor} declares {entry.what}" + ("" if entry.value is None else f" {entry.value}")
+        what = entry.what + ("" if entry.value is None else f" {entry.value}")
+        return tr.gettext("{actor} declares {what}", actor=actor, what=what)
     if isinstance(entry, TimeoutEntry):
-        return "the bell"
+        return tr.gettext("the bell")
     if isinstance(entry, ClockEntry):
-        return CLOCK_WORDS[entry.what].format(actor=actor)
+        return tr.gettext(CLOCK_WORDS[entry.what], actor=actor)
     return f"{actor}: {entry.TYPE}"  # pragma: no cover
 
 
-def score_text(snap: referee.Snapshot, header: Header) -> str:
+def score_text(snap: referee.Snapshot, header: Header, tr: Translator | None = None) -> str:
+    tr = tr or translator()
     a, b = header.sides()
-    return (f"game {snap.game + 1}: {header.side_name(a)} {snap.game_points[0]} – {snap.game_points[1]} "
-            f"{header.side_name(b)}; games {snap.games_won[0]}–{snap.games_won[1]}")
+    return tr.gettext("game {game}: {first} {a} – {b} {second}; games {won_a}–{won_b}", game=snap.game + 1,
+                      first=header.side_name(a), a=snap.game_points[0], b=snap.game_points[1],
+                      second=header.side_name(b), won_a=snap.games_won[0], won_b=snap.games_won[1])
 
 
-def break_text(snap: referee.Snapshot, header: Header) -> str:
+def break_text(snap: referee.Snapshot, header: Header, tr: Translator | None = None) -> str:
     """Whose break, and who made it: after three missed attempts it passes on (ICF 45 b)."""
-    passed = f"the break passed from {who(header, snap.breaker)} (ICF 45 b)" if snap.break_passed else ""
+    tr = tr or translator()
     if snap.broken_by is None:
-        return passed or "not broken yet"
-    return f"broken by {who(header, snap.broken_by)}" + (f" after {passed}" if passed else "")
+        if snap.break_passed:
+            return tr.gettext("the break passed from {seat} (ICF 45 b)", seat=who(header, snap.breaker, tr))
+        return tr.gettext("not broken yet")
+    if snap.break_passed:
+        return tr.gettext("broken by {seat} after the break passed from {first} (ICF 45 b)",
+                          seat=who(header, snap.broken_by, tr), first=who(header, snap.breaker, tr))
+    return tr.gettext("broken by {seat}", seat=who(header, snap.broken_by, tr))
 
 
-def status_lines(match: Any, header: Header) -> list[str]:
+def queen_text(snap: referee.Snapshot, header: Header, tr: Translator | None = None) -> str:
+    tr = tr or translator()
+    if snap.queen_state == "board" or snap.queen_side is None:
+        return tr.gettext("on the board")
+    side = header.side_name(header.sides()[snap.queen_side])
+    if snap.queen_state == "pending":
+        return tr.gettext("pocketed by {side}, to be covered", side=side)
+    return tr.gettext("covered by {side}", side=side)
+
+
+def status_lines(match: Any, header: Header, tr: Translator | None = None) -> list[str]:
     """After each entry: turn, coins, dues, queen, score (rich markup allowed, user text escaped)."""
     from rich.markup import escape
 
+    tr = tr or translator()
     snap = referee.snapshot(match, header)
     lines = []
     if snap.over:
-        winner = header.side_name(header.sides()[snap.winner]) if snap.winner is not None else "nobody"
-        lines.append(f"[bold]Match over[/bold]: won by {escape(winner)}")
+        winner = header.side_name(header.sides()[snap.winner]) if snap.winner is not None else tr.gettext("nobody")
+        lines.append(tr.gettext("[bold]Match over[/bold]: won by {winner}", winner=escape(winner)))
     else:
-        act = {"place": "to place the coin owed", "claim": "may claim extra points (ICF 87 b)",
-               "toss": "calls the toss for the tie-break board (ICF 56 b)"}.get(snap.to_act or "", "to play")
-        lines.append(f"[bold]{escape(who(header, snap.seat))}[/bold] {act} · game {snap.game + 1}, "
-                     f"board {snap.board + 1}, {escape(break_text(snap, header))}")
+        actor = f"[bold]{escape(who(header, snap.seat, tr))}[/bold]"
+        act = {"place": N_("{actor} to place the coin owed · game {game}, board {board}, {broken}"),
+               "claim": N_("{actor} may claim extra points (ICF 87 b) · game {game}, board {board}, {broken}"),
+               "toss": N_("{actor} calls the toss for the tie-break board (ICF 56 b) · game {game}, board {board}, "
+                          "{broken}")}.get(snap.to_act or "", N_("{actor} to play · game {game}, board {board}, {broken}"))
+        lines.append(tr.gettext(act, actor=actor, game=snap.game + 1, board=snap.board + 1,
+                                broken=escape(break_text(snap, header, tr))))
     ob = snap.on_board
-    lines.append(f"  on the board: {ob.get('white', 0)} white, {ob.get('black', 0)} black; queen {escape(snap.queen)}")
+    white = tr.ngettext("{n} white", "{n} white", ob.get("white", 0))
+    black = tr.ngettext("{n} black", "{n} black", ob.get("black", 0))
+    lines.append("  " + tr.gettext("on the board: {white}, {black}; queen {queen}", white=white, black=black,
+                                   queen=escape(queen_text(snap, header, tr))))
     if snap.owed:
-        owed = ", ".join(f"{c} by {who(header, p)}" for p, c in snap.owed)
-        lines.append(f"  to place: {escape(owed)}")
+        owed = ", ".join(tr.gettext("{coin} by {seat}", coin=tr.coin(c), seat=who(header, p, tr)) for p, c in snap.owed)
+        lines.append("  " + tr.gettext("to place: {owed}", owed=escape(owed)))
     for side, n in enumerate(snap.debts):
         if n:
-            lines.append(f"  outstanding: {n} due from {escape(header.side_name(header.sides()[side]))} (ICF 72 c)")
-    lines.append(f"  score {escape(score_text(snap, header))}")
+            lines.append("  " + tr.ngettext("outstanding: {n} due from {side} (ICF 72 c)",
+                                            "outstanding: {n} dues from {side} (ICF 72 c)", n,
+                                            side=escape(header.side_name(header.sides()[side]))))
+    lines.append("  " + tr.gettext("score {score}", score=escape(score_text(snap, header, tr))))
     return lines
 
 
-def turn_prompt(match: Any, header: Header) -> str:
+def turn_prompt(match: Any, header: Header, tr: Translator | None = None) -> str:
     from rich.markup import escape
 
+    tr = tr or translator()
     snap = referee.snapshot(match, header)
     if snap.over:
-        return "match over (undo, comment, status, quit) › "
-    actor = escape(who(header, snap.seat))
+        return tr.gettext("match over (undo, comment, status, quit)") + " › "
+    actor = escape(who(header, snap.seat, tr))
     if snap.to_act == "place":
-        return f"{actor} to place › "
+        return tr.gettext("{actor} to place", actor=actor) + " › "
     if snap.to_act == "claim":
-        return f"{actor} may claim extra points (declare extra N) › "
+        return tr.gettext("{actor} may claim extra points (declare extra N)", actor=actor) + " › "
     if snap.to_act == "toss":
-        return "tie-break board: who won the toss? (declare toss SEAT) › "
-    return f"{actor} to play {escape('[' + snap.colours.get(snap.seat, '') + ']')} › "
+        return tr.gettext("tie-break board: who won the toss? (declare toss SEAT)") + " › "
+    colour = escape("[" + tr.coin(snap.colours.get(snap.seat, "")) + "]")
+    return tr.gettext("{actor} to play {colour}", actor=actor, colour=colour) + " › "
 
 
-def help_text() -> str:
-    from carrom.records.notation import __doc__ as notation_doc
-
-    body = notation_doc.split("\n\n", 2)[2].rstrip() if notation_doc else ""
-    commands = "\n".join(f"    {line}" for line in COMMANDS.values())
+def help_text(tr: Translator | None = None) -> str:
+    """The notation and the commands in the reader's language; the keys are the same in every language."""
+    tr = tr or translator()
+    keys = "\n".join(f"    {key:<8} {tr.gettext(meaning)}" for key, meaning in NOTATION)
+    commands = "\n".join(f"    {usage}{tr.gettext(meaning)}" for usage, meaning in COMMAND_HELP.values())
     fouls = ", ".join(referee.FOUL_CODES)
-    return f"Strokes (docs/umpire.md):\n{body}\n    foul codes: {fouls}\nCommands:\n{commands}"
+    return tr.gettext("Strokes (docs/umpire.md):\n{keys}\n    foul codes: {fouls}\nCommands:\n{commands}",
+                      keys=keys, fouls=fouls, commands=commands)
 
 
 def step_json(step: Step) -> dict[str, Any]:
@@ -172,14 +215,18 @@ def step_json(step: Step) -> dict[str, Any]:
     }
 
 
-def final_lines(match: Any, header: Header, as_data: bool = False) -> Any:
+def final_lines(match: Any, header: Header, as_data: bool = False, tr: Translator | None = None) -> Any:
+    tr = tr or translator()
     snap = referee.snapshot(match, header)
     a, b = header.sides()
     names = (header.side_name(a), header.side_name(b))
     if as_data:
         return {"sides": list(names), "games_won": list(snap.games_won), "game_points": list(snap.game_points),
                 "over": snap.over, "winner": None if snap.winner is None else names[snap.winner]}
-    lines = [f"games won: {names[0]} {snap.games_won[0]} – {snap.games_won[1]} {names[1]}",
-             f"current game {snap.game + 1}: {names[0]} {snap.game_points[0]} – {snap.game_points[1]} {names[1]}"]
-    lines.append(f"match won by {names[snap.winner]}" if snap.over and snap.winner is not None else "match not finished")
+    lines = [tr.gettext("games won: {first} {a} – {b} {second}", first=names[0], a=snap.games_won[0],
+                        b=snap.games_won[1], second=names[1]),
+             tr.gettext("current game {game}: {first} {a} – {b} {second}", game=snap.game + 1, first=names[0],
+                        a=snap.game_points[0], b=snap.game_points[1], second=names[1])]
+    lines.append(tr.gettext("match won by {side}", side=names[snap.winner]) if snap.over and snap.winner is not None
+                 else tr.gettext("match not finished"))
     return lines

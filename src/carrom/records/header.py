@@ -132,6 +132,7 @@ class Header:
     event: Event = field(default_factory=Event)
     comments: str | None = None  # the umpire's remarks (ICF XIX)
     physics: str | None = None  # the physics model a simulated match was played with; absent: v1
+    language: str | None = None  # the language it was scored in, a preference only (docs/record-format.md)
 
     def side(self, seat: str) -> tuple[str, ...]:
         """The seats of ``seat``'s side: the seat alone in singles, with its partner opposite in doubles (ICF 28)."""

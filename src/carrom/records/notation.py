@@ -15,29 +15,44 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from carrom.i18n.names import N_
 from carrom.records.entries import CLOCKS  # the clocks of the laws (ICF 46, 50, 88 a)
+from carrom.rules.message import Message, say
 
 COINS = {"w": "white", "b": "black", "q": "queen"}
-COMMANDS = {
-    "place": "place [COIN|waive]  place the due/penalty coin owed now (or waive it, ICF 87 a)",
-    "forfeit": "forfeit [LAW]       the player on turn loses the board (e.g. ICF 51, 91, 121 b); asks yes/no",
-    "concede": "concede board|game|match  the player on turn's side gives up (ICF 139); asks yes/no",
-    "declare": "declare WORDS       a declaration the referee knows, e.g. `declare extra` (ICF 87 b)",
-    "clock": "clock [break|stroke|place] the 15 s ran out for whoever the laws wait for (ICF 46, 50, 88)",
-    "time": "time [begun|waiting] the bell of the timed game; say whether \"Play\" was called for this board (004 law 40)",
-    "undo": "undo                take back the last entry (and say which)",
-    "status": "status              show the board again",
-    "comment": "comment TEXT        add a remark to the umpire's comments on the scorecard",
-    "help": "help                this list",
-    "quit": "quit                leave; the record is already saved",
+# The keys are the same in every language; their meanings are translated (docs/umpire.md, per language)
+NOTATION: tuple[tuple[str, str], ...] = (
+    ("w", N_("one white pocketed")), ("wwq", N_("two whites, then the queen")), ("s", N_("the striker pocketed")),
+    ("ws", N_("a white and the striker")), ("-", N_("nothing pocketed")), ("x", N_("the striker touched no piece")),
+    ("o:b", N_("a black left the board")), ("f", N_("a foul (f:CODE names it)")),
+)
+# each command: its usage (the same keys in every language) and what it does (translated)
+COMMAND_HELP: dict[str, tuple[str, str]] = {
+    "place": ("place [COIN|waive]  ", N_("place the due/penalty coin owed now (or waive it, ICF 87 a)")),
+    "forfeit": ("forfeit [LAW]       ", N_("the player on turn loses the board (e.g. ICF 51, 91, 121 b); asks yes/no")),
+    "concede": ("concede board|game|match  ", N_("the player on turn's side gives up (ICF 139); asks yes/no")),
+    "declare": ("declare WORDS       ", N_("a declaration the referee knows, e.g. `declare extra` (ICF 87 b)")),
+    "clock": ("clock [break|stroke|place] ", N_("the 15 s ran out for whoever the laws wait for (ICF 46, 50, 88)")),
+    "time": ("time [begun|waiting] ", N_("the bell of the timed game; say whether \"Play\" was called for this board "
+                                        "(004 law 40)")),
+    "undo": ("undo                ", N_("take back the last entry (and say which)")),
+    "status": ("status              ", N_("show the board again")),
+    "comment": ("comment TEXT        ", N_("add a remark to the umpire's comments on the scorecard")),
+    "help": ("help                ", N_("this list")),
+    "quit": ("quit                ", N_("leave; the record is already saved")),
 }
+COMMANDS = {name: usage + meaning for name, (usage, meaning) in COMMAND_HELP.items()}
 ALIASES = {"q!": "quit", "exit": "quit", "?": "help", "h": "help", "u": "undo", "st": "status"}
 CONCEDE_WHAT = ("board", "game", "match")
 TIME_BOARD = {"begun": True, "waiting": False}  # after `time`: had "Play" been called for the board (004 law 40)
 
 
 class NotationError(ValueError):
-    """A line the notation cannot read; the message says which character and why."""
+    """A line the notation cannot read; the message says which character and why (``message`` for other languages)."""
+
+    def __init__(self, text: str | Message) -> None:
+        super().__init__(str(text))
+        self.message = text if isinstance(text, Message) else None
 
 
 @dataclass(frozen=True)
@@ -61,10 +76,10 @@ def _coins(chars: str, token: str) -> tuple[str, ...]:
     out = []
     for ch in chars:
         if ch not in COINS:
-            raise NotationError(f"{token!r}: {ch!r} is not a piece (w white, b black, q queen)")
+            raise NotationError(say("{token!r}: {ch!r} is not a piece (w white, b black, q queen)", token=token, ch=ch))
         out.append(COINS[ch])
     if not out:
-        raise NotationError(f"{token!r}: say which pieces, e.g. o:b for a black off the board")
+        raise NotationError(say("{token!r}: say which pieces, e.g. o:b for a black off the board", token=token))
     return tuple(out)
 
 
@@ -82,9 +97,10 @@ def parse_stroke(tokens: Iterable[str], fouls: Iterable[str] = ()) -> StrokeNote
         elif lower.startswith("f:"):
             code = lower[2:]
             if not code:
-                raise NotationError(f"{token!r}: name the foul after f:, or write f alone")
+                raise NotationError(say("{token!r}: name the foul after f:, or write f alone", token=token))
             if known_fouls and code not in known_fouls:
-                raise NotationError(f"{token!r}: {code!r} is not a foul code ({', '.join(known_fouls)})")
+                raise NotationError(say("{token!r}: {code!r} is not a foul code ({codes})", token=token, code=code,
+                                        codes=", ".join(known_fouls)))
             named_fouls.append(code)
         else:
             for ch in lower:
@@ -92,7 +108,7 @@ def parse_stroke(tokens: Iterable[str], fouls: Iterable[str] = ()) -> StrokeNote
                     pocketed.append(COINS[ch])
                 elif ch == "s":
                     if striker:
-                        raise NotationError(f"{token!r}: the striker can go in only once")
+                        raise NotationError(say("{token!r}: the striker can go in only once", token=token))
                     striker = True
                 elif ch == "-":
                     nothing = True
@@ -101,22 +117,21 @@ def parse_stroke(tokens: Iterable[str], fouls: Iterable[str] = ()) -> StrokeNote
                 elif ch == "f":
                     named_fouls.append("")
                 else:
-                    raise NotationError(
-                        f"{token!r}: {ch!r} means nothing here; pieces are w b q s, flags - x f, "
-                        "off the board o:PIECES; type help for commands"
-                    )
+                    raise NotationError(say(
+                        "{token!r}: {ch!r} means nothing here; pieces are w b q s, flags - x f, "
+                        "off the board o:PIECES; type help for commands", token=token, ch=ch))
     if nothing and (pocketed or striker):
-        raise NotationError("'-' means nothing went in, but pieces are listed too")
+        raise NotationError(say("'-' means nothing went in, but pieces are listed too"))
     if nothing and no_touch:
-        raise NotationError("'x' says the striker touched no piece, '-' that it touched one: write only one of them")
+        raise NotationError(say("'x' says the striker touched no piece, '-' that it touched one: write only one of them"))
     if no_touch and pocketed:
-        raise NotationError("'x' means the striker touched no piece, yet pieces went in")
+        raise NotationError(say("'x' means the striker touched no piece, yet pieces went in"))
     if no_touch and off:
-        raise NotationError("'x' means the striker touched no piece, yet pieces left the board")
+        raise NotationError(say("'x' means the striker touched no piece, yet pieces left the board"))
     if pocketed.count("queen") > 1 or off.count("queen") > 1 or ("queen" in pocketed and "queen" in off):
-        raise NotationError("there is only one queen")
+        raise NotationError(say("there is only one queen"))
     if not (pocketed or striker or off or nothing or no_touch or named_fouls):
-        raise NotationError("empty stroke")
+        raise NotationError(say("empty stroke"))
     return StrokeNote(tuple(pocketed), striker, tuple(off), not no_touch, tuple(named_fouls))
 
 
@@ -124,21 +139,21 @@ def parse(line: str, fouls: Iterable[str] = ()) -> StrokeNote | Command:
     """One entry: a command (first word a command name) or a stroke."""
     tokens = line.split()
     if not tokens:
-        raise NotationError("nothing typed; type help for the notation")
+        raise NotationError(say("nothing typed; type help for the notation"))
     head = tokens[0].lower()
     head = ALIASES.get(head, head)
     if head in COMMANDS:
         args = tuple(tokens[1:])
         if head == "concede":
             if len(args) != 1 or args[0].lower() not in CONCEDE_WHAT:
-                raise NotationError("concede what? concede board, concede game or concede match")
+                raise NotationError(say("concede what? concede board, concede game or concede match"))
             args = (args[0].lower(),)
         elif head == "declare" and not args:
-            raise NotationError("declare what? e.g. declare extra")
+            raise NotationError(say("declare what? e.g. declare extra"))
         elif head == "comment" and not args:
-            raise NotationError("comment needs the text of the remark")
+            raise NotationError(say("comment needs the text of the remark"))
         elif head == "time" and (len(args) > 1 or (args and args[0].lower() not in TIME_BOARD)):
-            raise NotationError("time, time begun (\"Play\" was called for this board) or time waiting (not yet)")
+            raise NotationError(say("time, time begun (\"Play\" was called for this board) or time waiting (not yet)"))
         elif head == "time":
             args = tuple(a.lower() for a in args)
         elif head == "clock" and (len(args) > 1 or (args and args[0].lower() not in CLOCKS)):
@@ -146,7 +161,7 @@ def parse(line: str, fouls: Iterable[str] = ()) -> StrokeNote | Command:
         elif head == "clock":
             args = tuple(a.lower() for a in args)
         elif head in ("undo", "status", "help", "quit") and args:
-            raise NotationError(f"{head} takes nothing after it")
+            raise NotationError(say("{head} takes nothing after it", head=head))
         elif head == "comment":
             args = (line.split(None, 1)[1].strip(),)
         return Command(head, args)

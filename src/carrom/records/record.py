@@ -12,13 +12,14 @@ from typing import Any
 from carrom.records import schema
 from carrom.records.entries import Entry, parse_entry
 from carrom.records.errors import RecordError
+from carrom.i18n import LANGUAGES
 from carrom.records.header import KINDS, SEATS, Event, Header, Player, Toss, check
 
 FORMAT = "carrom-record"
 VERSION = 1
 SUPPORTED_VERSIONS = (1,)
 TOP_FIELDS = ("format", "version", "variant", "kind", "event", "players", "toss", "first_breaker", "comments", "physics",
-              "games")
+              "language", "games")
 
 
 @dataclass
@@ -49,6 +50,8 @@ class Record:
             out["comments"] = h.comments
         if h.physics:
             out["physics"] = h.physics
+        if h.language:
+            out["language"] = h.language
         games: list[dict[str, Any]] = []
         for entry, (g, b) in zip(self.entries, self.positions):
             while len(games) <= g:
@@ -87,8 +90,9 @@ class Record:
         first = schema.choice(data["first_breaker"], "first_breaker", SEATS)
         comments = None if data.get("comments") is None else check("comments", data["comments"])
         physics = schema.opt_text(data, "physics", "")
+        language = None if data.get("language") is None else schema.choice(data["language"], "language", LANGUAGES)
         header = Header(variant=variant, kind=kind, players=players, first_breaker=first, toss=toss, event=event,
-                        comments=comments, physics=physics)
+                        comments=comments, physics=physics, language=language)
         header.validate()
         record = cls(header)
         for g, (gpath, game) in enumerate(schema.items(data["games"], "games")):

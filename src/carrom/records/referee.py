@@ -119,6 +119,7 @@ class Snapshot:
     winner: int | None
     broken_by: str | None = None  # who made the break (ICF 44); None before it
     break_passed: bool = False  # the breaker used every attempt and the break passed on (ICF 45 b)
+    queen_side: int | None = None  # the side that pocketed (pending) or covered the queen
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,7 @@ def snapshot(match: R.Match, header: Header) -> Snapshot:
         queen=_queen_words(s, header), queen_state=s.board.queen,
         colours={seat: s.colour_of(R.Seat(seat)).value for seat in header.players},
         game_points=(gp[0], gp[1]), games_won=(s.games_won[0], s.games_won[1]), over=s.over, winner=s.winner,
-        broken_by=_broken_by(match), break_passed=s.board.break_passed,
+        broken_by=_broken_by(match), break_passed=s.board.break_passed, queen_side=s.board.queen_side,
     )
 
 

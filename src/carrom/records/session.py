@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
+from carrom.i18n import Translator, translator
 from carrom.records import referee
 from carrom.records.describe import entry_notation, who
 from carrom.records.entries import (
@@ -52,6 +53,7 @@ class Session:
     record: Record
     path: Path
     clock: Callable[[], str] = now
+    words: Translator = field(default_factory=translator)  # the language of the replies and refusals
     scorer: Scorer = field(init=False)
 
     def __post_init__(self) -> None:
@@ -90,7 +92,7 @@ class Session:
         try:
             item = parse(line, referee.FOUL_CODES)
         except NotationError as exc:
-            raise SessionError(str(exc)) from None
+            raise SessionError(self.words.message(exc.message or str(exc))) from None
         if isinstance(item, StrokeNote):
             return self.play(self._stroke(item))
         return self._command(item)
@@ -118,8 +120,8 @@ class Session:
                 self.save()
             except RecordError as exc:
                 self.record.header = old
-                raise SessionError(f"comment not added: {exc.problem}") from None
-            return Reply(message="comment added")
+                raise SessionError(self.words.gettext("comment not added: {problem}", problem=exc.problem)) from None
+            return Reply(message=self.words.gettext("comment added"))
         at = self.clock()
         if name == "place":
             coin, waive = None, False
@@ -130,7 +132,8 @@ class Session:
                 elif a == "waive":
                     waive = True
                 else:
-                    raise SessionError(f"place {a}? say place, place white, place black or place waive")
+                    raise SessionError(self.words.gettext("place {what}? say place, place white, place black or place waive",
+                                                          what=a))
             return self.play(PlaceEntry(referee.to_place(self.match), coin=coin, waive=waive, at=at))
         if name == "forfeit":
             law = " ".join(args) or None
@@ -154,7 +157,7 @@ class Session:
         try:
             ruling = self.scorer.play(entry)
         except RulesError as exc:
-            raise SessionError(str(exc)) from None
+            raise SessionError(self.words.error(exc)) from None
         try:
             self.save()
         except RecordError:
@@ -164,18 +167,19 @@ class Session:
 
     def undo(self) -> Reply:
         if not self.record.entries:
-            raise SessionError("nothing to undo")
+            raise SessionError(self.words.gettext("nothing to undo"))
         try:
             entry = self.scorer.undo()
         except RulesError as exc:
-            raise SessionError(f"cannot undo: {exc}") from None
+            raise SessionError(self.words.gettext("cannot undo: {why}", why=self.words.error(exc))) from None
         try:
             self.save()
         except RecordError:
             self.scorer.play(entry)
             raise
         return Reply(entry=entry, undone=True,
-                     message=f"undone: {entry_notation(entry)} by {who(self.record.header, entry.seat)}")
+                     message=self.words.gettext("undone: {notation} by {seat}", notation=entry_notation(entry),
+                                                seat=who(self.record.header, entry.seat, self.words)))
 
     def confirm_question(self, line: str) -> str | None:
         """The question a front end asks before entering ``line``, or None when it needs none.
@@ -190,12 +194,21 @@ class Session:
             return None
         if not isinstance(item, Command) or item.name not in ("forfeit", "concede"):
             return None
-        header = self.record.header
+        header, tr = self.record.header, self.words
         seat = referee.to_strike(self.match)
         if item.name == "forfeit":  # the player on turn loses the board for the side
-            law = f" ({' '.join(item.args)})" if item.args else ""
-            return f"{who(header, seat)} forfeits the board{law}: enter it?"
+            if item.args:
+                return tr.gettext("{seat} forfeits the board ({law}): enter it?", seat=who(header, seat, tr),
+                                  law=" ".join(item.args))
+            return tr.gettext("{seat} forfeits the board: enter it?", seat=who(header, seat, tr))
         side = header.side(seat)
-        verb = "concedes" if len(side) == 1 else "concede"  # "Asha concedes", "Asha & Ravi concede"
-        return f"{header.side_name(side)} {verb} the {item.args[0]}: enter it?"
+        questions = {  # "Asha concedes", "Asha & Ravi concede"
+            "board": tr.ngettext("{side} concedes the board: enter it?", "{side} concede the board: enter it?",
+                                 len(side), side=header.side_name(side)),
+            "game": tr.ngettext("{side} concedes the game: enter it?", "{side} concede the game: enter it?",
+                                len(side), side=header.side_name(side)),
+            "match": tr.ngettext("{side} concedes the match: enter it?", "{side} concede the match: enter it?",
+                                 len(side), side=header.side_name(side)),
+        }
+        return questions[item.args[0]]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from carrom.rules.message import Message
 from carrom.rules.pieces import COINS_PER_COLOUR, Coin, Seat
 
 
@@ -29,7 +30,7 @@ class BoardResult:
     queen_points: int = 0
     coin_points: int = 0
     law: str = ""
-    text: str = ""
+    text: str | Message = ""  # the words of the ruling (a message; str() gives the English)
     extra_claimable: int = 0  # extra points the winner may claim (ICF 87 b, 102 b–112 b)
     extra: int = 0  # extra points claimed
     replayed: bool = False

@@ -23,10 +23,10 @@ from dataclasses import dataclass, replace
 from carrom.rules.actions import OutOfTime
 from carrom.rules.decision import Decision
 from carrom.rules.errors import RulesError
+from carrom.rules.message import say, say_n
 from carrom.rules.owing import owe
 from carrom.rules.pieces import Seat
 from carrom.rules.state import MatchState
-from carrom.rules.table import name
 
 SECONDS = 15.0  # every clock of the laws: ICF 46, 50, 87 a, 88 a; 001 §3.6 b; 004 laws 27, 30, 74
 WHAT = ("break", "stroke", "place")
@@ -61,23 +61,23 @@ def running(state: MatchState) -> Clock | None:
 def out_of_time(state: MatchState, action: OutOfTime, d: list[Decision]) -> MatchState:
     clock = running(state)
     if clock is None:
-        raise RulesError("no clock runs now: nothing the laws time is awaited (ICF 46, 50, 88 a)")
+        raise RulesError(say("no clock runs now: nothing the laws time is awaited (ICF 46, 50, 88 a)"))
     if action.what not in WHAT:
-        raise RulesError(f"out of time for what? {', '.join(WHAT)}, not {action.what!r}")
+        raise RulesError(say("out of time for what? {choices}, not {what}", choices=", ".join(WHAT), what=repr(action.what)))
     if (clock.what, clock.seat) != (action.what, action.seat):
-        raise RulesError(f"the clock runs for {name(clock.seat)} to {clock.what}, not for {name(action.seat)} "
-                         f"to {action.what} ({clock.law})")
+        raise RulesError(say("the clock runs for {seat} to {what}, not for {other} to {other_what} ({law})",
+                             seat=clock.seat, what=clock.what, other=action.seat, other_what=action.what, law=clock.law))
     if clock.what == "place":
         return _placing(state, action.seat, d)
     board = state.board
     seat = action.seat
     if clock.what == "break":
-        d.append(Decision("ICF 46", f"{name(seat)} did not break within 15 seconds of \"Play\""))
+        d.append(Decision("ICF 46", say("{seat} did not break within 15 seconds of \"Play\"", seat=seat)))
     else:
-        d.append(Decision("ICF 50", f"{name(seat)} took more than 15 seconds to strike"))
+        d.append(Decision("ICF 50", say("{seat} took more than 15 seconds to strike", seat=seat)))
     if not board.broken and board.turn_strokes > 0:
         nxt = state.table.right_of(seat)
-        d.append(Decision("ICF 45 c", f"{name(seat)} loses the turn at the break; no penalty. {name(nxt)} breaks"))
+        d.append(Decision("ICF 45 c", say("{seat} loses the turn at the break; no penalty. {next} breaks", seat=seat, next=nxt)))
         return replace(state, board=replace(board, turn=nxt, attempts=0, turn_strokes=0, break_passed=True))
     return _breach(state, seat, d)
 
@@ -88,9 +88,10 @@ def _placing(state: MatchState, seat: Seat, d: list[Decision]) -> MatchState:
     late = [o for o in board.owed if o.placer is seat and not o.waiting]
     keep = tuple(o for o in board.owed if not (o.placer is seat and not o.waiting))
     n = len(late)
-    d.append(Decision("ICF 87 a", f"{name(seat)} did not place or waive within 15 seconds: the right to place "
-                                  f"{n} coin{'s' if n > 1 else ''} lapses; {'they stay' if n > 1 else 'it stays'} "
-                                  "in the nets"))
+    d.append(Decision("ICF 87 a", say_n("{seat} did not place or waive within 15 seconds: the right to place {n} coin "
+                                        "lapses; it stays in the nets",
+                                        "{seat} did not place or waive within 15 seconds: the right to place {n} coins "
+                                        "lapse; they stay in the nets", n, seat=seat)))
     debts = list(board.debts)
     for side in {board.side_of_colour(o.coin) for o in late}:
         debts[side] = 0  # the claim ends with the right to place, as for a waiver (ICF 80)
@@ -104,10 +105,10 @@ def _breach(state: MatchState, seat: Seat, d: list[Decision], law: str | None = 
     board = state.board
     ctx = state.context()
     if seat is not board.turn or board.turn_strokes == 0:
-        why = f"out of time, a technical foul by {name(seat)}: a penalty" + (", the turn is kept" if seat is board.turn
-                                                                             else "")
+        why = (say("out of time, a technical foul by {seat}: a penalty, the turn is kept", seat=seat) if seat is board.turn
+               else say("out of time, a technical foul by {seat}: a penalty", seat=seat))
         tech = "ICF 63 a" if seat is board.turn else "ICF 63 b"
         return replace(state, board=owe(ctx, board, seat, 1, why, law or tech, d))
-    board = owe(ctx, board, seat, 1, f"out of time, a foul by {name(seat)}: a penalty, the turn is lost",
+    board = owe(ctx, board, seat, 1, say("out of time, a foul by {seat}: a penalty, the turn is lost", seat=seat),
                 law or "ICF 64 a", d)
     return replace(state, board=replace(board, turn=state.table.right_of(seat), turn_strokes=0))

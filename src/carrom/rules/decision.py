@@ -11,24 +11,35 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from carrom.rules.message import Message
 from carrom.rules.pieces import Seat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Decision:
     law: str  # e.g. "ICF 72 a"
-    text: str  # plain words for players and umpires
+    text: str  # plain words for players and umpires, in English
+    message: Message | None  # the same words as a message id and parameters, for other languages
+
+    def __init__(self, law: str, text: str | Message) -> None:
+        object.__setattr__(self, "law", law)
+        object.__setattr__(self, "text", str(text))
+        object.__setattr__(self, "message", text if isinstance(text, Message) else None)
 
     def __str__(self) -> str:
-        """The words with the law once: a citation the words already end with is not repeated, but joined."""
-        if not self.law:
-            return self.text
-        tail = self.text.rsplit("(", 1)[-1] if self.text.endswith(")") else ""
-        if tail.startswith(("ICF ", "00")):
-            if tail[:-1].startswith(self.law):
-                return self.text
-            return f"{self.text[:-1]}; {self.law})"
-        return f"{self.text} ({self.law})"
+        return cite(self.text, self.law)
+
+
+def cite(text: str, law: str) -> str:
+    """The words with the law once: a citation the words already end with is not repeated, but joined."""
+    if not law:
+        return text
+    tail = text.rsplit("(", 1)[-1] if text.endswith(")") else ""
+    if tail.startswith(("ICF ", "00")):
+        if tail[:-1].startswith(law):
+            return text
+        return f"{text[:-1]}; {law})"
+    return f"{text} ({law})"
 
 
 class EndKind(str, Enum):

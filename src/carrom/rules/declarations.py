@@ -14,95 +14,106 @@ from carrom.rules.flow import award_game, board_ended, board_over, finish_board,
 from carrom.rules.owing import owe
 from carrom.rules.pieces import Coin, Seat
 from carrom.rules.state import BoardRecord, MatchState, fresh_board
-from carrom.rules.table import name
-from carrom.rules.words import points as _points, side_does
+from carrom.rules.message import Message, say
+from carrom.rules.words import points as _points, side_say
 
 
 def declare(state: MatchState, action: Declare, d: list[Decision]) -> MatchState:
     words = action.what.split()
     if not words:
-        raise RulesError("declare what? extra, toss, technical, wait, replay, no-room, late or absent")
+        raise RulesError(say("declare what? extra, toss, technical, wait, replay, no-room, late or absent"))
     key, arg = words[0].lower(), (words[1] if len(words) > 1 else action.value)
     handler = DECLARATIONS.get(key)
     if handler is None:
-        raise RulesError(f"{key!r} is not a declaration the referee knows ({', '.join(DECLARATIONS)})")
+        raise RulesError(say("{key!r} is not a declaration the referee knows ({known})", key=key,
+                             known=", ".join(DECLARATIONS)))
     return handler(state, action.seat, arg, d)
 
 
 def _claim(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
     """ICF 87 b: the winners demand extra points after the board: it is scored again from where it ended."""
     if state.claim is None:
-        raise RulesError("no extra points can be claimed now: only when a board has just ended with dues or "
-                         "penalties outstanding, before the next action (ICF 87 b)")
+        raise RulesError(say("no extra points can be claimed now: only when a board has just ended with dues or "
+                             "penalties outstanding, before the next action (ICF 87 b)"))
     state = state.claim.before
     board = state.board
     result = board.result
     assert result is not None and result.winner is not None
     if state.table.side(seat) != result.winner:
-        raise RulesError(f"only the winners of the board, {side_name_of(state, result.winner)}, may claim extra points")
+        raise RulesError(say("only the winners of the board, {side}, may claim extra points",
+                             side=side_name_of(state, result.winner)))
     try:
         n = int(arg if arg is not None else result.extra_claimable)
     except (TypeError, ValueError):
-        raise RulesError(f"extra points must be a whole number, not {arg!r}") from None
+        raise RulesError(say("extra points must be a whole number, not {value!r}", value=arg)) from None
     if not 0 <= n <= result.extra_claimable:
-        raise RulesError(f"between 0 and {result.extra_claimable} extra points may be claimed here, not {n}")
+        raise RulesError(say("between 0 and {most} extra points may be claimed here, not {n}",
+                             most=result.extra_claimable, n=n))
     cap = state.rules.max_board_points
     n_eff = max(0, min(n, cap - result.queen_points - result.coin_points))
-    d.append(Decision("ICF 87 b", f"{side_does(state.table, result.winner, 'claim')} {_points(n_eff)} extra"
-                                  + (", at most 12 a board (ICF 55)" if n_eff < n else "")))
+    if n_eff < n:
+        words = side_say("{side} claims {points} extra, at most 12 a board (ICF 55)",
+                         "{side} claim {points} extra, at most 12 a board (ICF 55)", state.table, result.winner,
+                         points=_points(n_eff))
+    else:
+        words = side_say("{side} claims {points} extra", "{side} claim {points} extra", state.table, result.winner,
+                         points=_points(n_eff))
+    d.append(Decision("ICF 87 b", words))
     state = replace(state, board=replace(board, result=replace(result, extra=n_eff, extra_claimable=0)))
     return finish_board(state, d)
 
 
 def _toss(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
     if not state.awaiting_toss:
-        raise RulesError("there is no toss to decide now: only before a tie-break board (ICF 56 b)")
+        raise RulesError(say("there is no toss to decide now: only before a tie-break board (ICF 56 b)"))
     winner = seat if arg is None else _seat(arg)
     state.table.check(winner)
-    d.append(Decision("ICF 56 b", f"{name(winner)} wins the toss and breaks the tie-break board with the whites"))
+    d.append(Decision("ICF 56 b", say("{seat} wins the toss and breaks the tie-break board with the whites",
+                                      seat=winner)))
     return replace(state, awaiting_toss=False, tie_break=True, board=fresh_board(state.table, winner, state.rules))
 
 
 def _technical(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
     board = state.board
     if board.over:
-        raise RulesError("the board is over")
+        raise RulesError(say("the board is over"))
     if seat is board.turn and board.turn_strokes > 0:
-        raise RulesError("after the first stroke of a turn a breach is a foul: enter it with the stroke "
-                         "(f, ICF 64 a)")
+        raise RulesError(say("after the first stroke of a turn a breach is a foul: enter it with the stroke "
+                             "(f, ICF 64 a)"))
     law = "ICF 63 a" if seat is board.turn else "ICF 63 b"
-    board = owe(state.context(), board, seat, 1, f"technical foul by {name(seat)}: a penalty, the turn is kept",
-                law, d)
+    board = owe(state.context(), board, seat, 1,
+                say("technical foul by {seat}: a penalty, the turn is kept", seat=seat), law, d)
     return replace(state, board=board)
 
 
 def _wait(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
     board = state.board
     if not any(o.placer is seat and not o.waiting for o in board.owed):
-        raise RulesError(f"{name(seat)} has no coin to place now")
+        raise RulesError(say("{seat} has no coin to place now", seat=seat))
     owed = tuple(replace(o, waiting=True) if o.placer is seat else o for o in board.owed)
-    d.append(Decision("ICF 79 a", f"no room to place: {name(seat)} places the coins owed as soon as there is room"))
+    d.append(Decision("ICF 79 a", say("no room to place: {seat} places the coins owed as soon as there is room",
+                                      seat=seat)))
     return replace(state, board=replace(board, owed=owed))
 
 
-def _replay(law: str, why: str):
+def _replay(law: str, why: Message):
     def handler(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
         if state.board.over:
-            raise RulesError("the board is over")
-        return board_over(state, state.board, BoardResult(None, law=law, text=f"{why}: the board is replayed",
-                                                           replayed=True), d)
+            raise RulesError(say("the board is over"))
+        text = say("{why}: the board is replayed", why=why)
+        return board_over(state, state.board, BoardResult(None, law=law, text=text, replayed=True), d)
     return handler
 
 
 def _late(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
     if not state.rules.timed:
-        raise RulesError("losing a game 25–0 for arriving late is a rule of the timed game (004 law 18): "
-                         "choose the 'timed' rules")
+        raise RulesError(say("losing a game 25–0 for arriving late is a rule of the timed game (004 law 18): "
+                             "choose the 'timed' rules"))
     if state.board_index or state.board.strokes:
-        raise RulesError("a late arrival is declared before the game's first stroke (004 law 18)")
+        raise RulesError(say("a late arrival is declared before the game's first stroke (004 law 18)"))
     side = state.table.side(seat)
-    d.append(Decision("004 law 18", f"{side_name_of(state, side)} more than seven minutes late: game "
-                                    f"{state.game_index + 1} is lost 25–0 without play (\"izgubi igro\")"))
+    d.append(Decision("004 law 18", say("{side} more than seven minutes late: game {game} is lost 25–0 without play "
+                                        "(\"izgubi igro\")", side=side_name_of(state, side), game=state.game_index + 1)))
     pts = [0, 0]
     pts[1 - side] = state.rules.game_points
     state = replace(state, points=state.points[:-1] + ((pts[0], pts[1]),))
@@ -112,8 +123,9 @@ def _late(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
 def _absent(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
     """ICF 143 a: a player who leaves the board without the umpire's leave loses the match (001 §4.2 b, 003 law 122)."""
     side = state.table.side(seat)
-    d.append(Decision("ICF 143 a", f"{name(seat)} left the board without the umpire's leave: "
-                                   f"{side_does(state.table, side, 'lose')} the match"))
+    d.append(Decision("ICF 143 a", side_say("{seat} left the board without the umpire's leave: {side} loses the match",
+                                            "{seat} left the board without the umpire's leave: {side} lose the match",
+                                            state.table, side, seat=seat)))
     d.append(Ended(EndKind.MATCH, "ICF 143 a", state.game_index + 1, 1 - side, state.table.seats_of(1 - side), 0,
                    state.games_won))
     return replace(state, over=True, winner=1 - side, claim=None)
@@ -121,8 +133,8 @@ def _absent(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState
 
 DECLARATIONS = {
     "extra": _claim, "toss": _toss, "technical": _technical, "wait": _wait,
-    "replay": _replay("ICF 140", "events beyond the umpire's control"),
-    "no-room": _replay("ICF 142", "no room on the baseline to place the striker"),
+    "replay": _replay("ICF 140", say("events beyond the umpire's control")),
+    "no-room": _replay("ICF 142", say("no room on the baseline to place the striker")),
     "late": _late,
     "absent": _absent,
 }
@@ -132,41 +144,43 @@ def _seat(value) -> Seat:
     try:
         return Seat(str(value).lower())
     except ValueError:
-        raise RulesError(f"{value!r} is not a seat (south, east, north, west)") from None
+        raise RulesError(say("{value!r} is not a seat (south, east, north, west)", value=value)) from None
 
 
 def timeout(state: MatchState, action: Timeout, d: list[Decision]) -> MatchState:
     """The bells of the timed game (004 laws 39–41)."""
     if not state.rules.timed:
-        raise RulesError("there is no bell in these rules: choose the 'timed' rules (004 laws 39–41)")
+        raise RulesError(say("there is no bell in these rules: choose the 'timed' rules (004 laws 39–41)"))
     if state.tie_break or state.awaiting_toss:
-        raise RulesError("the tie-break board has no time limit: no bell rings for it (ICF 56 b; docs/texts.md §14)")
+        raise RulesError(say("the tie-break board has no time limit: no bell rings for it (ICF 56 b; docs/texts.md §14)"))
     if state.bell == 0:
         begun = action.board_begun
         if begun is None:
             begun = state.board.strokes > 0 or state.board_index == 0
         if begun:
-            d.append(Decision("004 law 40", "first bell: seven minutes to finish the board in play; "
-                                            "no new board starts"))
+            d.append(Decision("004 law 40", say("first bell: seven minutes to finish the board in play; "
+                                                "no new board starts")))
             return replace(state, bell=1)
-        d.append(Decision("004 law 40", "first bell between boards: no new board starts, the game ends"))
+        d.append(Decision("004 law 40", say("first bell between boards: no new board starts, the game ends")))
         state = replace(state, bell=1)
         over, winner = game_end(state)
         return game_over(state, winner, d)
     board = state.board
     if board.over:
-        raise RulesError("the board is over")
+        raise RulesError(say("the board is over"))
     white, black = board.on_board(Coin.WHITE), board.on_board(Coin.BLACK)
     left = {board.side_of_colour(Coin.WHITE): white, board.side_of_colour(Coin.BLACK): black}
     diff = abs(left[0] - left[1])
     winner = None if diff == 0 else (0 if left[0] < left[1] else 1)
-    text = "second bell: the board ends; the difference in coins left goes to the side with fewer, the queen not counted"
+    text = say("second bell: the board ends; the difference in coins left goes to the side with fewer, "
+               "the queen not counted")
     result = BoardResult(winner, 0, diff, "004 law 41", text)
     state = replace(state, bell=2)
     if winner is None:
-        d.append(Decision("004 law 41", text + ": level, no points"))
+        d.append(Decision("004 law 41", say("second bell: the board ends; the difference in coins left goes to the "
+                                            "side with fewer, the queen not counted: level, no points")))
         record = BoardRecord(state.game_index, state.boards_done + 1, board.breaker, None, (0, 0), (0, 0),
-                             "004 law 41", text)
+                             "004 law 41", str(text))
         state = replace(state, results=state.results + (record,), boards_done=state.boards_done + 1)
         d.append(board_ended(state, record, 0))
         over, winner = game_end(state)

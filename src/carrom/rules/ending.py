@@ -12,7 +12,8 @@ from __future__ import annotations
 from carrom.rules.board import BoardResult, BoardState
 from carrom.rules.context import Context
 from carrom.rules.stroke import Facts
-from carrom.rules.words import points, side_does
+from carrom.rules.message import Message, say
+from carrom.rules.words import board_won
 
 
 # 001 §3.7 f–l state the ICF special cases with a fixed number of points and no extra for the striker
@@ -20,14 +21,12 @@ from carrom.rules.words import points, side_does
 FRENCH_CASES = {"102": "h", "104": "f", "105": "g", "107": "i", "108": "i", "109": "k", "110": "l", "112": "l"}
 
 
-def _result(ctx: Context, winner: int, law: str, why: str, coins: int = 0, queen: int = 0,
+def _result(ctx: Context, winner: int, law: str, why: Message, coins: int = 0, queen: int = 0,
             claim: int = 0) -> BoardResult:
     number = law.split()[1] if law.startswith("ICF ") else ""
     if not ctx.rules.special_extras and number in FRENCH_CASES:
-        why, law, claim = f"{why} (as {law})", f"001 §3.7 {FRENCH_CASES[number]}", 0
-    text = f"{why}: {side_does(ctx.table, winner, 'win')} the board by {points(coins + queen)}"
-    if claim:
-        text += f", and may claim up to {claim} extra"
+        why, law, claim = say("{why} (as {law})", why=why, law=law), f"001 §3.7 {FRENCH_CASES[number]}", 0
+    text = board_won(ctx.table, winner, why, coins + queen, claim)
     return BoardResult(winner, queen, coins, law, text, extra_claimable=claim)
 
 
@@ -50,50 +49,52 @@ def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) 
     if f.covering or f.queen:  # the queen went in this stroke or the last and is not yet covered
         if both:
             if s:
-                return _result(ctx, o, f"ICF 109 {grade}", "queen, striker and both last coins",
+                return _result(ctx, o, f"ICF 109 {grade}", say("queen, striker and both last coins"),
                                queen=ctx.special_value(o), claim=penalty)
             if foul:
-                return _result(ctx, o, f"ICF {102 if f.covering else 104} b", "both last coins by a foul with the queen",
-                               queen=ctx.special_value(o), claim=1)
-            return _result(ctx, p, f"ICF {102 if f.covering else 104} a", "both last coins with the queen",
+                return _result(ctx, o, f"ICF {102 if f.covering else 104} b",
+                               say("both last coins by a foul with the queen"), queen=ctx.special_value(o), claim=1)
+            return _result(ctx, p, f"ICF {102 if f.covering else 104} a", say("both last coins with the queen"),
                            queen=ctx.special_value(p))
         if f.last_opp:
             covered = f.queen and f.n_own > 0 and not (s or foul)
             if covered:
-                return _result(ctx, o, "ICF 52 a", "the opponent's last coin went in", coins=mine, claim=owed_by_p)
+                return _result(ctx, o, "ICF 52 a", say("the opponent's last coin went in"), coins=mine, claim=owed_by_p)
             law = f"ICF 111 {grade}" if s else f"ICF 103 {grade}" if f.covering else f"ICF 106 {grade}"
-            return _result(ctx, o, law, "the opponent's last coin before the queen was covered",
+            return _result(ctx, o, law, say("the opponent's last coin before the queen was covered"),
                            coins=mine, queen=ctx.queen_value(o), claim=penalty)
         if s or foul:
             return None  # the last coin goes back with the due or penalty (ICF 73, 77, 98, 101)
-        return _result(ctx, p, "ICF 53 a", "last coin, queen covered", coins=theirs, queen=ctx.queen_value(p),
+        return _result(ctx, p, "ICF 53 a", say("last coin, queen covered"), coins=theirs, queen=ctx.queen_value(p),
                        claim=owed_by_o)
     if before.queen == "board":  # the queen stays on the board
         if both:
-            return _result(ctx, o, f"ICF 105 {grade}", "both last coins with the queen on the board",
+            return _result(ctx, o, f"ICF 105 {grade}", say("both last coins with the queen on the board"),
                            queen=ctx.special_value(o), claim=penalty)
         if f.last_opp:
             return _result(ctx, o, f"ICF 111 {grade}" if s else f"ICF 106 {grade}",
-                           "the opponent's last coin with the queen on the board",
+                           say("the opponent's last coin with the queen on the board"),
                            coins=mine, queen=ctx.queen_value(o), claim=penalty)
         return _result(ctx, o, f"ICF 108 {grade}" if s else f"ICF 107 {grade}",
-                       "own last coin with the queen on the board", queen=ctx.special_value(o), claim=penalty)
+                       say("own last coin with the queen on the board"), queen=ctx.special_value(o), claim=penalty)
     coverer = before.queen_side  # the queen was covered earlier
     if both and s:
         if coverer == p:
-            return _result(ctx, o, f"ICF 110 {grade}", "both last coins with the striker, the queen covered by the striker's side",
+            return _result(ctx, o, f"ICF 110 {grade}",
+                           say("both last coins with the striker, the queen covered by the striker's side"),
                            coins=1, claim=penalty)
-        return _result(ctx, o, f"ICF 112 {grade}", "both last coins with the striker, the queen covered by the opponent",
+        return _result(ctx, o, f"ICF 112 {grade}",
+                       say("both last coins with the striker, the queen covered by the opponent"),
                        queen=ctx.special_value(o), claim=penalty)
     if both and foul:  # no law states it; as ICF 102 b, 104 b, 105 b (docs/texts.md §10)
-        return _result(ctx, o, "ICF 105 b", "both last coins by a foul", queen=ctx.special_value(o), claim=1)
+        return _result(ctx, o, "ICF 105 b", say("both last coins by a foul"), queen=ctx.special_value(o), claim=1)
     if both:  # 001 §3.7 j: "the one who pocketed and covered the queen before wins the board with 3 points"
-        return _result(ctx, coverer, "001 §3.7 j", "both last coins in one stroke, the queen covered before",
+        return _result(ctx, coverer, "001 §3.7 j", say("both last coins in one stroke, the queen covered before"),
                        queen=ctx.special_value(coverer))
     if f.last_opp:
-        return _result(ctx, o, "ICF 52 a", "all the opponent's coins are down", coins=mine,
+        return _result(ctx, o, "ICF 52 a", say("all the opponent's coins are down"), coins=mine,
                        queen=ctx.queen_value(o) if coverer == o else 0, claim=owed_by_p)
     if s or foul:
         return None  # the last coin goes back with the due or penalty (ICF 73, 77 a)
-    return _result(ctx, p, "ICF 52 a", "all own coins down", coins=theirs,
+    return _result(ctx, p, "ICF 52 a", say("all own coins down"), coins=theirs,
                    queen=ctx.queen_value(p) if coverer == p else 0, claim=owed_by_o)

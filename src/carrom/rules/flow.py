@@ -14,8 +14,8 @@ from carrom.rules.decision import Decision, EndKind, Ended
 from carrom.rules.errors import RulesError
 from carrom.rules.pieces import Seat
 from carrom.rules.state import BoardRecord, Claim, MatchState, fresh_board
-from carrom.rules.table import name
-from carrom.rules.words import points as _points, side_does, side_name
+from carrom.rules.message import Message, say
+from carrom.rules.words import board_won, points as _points, side_name, side_say
 
 
 def board_over(state: MatchState, board: BoardState, result: BoardResult, d: list[Decision]) -> MatchState:
@@ -26,7 +26,8 @@ def board_over(state: MatchState, board: BoardState, result: BoardResult, d: lis
     if result.extra_claimable and state.rules.extras == "automatic":  # 001 §3.7 d, n: no claim, at most 12
         n = max(0, min(result.extra_claimable, cap - result.queen_points - result.coin_points))
         result = replace(result, extra=n, extra_claimable=0)
-        d.append(Decision("001 §3.7 n", f"{_points(n)} extra for the dues and penalties, counted automatically"))
+        d.append(Decision("001 §3.7 n", say("{points} extra for the dues and penalties, counted automatically",
+                                            points=_points(n))))
     state = replace(state, board=replace(board, result=result))
     finished = finish_board(state, d)
     if result.extra_claimable > 0 and result.winner is not None:  # ICF 87 b: "si así lo solicita"
@@ -54,16 +55,16 @@ def finish_board(state: MatchState, d: list[Decision]) -> MatchState:
             pts[1 - w] += result.loser_points
             coins[1 - w] = result.loser_points
     record = BoardRecord(state.game_index, state.boards_done + 1, board.breaker, result.winner,
-                         (queen[0], queen[1]), (coins[0], coins[1]), result.law, result.text)
+                         (queen[0], queen[1]), (coins[0], coins[1]), result.law, str(result.text))
     points = state.points[:-1] + ((pts[0], pts[1]),)
     state = replace(state, points=points, results=state.results + (record,), boards_done=state.boards_done + 1)
     d.append(board_ended(state, record, result.points if result.winner is not None else 0, result.extra_claimable))
-    d.append(Decision("ICF 53 a", f"game {state.game_index + 1}: {score_words(state)}"))
+    d.append(Decision("ICF 53 a", say("game {game}: {score}", game=state.game_index + 1, score=score_words(state))))
     state = side_change(state, d)
     over, winner = game_end(state)
     if not over:
         nxt = table.right_of(board.breaker)
-        d.append(Decision("ICF 49 a", f"next board: {name(nxt)} breaks, with the whites"))
+        d.append(Decision("ICF 49 a", say("next board: {seat} breaks, with the whites", seat=nxt)))
         return replace(state, board=fresh_board(table, nxt, rules), board_index=state.board_index + 1)
     return game_over(state, winner, d)
 
@@ -74,12 +75,13 @@ def board_ended(state: MatchState, record: BoardRecord, points: int, claimable: 
                  record.number, claimable)
 
 
-def score_words(state: MatchState) -> str:
+def score_words(state: MatchState) -> Message:
     a, b = state.points[-1]
-    return f"{side_name_of(state, 0)} {a} – {b} {side_name_of(state, 1)}"
+    return Message("{first} {a} – {b} {second}",
+                   (("first", side_name_of(state, 0)), ("a", a), ("b", b), ("second", side_name_of(state, 1))))
 
 
-def side_name_of(state: MatchState, side: int) -> str:
+def side_name_of(state: MatchState, side: int) -> Message:
     return side_name(state.table, side)
 
 
@@ -90,7 +92,7 @@ def side_change(state: MatchState, d: list[Decision]) -> MatchState:
         return state
     at13 = max(state.points[-1]) >= 13
     if at13 or (state.rules.decider_side_change == "board4or13" and state.boards_done >= 4):
-        d.append(Decision("ICF 60 a", "the players change sides in the deciding game"))
+        d.append(Decision("ICF 60 a", say("the players change sides in the deciding game")))
         return replace(state, sides_changed=True)
     return state
 
@@ -112,8 +114,8 @@ def game_end(state: MatchState) -> tuple[bool, int | None]:
 
 def game_over(state: MatchState, winner: int | None, d: list[Decision]) -> MatchState:
     if winner is None:
-        d.append(Decision("ICF 56 b", "the scores are level after the last board: a tie-break board, "
-                                      "its break decided by a toss"))
+        d.append(Decision("ICF 56 b", say("the scores are level after the last board: a tie-break board, "
+                                          "its break decided by a toss")))
         return replace(state, awaiting_toss=True, board=fresh_board(state.table, state.board.breaker, state.rules),
                        board_index=state.board_index + 1)
     if state.tie_break:
@@ -130,13 +132,15 @@ def game_over(state: MatchState, winner: int | None, d: list[Decision]) -> Match
 def award_game(state: MatchState, winner: int, d: list[Decision], law: str) -> MatchState:
     won = list(state.games_won)
     won[winner] += 1
-    d.append(Decision(law, f"{side_does(state.table, winner, 'win')} game {state.game_index + 1}, "
-                           f"{score_words(state)}"))
+    d.append(Decision(law, side_say("{side} wins game {game}, {score}", "{side} win game {game}, {score}",
+                                    state.table, winner, game=state.game_index + 1, score=score_words(state))))
     seats = state.table.seats_of(winner)
     d.append(Ended(EndKind.GAME, law, state.game_index + 1, winner, seats, state.points[-1][winner], state.points[-1]))
     state = replace(state, games_won=(won[0], won[1]))
     if won[winner] >= state.rules.games_to_win:
-        d.append(Decision("ICF 57", f"{side_does(state.table, winner, 'win')} the match, {won[0]}–{won[1]} in games"))
+        d.append(Decision("ICF 57", side_say("{side} wins the match, {a}–{b} in games",
+                                             "{side} win the match, {a}–{b} in games", state.table, winner,
+                                             a=won[0], b=won[1])))
         d.append(Ended(EndKind.MATCH, "ICF 57", state.game_index + 1, winner, seats, 0, (won[0], won[1])))
         return replace(state, over=True, winner=winner, board=replace(state.board, claim_open=False))
     g = state.game_index + 1
@@ -145,18 +149,18 @@ def award_game(state: MatchState, winner: int, d: list[Decision], law: str) -> M
         first = table.right_of(state.board.breaker)
     else:
         first = table.first if g % 2 == 0 else table.right_of(table.first)  # ICF 49 a ii–iii
-    d.append(Decision("ICF 59" if table.doubles else "ICF 58", "the players change sides for the next game"))
-    d.append(Decision("ICF 49 a", f"game {g + 1}: {name(first)} breaks"))
+    d.append(Decision("ICF 59" if table.doubles else "ICF 58", say("the players change sides for the next game")))
+    d.append(Decision("ICF 49 a", say("game {game}: {seat} breaks", game=g + 1, seat=first)))
     return replace(state, game_index=g, board_index=0, boards_done=0, points=state.points + ((0, 0),),
                    game_first=first, board=fresh_board(table, first, state.rules), bell=0, sides_changed=False,
                    awaiting_toss=False, tie_break=False)
 
 
-def lose_board(state: MatchState, seat: Seat, law: str, why: str, d: list[Decision]) -> MatchState:
+def lose_board(state: MatchState, seat: Seat, law: str, why: Message, d: list[Decision]) -> MatchState:
     """The seat's side loses the board by its coins left and the queen if not theirs (ICF 51, 91, 121 b, 126 b)."""
     board = state.board
     if board.over:
-        raise RulesError("this board is already over")
+        raise RulesError(say("this board is already over"))
     loser = state.table.side(seat)
     winner = 1 - loser
     ctx = state.context()
@@ -164,9 +168,8 @@ def lose_board(state: MatchState, seat: Seat, law: str, why: str, d: list[Decisi
     owed = board.held(board.colour(loser)) + board.debts[loser]  # claimable, not counted (ICF 55, 87 b)
     queen_theirs = board.queen in ("board", "pending") or board.queen_side == winner
     queen = ctx.queen_value(winner) if queen_theirs and state.rules.scoring == "icf" else 0
-    result = BoardResult(winner, queen, coins, law,
-                         f"{why}: {side_does(state.table, winner, 'win')} the board by {_points(coins + queen)}"
-                         + (f", and may claim up to {owed} extra" if owed else ""), extra_claimable=owed)
+    result = BoardResult(winner, queen, coins, law, board_won(state.table, winner, why, coins + queen, owed),
+                         extra_claimable=owed)
     return board_over(state, board, result, d)
 
 

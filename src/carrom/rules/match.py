@@ -26,8 +26,8 @@ from carrom.rules.flow import award_game, board_over, lose_board, side_name_of
 from carrom.rules.pieces import Coin, Seat
 from carrom.rules.ruleset import RuleSet
 from carrom.rules.state import BoardRecord, Expected, MatchState, new_state, state_from_score
-from carrom.rules.table import name
-from carrom.rules.words import side_does
+from carrom.rules.message import Message, say, say_n
+from carrom.rules.words import side_say
 
 __all__ = ["BoardRecord", "Match", "MatchState", "apply", "new_state", "state_from_score"]
 
@@ -44,12 +44,13 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
     if state.claim is not None and not claiming:
         state = replace(state, claim=None)  # ICF 87 b: no demand before the next action, no extra points
     if state.over and state.claim is None:
-        raise RulesError("the match is over; nothing more can be played")
+        raise RulesError(say("the match is over; nothing more can be played"))
     state.table.check(action.seat)
     handler = {Stroke: _stroke, Place: _place, Forfeit: _forfeit, Concede: _concede, Declare: declare,
                Timeout: timeout, OutOfTime: out_of_time}[type(action)]
     if state.awaiting_toss and not (isinstance(action, Declare) and action.what.split()[:1] == ["toss"]):
-        raise RulesError("the tie-break board's break goes to the winner of a toss: enter `declare toss SEAT` (ICF 56 b)")
+        raise RulesError(say("the tie-break board's break goes to the winner of a toss: enter `declare toss SEAT` "
+                             "(ICF 56 b)"))
     notes: Notes = []
     state = handler(state, action, notes)
     return state, Ruling(action, tuple(n for n in notes if isinstance(n, Decision)),
@@ -91,8 +92,8 @@ def _stroke(state: MatchState, action: Stroke, d: list[Decision]) -> MatchState:
     ready = [o for o in board.owed if not o.waiting]
     if ready:
         o = ready[0]
-        raise RulesError(f"{name(o.placer)} must first place the {o.coin.value} owed (ICF 78 a), "
-                         f"or waive placing it (ICF 80)")
+        raise RulesError(say("{seat} must first place the {coin} owed (ICF 78 a), or waive placing it (ICF 80)",
+                             seat=o.placer, coin=o.coin))
     ctx = state.context()
     icf_stroke.check(ctx, board, action)
     board = replace(board, owed=tuple(replace(o, waiting=False) for o in board.owed),  # ICF 81: room may have appeared
@@ -105,9 +106,10 @@ def _stroke(state: MatchState, action: Stroke, d: list[Decision]) -> MatchState:
     d.extend(decisions)
     per = len(state.table.seats) if state.rules.misses_per == "player" else 2
     if result is None and after.broken and after.misses >= state.rules.misses_to_replay * per:
-        result = BoardResult(None, law="ICF 137", text=f"every {state.rules.misses_per} has missed "
-                                                       f"{state.rules.misses_to_replay} times in a row: "
-                                                       "the board is replayed", replayed=True)
+        text = (say("every player has missed {n} times in a row: the board is replayed", n=state.rules.misses_to_replay)
+                if state.rules.misses_per == "player" else
+                say("every side has missed {n} times in a row: the board is replayed", n=state.rules.misses_to_replay))
+        result = BoardResult(None, law="ICF 137", text=text, replayed=True)
     if result is None:
         return replace(state, board=after)
     return board_over(state, after, result, d)
@@ -118,39 +120,58 @@ def _place(state: MatchState, action: Place, d: list[Decision]) -> MatchState:
     mine = [i for i, o in enumerate(board.owed) if o.placer is action.seat and not o.waiting]
     if not mine:
         exp = state.expected()
-        who = f"; {name(exp[1])} is to {exp[0]}" if exp else ""
-        raise RulesError(f"{name(action.seat)} has no due or penalty coin to place now (ICF 78){who}")
+        raise RulesError(_nothing_to_place(action.seat, exp))
     if action.waive:
         if board.placing_started:
-            raise RulesError(f"{name(action.seat)} has begun placing: the placing may be waived only in full, "
-                             "not in part (ICF 87 a)")
+            raise RulesError(say("{seat} has begun placing: the placing may be waived only in full, "
+                                 "not in part (ICF 87 a)", seat=action.seat))
         keep = tuple(o for i, o in enumerate(board.owed) if i not in mine)
-        d.append(Decision("ICF 80", f"{name(action.seat)} waives placing {len(mine)} coin"
-                                    f"{'s' if len(mine) > 1 else ''}: they stay in the nets (ICF 87 a: all or none)"))
+        d.append(Decision("ICF 80", say_n("{seat} waives placing {n} coin: they stay in the nets (ICF 87 a: all or none)",
+                                          "{seat} waives placing {n} coins: they stay in the nets (ICF 87 a: all or none)",
+                                          len(mine), seat=action.seat)))
         debts = list(board.debts)
         for side in {board.side_of_colour(board.owed[i].coin) for i in mine}:
             if debts[side]:
-                d.append(Decision("ICF 80", f"the claim is given up: {debts[side]} outstanding due"
-                                            f"{'s' if debts[side] > 1 else ''} of that colour lapse too"))
+                d.append(Decision("ICF 80", say_n("the claim is given up: {n} outstanding due of that colour lapse too",
+                                                  "the claim is given up: {n} outstanding dues of that colour lapse too",
+                                                  debts[side])))
                 debts[side] = 0
         return replace(state, board=replace(board, owed=keep, debts=(debts[0], debts[1])))
     pick = mine[0]
     if action.coin is not None:
         pick = next((i for i in mine if board.owed[i].coin is action.coin), None)
         if pick is None:
-            owed = ", ".join(sorted({board.owed[i].coin.value for i in mine}))
-            raise RulesError(f"{name(action.seat)} owes no {action.coin.value} to place; owed: {owed}")
+            owed = sorted({board.owed[i].coin for i in mine}, key=lambda c: c.value)
+            listed = Message(", ".join(f"{{c{i}}}" for i in range(len(owed))), tuple((f"c{i}", c) for i, c in enumerate(owed)))
+            raise RulesError(say("{seat} owes no {coin} to place; owed: {owed}", seat=action.seat, coin=action.coin,
+                                 owed=listed))
     coin = board.owed[pick].coin
     owed = board.owed[:pick] + board.owed[pick + 1:]
     board = replace(board, owed=owed, placing_started=any(o.placer is action.seat and not o.waiting for o in owed))
     board = board.with_on_board(coin, board.on_board(coin) + 1)
-    d.append(Decision("ICF 84 a", f"{name(action.seat)} places a {coin.value} inside the outer circle"))
+    d.append(Decision("ICF 84 a", say("{seat} places a {coin} inside the outer circle", seat=action.seat, coin=coin)))
     return replace(state, board=board)
+
+
+def _nothing_to_place(seat: Seat, exp: Expected | None) -> Message:
+    """The refusal of a placing nobody owes now, saying who the laws wait for."""
+    if exp is None:
+        return say("{seat} has no due or penalty coin to place now (ICF 78)", seat=seat)
+    return {
+        "stroke": say("{seat} has no due or penalty coin to place now (ICF 78); {other} is to stroke",
+                      seat=seat, other=exp.seat),
+        "place": say("{seat} has no due or penalty coin to place now (ICF 78); {other} is to place",
+                     seat=seat, other=exp.seat),
+        "claim": say("{seat} has no due or penalty coin to place now (ICF 78); {other} is to claim",
+                     seat=seat, other=exp.seat),
+        "toss": say("{seat} has no due or penalty coin to place now (ICF 78); {other} is to toss",
+                    seat=seat, other=exp.seat),
+    }[exp.kind.value]
 
 
 def _forfeit(state: MatchState, action: Forfeit, d: list[Decision]) -> MatchState:
     law = action.law or "ICF 51"
-    return lose_board(state, action.seat, law, f"{name(action.seat)} forfeits the board", d)
+    return lose_board(state, action.seat, law, say("{seat} forfeits the board", seat=action.seat), d)
 
 
 def _concede(state: MatchState, action: Concede, d: list[Decision]) -> MatchState:
@@ -159,20 +180,23 @@ def _concede(state: MatchState, action: Concede, d: list[Decision]) -> MatchStat
     if state.rules.concede_on_turn and action.what in ("game", "match"):
         law = "001 §4 q"
         if state.table.side(state.board.turn) != side:
-            raise RulesError(f"{side_name_of(state, side)} may concede only on their own turn; it is "
-                             f"{name(state.board.turn)}'s turn (001 §4 q)")
+            raise RulesError(say("{side} may concede only on their own turn; it is {seat}'s turn (001 §4 q)",
+                                 side=side_name_of(state, side), seat=state.board.turn))
     if action.what == "board":
-        return lose_board(state, action.seat, "ICF 139", f"{side_does(state.table, side, 'concede')} the board", d)
+        return lose_board(state, action.seat, "ICF 139", side_say("{side} concedes the board", "{side} concede the board",
+                                                                  state.table, side), d)
     if action.what == "game":
-        d.append(Decision(law, f"{side_does(state.table, side, 'concede')} game {state.game_index + 1}"))
+        d.append(Decision(law, side_say("{side} concedes game {game}", "{side} concede game {game}", state.table, side,
+                                        game=state.game_index + 1)))
         return award_game(state, 1 - side, d, law)
     if action.what == "match":
-        d.append(Decision(law, f"{side_does(state.table, side, 'concede')} the match; "
-                               f"{side_does(state.table, 1 - side, 'win')} it"))
+        winners = side_say("{side} wins it", "{side} win it", state.table, 1 - side)
+        d.append(Decision(law, side_say("{side} concedes the match; {winners}", "{side} concede the match; {winners}",
+                                        state.table, side, winners=winners)))
         d.append(Ended(EndKind.MATCH, law, state.game_index + 1, 1 - side, state.table.seats_of(1 - side), 0,
                        state.games_won))
         return replace(state, over=True, winner=1 - side)
-    raise RulesError(f"concede what? 'board', 'game' or 'match', not {action.what!r} (ICF 139)")
+    raise RulesError(say("concede what? 'board', 'game' or 'match', not {what!r} (ICF 139)", what=action.what))
 
 
 
@@ -207,7 +231,7 @@ class Match:
 
     def undo(self) -> Ruling:
         if not self.history:
-            raise RulesError("nothing to undo")
+            raise RulesError(say("nothing to undo"))
         self.state, ruling = self.history.pop()
         return ruling
 

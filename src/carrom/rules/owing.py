@@ -14,7 +14,8 @@ from carrom.rules.board import BoardState, Owed
 from carrom.rules.context import Context
 from carrom.rules.decision import Decision
 from carrom.rules.pieces import Seat
-from carrom.rules.table import name
+from carrom.rules.message import Message, say
+from carrom.rules.words import coins
 
 
 def take_out(board: BoardState, side: int, placer: Seat, n: int) -> BoardState:
@@ -27,7 +28,7 @@ def take_out(board: BoardState, side: int, placer: Seat, n: int) -> BoardState:
     return replace(board, owed=owed, debts=(debts[0], debts[1]))
 
 
-def owe(ctx: Context, board: BoardState, striker: Seat, n: int, why: str, law: str,
+def owe(ctx: Context, board: BoardState, striker: Seat, n: int, why: Message, law: str,
         decisions: list[Decision]) -> BoardState:
     """The striker's side owes ``n`` coins; placed by the player on the striker's right (ICF 78)."""
     if n <= 0:
@@ -36,12 +37,15 @@ def owe(ctx: Context, board: BoardState, striker: Seat, n: int, why: str, law: s
     before = board.debts[side]
     board = take_out(board, side, ctx.table.right_of(striker), n)
     waiting = board.debts[side] - before
-    coin = board.colour(side).value
+    coin = board.colour(side)
     if waiting == 0:
-        decisions.append(Decision(law, f"{why}: {n} {coin} to be placed by {name(ctx.table.right_of(striker))}"))
+        decisions.append(Decision(law, say("{why}: {coins} to be placed by {seat}", why=why, coins=coins(n, coin),
+                                           seat=ctx.table.right_of(striker))))
     else:
-        decisions.append(Decision(law, f"{why}: {n} {coin} owed; {waiting} with none in the nets waits until one is pocketed"))
-        decisions.append(Decision("ICF 72 c", f"{waiting} {coin} outstanding against {name(striker)}'s side"))
+        decisions.append(Decision(law, say("{why}: {coins} owed; {waiting} with none in the nets waits until one is "
+                                           "pocketed", why=why, coins=coins(n, coin), waiting=waiting)))
+        decisions.append(Decision("ICF 72 c", say("{coins} outstanding against {seat}'s side",
+                                                  coins=coins(waiting, coin), seat=striker)))
     return board
 
 
@@ -58,6 +62,6 @@ def settle_debts(ctx: Context, board: BoardState, striker: Seat, decisions: list
         board = take_out(replace(board, debts=(debts[0], debts[1])), side, placer, n)
         paid = n - board.debts[side]
         decisions.append(Decision("ICF 78 b ii" if not own and ctx.table.doubles else "ICF 72 c",
-                                  f"{paid} outstanding {board.colour(side).value} now in the nets: "
-                                  f"to be placed by {name(placer)}"))
+                                  say("{coins} outstanding now in the nets: to be placed by {seat}",
+                                      coins=coins(paid, board.colour(side)), seat=placer)))
     return board

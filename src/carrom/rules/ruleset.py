@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from carrom.rules.errors import RulesError
+from carrom.rules.message import say
+
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -57,9 +60,8 @@ RULESETS: dict[str, RuleSet] = {
 
 
 def ruleset(name: str) -> RuleSet:
-    from carrom.rules.errors import RulesError
-
     try:
         return RULESETS[name]
     except KeyError:
-        raise RulesError(f"no such rules {name!r}; choose one of {', '.join(RULESETS)}") from None
+        raise RulesError(say("no such rules {name!r}; choose one of {choices}", name=name,
+                             choices=", ".join(RULESETS))) from None

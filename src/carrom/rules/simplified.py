@@ -18,9 +18,9 @@ from carrom.rules.context import Context
 from carrom.rules.decision import Decision
 from carrom.rules.owing import owe, settle_debts
 from carrom.rules.pieces import COINS_PER_COLOUR, Coin
-from carrom.rules.stroke import begin
-from carrom.rules.table import name
-from carrom.rules.words import side_does
+from carrom.rules.stroke import begin, pocketed_go_back
+from carrom.rules.message import Message, say
+from carrom.rules.words import coins, side_say
 
 LAW = "001 simplified"
 
@@ -37,7 +37,7 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     if attempt:
         return board, d, None
     seat, o = stroke.seat, stroke.outcome
-    who = name(seat)
+    who = seat
     opp = f.own.other
     p = f.side
     board = board.with_on_board(f.own, f.own_before - f.n_own).with_on_board(opp, f.opp_before - f.n_opp)
@@ -46,52 +46,55 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     returned, dues = 0, 0
     if f.striker and f.n_own:
         returned = f.n_own
-        d.append(Decision(LAW, f"{who} pocketed the striker with own coins: they go back as the penalty"))
+        d.append(Decision(LAW, say("{who} pocketed the striker with own coins: they go back as the penalty", who=who)))
     elif penalty:
         dues = 1
-        why = "the striker went in" if f.striker else "a piece left the board" if o.off_board else "a foul"
-        d.append(Decision(LAW, f"penalty ({why}): one of {who}'s pocketed coins goes back, the turn passes"))
+        why = (say("the striker went in") if f.striker else say("a piece left the board") if o.off_board
+               else say("a foul"))
+        d.append(Decision(LAW, say("penalty ({why}): one of {who}'s pocketed coins goes back, the turn passes",
+                                   why=why, who=who)))
     if f.n_opp:
-        d.append(Decision(LAW, f"{f.n_opp} {opp.value} pocketed score for the opponent"))
+        d.append(Decision(LAW, say("{coins} pocketed score for the opponent", coins=coins(f.n_opp, opp))))
     if f.queen:
         if f.striker:
             queen, queen_side = "board", None
-            d.append(Decision(LAW, "the queen went in with the striker: it goes back to the centre"))
+            d.append(Decision(LAW, say("the queen went in with the striker: it goes back to the centre")))
         elif not (board.potted[p] or f.n_own):
             queen, queen_side = "board", None
             penalty = True
-            d.append(Decision(LAW, f"the queen went in before {who}'s first coin: it goes back, the turn passes"))
+            d.append(Decision(LAW, say("the queen went in before {who}'s first coin: it goes back, the turn passes",
+                                       who=who)))
         elif f.n_opp and not f.n_own:
             queen, queen_side = "covered", 1 - p
-            d.append(Decision(LAW, "the queen went in with an opponent's coin: it counts for the opponent"))
+            d.append(Decision(LAW, say("the queen went in with an opponent's coin: it counts for the opponent")))
         elif f.n_own == 1 and f.own_before == COINS_PER_COLOUR and not penalty:
             queen, queen_side = "pending", p  # 001 S2 case 1, as ICF 97 b
-            d.append(Decision("001 S2 case 1", f"{who} pocketed the queen with a first coin while all nine were on "
-                                               "the board: it must still be covered with the next stroke"))
+            d.append(Decision("001 S2 case 1", say("{who} pocketed the queen with a first coin while all nine were on "
+                                                   "the board: it must still be covered with the next stroke", who=who)))
         elif f.n_own and not penalty:
             queen, queen_side = "covered", p
-            d.append(Decision(LAW, f"{who} pocketed the queen with an own coin: the queen is covered"))
+            d.append(Decision(LAW, say("{who} pocketed the queen with an own coin: the queen is covered", who=who)))
         elif not penalty:
             queen, queen_side = "pending", p
-            d.append(Decision(LAW, f"{who} must cover the queen with the next stroke"))
+            d.append(Decision(LAW, say("{who} must cover the queen with the next stroke", who=who)))
         else:
             queen, queen_side = "board", None
-            d.append(Decision(LAW, "the queen goes back to the centre"))
+            d.append(Decision(LAW, say("the queen goes back to the centre")))
     elif f.covering:
         if f.n_own and not penalty:
             queen, queen_side = "covered", p
-            d.append(Decision(LAW, f"{who} covered the queen"))
+            d.append(Decision(LAW, say("{who} covered the queen", who=who)))
         else:
             queen, queen_side = "board", None
             penalty = True
-            d.append(Decision(LAW, "the queen was not covered: it goes back to the centre and the turn passes"))
+            d.append(Decision(LAW, say("the queen was not covered: it goes back to the centre and the turn passes")))
     board = replace(board, queen=queen, queen_side=queen_side)
     if f.n_own and not returned:
         potted = list(board.potted)
         potted[p] = True
         board = replace(board, potted=(potted[0], potted[1]))
-    board = owe(ctx, board, seat, returned, f"the {f.own.value} pocketed go back", LAW, d)
-    board = owe(ctx, board, seat, dues, "penalty", LAW, d)
+    board = owe(ctx, board, seat, returned, pocketed_go_back(f.own), LAW, d)
+    board = owe(ctx, board, seat, dues, say("penalty"), LAW, d)
     settled = settle_debts(ctx, board, seat, d)
     f = f.with_paid(board, settled)  # a last coin that pays a penalty owed goes back: no end (ICF 72 c)
     if (words := f.paid_words()) is not None:
@@ -101,9 +104,9 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     if not keep:
         board = replace(board, turn=ctx.table.right_of(seat), turn_strokes=0)
         if not (f.n_own or f.n_opp or f.queen or penalty):
-            d.append(Decision(LAW, f"nothing went in: the turn passes"))
+            d.append(Decision(LAW, say("nothing went in: the turn passes")))
     elif f.n_own:
-        d.append(Decision(LAW, f"{who} pocketed {f.n_own} {f.own.value} and plays on"))
+        d.append(Decision(LAW, say("{who} pocketed {coins} and plays on", who=who, coins=coins(f.n_own, f.own))))
     return board, d, _ending(ctx, board, f)
 
 
@@ -116,8 +119,13 @@ def _colours(ctx: Context, board: BoardState, stroke: Stroke, d: list[Decision])
         return board
     side = ctx.table.side(stroke.seat)
     white_side = side if first is Coin.WHITE else 1 - side
-    d.append(Decision(LAW, f"{side_does(ctx.table, side, 'take')} {first.value}, "
-                           "the colour of the first coin pocketed"))
+    if first is Coin.WHITE:
+        words = side_say("{side} takes white, the colour of the first coin pocketed",
+                         "{side} take white, the colour of the first coin pocketed", ctx.table, side)
+    else:
+        words = side_say("{side} takes black, the colour of the first coin pocketed",
+                         "{side} take black, the colour of the first coin pocketed", ctx.table, side)
+    d.append(Decision(LAW, words))
     return replace(board, white_side=white_side, colours_set=True)
 
 
@@ -132,28 +140,28 @@ def _ending(ctx: Context, board: BoardState, f) -> BoardResult | None:
             return None
     coins = (board.in_nets(board.colour(0)), board.in_nets(board.colour(1)))
 
-    def result(winner: int, why: str, bonus_side: int | None, bonus: int) -> BoardResult:
+    def result(winner: int, why: Message, bonus_side: int | None, bonus: int) -> BoardResult:
         pts = list(coins)
         if board.queen == "covered" and board.queen_side is not None:
             pts[board.queen_side] += pair_value(ctx, board.queen_side) - 1
         if bonus_side is not None:
             pts[bonus_side] += bonus
-        text = f"{why}: {side_does(ctx.table, winner, 'win')} the board, " \
-               f"{pts[winner]} points to {pts[1 - winner]}"
+        text = side_say("{why}: {side} wins the board, {a} points to {b}", "{why}: {side} win the board, {a} points to {b}",
+                        ctx.table, winner, why=why, a=pts[winner], b=pts[1 - winner])
         return BoardResult(winner, 0, pts[winner], LAW, text, loser_points=pts[1 - winner])
 
     if f.last_own and f.last_opp:
         if f.queen and not in_play and board.queen_side == p:
-            return result(p, "last coins and the queen together", None, 0)
+            return result(p, say("last coins and the queen together"), None, 0)
         if in_play:
-            return result(o, "both last coins with the queen still in play", o, pair_value(ctx, o))
-        return result(board.queen_side, "both last coins: the side with the queen wins", None, 0)
+            return result(o, say("both last coins with the queen still in play"), o, pair_value(ctx, o))
+        return result(board.queen_side, say("both last coins: the side with the queen wins"), None, 0)
     if f.last_opp and opp_left == 0:
         if in_play:
-            return result(o, "the opponent's last coin with the queen in play", o, pair_value(ctx, o))
-        return result(o, "all the opponent's coins are down", None, 0)
+            return result(o, say("the opponent's last coin with the queen in play"), o, pair_value(ctx, o))
+        return result(o, say("all the opponent's coins are down"), None, 0)
     if f.last_own and own_left == 0:
         if in_play:
-            return result(o, "own last coin with the queen in play", o, pair_value(ctx, o))
-        return result(p, "all own coins down", None, 0)
+            return result(o, say("own last coin with the queen in play"), o, pair_value(ctx, o))
+        return result(p, say("all own coins down"), None, 0)
     return None

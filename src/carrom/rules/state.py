@@ -180,13 +180,13 @@ class MatchState:
         if isinstance(key, str):
             wanted = key.strip().lower()
             for side in (0, 1):
-                view_names = {seats_name(self.table.seats_of(side)).lower()}
+                view_names = {str(seats_name(self.table.seats_of(side))).lower()}
                 view_names |= {s.value for s in self.table.seats_of(side)}
                 view_names |= {self.player(s).lower() for s in self.table.seats_of(side)}
                 if wanted in view_names:
                     return side
         raise RulesError(f"{key!r} names no side of this match: a seat ({', '.join(s.value for s in self.table.seats)}), "
-                         f"a side ({' or '.join(seats_name(self.table.seats_of(s)) for s in (0, 1))}) or a player")
+                         f"a side ({' or '.join(str(seats_name(self.table.seats_of(s))) for s in (0, 1))}) or a player")
 
     def dues(self, key: int | Seat | str) -> Dues:
         """What the side owes now: to place, waiting for room, outstanding (ICF 72 c, 78, 79 a)."""
@@ -200,7 +200,7 @@ class MatchState:
         side = self.side_of(key)
         seats = self.table.seats_of(side)
         colour = self.board.colour(side)
-        return SideView(side, seats, seats_name(seats), tuple(self.player(s) for s in seats), colour,
+        return SideView(side, seats, str(seats_name(seats)), tuple(self.player(s) for s in seats), colour,
                         self.board.on_board(colour), self.points[-1][side], self.games_won[side], self.dues(side))
 
     @property
@@ -315,7 +315,7 @@ def _per_side(state: MatchState, value: Any, what: str) -> tuple[int, int]:
         for key, n in value.items():
             side = state.side_of(Seat(key) if isinstance(key, str) and key in {s.value for s in Seat} else key)
             if side in out and out[side] != n:
-                raise RulesError(f"{what}: two different numbers for {seats_name(state.table.seats_of(side))}")
+                raise RulesError(f"{what}: two different numbers for {str(seats_name(state.table.seats_of(side)))}")
             out[side] = n
         value = (out.get(0, 0), out.get(1, 0))
     return _pair(value, what)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from carrom.rules.errors import RulesError
+from carrom.rules.message import say
 from carrom.rules.pieces import ORDER, Seat
 
 
@@ -22,11 +23,11 @@ class Table:
     def of(cls, seats: tuple[Seat, ...], first: Seat) -> "Table":
         seats = tuple(s for s in ORDER if s in seats)
         if len(seats) == 2 and seats[0].opposite is not seats[1]:
-            raise RulesError("singles players sit opposite each other (ICF 27)")
+            raise RulesError(say("singles players sit opposite each other (ICF 27)"))
         if len(seats) not in (2, 4):
-            raise RulesError("a match has two players (singles, ICF 27) or four (doubles, ICF 28)")
+            raise RulesError(say("a match has two players (singles, ICF 27) or four (doubles, ICF 28)"))
         if first not in seats:
-            raise RulesError(f"the first breaker {first.value} has no seat at this table")
+            raise RulesError(say("the first breaker {seat} has no seat at this table", seat=first.value))
         return cls(seats, first)
 
     @property
@@ -49,7 +50,7 @@ class Table:
 
     def check(self, seat: Seat) -> None:
         if seat not in self.seats:
-            raise RulesError(f"nobody sits {seat.value} in this match")
+            raise RulesError(say("nobody sits {seat} in this match", seat=seat.value))
 
 
 def name(seat: Seat) -> str:

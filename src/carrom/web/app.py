@@ -27,6 +27,7 @@ from carrom.players import LEVELS
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.clocks import ABSENCE_GRACE, RoomClocks
+from carrom.web.catalog import catalog_router
 from carrom.web.limits import BodyLimit, Gate, Limits
 from carrom.web.messages import Intent, decode, join_request, key_of, parse, sequence
 from carrom.web.replay import ReplayCache
@@ -216,6 +217,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(umpire_router(store))  # the tablet umpire and the live scoreboard (docs/umpire.md)
+    app.include_router(catalog_router())  # the client's words in five languages (docs/i18n.md)
 
     @app.exception_handler(MessageError)
     async def _message_error(_request: Request, exc: MessageError) -> JSONResponse:

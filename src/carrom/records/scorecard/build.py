@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from carrom.i18n import N_, Translator, translator
 from carrom.records import referee
 from carrom.records.entries import ConcedeEntry, ForfeitEntry
 from carrom.records.record import Record
-from carrom.records.scorecard.model import HEADER, NOT_FINISHED, BoardRow, Card, GameCard, SideCard
+from carrom.records.scorecard.model import HEADER, BoardRow, Card, GameCard, SideCard, labels
 
-CHOICE_WORDS = {"break": "break (shootout)", "side": "side"}
+CHOICE_WORDS = {"break": N_("break (shootout)"), "side": N_("side")}
 CONCEDE_LAW = "ICF 139"
 
 
@@ -22,27 +23,32 @@ def _clock(at: str | None) -> str | None:
         return None
 
 
-def _what(ending: referee.Ending) -> str:
+def _what(ending: referee.Ending, tr: Translator) -> str:
     if ending.what == "match":
-        return f"the match in game {ending.game + 1}"
+        return tr.gettext("the match in game {game}", game=ending.game + 1)
     if ending.what == "game":
-        return f"game {ending.game + 1}"
-    return f"board {(ending.board or 0) + 1} of game {ending.game + 1}"
+        return tr.gettext("game {game}", game=ending.game + 1)
+    return tr.gettext("board {board} of game {game}", board=(ending.board or 0) + 1, game=ending.game + 1)
 
 
-def _ending_words(record: Record, ending: referee.Ending, results: list[referee.BoardResult]) -> str | None:
+def _ending_words(record: Record, ending: referee.Ending, results: list[referee.BoardResult],
+                  tr: Translator) -> str | None:
     """A forfeit or a concession in words with its law; None for a board, game or match won at the board."""
     header = record.header
     entry = record.entries[ending.index]
     if isinstance(entry, ForfeitEntry) and ending.what == "board":
         law = next((r.law for r in results if (r.game, r.board) == (ending.game, ending.board)), entry.law)
-        return f"{header.players[entry.seat].name} forfeited {_what(ending)} ({law or 'ICF 51'})"
+        return tr.gettext("{name} forfeited {what} ({law})", name=header.players[entry.seat].name,
+                          what=_what(ending, tr), law=law or "ICF 51")
     if isinstance(entry, ConcedeEntry) and entry.what == ending.what:
-        return f"{header.side_name(header.side(entry.seat))} conceded {_what(ending)} ({CONCEDE_LAW})"
+        return tr.gettext("{name} conceded {what} ({law})", name=header.side_name(header.side(entry.seat)),
+                          what=_what(ending, tr), law=CONCEDE_LAW)
     return None
 
 
-def build_card(record: Record) -> Card:
+def build_card(record: Record, tr: Translator | None = None) -> Card:
+    """The card of ``record`` in ``tr``'s language (English by default)."""
+    tr = tr or translator()
     header = record.header
     match = record.replay().match
     a, b = header.sides()
@@ -53,7 +59,7 @@ def build_card(record: Record) -> Card:
         "match": ev.match, "umpire": ev.umpire, "table": ev.table, "venue": ev.venue,
         "chief_umpire": ev.chief_umpire,
         "toss": header.side_name((header.toss.winner,)) if header.toss else None,
-        "choice": CHOICE_WORDS[header.toss.choice] if header.toss else None,
+        "choice": tr.gettext(CHOICE_WORDS[header.toss.choice]) if header.toss else None,
     }
     times: dict[int, list[str]] = {}
     for entry, (g, _) in zip(record.entries, record.positions):
@@ -76,16 +82,18 @@ def build_card(record: Record) -> Card:
         t = times.get(g, [])
         games.append(GameCard(g + 1, t[0] if t else None, t[-1] if t and finished else None, tuple(rows),
                               (totals[0], totals[1]), game_winner.get(g)))
-    words = [w for e in endings if e.what != "match" and (w := _ending_words(record, e, results)) is not None]
+    words = [w for e in endings if e.what != "match" and (w := _ending_words(record, e, results, tr)) is not None]
     winner = snap.winner if snap.over else None
+    card_words = labels(tr)
     if winner is None:
-        result = NOT_FINISHED
+        result = card_words.not_finished
     else:
         last = next((e for e in reversed(endings) if e.what == "match"), None)
-        won = f"{names[winner]} won {snap.games_won[winner]}–{snap.games_won[1 - winner]} in games (ICF 57)"
-        result = (last and _ending_words(record, last, results)) or won
+        won = tr.gettext("{side} won {a}–{b} in games (ICF 57)", side=names[winner], a=snap.games_won[winner],
+                         b=snap.games_won[1 - winner])
+        result = (last and _ending_words(record, last, results, tr)) or won
     return Card(
-        title=f"Scorecard {names[0]} v {names[1]}",
+        title=tr.gettext("Scorecard {first} v {second}", first=names[0], second=names[1]),
         fields=tuple((key, values[key] or "") for key, _ in HEADER),
         sides=(SideCard(tuple(header.players[s].name for s in a), tuple(header.players[s].team or "" for s in a)),
                SideCard(tuple(header.players[s].name for s in b), tuple(header.players[s].team or "" for s in b))),
@@ -96,4 +104,5 @@ def build_card(record: Record) -> Card:
         variant=header.variant,
         result=result,
         endings=tuple(words),
+        words=card_words,
     )

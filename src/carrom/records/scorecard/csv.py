@@ -10,23 +10,26 @@ from __future__ import annotations
 import csv
 import io
 
-from carrom.records.scorecard.model import (
-    BOARD_COLUMNS, GAME_COLUMNS, HEADER, RESULT, SIDE_COLUMNS, SIDES, WINNER, Card,
-)
+from carrom.records.scorecard.model import HEADER, Card, Labels, labels
 
-BOARD_WINNER, GAME_WINNER = "Board won by", "Game won by"
-COLUMNS: tuple[str, ...] = (
-    *(label for _, label in HEADER), *BOARD_COLUMNS[:2], *GAME_COLUMNS[1:], BOARD_COLUMNS[2],
-    SIDES[0], *(f"{SIDES[0]}: {c}" for c in SIDE_COLUMNS[0]),
-    SIDES[1], *(f"{SIDES[1]}: {c}" for c in SIDE_COLUMNS[1]),
-    BOARD_WINNER, GAME_WINNER, WINNER, RESULT,
-)
+
+def columns(w: Labels) -> tuple[str, ...]:
+    """The header row in the card's language."""
+    return (
+        *(w.header[key] for key, _ in HEADER), *w.board_columns[:2], *w.game_columns[1:], w.board_columns[2],
+        w.sides[0], *(f"{w.sides[0]}: {c}" for c in w.side_columns[0]),
+        w.sides[1], *(f"{w.sides[1]}: {c}" for c in w.side_columns[1]),
+        w.board_winner, w.game_winner, w.winner, w.result,
+    )
+
+
+COLUMNS: tuple[str, ...] = columns(labels())  # in English
 
 
 def card_csv(card: Card) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    writer.writerow(columns(card.words))
     a, b = card.sides
     for game in card.games:
         for row in game.boards:

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from carrom.records.scorecard.model import (
-    BOARD_COLUMNS, BOARDS_PER_GAME, GAME_COLUMNS, GAMES_PER_MATCH, LOSER_SIGNATURE, NOTES, SIDE_COLUMNS, SIDES,
-    SUBTITLE, TITLE, UMPIRE_SIGNATURE, Card, GameCard,
-)
+from carrom.records.scorecard.model import BOARDS_PER_GAME, GAMES_PER_MATCH, Card, GameCard
 
 CSS = """
 @page { size: A4 portrait; margin: 12mm; }
@@ -68,7 +65,8 @@ def _players(card: Card) -> str:
         left, right = (lines[0][n - 1], lines[1][n - 1]) if n <= GAMES_PER_MATCH else ("", "")
         rows.append(f'<tr><td class="n">{n}</td><td class="v">{_e(started)}</td><td class="v">{_e(ended)}</td>'
                     f"<td>{_e(left)}</td><td>{_e(right)}</td></tr>")
-    return f"<table><tr>{_th(GAME_COLUMNS + SIDES)}</tr>" + "".join(rows) + "</table>"
+    w = card.words
+    return f"<table><tr>{_th(w.game_columns + w.sides)}</tr>" + "".join(rows) + "</table>"
 
 
 def _game_rows(n: int, game: GameCard | None) -> list[str]:
@@ -93,9 +91,10 @@ def _game_rows(n: int, game: GameCard | None) -> list[str]:
 def _scores(card: Card) -> str:
     a, b = card.sides
     games = {g.number: g for g in card.games}
-    head = ("<tr>" + "".join(f'<th rowspan="2">{_e(label)}</th>' for label in BOARD_COLUMNS)
-            + f'<th colspan="3">{_e(SIDES[0])}: {_e(a.name)}</th><th colspan="3">{_e(SIDES[1])}: {_e(b.name)}</th></tr>'
-            f"<tr>{_th(SIDE_COLUMNS[0] + SIDE_COLUMNS[1])}</tr>")
+    w = card.words
+    head = ("<tr>" + "".join(f'<th rowspan="2">{_e(label)}</th>' for label in w.board_columns)
+            + f'<th colspan="3">{_e(w.sides[0])}: {_e(a.name)}</th><th colspan="3">{_e(w.sides[1])}: {_e(b.name)}</th></tr>'
+            f"<tr>{_th(w.side_columns[0] + w.side_columns[1])}</tr>")
     body = []
     for n in range(1, max(GAMES_PER_MATCH, len(card.games)) + 1):
         body.extend(_game_rows(n, games.get(n)))
@@ -110,23 +109,24 @@ def _closing(card: Card) -> str:
 
 def card_html(card: Card) -> str:
     """The whole page as text."""
-    loser = f"{LOSER_SIGNATURE} ({card.loser_name})" if card.loser_name else LOSER_SIGNATURE
+    w = card.words
+    loser = f"{w.loser_signature} ({card.loser_name})" if card.loser_name else w.loser_signature
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{w.lang}">
 <head>
 <meta charset="utf-8" />
 <title>{_e(card.title)}</title>
 <style>{CSS}</style>
 </head>
 <body>
-<h1>{_e(TITLE)}</h1>
-<p class="sub">{_e(SUBTITLE)} · rules: {_e(card.variant)}</p>
+<h1>{_e(w.title)}</h1>
+<p class="sub">{_e(w.subtitle)} · {_e(w.rules.format(variant=card.variant))}</p>
 {_header(card)}
 {_players(card)}
 {_scores(card)}
 {_closing(card)}
-<div class="sig"><div>{_e(loser)}</div><div>{_e(UMPIRE_SIGNATURE)}</div></div>
-<div class="notes"><p>{_e(NOTES)}</p></div>
+<div class="sig"><div>{_e(loser)}</div><div>{_e(w.umpire_signature)}</div></div>
+<div class="notes"><p>{_e(w.notes)}</p></div>
 </body>
 </html>
 """

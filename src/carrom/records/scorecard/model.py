@@ -10,36 +10,80 @@ label the same thing the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from carrom.i18n import N_, Translator, translator
 
 BOARDS_PER_GAME = 8  # ICF 56 a: a game is at most eight boards; the card prints all eight rows
 GAMES_PER_MATCH = 3  # ICF 57: best of three
 
-TITLE = "SCORECARD"
-SUBTITLE = "Official scorecard, International Carrom Federation laws, part XIX"
+TITLE = N_("SCORECARD")
+SUBTITLE = N_("Official scorecard, International Carrom Federation laws, part XIX")
 # The header of the card (ICF XIX), two to a line on paper: (key, label)
 HEADER: tuple[tuple[str, str], ...] = (
-    ("tournament", "Championship/Tournament"), ("event", "Event"), ("round", "Round"), ("date", "Date"),
-    ("time", "Time"), ("match", "Match no."), ("umpire", "Umpire"), ("table", "Table no."),
-    ("toss", "Toss won by"), ("choice", "Choice of the toss winner"), ("venue", "Venue"),
-    ("chief_umpire", "Chief umpire"),
+    ("tournament", N_("Championship/Tournament")), ("event", N_("Event")), ("round", N_("Round")), ("date", N_("Date")),
+    ("time", N_("Time")), ("match", N_("Match no.")), ("umpire", N_("Umpire")), ("table", N_("Table no.")),
+    ("toss", N_("Toss won by")), ("choice", N_("Choice of the toss winner")), ("venue", N_("Venue")),
+    ("chief_umpire", N_("Chief umpire")),
 )
 LABEL = dict(HEADER)
-SIDES = ("Side A (1)", "Side B")  # note 1: the side that broke first in the match is entered first
-GAME_COLUMNS = ("Game no.", "Start time", "End time")  # then one column per side
-BOARD_COLUMNS = ("Game no.", "Board no.", "Break")  # then, per side, SIDE_COLUMNS
-SIDE_COLUMNS = (("Queen (2)", "Coins (3)", "Total (4)"), ("Queen (5)", "Coins (6)", "Total (7)"))
-NAME, TEAM = "Name", "Team"
+SIDES = (N_("Side A (1)"), N_("Side B"))  # note 1: the side that broke first in the match is entered first
+GAME_COLUMNS = (N_("Game no."), N_("Start time"), N_("End time"))  # then one column per side
+BOARD_COLUMNS = (N_("Game no."), N_("Board no."), N_("Break"))  # then, per side, SIDE_COLUMNS
+SIDE_COLUMNS = ((N_("Queen (2)"), N_("Coins (3)"), N_("Total (4)")), (N_("Queen (5)"), N_("Coins (6)"), N_("Total (7)")))
+NAME, TEAM = N_("Name"), N_("Team")
 COMMENTS, ENDINGS, GAMES_WON, RESULT, WINNER = (
-    "Umpire's comments", "Forfeits and concessions", "Games won", "Result", "Match won by")
-LOSER_SIGNATURE, UMPIRE_SIGNATURE = "Signature of the loser", "Signature of the umpire"
-NOT_FINISHED = "not finished"
-NOTES = (
+    N_("Umpire's comments"), N_("Forfeits and concessions"), N_("Games won"), N_("Result"), N_("Match won by"))
+LOSER_SIGNATURE, UMPIRE_SIGNATURE = N_("Signature of the loser"), N_("Signature of the umpire")
+NOT_FINISHED = N_("not finished")
+NOTES = N_(
     "(1) The player(s) who broke first in the match are entered first. (2) and (5) Three points to the side "
     "that covered the queen and won the board (ICF 52 b i, 53 b, 54), zero in the other column. (3) and (6) "
     "The number of the opponent's coins left on the board at its end (ICF 53 a), zero in the other column. "
     "(4) and (7) The side's total points in the game, entered at the end of each board (ICF 55, 56 a)."
 )
+RULES = N_("rules: {variant}")
+BOARD_WINNER, GAME_WINNER = N_("Board won by"), N_("Game won by")
+
+
+@dataclass(frozen=True)
+class Labels:
+    """Every word the card prints, in one language (the constants above are their English ids)."""
+
+    lang: str
+    title: str
+    subtitle: str
+    header: dict[str, str]  # key of HEADER -> label
+    sides: tuple[str, str]
+    game_columns: tuple[str, ...]
+    board_columns: tuple[str, ...]
+    side_columns: tuple[tuple[str, ...], tuple[str, ...]]
+    name: str
+    team: str
+    comments: str
+    endings: str
+    games_won: str
+    result: str
+    winner: str
+    loser_signature: str
+    umpire_signature: str
+    not_finished: str
+    notes: str
+    rules: str  # "rules: {variant}"
+    board_winner: str
+    game_winner: str
+
+
+def labels(tr: Translator | None = None) -> Labels:
+    """The card's words in ``tr``'s language (English by default)."""
+    tr = tr or translator()
+    t = tr.gettext
+    return Labels(
+        tr.lang, t(TITLE), t(SUBTITLE), {key: t(label) for key, label in HEADER}, (t(SIDES[0]), t(SIDES[1])),
+        tuple(map(t, GAME_COLUMNS)), tuple(map(t, BOARD_COLUMNS)),
+        (tuple(map(t, SIDE_COLUMNS[0])), tuple(map(t, SIDE_COLUMNS[1]))), t(NAME), t(TEAM), t(COMMENTS),
+        t(ENDINGS), t(GAMES_WON), t(RESULT), t(WINNER), t(LOSER_SIGNATURE), t(UMPIRE_SIGNATURE), t(NOT_FINISHED),
+        t(NOTES), t(RULES), t(BOARD_WINNER), t(GAME_WINNER))
 
 
 @dataclass(frozen=True)
@@ -88,11 +132,12 @@ class Card:
     variant: str
     result: str = NOT_FINISHED  # how the match was decided, with its law ("Ravi conceded the match ... (ICF 139)")
     endings: tuple[str, ...] = ()  # each board, game or match forfeited or conceded, with its law
+    words: Labels = field(default_factory=labels)  # the card's language
 
     @property
     def header(self) -> tuple[tuple[str, str], ...]:
         """The header as (label, value), in the card's order."""
-        return tuple((LABEL[key], value) for key, value in self.fields)
+        return tuple((self.words.header[key], value) for key, value in self.fields)
 
     @property
     def winner_name(self) -> str:
@@ -110,11 +155,12 @@ class Card:
     def side_lines(self, side: int) -> tuple[str, str]:
         """The side's two lines in the games table: its names, its teams."""
         s = self.sides[side]
-        return f"{NAME}: {s.name}", f"{TEAM}: {s.team}"
+        return f"{self.words.name}: {s.name}", f"{self.words.team}: {s.team}"
 
     def closing(self) -> tuple[tuple[str, str], ...]:
         """The lines under the scores, as (label, value)."""
-        lines = [(COMMENTS, self.comments)]
+        w = self.words
+        lines = [(w.comments, self.comments)]
         if self.endings:
-            lines.append((ENDINGS, "; ".join(self.endings)))
-        return (*lines, (GAMES_WON, self.games_won_text), (RESULT, self.result), (WINNER, self.winner_name))
+            lines.append((w.endings, "; ".join(self.endings)))
+        return (*lines, (w.games_won, self.games_won_text), (w.result, self.result), (w.winner, self.winner_name))

@@ -12,10 +12,7 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from carrom.records.scorecard.model import (
-    BOARD_COLUMNS, BOARDS_PER_GAME, GAME_COLUMNS, GAMES_PER_MATCH, LOSER_SIGNATURE, NOTES, SIDE_COLUMNS, SIDES,
-    SUBTITLE, TITLE, UMPIRE_SIGNATURE, Card,
-)
+from carrom.records.scorecard.model import BOARDS_PER_GAME, GAMES_PER_MATCH, Card
 
 _FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/TTF"), Path("/Library/Fonts"))
 SIZE = 8.5  # points, the card's body text
@@ -125,9 +122,10 @@ def _labelled_rows(page: _Page, pairs, columns: int, most: int = HEADER_LINES) -
 
 def card_pdf(card: Card) -> bytes:
     page = _Page(card)
-    pdf, width = page.pdf, page.width
-    page.cell(width, 8, TITLE, bold=True, size=15, align="C", new_x="LMARGIN", new_y="NEXT")
-    page.cell(width, 5, f"{SUBTITLE} - rules: {card.variant}", size=8, align="C", new_x="LMARGIN", new_y="NEXT")
+    pdf, width, w = page.pdf, page.width, card.words
+    page.cell(width, 8, w.title, bold=True, size=15, align="C", new_x="LMARGIN", new_y="NEXT")
+    page.cell(width, 5, f"{w.subtitle} - {w.rules.format(variant=card.variant)}", size=8, align="C", new_x="LMARGIN",
+              new_y="NEXT")
     pdf.ln(2)
     _labelled_rows(page, list(card.header), 2)
     pdf.ln(2)
@@ -136,16 +134,16 @@ def card_pdf(card: Card) -> bytes:
     n_games = max(GAMES_PER_MATCH, len(card.games))
     cols = (18, 20, 20, (width - 58) / 2, (width - 58) / 2)
     pdf.set_fill_color(235, 235, 235)
-    for w, h in zip(cols, GAME_COLUMNS + SIDES):
-        page.cell(w, 6, h, bold=True, size=8, border=1, align="C", fill=True)
+    for cw, h in zip(cols, w.game_columns + w.sides):
+        page.cell(cw, 6, h, bold=True, size=8, border=1, align="C", fill=True)
     pdf.ln()
     lines = (card.side_lines(0) + ("",), card.side_lines(1) + ("",))
     for n in range(1, n_games + 1):
         g = games.get(n)
         left, right = (lines[0][n - 1], lines[1][n - 1]) if n <= GAMES_PER_MATCH else ("", "")
-        for w, v, al in zip(cols, (n, g.started if g else "", g.ended if g else "", left, right),
-                            ("C", "C", "C", "L", "L")):
-            page.cell(w, 5.5, v, border=1, align=al)
+        for cw, v, al in zip(cols, (n, g.started if g else "", g.ended if g else "", left, right),
+                             ("C", "C", "C", "L", "L")):
+            page.cell(cw, 5.5, v, border=1, align=al)
         pdf.ln()
     pdf.ln(2)
 
@@ -153,11 +151,11 @@ def card_pdf(card: Card) -> bytes:
     score_cols = (18, 18, width - 36 - 6 * side_w) + (side_w,) * 6
     a, b = card.sides
     pdf.cell(sum(score_cols[:3]), 6, "", border=0)
-    for label, side in zip(SIDES, (a, b)):
+    for label, side in zip(w.sides, (a, b)):
         page.cell(3 * side_w, 6, f"{label}: {side.name}", bold=True, size=8, border=1, align="C", fill=True)
     pdf.ln()
-    for w, h in zip(score_cols, BOARD_COLUMNS + SIDE_COLUMNS[0] + SIDE_COLUMNS[1]):
-        page.cell(w, 6, h, bold=True, size=8, border=1, align="C", fill=True)
+    for cw, h in zip(score_cols, w.board_columns + w.side_columns[0] + w.side_columns[1]):
+        page.cell(cw, 6, h, bold=True, size=8, border=1, align="C", fill=True)
     pdf.ln()
     for n in range(1, n_games + 1):
         g = games.get(n)
@@ -170,8 +168,8 @@ def card_pdf(card: Card) -> bytes:
             else:
                 values += [r.breaker, r.queen[0], r.coins[0], r.totals[0], r.queen[1], r.coins[1], r.totals[1]]
             border = "LR" + ("T" if i == 1 else "") + ("B" if i == BOARDS_PER_GAME else "")
-            for k, (w, v) in enumerate(zip(score_cols, values)):
-                page.cell(w, 4.3, v, border=border if k == 0 else 1, align="L" if k == 2 else "C")
+            for k, (cw, v) in enumerate(zip(score_cols, values)):
+                page.cell(cw, 4.3, v, border=border if k == 0 else 1, align="L" if k == 2 else "C")
             pdf.ln()
     pdf.ln(2)
 
@@ -181,11 +179,11 @@ def card_pdf(card: Card) -> bytes:
     y = pdf.get_y()
     pdf.line(pdf.l_margin, y, pdf.l_margin + half - 8, y)
     pdf.line(pdf.l_margin + half + 8, y, pdf.l_margin + width, y)
-    loser = f"{LOSER_SIGNATURE} ({card.loser_name})" if card.loser_name else LOSER_SIGNATURE
+    loser = f"{w.loser_signature} ({card.loser_name})" if card.loser_name else w.loser_signature
     page.cell(half - 8, 5, loser, size=8)
     pdf.set_x(pdf.l_margin + half + 8)
-    page.cell(half - 8, 5, UMPIRE_SIGNATURE, size=8, new_x="LMARGIN", new_y="NEXT")
+    page.cell(half - 8, 5, w.umpire_signature, size=8, new_x="LMARGIN", new_y="NEXT")
     pdf.ln(2)
     page.font(7)
-    pdf.multi_cell(width, 3.6, page.text(NOTES))
+    pdf.multi_cell(width, 3.6, page.text(w.notes))
     return bytes(pdf.output())

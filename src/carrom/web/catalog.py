@@ -1,0 +1,65 @@
+"""``GET /api/catalog/{lang}``: the web client's words in one of the five languages (docs/i18n.md).
+
+The client marks every string with ``t()``/``tn()`` (static/i18n.js); Babel extracts them into
+the same gettext catalogs as the rest of carrom, each entry remembering that it comes from
+``web/static/``. This router serves those entries of one catalog as JSON, with the language's
+plural rule, for ``useCatalog`` to load. ``GET /api/catalog`` picks the language from the
+request's Accept-Language.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse
+
+from carrom.i18n import LANGUAGES, from_accept_language, negotiate
+from carrom.i18n.catalogs import CLIENT, DEFAULT, read
+
+
+def _is_client(locations: list[tuple[str, Any]]) -> bool:
+    return any(path.startswith(f"carrom/{CLIENT}") for path, _ in locations)
+
+
+@cache
+def client_catalog(lang: str) -> dict[str, Any]:
+    """The client's messages of ``lang``: {lang, plural: {nplurals, expression}, messages: {id: text or [forms]}}."""
+    catalog: Catalog = read(lang)
+    messages: dict[str, Any] = {}
+    for m in catalog:
+        if not m.id or m.fuzzy or not _is_client(m.locations):
+            continue
+        if isinstance(m.id, tuple):  # a plural: keyed by its singular, one form per plural category
+            messages[m.id[0]] = list(m.string)
+        else:
+            messages[m.id] = m.string
+    return {"lang": lang, "plural": {"nplurals": catalog.num_plurals, "expression": catalog.plural_expr},
+            "messages": messages}
+
+
+def catalog_router() -> APIRouter:
+    router = APIRouter()
+
+    def answer(lang: str) -> JSONResponse:
+        return JSONResponse(client_catalog(lang), headers={"Cache-Control": "public, max-age=3600",
+                                                           "Content-Language": lang})
+
+    @router.get("/api/catalog")
+    async def negotiated(request: Request) -> JSONResponse:
+        lang = from_accept_language(request.headers.get("accept-language")) or DEFAULT
+        response = answer(lang)
+        response.headers["Vary"] = "Accept-Language"
+        return response
+
+    @router.get("/api/catalog/{lang}")
+    async def by_language(lang: str) -> JSONResponse:
+        try:
+            code = negotiate(lang)
+        except ValueError:
+            raise HTTPException(404, f"{lang!r} is not a language carrom speaks ({', '.join(LANGUAGES)})") from None
+        return answer(code)
+
+    return router
