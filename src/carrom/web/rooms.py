@@ -26,7 +26,7 @@ from carrom.store import MatchRow, SeatRow, Store, StoreError
 from carrom.web.messages import INTENTS, SEATS, VARIANTS, Intent, MessageError, RoomRequest, room_request
 
 __all__ = ["INTENTS", "SEATS", "VARIANTS", "MessageError", "Room", "SeatInfo"]  # a room's vocabulary, from messages
-from carrom.web.views import frames_of, state_view
+from carrom.web.views import motion_of, state_view
 
 LOG_LENGTH = 60  # rulings sent with every state
 
@@ -337,5 +337,5 @@ class Room:
         if notice:
             out["notice"] = notice
         if shot is not None:
-            out["shot"] = frames_of(shot.shot, shot.seat)
+            out["shot"] = motion_of(shot.shot, shot.seat)
         return out

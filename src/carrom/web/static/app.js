@@ -1,6 +1,7 @@
 // carrom web client: draws what the server sends, sends intents only (docs/web.md). No build step:
 // ES modules served as they are. Every word shown goes through t()/tn() (i18n.js).
 import { t, tn } from "./i18n.js";
+import { layoutAt } from "./motion.js";
 
 const SEATS = ["south", "east", "north", "west"];
 const COLOURS = { white: "#f7f2e2", black: "#2b2b2b", queen: "#c8102e", striker: "#e8eef5" };
@@ -83,7 +84,7 @@ let OPTIONS = null;
 let S = null;                 // the state shown (the latest, once every shot before it has been animated)
 let room = null, token = null, ws = null, mine = [], watching = false;
 let shots = [];               // updates with a shot, waiting to be animated
-let anim = null;              // {update, start}
+let anim = null;              // {update, last, t}: a shot being animated, its clock at t s
 let animLayout = null;        // discs during an animation
 let striker = { along: 0, angle: 0, power: 0.5 };
 let drag = null;              // {mode: "press"|"move"|"aim"|"place", seat, pointer, …}: a gesture under way
@@ -179,7 +180,7 @@ function route() {
   for (const id of ["setup", "matches", "join", "game", "replay"]) $(id).hidden = true;
   pageError("");
   if (ws) { ws.onclose = null; ws.onmessage = null; ws.close(); ws = null; }
-  room = null; S = null; shots = []; anim = null; animLayout = null; drag = null;
+  room = null; S = null; shots = []; anim = null; animLayout = null; $("skip").hidden = true; drag = null;
   summary = null;
   replay = null; replayAnim = null;
   const parts = location.pathname.split("/").filter(Boolean);
@@ -262,7 +263,7 @@ async function showMatches() {
 // ---- a room --------------------------------------------------------------------------------------------
 
 function openRoom(id) {
-  room = id; S = null; mine = []; shots = []; anim = null; animLayout = null;
+  room = id; S = null; mine = []; shots = []; anim = null; animLayout = null; $("skip").hidden = true;
   token = localStorage.getItem("carrom-token-" + room);
   invite = (location.hash.match(/invite=([\w-]+)/) || [])[1] || null;  // an invitation link: a free seat may be taken
   watching = sessionStorage.getItem("carrom-watch-" + room) === "1";
@@ -470,6 +471,10 @@ setInterval(() => {
 }, 250);
 $("show-clock").addEventListener("change", () => localStorage.setItem("carrom-clock", $("show-clock").checked ? "1" : "0"));
 $("speed").addEventListener("change", () => localStorage.setItem("carrom-speed", $("speed").value));
+// skip: the motion under way ends at once (its last position is the state's)
+function skipMotion() { if (anim) anim.skip = true; }
+$("skip").addEventListener("click", skipMotion);
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && anim) { skipMotion(); ev.preventDefault(); } });
 for (const [button, input] of [["copy", "share-link"], ["copy-watch", "watch-link"]]) {
   $(button).addEventListener("click", () => { $(input).select(); navigator.clipboard && navigator.clipboard.writeText($(input).value); });
 }
@@ -632,19 +637,8 @@ function snapStriker() {
   if (best !== null) striker.along = best;
 }
 
-// ---- animation: the server's frames at the display's rate ---------------------------------------------
-
-// t may be a little below 0: a frame's timestamp can precede the moment the motion was started
-function framesAt(shot, t) {
-  const f = Math.max(0, t * shot.fps), i = Math.min(Math.floor(f), shot.frames.length - 1), j = Math.min(i + 1, shot.frames.length - 1), w = f - i;
-  const out = [];
-  shot.frames[i].forEach((p, b) => {
-    if (!p) return;
-    const q = shot.frames[j][b] || p;
-    out.push({ kind: shot.kinds[b], x: p[0] + (q[0] - p[0]) * w, y: p[1] + (q[1] - p[1]) * w });
-  });
-  return out;
-}
+// ---- animation: the engine's slides at the display's rate (motion.js) -----------------------------------
+// A motion's clock runs at the chosen speed (slow motion below 1), frame by frame.
 
 // the next state shown; a board that ended is summed up over its last position, and the next board's
 // layout appears once the summary is closed (the updates after it wait in `shots`)
@@ -659,16 +653,18 @@ function tick(now) {
   const speed = Number($("speed").value) || 1;
   if (!anim && shots.length && !summary) {
     const next = shots.shift();
-    if (next.shot && speed < 1000) { anim = { update: next, start: now }; animLayout = framesAt(next.shot, 0); render(); }
+    if (next.shot && speed < 1000) { anim = { update: next, last: now, t: 0 }; animLayout = layoutAt(next.shot, 0); render(); $("skip").hidden = false; }
     else { advance(next); render(); }
   }
   if (anim) {
-    const shot = anim.update.shot, t = (now - anim.start) / 1000 * speed, end = (shot.frames.length - 1) / shot.fps;
-    if (t >= end) {
-      advance(anim.update, framesAt(shot, end)); anim = null; animLayout = null;
+    // the motion's clock advances by each frame's time at the speed chosen now (it may change meanwhile)
+    anim.t += Math.max(0, now - anim.last) / 1000 * speed; anim.last = now;
+    const shot = anim.update.shot, t = anim.skip ? shot.duration : anim.t;
+    if (t >= shot.duration) {
+      advance(anim.update, layoutAt(shot, shot.duration)); anim = null; animLayout = null; $("skip").hidden = true;
       render();  // the page always shows the state it holds
     } else {
-      animLayout = framesAt(shot, t);
+      animLayout = layoutAt(shot, t);
       redraw();
     }
   }
@@ -842,10 +838,10 @@ function drawReplay(layout) {
 
 function replayTick(now) {
   const shot = replayAnim.shot, t = (now - replayAnim.start) / 1000 * (Number($("speed").value) || 1);
-  if (t >= (shot.frames.length - 1) / shot.fps) {
+  if (t >= shot.duration) {
     replayAnim = null; drawReplay(replay.view.state.layout); replayNext();
   } else {
-    drawReplay(framesAt(shot, t));
+    drawReplay(layoutAt(shot, t));
   }
 }
 
@@ -858,7 +854,7 @@ function replayNext() {
 window.carrom = { boardToPage, get state() { return S; }, get mine() { return mine; }, get striker() { return striker; },
   get busy() { return !!anim || shots.length > 0; }, get shown() { return shownLayout(); },
   get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send, myTurn,
-  SAY, drawBoard, disc, framesAt,  // for the browser tests: the page's words and drawing
+  SAY, drawBoard, disc, layoutAt,  // for the browser tests: the page's words and drawing
   gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } } };
 
 start();
