@@ -13,7 +13,7 @@ const AIM_LENGTH = 0.03;  // metres of aim line per m/s of speed
 
 const S = {
   geo: null, maxSpeed: 8, position: null, legal: [], selected: null, problem: null,
-  prediction: null, predictedFor: null, history: [], future: [], animating: null, last: null,
+  aim: { along: 0, angle: 0, speed: 3 }, prediction: null, predictedFor: null, history: [], future: [], animating: null, last: null,
 };
 
 // -- talking to the server ----------------------------------------------------------------------
@@ -26,13 +26,19 @@ async function call(path, body) {
   return data;
 }
 
+// the aim exactly as chosen (a bot's, a record's, a click's); the sliders show it and change one part of it
 function aim() {
-  return { along: +$("along").value, angle: +$("angle").value * Math.PI / 180, speed: +$("speed").value };
+  return { ...S.aim };
 }
 
 function setAim(a) {
-  $("along").value = a.along; $("angle").value = (a.angle * 180 / Math.PI).toFixed(1); $("speed").value = a.speed;
+  S.aim = { along: a.along, angle: a.angle, speed: a.speed };
+  $("along").value = a.along; $("angle").value = a.angle * 180 / Math.PI; $("speed").value = a.speed;
   showAim();
+}
+
+function fromSliders() {
+  S.aim = { along: +$("along").value, angle: +$("angle").value * Math.PI / 180, speed: +$("speed").value };
 }
 
 // -- the seat's frame -----------------------------------------------------------------------------
@@ -111,7 +117,7 @@ function showAim() {
   const a = aim();
   const cm = (Math.abs(a.along) * 100).toFixed(1);
   $("along-out").textContent = a.along < 0 ? t("{cm} cm to the left", { cm }) : t("{cm} cm to the right", { cm });
-  $("angle-out").textContent = t("{deg}° from straight across", { deg: (+$("angle").value).toFixed(1) });
+  $("angle-out").textContent = t("{deg}° from straight across", { deg: (a.angle * 180 / Math.PI).toFixed(1) });
   $("speed-out").textContent = t("{v} m/s", { v: a.speed.toFixed(2) });
   if (S.position) draw();
 }
@@ -258,8 +264,8 @@ async function strike() {
     S.last = { predicted, played, same: predicted ? JSON.stringify(predicted) === JSON.stringify(played) : null };
     S.prediction = null;
     await animate(played.motion);
-    showOutcome(played, S.last.same ? t("Played, exactly as predicted") : t("Played"));
     begin(played.after);
+    showOutcome(played, S.last.same ? t("Played, exactly as predicted") : t("Played"));
   } catch (err) { fail(err); }
 }
 
@@ -314,7 +320,8 @@ function aimAt(x, y) {
   const [sx, sy] = strikerAt(aim().along), { f } = frame();
   let a = Math.atan2(y - sy, x - sx) - Math.atan2(f[1], f[0]);
   a = Math.atan2(Math.sin(a), Math.cos(a));
-  $("angle").value = (a * 180 / Math.PI).toFixed(1);
+  S.aim.angle = a;
+  $("angle").value = a * 180 / Math.PI;
   S.prediction = null; showAim();
 }
 
@@ -336,7 +343,8 @@ function pointers() {
     const [x, y] = boardPoint(ev);
     if (drag.striker) {
       const { r } = frame();
-      $("along").value = Math.max(-0.24, Math.min(0.24, x * r[0] + y * r[1]));
+      S.aim.along = Math.max(-0.24, Math.min(0.24, x * r[0] + y * r[1]));
+      $("along").value = S.aim.along;
       S.prediction = null; showAim();
     } else {
       const piece = S.position.pieces[drag.index];
@@ -429,7 +437,9 @@ async function start() {
     show(view);
     if (view.aim) setAim(view.aim); else showAim();
   } catch (err) { fail(err); return; }
-  for (const id of ["along", "angle", "speed"]) $(id).addEventListener("input", () => { S.prediction = null; showAim(); });
+  for (const id of ["along", "angle", "speed"]) {
+    $(id).addEventListener("input", () => { fromSliders(); S.prediction = null; showAim(); });
+  }
   for (const id of ["seat", "colour", "queen", "queen-by", "dues", "broken"]) {
     $(id).addEventListener("change", () => { settingsToPosition(); edited(); });
   }
