@@ -61,3 +61,41 @@ def test_the_clients_positions_are_the_engines_at_any_time(browser, server):
     on_board = [i for i in range(len(result.layout)) if result.on_board[i]]
     assert [(d["x"], d["y"]) for d in shown] == [pytest.approx(tuple(result.final_positions[i]), abs=1e-6) for i in on_board]
     assert not errors
+
+
+def test_a_sound_for_each_impact_cushion_and_pocket_as_loud_as_it_was_hard(browser, server):
+    page, _received, errors = local_match(browser, server.url)
+    page.click("#board")  # the first gesture: the page may make sound from now on
+    assert page.evaluate("carrom.sound.muted()") is False and page.inner_text("#sound") == "Sound: on"
+    page.evaluate("(msg) => carrom.send(msg)", STRIKE)
+    page.wait_for_function("carrom.state.log.length === 1 && !carrom.busy")
+    heard = page.evaluate("carrom.sound.log")
+    result = engine_shot(page, server.url, STRIKE)
+    masses = result.masses
+    expected = []
+    for e in result.events:
+        if e.kind.value == "contact":
+            i, j = e.bodies
+            expected.append((e.time, "contact", i, j, e.impulse * (masses[i] + masses[j]) / (masses[i] * masses[j])))
+        elif e.kind.value == "cushion":
+            expected.append((e.time, "cushion", e.bodies[0], -1, e.impulse / masses[e.bodies[0]]))
+        elif e.kind.value == "pocketed":
+            expected.append((e.time, "pocketed", e.bodies[0], -1, float(np.hypot(*e.velocities[0]))))
+    assert [(h["t"], h["kind"], h["i"], h["j"], h["speed"]) for h in heard] == [
+        (pytest.approx(t, abs=1e-9), kind, i, j, pytest.approx(speed, abs=1e-8)) for t, kind, i, j, speed in expected]
+    assert any(h["voiced"] for h in heard if h["kind"] == "contact") and any(h["voiced"] for h in heard if h["kind"] == "pocketed")
+    contacts = sorted((h["speed"], h["gain"]) for h in heard if h["kind"] == "contact")
+    assert all(a[1] <= b[1] for a, b in zip(contacts, contacts[1:])) and contacts[0][1] < contacts[-1][1]  # harder, louder
+
+    # muted, remembered: the next page is silent, the events still logged
+    page.click("#sound")
+    assert page.inner_text("#sound") == "Sound: off"
+    page.reload()
+    page.wait_for_function("carrom.state && carrom.state.expected")
+    assert page.inner_text("#sound") == "Sound: off" and page.get_attribute("#sound", "aria-pressed") == "false"
+    page.click("#board")
+    page.evaluate("carrom.send({type: 'auto', seat: carrom.state.expected.seat})")
+    page.wait_for_function("carrom.state.log.length === 2 && !carrom.busy")
+    again = page.evaluate("carrom.sound.log")
+    assert again and not any(h["voiced"] for h in again)
+    assert not errors

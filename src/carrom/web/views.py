@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Seat
 from carrom.game import Game
-from carrom.physics.result import EventKind, ShotResult
+from carrom.physics.result import Event, EventKind, ShotResult
 from carrom.render.svg import CENTRE_DESIGN, star_points
 from carrom.rules import Seat as RSeat
 
@@ -108,6 +108,19 @@ def _exact(value: float) -> float:
     return round(float(value), 11)
 
 
+def impact_speed(shot: ShotResult, event: Event) -> float:
+    """How hard an event sounds, in m/s: for a contact the change of the two discs' relative speed
+    (impulse / reduced mass), for a cushion the change of the disc's speed (impulse / mass), for a
+    pocket the speed the disc fell with."""
+    m = shot.masses
+    if event.kind is EventKind.CONTACT:
+        i, j = event.bodies
+        return event.impulse * (m[i] + m[j]) / (m[i] * m[j])
+    if event.kind is EventKind.CUSHION:
+        return event.impulse / m[event.bodies[0]]
+    return math.hypot(*event.velocities[0])
+
+
 def motion_of(shot: ShotResult, seat: str) -> dict[str, Any]:
     """A shot's motion for the client to animate: the engine's own slides, not samples.
 
@@ -115,8 +128,8 @@ def motion_of(shot: ShotResult, seat: str) -> dict[str, Any]:
     order (``ShotResult.slides``) and ``pocket``, when it fell (null if it did not); between
     two slide starts a disc goes straight on, losing speed at ``deceleration`` until it
     stops, so its position at any time is a formula (static/motion.js). ``events``: the
-    impacts, cushions and pockets ``[t, kind, i, j, impulse]`` (j = -1 for one disc) that
-    the sounds follow. Numbers are rounded to 1e-11 (s, m, m/s): over a shot's few seconds
+    impacts, cushions and pockets ``[t, kind, i, j, impulse, speed]`` (j = -1 for one disc) that
+    the sounds follow, with ``impact_speed``. Numbers are rounded to 1e-11 (s, m, m/s): over a shot's few seconds
     the client's positions stay within 1e-9 m of the engine's (tests/web/test_web_motion.py).
     """
     discs = []
@@ -126,8 +139,8 @@ def motion_of(shot: ShotResult, seat: str) -> dict[str, Any]:
         discs.append({"slides": [[_exact(v) for v in (s.time, *s.position, *s.velocity, s.deceleration)]
                                  for s in shot.slides(b) if not (fell and s.time >= pocket)],
                       "pocket": _exact(pocket) if fell else None})
-    events = [[_exact(e.time), e.kind.value, e.bodies[0], e.bodies[1] if len(e.bodies) > 1 else -1, _exact(e.impulse)]
-              for e in shot.events if e.kind in SOUNDING]
+    events = [[_exact(e.time), e.kind.value, e.bodies[0], e.bodies[1] if len(e.bodies) > 1 else -1, _exact(e.impulse),
+               _exact(impact_speed(shot, e))] for e in shot.events if e.kind in SOUNDING]
     return {"seat": seat, "duration": float(shot.duration), "kinds": [k.value for k in shot.kinds], "discs": discs,
             "events": events,
             "pocketed": [{"kind": p.kind.value, "pocket": p.pocket, "time": p.time} for p in shot.pocketed]}

@@ -2,10 +2,12 @@
 // ES modules served as they are. Every word shown goes through t()/tn() (i18n.js).
 import { t, tn } from "./i18n.js";
 import { layoutAt } from "./motion.js";
+import * as sound from "./sound.js";
+import { boardView, drawBoard as paintBoard, drawDisc, inSeat as inSeatOf, line, seatPoint as seatPointOf } from "./board.js";
 
 const SEATS = ["south", "east", "north", "west"];
 const COLOURS = { white: "#f7f2e2", black: "#2b2b2b", queen: "#c8102e", striker: "#e8eef5" };
-const BOARD = { frame: "#6b4423", surface: "#f2d8a7", line: "#1a1a1a", red: "#c8102e", pocket: "#141414", legal: "#1f9d55" };
+const BOARD = { legal: "#1f9d55" };  // the legal stretches of the baseline (the board itself: board.js)
 const FULL_PULL = 0.16; // metres of pull back for full power
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -36,27 +38,39 @@ const SAY = {
   hint(t, gesture, pulled, waiting) {
     if (waiting) return "Sent: waiting for the server's answer.";
     if (!t) return "";
-    if (t.kind === "place") return "Drag the coin owed inside the outer circle and let go.";
+    if (t.kind === "place") return "Drag the coin owed inside the outer circle and let go (keys: arrows move it, Enter places it).";
     if (t.kind !== "stroke") return "";
     if (gesture && gesture.mode === "aim") return pulled ? "Let go to shoot, or come back inside the ring to cancel." :
       "Pull further back to shoot; let go inside the ring to cancel.";
     if (gesture && gesture.mode === "move") return "Moving the striker along your baseline: let go to leave it there.";
     return "Drag the striker sideways to move it. To shoot, press on it and pull back, away from where you aim, past the ring.";
   },
-  // the end of a board: who won, the points, the queen, the law, and where the game stands
+  // the end of a board, and of its game or the match when it ended them too (or a game or the match alone,
+  // conceded: r is null): who won, the points, the queen, the law that decided it, where the match stands;
+  // `level` is "board", "game" or "match"
   boardEnd(before, after, r) {
-    const w = r.winner, lines = [];
-    if (w !== null) {
-      const q = r.queen[w], c = r.coins[w];
-      lines.push(`${SAY.points(q + c)}: ${c} for the coins` + (q ? `, ${q} for the queen` : ""));
+    const game = r ? r.game : before.score.game, lines = [];
+    const level = after.over ? "match" : after.score.game !== game ? "game" : "board";
+    const boardTitle = !r ? "" : r.winner === null ? t("Board {n} is played again", { n: r.number }) :
+      t("Board {n}: {winner}", { n: r.number, winner: SAY.side(after, r.winner, "wins", "win") });
+    if (r && level !== "board") lines.push(boardTitle);
+    if (r && r.winner !== null) {
+      const q = r.queen[r.winner], c = r.coins[r.winner];
+      lines.push(q ? t("{points}: {coins} for the coins, {queen} for the queen", { points: SAY.points(q + c), coins: c, queen: q }) :
+        t("{points}: {coins} for the coins", { points: SAY.points(q + c), coins: c }));
       lines.push(SAY.queen(before, r));
     }
-    lines.push(`${r.text} (${r.law})`);
-    if (after.over) lines.push(SAY.matchWon(after));
-    else if (after.score.game !== r.game) lines.push(`Game ${r.game} is over. Games won: ` + SAY.each(after, after.score.games_won));
-    else lines.push(`Points in game ${r.game}: ` + SAY.each(after, after.score.points));
-    return { title: w === null ? `Board ${r.number} is played again` : `Board ${r.number}: ${SAY.side(after, w, "wins", "win")}`,
-      lines, next: after.over ? "See the last position" : "Next board" };
+    if (r) lines.push(t("{why} ({law})", { why: r.text, law: r.law }));
+    else lines.push(...(after.log.length ? after.log[after.log.length - 1].lines : []));  // the ruling, with its law
+    if (level === "match") lines.push(SAY.matchWon(after));
+    else if (level === "game") lines.push(t("Game {n} is over. Games won: {each}", { n: game, each: SAY.each(after, after.score.games_won) }));
+    else lines.push(t("Points in game {n}: {each}", { n: game, each: SAY.each(after, after.score.points) }));
+    const gameWinner = [0, 1].find((side) => after.score.games_won[side] > before.score.games_won[side]);
+    const title = level === "match" ? (after.winner === null ? t("The match is over") :
+      t("The match: {winner}", { winner: SAY.side(after, after.winner, "wins", "win") })) :
+      level === "game" && gameWinner !== undefined ? t("Game {n}: {winner}", { n: game, winner: SAY.side(after, gameWinner, "wins", "win") }) :
+      level === "game" ? t("Game {n} is over", { n: game }) : boardTitle;
+    return { title, lines, level, next: after.over ? t("See the last position") : level === "game" ? t("Next game") : t("Next board") };
   },
   queen(before, r) {
     const side = [0, 1].find((s) => r.queen[s] > 0), b = before.board;
@@ -87,6 +101,8 @@ let shots = [];               // updates with a shot, waiting to be animated
 let anim = null;              // {update, last, t}: a shot being animated, its clock at t s
 let animLayout = null;        // discs during an animation
 let striker = { along: 0, angle: 0, power: 0.5 };
+let frameLog = null;          // [{now, t, layout}]: each frame of a motion, once a test asks (carrom.measureFrames)
+let keyPlace = null;          // {x, y}: where the keys hold a coin owed (m), until it is placed
 let drag = null;              // {mode: "press"|"move"|"aim"|"place", seat, pointer, …}: a gesture under way
 let inflight = null;          // {last}: an intent sent, not yet answered; the board takes no input meanwhile
 let summary = null;           // {before, after, board, layout}: the end of a board, shown until closed
@@ -94,29 +110,18 @@ let errorTurn = "";           // the turn an error shown was about: it goes when
 let clockOffset = 0;          // server time − local time (s)
 let reconnectDelay = 500;
 let bottom = "south";         // the seat drawn at the bottom
+let theme = "wood";           // the board's look (board.js THEMES): wood, or contrast (high contrast)
 let boardCache = null;        // the board without pieces, drawn once per size
 let replay = null, replayAnim = null;  // the replay page: {id, step, steps, view, playing}; a stroke being shown
 
 // ---- geometry ------------------------------------------------------------------------------------
 
 function frame(seat) { return G.seats[seat]; }
-function seatPoint(seat, along, forward) {
-  const { right: r, forward: f } = frame(seat);
-  return [along * r[0] + forward * f[0], along * r[1] + forward * f[1]];
-}
-function inSeat(seat, x, y) {
-  const { right: r, forward: f } = frame(seat);
-  return [x * r[0] + y * r[1], x * f[0] + y * f[1]];
-}
+function seatPoint(seat, along, forward) { return seatPointOf(G, seat, along, forward); }
+function inSeat(seat, x, y) { return inSeatOf(G, seat, x, y); }
 function scale(canvas) { return canvas.width / G.outer_side; }
-function toScreen(canvas, x, y) {
-  const [a, f] = inSeat(bottom, x, y), k = scale(canvas), h = G.outer_side / 2;
-  return [(a + h) * k, (h - f) * k];
-}
-function toBoard(canvas, X, Y) {
-  const k = scale(canvas), h = G.outer_side / 2;
-  return seatPoint(bottom, X / k - h, h - Y / k);
-}
+function toScreen(canvas, x, y) { return boardView(G, canvas.width, bottom).toScreen(x, y); }
+function toBoard(canvas, X, Y) { return boardView(G, canvas.width, bottom).toBoard(X, Y); }
 function eventBoard(canvas, ev) {
   const r = canvas.getBoundingClientRect();
   return toBoard(canvas, (ev.clientX - r.left) * canvas.width / r.width, (ev.clientY - r.top) * canvas.height / r.height);
@@ -169,6 +174,7 @@ async function start() {
   $("levels").innerHTML = OPTIONS.levels.map((v) => `<option ${v === "intermediate" ? "selected" : ""}>${esc(v)}</option>`).join("");
   $("speed").value = localStorage.getItem("carrom-speed") || "1";
   $("show-clock").checked = localStorage.getItem("carrom-clock") === "1";
+  setTheme(localStorage.getItem("carrom-theme") || "wood");
   window.addEventListener("popstate", route);
   window.addEventListener("resize", () => { boardCache = null; sizeCanvas($("board")); sizeCanvas($("replay-board")); redraw(); });
   route();
@@ -389,6 +395,7 @@ function render() {
   renderEnd();
   renderSummary();
   if (t && t.kind === "stroke") snapStriker();
+  if (!t || t.kind !== "place") keyPlace = null;
   redraw();
 }
 
@@ -456,6 +463,9 @@ function renderSummary() {
   $("board-end-title").textContent = said.title;
   $("board-end-lines").innerHTML = said.lines.map((l) => `<li>${esc(l)}</li>`).join("");
   $("board-end-next").textContent = said.next;
+  $("board-end").dataset.level = said.level;
+  $("board-end-card").hidden = said.level === "board";  // a game or the match ended: its scorecard (ICF XIX)
+  $("board-end-card").href = `/matches/${room}/scorecard`;
   if (!shown) $("board-end-next").focus({ preventScroll: true });
 }
 $("board-end-next").addEventListener("click", () => { summary = null; render(); $("board").focus({ preventScroll: true }); });
@@ -471,9 +481,26 @@ setInterval(() => {
 }, 250);
 $("show-clock").addEventListener("change", () => localStorage.setItem("carrom-clock", $("show-clock").checked ? "1" : "0"));
 $("speed").addEventListener("change", () => localStorage.setItem("carrom-speed", $("speed").value));
+// the board's theme, remembered: the wooden board or the high-contrast one
+function setTheme(name) {
+  theme = name === "contrast" ? "contrast" : "wood";
+  $("theme").value = theme; document.body.classList.toggle("contrast", theme === "contrast");
+  boardCache = null; redraw();
+  if (replay && replay.view) drawReplay(replay.view.state.layout);
+}
+$("theme").addEventListener("change", () => { localStorage.setItem("carrom-theme", $("theme").value); setTheme($("theme").value); });
 // skip: the motion under way ends at once (its last position is the state's)
 function skipMotion() { if (anim) anim.skip = true; }
 $("skip").addEventListener("click", skipMotion);
+// sound: on from the first gesture (browsers require one), the switch remembered
+for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, sound.unlock, { capture: true });
+function showSound() {
+  const off = sound.muted();
+  $("sound").textContent = off ? t("Sound: off") : t("Sound: on");
+  $("sound").setAttribute("aria-pressed", off ? "false" : "true");
+}
+$("sound").addEventListener("click", () => { sound.setMuted(!sound.muted()); showSound(); });
+showSound();
 document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && anim) { skipMotion(); ev.preventDefault(); } });
 for (const [button, input] of [["copy", "share-link"], ["copy-watch", "watch-link"]]) {
   $(button).addEventListener("click", () => { $(input).select(); navigator.clipboard && navigator.clipboard.writeText($(input).value); });
@@ -487,71 +514,16 @@ function sizeCanvas(canvas) {
   return false;
 }
 
-function drawBoard(ctx, canvas) {
-  const k = scale(canvas), P = (x, y) => toScreen(canvas, x, y), h = G.half, lw = (m) => Math.max(1, m * k);
-  ctx.fillStyle = BOARD.frame; ctx.fillRect(0, 0, canvas.width, canvas.height);
-  poly(ctx, [P(-h, -h), P(h, -h), P(h, h), P(-h, h)], BOARD.surface);
-  for (const [x, y] of G.pockets) circle(ctx, P(x, y), G.pocket_radius * k, BOARD.pocket);
-  const bl = G.baseline, bc = bl.half_length;
-  for (const seat of SEATS) {
-    for (const [f0, f1] of [[-bl.outer, -bl.outer + bl.lower_thickness], [-bl.inner - bl.upper_thickness, -bl.inner]]) {
-      poly(ctx, [[-bc, f0], [bc, f0], [bc, f1], [-bc, f1]].map(([a, f]) => P(...seatPoint(seat, a, f))), BOARD.line);
-    }
-    for (const a of [-bc, bc]) {
-      const c = P(...seatPoint(seat, a, -bl.axis));
-      circle(ctx, c, bl.circle_radius * k, BOARD.line);
-      circle(ctx, c, bl.circle_red_radius * k, BOARD.red);
-    }
-  }
-  const ar = G.arrows, rho = ar.arc_radius;
-  ctx.strokeStyle = BOARD.line; ctx.fillStyle = BOARD.line; ctx.lineWidth = lw(ar.thickness);
-  for (const [px, py] of G.pockets) {
-    const n = Math.hypot(px, py), u = [px / n, py / n], v = [-u[1], u[0]];
-    const at = (s, t) => [s * u[0] + t * v[0], s * u[1] + t * v[1]];
-    line(ctx, P(...at(ar.start, 0)), P(...at(ar.end, 0)));
-    const c = ar.start + rho, pts = [];
-    for (let i = 0; i <= 32; i++) { const th = Math.PI * i / 32; pts.push(P(...at(c - rho * Math.sin(th), rho * Math.cos(th)))); }
-    ctx.beginPath(); ctx.moveTo(...pts[0]); for (const p of pts.slice(1)) ctx.lineTo(...p); ctx.stroke();
-    for (const sgn of [1, -1]) {
-      const e = [c, sgn * rho];
-      poly(ctx, [at(e[0] + 0.25 * rho, e[1]), at(e[0], e[1] + 0.11 * rho), at(e[0], e[1] - 0.11 * rho)].map((p) => P(...p)), BOARD.line);
-    }
-  }
-  // the centre (ICF I.A.6, 7) as the SVG draws it: a star in outline, the inner circle a red ring and dot
-  // inside its black line, so that nobody takes it for the queen
-  const cd = G.centre_design, r = G.inner_circle * k;
-  ctx.lineWidth = lw(ar.thickness / 2); ctx.strokeStyle = BOARD.red;
-  ctx.beginPath(); cd.star.forEach((p, i) => (i ? ctx.lineTo : ctx.moveTo).call(ctx, ...P(...p))); ctx.closePath(); ctx.stroke();
-  ctx.lineWidth = cd.ring * k;
-  ctx.beginPath(); ctx.arc(...P(0, 0), r - cd.ring * k / 2, 0, 2 * Math.PI); ctx.stroke();
-  circle(ctx, P(0, 0), cd.dot * k, BOARD.red);
-  ctx.lineWidth = lw(ar.thickness); ctx.strokeStyle = BOARD.line;
-  for (const radius of [G.outer_circle * k, r]) { ctx.beginPath(); ctx.arc(...P(0, 0), radius, 0, 2 * Math.PI); ctx.stroke(); }
-}
-function poly(ctx, pts, fill) { ctx.beginPath(); ctx.moveTo(...pts[0]); for (const p of pts.slice(1)) ctx.lineTo(...p); ctx.closePath(); ctx.fillStyle = fill; ctx.fill(); }
-function circle(ctx, [X, Y], R, fill) { ctx.beginPath(); ctx.arc(X, Y, R, 0, 2 * Math.PI); ctx.fillStyle = fill; ctx.fill(); }
-function line(ctx, a, b) { ctx.beginPath(); ctx.moveTo(...a); ctx.lineTo(...b); ctx.stroke(); }
-
-function disc(ctx, canvas, x, y, kind, alpha = 1) {
-  const R = (kind === "striker" ? G.striker_radius : G.coin_radius) * scale(canvas), c = toScreen(canvas, x, y);
-  ctx.globalAlpha = alpha;
-  ctx.save();  // a piece stands on the board: its shadow sets it apart from the printed markings
-  ctx.shadowColor = "#0008"; ctx.shadowBlur = R * 0.4; ctx.shadowOffsetX = ctx.shadowOffsetY = R * 0.12;
-  circle(ctx, c, R, COLOURS[kind]);
-  ctx.restore();
-  ctx.lineWidth = Math.max(1, R / 14); ctx.strokeStyle = kind === "black" ? "#000" : "#555"; ctx.stroke();
-  const queen = kind === "queen";  // the queen's ring is gold, every other piece's dark
-  ctx.beginPath(); ctx.arc(...c, R * 0.62, 0, 2 * Math.PI);
-  ctx.strokeStyle = queen ? "#f2c94c" : "#0006"; ctx.lineWidth = Math.max(1, R / (queen ? 9 : 20)); ctx.stroke();
-  ctx.globalAlpha = 1;
-}
+// the board and the pieces as board.js draws them, in the theme chosen, the player's seat at the bottom
+function drawBoard(ctx, canvas) { paintBoard(ctx, G, { theme, bottom }); }
+function disc(ctx, canvas, x, y, kind, alpha = 1) { drawDisc(ctx, G, { kind, x, y }, { theme, bottom, alpha }); }
 
 function paintBase(canvas) {
   const ctx = canvas.getContext("2d");
   if (canvas.id === "board") {
-    if (!boardCache || boardCache.width !== canvas.width || boardCache.bottom !== bottom) {
+    if (!boardCache || boardCache.width !== canvas.width || boardCache.bottom !== bottom || boardCache.theme !== theme) {
       boardCache = document.createElement("canvas");
-      boardCache.width = boardCache.height = canvas.width; boardCache.bottom = bottom;
+      boardCache.width = boardCache.height = canvas.width; boardCache.bottom = bottom; boardCache.theme = theme;
       drawBoard(boardCache.getContext("2d"), boardCache);
     }
     ctx.drawImage(boardCache, 0, 0);
@@ -576,10 +548,11 @@ function redraw() {
     if (!aiming || striker.pulled) guide(ctx, canvas, t.seat, x, y, layout);
     disc(ctx, canvas, x, y, "striker");
   }
-  if (t && t.kind === "place" && drag && drag.mode === "place") {
+  const spot = t && t.kind === "place" ? (drag && drag.mode === "place" ? drag : keyPlace) : null;
+  if (spot) {  // the coin owed where the pointer or the keys hold it: faint outside the outer circle
     const owed = S.board.owed.find((o) => o.placer === t.seat && !o.waiting);
-    const inside = Math.hypot(drag.x, drag.y) + G.coin_radius <= G.outer_circle;
-    disc(ctx, canvas, drag.x, drag.y, owed ? owed.coin : "white", inside ? 0.85 : 0.4);
+    const inside = Math.hypot(spot.x, spot.y) + G.coin_radius <= G.outer_circle;
+    disc(ctx, canvas, spot.x, spot.y, owed ? owed.coin : "white", inside ? 0.85 : 0.4);
   }
   const power = t && t.kind === "stroke" && !(drag && drag.mode === "aim" && !striker.pulled) ? striker.power : 0;
   $("power-bar").style.width = 100 * power + "%";
@@ -640,32 +613,43 @@ function snapStriker() {
 // ---- animation: the engine's slides at the display's rate (motion.js) -----------------------------------
 // A motion's clock runs at the chosen speed (slow motion below 1), frame by frame.
 
-// the next state shown; a board that ended is summed up over its last position, and the next board's
-// layout appears once the summary is closed (the updates after it wait in `shots`)
+// the next state shown; a board, a game or the match that ended is summed up over its last position, and the
+// next board's layout appears once the summary is closed (the updates after it wait in `shots`)
 function advance(next, shown) {
-  if (S && next.score.boards.length > S.score.boards.length) {
-    summary = { before: S, after: next, board: next.score.boards[next.score.boards.length - 1], layout: shown || S.layout };
+  if (S) {
+    const board = next.score.boards.length > S.score.boards.length ? next.score.boards[next.score.boards.length - 1] : null;
+    const game = next.score.games_won.some((won, side) => won !== S.score.games_won[side]);
+    if (board || game || (next.over && !S.over)) summary = { before: S, after: next, board, layout: shown || S.layout };
+    announce(next.log.filter((l) => l.n > lastAction(S)));
   }
   S = next;
+}
+
+// the new actions and their rulings, read out by screen readers (an aria-live region) as the board shows them
+function announce(entries) {
+  if (entries.length) $("announce").textContent = entries.map((l) => [l.action, ...l.lines].join(". ")).join(". ");
 }
 
 function tick(now) {
   const speed = Number($("speed").value) || 1;
   if (!anim && shots.length && !summary) {
     const next = shots.shift();
-    if (next.shot && speed < 1000) { anim = { update: next, last: now, t: 0 }; animLayout = layoutAt(next.shot, 0); render(); $("skip").hidden = false; }
+    if (next.shot && speed < 1000) { anim = { update: next, last: now, t: 0, heard: -1 }; animLayout = layoutAt(next.shot, 0); render(); $("skip").hidden = false; }
     else { advance(next); render(); }
   }
   if (anim) {
     // the motion's clock advances by each frame's time at the speed chosen now (it may change meanwhile)
     anim.t += Math.max(0, now - anim.last) / 1000 * speed; anim.last = now;
     const shot = anim.update.shot, t = anim.skip ? shot.duration : anim.t;
+    if (!anim.skip) sound.play(shot, anim.heard, t);  // the events this frame went past (a skipped motion is silent)
+    anim.heard = t;
     if (t >= shot.duration) {
       advance(anim.update, layoutAt(shot, shot.duration)); anim = null; animLayout = null; $("skip").hidden = true;
       render();  // the page always shows the state it holds
     } else {
       animLayout = layoutAt(shot, t);
       redraw();
+      if (frameLog) frameLog.push({ now, t, layout: animLayout });
     }
   }
   if (replayAnim) replayTick(now);
@@ -771,10 +755,24 @@ function answered(msg) {
   if (!inflight || (msg.type !== "error" && msg.type !== "state")) return;
   if (msg.type === "error" || msg.you || msg.notice || lastAction(msg) !== inflight.last) inflight = null;
 }
+// the keys (the board focused): ← → move the striker (Shift: more), ↑ ↓ aim, + − power, Space or Enter strike;
+// a coin owed: the arrows move it across the screen, Enter or Space places it
 canvas.addEventListener("keydown", (ev) => {
   const t = myTurn();
-  if (!t || t.kind !== "stroke") return;
+  if (!t) return;
   const big = ev.shiftKey ? 10 : 1, k = ev.key;
+  if (t.kind === "place") {
+    if (!keyPlace) keyPlace = { x: 0, y: 0 };
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[k];
+    if (step) {
+      const [dx, dy] = seatPoint(bottom, step[0] * 0.002 * big, step[1] * 0.002 * big);
+      keyPlace.x = round(keyPlace.x + dx); keyPlace.y = round(keyPlace.y + dy);
+    } else if (k === "Enter" || k === " ") act({ type: "place", seat: t.seat, x: keyPlace.x, y: keyPlace.y });
+    else return;
+    ev.preventDefault(); redraw();
+    return;
+  }
+  if (t.kind !== "stroke") return;
   if (k === "ArrowLeft") striker.along -= 0.001 * big;
   else if (k === "ArrowRight") striker.along += 0.001 * big;
   else if (k === "ArrowUp") striker.angle += Math.PI / 720 * big;
@@ -823,7 +821,7 @@ async function replayGo(n, animate) {
   $("replay-action").textContent = v.action || "The opening (ICF 41)";
   $("replay-lines").innerHTML = v.lines.map((l) => `<li>${esc(l)}</li>`).join("");
   renderScore($("replay-score"), v.state);
-  if (animate && v.shot && Number($("speed").value) < 1000) replayAnim = { shot: v.shot, start: performance.now() };
+  if (animate && v.shot && Number($("speed").value) < 1000) replayAnim = { shot: v.shot, start: performance.now(), heard: -1 };
   else { replayAnim = null; drawReplay(v.state.layout); replayNext(); }
 }
 
@@ -838,6 +836,7 @@ function drawReplay(layout) {
 
 function replayTick(now) {
   const shot = replayAnim.shot, t = (now - replayAnim.start) / 1000 * (Number($("speed").value) || 1);
+  sound.play(shot, replayAnim.heard, t); replayAnim.heard = t;
   if (t >= shot.duration) {
     replayAnim = null; drawReplay(replay.view.state.layout); replayNext();
   } else {
@@ -854,7 +853,8 @@ function replayNext() {
 window.carrom = { boardToPage, get state() { return S; }, get mine() { return mine; }, get striker() { return striker; },
   get busy() { return !!anim || shots.length > 0; }, get shown() { return shownLayout(); },
   get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send, myTurn,
-  SAY, drawBoard, disc, layoutAt,  // for the browser tests: the page's words and drawing
+  SAY, drawBoard, disc, layoutAt, sound,
+  measureFrames() { frameLog = []; }, get frames() { return frameLog; },  // for the browser tests: the page's words and drawing
   gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } } };
 
 start();
