@@ -40,7 +40,8 @@ def drag(page, src, dst):
 
 def checked(page):
     """The page's position as the server last accepted it (the check after an edit is done)."""
-    page.wait_for_function("window.practice.S.problem === null && window.practice.S.legal.length > 0")
+    page.wait_for_function("window.practice.S.checked === window.practice.S.checks && window.practice.S.problem === null"
+                           " && window.practice.S.legal.length > 0")
 
 
 def test_set_up_by_dragging_predict_strike_as_predicted_undo_redo(server, browser, artifacts):
@@ -80,6 +81,8 @@ def test_set_up_by_dragging_predict_strike_as_predicted_undo_redo(server, browse
     last = state(page, "last")
     assert last["same"] is True and last["played"] == predicted  # the played stroke is the predicted one
     assert page.inner_text("#outcome h3") == "Played, exactly as predicted"
+    heard = page.evaluate("window.practice.sound.log.map((e) => [e.t, e.kind, e.i, e.j])")
+    assert heard == [e[:4] for e in predicted["motion"]["events"]]  # each impact, cushion and pocket sounded once
     after = state(page, "position")
     assert after == predicted["after"]["position"]
     shown = [p for p in state(page, "shown") if p["kind"] != "striker"]  # the last frame drawn
@@ -136,4 +139,8 @@ def test_layouts(server, browser, artifacts, layout):
     assert box["width"] > 0.8 * min(LAYOUTS[layout][0], 720) - 40 and box["x"] >= 0
     page.screenshot(path=str(artifacts / f"practice-{layout}.png"))
     page.screenshot(path=str(artifacts / f"practice-{layout}-full.png"), full_page=True)
+    if layout == "desktop":  # the high-contrast board, remembered like the main page's
+        page.select_option("#theme", "contrast")
+        page.screenshot(path=str(artifacts / "practice-desktop-contrast.png"))
+        assert page.evaluate("localStorage.getItem('carrom-theme')") == "contrast"
     assert errors == []

@@ -1,10 +1,14 @@
 // The practice page: set up a position, aim, see exactly what the stroke would do (every disc's path, the
 // pieces that fall, the referee's ruling), strike, undo, redo; the drills with the master bot's shot.
-// The server simulates and rules (carrom.web.practice); this page holds the position and its history,
-// draws, and animates the engine's own slides (motion.js). Every word a player reads goes through t()/tn().
+// The server simulates and rules (carrom.web.practice); this page holds the position and its history.
+// The board and the pieces are board.js's canvas drawing; over it an SVG in board metres holds what is
+// practice's own (legal stretches, paths, the aim, the selection) and takes the pointer. A stroke is
+// animated from the engine's own slides (motion.js), with its sounds (sound.js). Words go through t().
 
+import { drawBoard, drawDiscs } from "./board.js";
 import { t } from "./i18n.js";
 import { layoutAt, slideAt } from "./motion.js";
+import * as sound from "./sound.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
@@ -13,7 +17,7 @@ const AIM_LENGTH = 0.03;  // metres of aim line per m/s of speed
 
 const S = {
   geo: null, maxSpeed: 8, position: null, legal: [], selected: null, problem: null,
-  aim: { along: 0, angle: 0, speed: 3 }, prediction: null, predictedFor: null, history: [], future: [], animating: null, last: null,
+  aim: { along: 0, angle: 0, speed: 3 }, checks: 0, checked: 0, prediction: null, predictedFor: null, history: [], future: [], animating: null, last: null,
 };
 
 // -- talking to the server ----------------------------------------------------------------------
@@ -69,14 +73,32 @@ function el(name, attrs, parent) {
 
 function setUpBoard() {
   const svg = $("board"), side = S.geo.outer_side;
-  svg.setAttribute("viewBox", `${-side / 2} ${-side / 2} ${side} ${side}`);
-  el("image", { href: "/api/board.svg", x: -side / 2, y: -side / 2, width: side, height: side }, svg);
+  svg.setAttribute("viewBox", `${-side / 2} ${-side / 2} ${side} ${side}`);  // south at the bottom, as board.js
   S.layer = el("g", { transform: "scale(1,-1)" }, svg);  // the board frame: +y to the north
+  S.theme = localStorage.getItem("carrom-theme") === "contrast" ? "contrast" : "wood";  // as the main page
+  $("theme").value = S.theme;
+}
+
+// the canvas: the empty board (drawn once per size and theme), then the pieces and the striker
+function paint(discs) {
+  const canvas = $("board-canvas"), css = canvas.getBoundingClientRect().width || 640;
+  const px = Math.round(css * (window.devicePixelRatio || 1));
+  if (canvas.width !== px) { canvas.width = px; canvas.height = px; }
+  if (!S.empty || S.empty.width !== px || S.empty.theme !== S.theme) {
+    S.empty = document.createElement("canvas");
+    S.empty.width = S.empty.height = px; S.empty.theme = S.theme;
+    drawBoard(S.empty.getContext("2d"), S.geo, { theme: S.theme });
+  }
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(S.empty, 0, 0);
+  drawDiscs(ctx, S.geo, discs, { theme: S.theme });
 }
 
 function draw(discs) {
   const g = S.layer;
   g.replaceChildren();
+  const [sx, sy] = strikerAt(aim().along);
+  paint(discs || S.position.pieces.concat([{ kind: "striker", x: sx, y: sy }]));
   const legal = el("g", { class: "legal" }, g);
   for (const [lo, hi] of S.legal) {
     const [x1, y1] = strikerAt(lo), [x2, y2] = strikerAt(hi);
@@ -84,18 +106,18 @@ function draw(discs) {
   }
   if (S.prediction && !S.animating) drawPaths(el("g", { class: "paths" }, g), S.prediction.motion);
   const layer = el("g", { class: "discs" }, g);
-  (discs || S.position.pieces).forEach((p, i) => {
-    const r = p.kind === "striker" ? S.geo.striker_radius : S.geo.coin_radius;
-    const c = el("circle", { cx: p.x, cy: p.y, r, class: `disc ${p.kind}`, "data-index": i }, layer);
-    if (!discs && i === S.selected) c.classList.add("selected");
+  if (discs) return;  // moving: the canvas alone
+  S.position.pieces.forEach((p, i) => {  // what the pointer takes hold of, and the selection's ring
+    const c = el("circle", { cx: p.x, cy: p.y, r: S.geo.coin_radius, class: "hit", "data-index": i }, layer);
+    if (i === S.selected) c.classList.add("selected");
   });
-  if (!discs) drawStriker(layer);
+  drawStriker(layer);
 }
 
 function drawStriker(layer) {
   const a = aim(), [x, y] = strikerAt(a.along), d = direction(a.angle), len = AIM_LENGTH * a.speed;
   el("line", { x1: x, y1: y, x2: x + len * Math.cos(d), y2: y + len * Math.sin(d), class: "aim" }, layer);
-  el("circle", { cx: x, cy: y, r: S.geo.striker_radius, class: "disc striker", "data-striker": "1" }, layer);
+  el("circle", { cx: x, cy: y, r: S.geo.striker_radius, class: "hit", "data-striker": "1" }, layer);
 }
 
 function drawPaths(g, motion) {
@@ -197,14 +219,18 @@ function show(view) {
 async function edited() {
   S.prediction = null;
   $("outcome").replaceChildren();
+  const asked = ++S.checks;
   try {
     const view = await call("/api/practice/position", { position: S.position });
+    if (asked !== S.checks) return;  // a later change is being checked: its answer counts
     S.problem = null; fail(null);
     S.legal = view.legal;
   } catch (err) {
+    if (asked !== S.checks) return;
     S.problem = err.message; fail(err);
     S.legal = [];
   }
+  S.checked = asked;
   draw(); buttons();
 }
 
@@ -272,9 +298,12 @@ async function strike() {
 function animate(motion) {
   return new Promise((done) => {
     const start = performance.now(), slow = window.practiceSpeed || 1;
+    let before = -1;
     S.animating = motion; buttons();
     const frameAt = (now) => {
       const time = Math.min(((now - start) / 1000) * slow, motion.duration);
+      sound.play(motion, before, time);
+      before = time;
       draw(layoutAt(motion, time));
       if (time < motion.duration) requestAnimationFrame(frameAt);
       else { S.animating = null; S.shown = layoutAt(motion, motion.duration); done(); }
@@ -444,7 +473,17 @@ async function start() {
     $(id).addEventListener("change", () => { settingsToPosition(); edited(); });
   }
   $("predict").addEventListener("click", predict);
-  $("strike").addEventListener("click", strike);
+  $("strike").addEventListener("click", () => { sound.unlock(); strike(); });
+  const said = () => { $("sound").textContent = sound.muted() ? t("Sound: off") : t("Sound: on");
+    $("sound").setAttribute("aria-pressed", String(!sound.muted())); };
+  said();
+  $("sound").addEventListener("click", () => { sound.setMuted(!sound.muted()); sound.unlock(); said(); });
+  $("theme").addEventListener("change", () => {
+    S.theme = $("theme").value === "contrast" ? "contrast" : "wood";
+    localStorage.setItem("carrom-theme", S.theme);
+    draw();
+  });
+  window.addEventListener("resize", () => draw());
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("add-white").addEventListener("click", () => add("white"));
@@ -463,5 +502,5 @@ async function start() {
   document.body.dataset.ready = "1";
 }
 
-window.practice = { S, toScreen };  // for the browser tests: the page's state and its board's screen coordinates
+window.practice = { S, toScreen, sound };  // for the browser tests: the page's state and its board's screen coordinates
 start();
