@@ -48,6 +48,7 @@ def test_set_up_by_dragging_predict_strike_as_predicted_undo_redo(server, browse
     page, errors = open_page(browser, server.url + "practice")
     page.click("#clear")
     page.click("#add-white")  # lands on the centre
+    checked(page)
     drag(page, (0.0, 0.0), (0.05, 0.18))
     page.wait_for_function("window.practice.S.position.pieces[0].y > 0.1")
     page.click("#add-black")

@@ -219,6 +219,7 @@ function show(view) {
 async function edited() {
   S.prediction = null;
   $("outcome").replaceChildren();
+  draw();  // at once: the piece is where the hand left it while the server checks
   const asked = ++S.checks;
   try {
     const view = await call("/api/practice/position", { position: S.position });
