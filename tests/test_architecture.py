@@ -5,7 +5,7 @@ Python, ``physics`` adds only NumPy and numba and the equipment data. ``rules`` 
 ``physics`` never import each other, and no core module imports an adapter (cli,
 render, records, game, players, web, envs, store). Above them, ``records`` knows only the
 referee, and ``game`` joins referee, physics and records and knows no front end; ``envs`` (research
-environments) and ``arena`` (boards between players, rated) sit on the game and the bots. Checked from the source itself, so a
+environments) and ``arena`` (boards between players, rated) sit on the game and the bots, as ``practice`` does. Checked from the source itself, so a
 new import anywhere in the core is caught before it lands.
 """
 
@@ -35,6 +35,10 @@ ALLOWED = {
     # an adapter that plays boards between players and rates them; nothing above lists it either
     "arena": {"carrom.arena", "carrom.game", "carrom.players", "carrom.records", "carrom.rules", "openskill",
               "matplotlib", "ray"},
+    # practice positions, predictions and drills: over the game, the referee, the physics and the bots; only
+    # adapters (the web) import it
+    "practice": {"carrom.practice", "carrom.game", "carrom.players", "carrom.physics", "carrom.rules",
+                 "carrom.equipment", "carrom.records", "numpy"},
 }
 
 

@@ -128,12 +128,15 @@ def _bank_points(sx: float, sy: float, gx: float, gy: float, e: float):
 
 
 def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: float = 0.02,
-               layout: Layout | None = None, banks: bool = True, aims: list[int] | None = None) -> list[Shot]:
+               layout: Layout | None = None, banks: bool = True, aims: list[int] | None = None,
+               max_angle: float = MAX_ANGLE) -> list[Shot]:
     """The clear direct and cut shots for ``seat``, easiest first (on ``layout``, by default the game's).
 
     ``aims``: the indices of the discs to pot, by default ``targets`` (the laws' own).
 
     With ``banks``, also the shots where the striker comes off one cushion to the coin.
+    ``max_angle``: the widest aim from straight across (rad); above a right angle, thumbed
+    (backward) strokes are planned too, as the laws allow (ICF 17, 33–34).
 
     The best ``per_pair`` shots of each (coin, pocket) come first (variety for a search),
     then the rest by ease, up to ``limit``.
@@ -176,7 +179,7 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
                 if cos_cut < cos_max:
                     continue
                 angle = wrap(math.atan2(vy, vx) - base)
-                if abs(angle) > MAX_ANGLE:
+                if abs(angle) > max_angle:
                     continue
                 if not clear(discs, sx, sy, gx, gy, rs, {t}):
                     continue
@@ -200,7 +203,7 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
                     if cos_cut < cos_max:
                         continue
                     angle = wrap(math.atan2(qy - sy, qx - sx) - base)
-                    if abs(angle) > MAX_ANGLE:
+                    if abs(angle) > max_angle:
                         continue
                     if not clear(discs, sx, sy, qx, qy, rs, ()) or not clear(discs, qx, qy, gx, gy, rs, {t}):
                         continue

@@ -30,6 +30,7 @@ from carrom.web.clocks import ABSENCE_GRACE, RoomClocks
 from carrom.web.catalog import catalog_router
 from carrom.web.limits import BodyLimit, Gate, Limits
 from carrom.web.messages import Intent, decode, join_request, key_of, parse, sequence
+from carrom.web.practice import practice_router
 from carrom.web.replay import ReplayCache
 from carrom.web.rooms import INTENTS, SEATS, VARIANTS, MessageError, Room
 from carrom.web.umpire import umpire_router
@@ -218,6 +219,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(umpire_router(store))  # the tablet umpire and the live scoreboard (docs/umpire.md)
     app.include_router(catalog_router())  # the client's words in five languages (docs/i18n.md)
+    app.include_router(practice_router(store))  # set up a position, predict, strike; the drills (docs/practice.md)
 
     @app.exception_handler(MessageError)
     async def _message_error(_request: Request, exc: MessageError) -> JSONResponse:

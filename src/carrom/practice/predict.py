@@ -1,0 +1,170 @@
+"""What a stroke from a practice position would do, exactly, before it is played.
+
+``predict(position, aim)`` checks the striker's place (ICF 130) and the speed as the game
+does, simulates the stroke with the game's engine and parameters, turns the shot into the
+referee's stroke outcome (``carrom.game.outcome``) and rules it with the real referee on the
+position's state (``Position.rules_state``). The prediction holds the whole motion (every
+disc's slides), the pieces that fell, the ruling with its laws, and the position after:
+the discs at rest, the pieces the referee returns put back in the centre as the umpire does
+(ICF 65, 93), coins owed placed there too (ICF 78 a, 84 a), a new board laid out (ICF 41).
+
+``Session`` is the practice table: a position, strike (the prediction applied), undo, redo.
+Nothing here writes a match record or touches a rating.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from carrom.equipment import Disc, Layout, PieceKind, Seat as EqSeat, centre_return_positions, opening_formation, why_illegal
+from carrom.game.outcome import KIND_OF_COIN, stroke_outcome
+from carrom.physics import DEFAULT_PARAMS, PhysicsParams, Strike, simulate
+from carrom.physics.result import Pocketing, ShotResult, Slide
+from carrom.players.base import StrikeChoice
+from carrom.practice.position import Position, PracticeError, from_state
+from carrom.rules import Coin, EndKind, MatchState, Place, Ruling, RulesError, Seat, Stroke, apply
+
+Aim = StrikeChoice  # where on the baseline (m, to the player's right), the angle (rad, 0 across), the speed (m/s)
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """A stroke from ``position`` with ``aim``: its motion, the ruling, and the position after."""
+
+    position: Position
+    aim: Aim
+    shot: ShotResult
+    completed: bool  # False: the striker never left the baseline and touched nothing (ICF 127 b)
+    ruling: Ruling | None
+    after: Position
+    placed: tuple[Disc, ...] = ()  # coins owed, placed in the centre for the practice (ICF 78 a, 84 a)
+
+    @property
+    def slides(self) -> tuple[tuple[Slide, ...], ...]:
+        """Every disc's motion (the layout's pieces in order, then the striker) as exact straight slides."""
+        return tuple(self.shot.slides(b) for b in range(self.shot.n_bodies))
+
+    @property
+    def pocketed(self) -> tuple[Pocketing, ...]:
+        """The discs that fell, in order (the striker included, kind ``striker``)."""
+        return self.shot.pocketed
+
+    @property
+    def laws(self) -> tuple[str, ...]:
+        return self.ruling.laws if self.ruling is not None else ("ICF 127 b",)
+
+    @property
+    def board_over(self) -> bool:
+        return self.ruling is not None and any(e.kind in (EndKind.BOARD, EndKind.REPLAY) for e in self.ruling.ended)
+
+
+def check_aim(position: Position, aim: Aim, params: PhysicsParams = DEFAULT_PARAMS) -> None:
+    """Refuse a shot the game would refuse: not numbers, a speed out of range, the striker's place (ICF 130)."""
+    for name in ("along", "angle", "speed"):
+        value = getattr(aim, name)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise PracticeError(f"{name} must be a finite number, not {value!r}")
+    if not 0 < aim.speed <= params.max_speed:
+        raise PracticeError(f"speed {aim.speed} m/s is out of range: above 0 and at most {params.max_speed} m/s")
+    reasons = why_illegal(EqSeat(position.seat), aim.along, position.layout)
+    if reasons:
+        raise PracticeError(f"the striker may not be put at {aim.along:+.4f} m: "
+                            + "; ".join(str(r) for r in reasons) + " (ICF 130)")
+
+
+def predict(position: Position, aim: Aim, params: PhysicsParams = DEFAULT_PARAMS) -> Prediction:
+    """The stroke ``aim`` from ``position``, simulated and ruled exactly as the game would; nothing is played."""
+    position.check(params)
+    check_aim(position, aim, params)
+    seat = position.seat
+    shot = simulate(position.layout, Strike.from_seat(EqSeat(seat), aim.along, aim.angle, aim.speed), params)
+    outcome = stroke_outcome(shot)
+    if not shot.left_baseline and not outcome.touched:
+        return Prediction(position, aim, shot, False, None, position)  # ICF 127 b: the stroke was not made
+    state = position.rules_state()
+    try:
+        after, ruling = apply(state, Stroke(Seat(seat), outcome))
+    except RulesError as exc:
+        raise PracticeError(str(exc)) from None
+    if after.board_index != state.board_index or after.game_index != state.game_index or after.over:
+        nxt = after.board.breaker.value if not after.over else seat
+        return Prediction(position, aim, shot, True, ruling, Position(opening_formation(), seat=nxt,
+                          colour=after.colour_of(Seat(nxt)).value, broken=False, variant=position.variant))
+    layout = with_returns(shot.final_layout, state, after, seat)
+    after, layout, placed = place_owed(after, layout, seat)
+    return Prediction(position, aim, shot, True, ruling, from_state(after, layout), placed)
+
+
+def with_returns(layout: Layout, before: MatchState, after: MatchState, seat: str) -> Layout:
+    """The pieces the referee counts on the board but the shot left off it, put back in the centre (ICF 65, 93)."""
+    own = before.colour_of(Seat(seat))
+    missing: list[PieceKind] = []
+    for coin in (Coin.QUEEN, own, own.other):  # the queen first, then the striker's colour (ICF 65 b, c)
+        kind = KIND_OF_COIN[coin]
+        missing += [kind] * (after.board.on_board(coin) - layout.count(kind))
+    if not missing:
+        return layout
+    return Layout(layout.discs + centre_return_positions(layout, missing, EqSeat(seat)))
+
+
+def place_owed(state: MatchState, layout: Layout, seat: str) -> tuple[MatchState, Layout, tuple[Disc, ...]]:
+    """Coins owed now are placed in the centre, as the umpire returns pieces (ICF 78 a, 84 a)."""
+    placed: list[Disc] = []
+    while True:
+        exp = state.expected()
+        if exp is None or exp[0] != "place":
+            return state, layout, tuple(placed)
+        ready = next(o for o in state.board.owed if not o.waiting)
+        state, _ruling = apply(state, Place(ready.placer, ready.coin))
+        disc = centre_return_positions(layout, [KIND_OF_COIN[ready.coin]], EqSeat(seat))[0]
+        layout = layout.with_disc(disc)
+        placed.append(disc)
+
+
+@dataclass
+class Session:
+    """The practice table: the position now, strike, undo and redo. Nothing is recorded or rated."""
+
+    position: Position
+    params: PhysicsParams = DEFAULT_PARAMS
+    done: list[Prediction] = field(default_factory=list)
+    undone: list[Prediction] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.position.check(self.params)
+
+    def predict(self, aim: Aim) -> Prediction:
+        return predict(self.position, aim, self.params)
+
+    def strike(self, aim: Aim) -> Prediction:
+        """Play the stroke: the prediction applied, the position after it becomes the position."""
+        p = self.predict(aim)
+        self.done.append(p)
+        self.undone.clear()
+        self.position = p.after
+        return p
+
+    def undo(self) -> Prediction:
+        p = _move(self.done, self.undone, "undo")
+        self.position = p.position
+        return p
+
+    def redo(self) -> Prediction:
+        p = _move(self.undone, self.done, "redo")
+        self.position = p.after
+        return p
+
+    def set_up(self, position: Position) -> None:
+        """A new position to practise from, checked first; the strokes before it are forgotten."""
+        position.check(self.params)
+        self.position = position
+        self.done.clear()
+        self.undone.clear()
+
+
+def _move(source: list[Prediction], target: list[Prediction], what: str) -> Prediction:
+    if not source:
+        raise PracticeError(f"nothing to {what}")
+    target.append(source.pop())
+    return target[-1]

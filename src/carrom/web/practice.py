@@ -1,0 +1,144 @@
+"""The practice page over HTTP: check a position, predict a stroke, play it, the drills and the bot's shot.
+
+Stateless: the page holds the position (and its undo/redo stack) and sends it with each
+request; the server checks it field by field (``Position.from_dict``), simulates with the
+game's engine and rules with the real referee (``carrom.practice``). Nothing is stored,
+nothing rated. Every refusal is a 400 with ``{"error": words}``; bodies are capped by the
+app's ``BodyLimit`` like every other endpoint. docs/practice.md describes the API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from pathlib import Path
+from typing import Any, Mapping
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse
+
+from carrom.equipment import Seat as EqSeat, legal_intervals
+from carrom.physics import DEFAULT_PARAMS
+from carrom.practice import Aim, Position, PracticeError, Prediction, Session, predict
+from carrom.practice.drills import drill, drill_bot_shot, drills
+from carrom.practice.from_record import position_before
+from carrom.records import RecordError, load_record
+from carrom.store import Store
+from carrom.web.views import motion_of
+
+STATIC = Path(__file__).parent / "static"
+AIM_FIELDS = ("along", "angle", "speed")
+
+
+def refuse(message: str) -> HTTPException:
+    return HTTPException(400, message)
+
+
+def position_view(position: Position) -> dict[str, Any]:
+    """A position for the page, with where the striker may go on the baseline (ICF 130)."""
+    return {"position": position.to_dict(),
+            "legal": [list(iv) for iv in legal_intervals(EqSeat(position.seat), position.layout)]}
+
+
+def aim_view(aim: Aim) -> dict[str, float]:
+    return {"along": aim.along, "angle": aim.angle, "speed": aim.speed}
+
+
+def prediction_view(p: Prediction) -> dict[str, Any]:
+    """What a stroke would do: the motion (the engine's slides), the pieces that fell, the ruling, the position after."""
+    ruling = None
+    if p.ruling is not None:
+        ruling = {"lines": [str(d) for d in p.ruling.decisions], "laws": list(p.ruling.laws),
+                  "ended": [{"kind": e.kind.value, "law": e.law, "winner": e.winner,
+                             "seats": [s.value for s in e.seats], "points": e.points} for e in p.ruling.ended]}
+    return {"aim": aim_view(p.aim), "completed": p.completed, "motion": motion_of(p.shot, p.position.seat),
+            "pocketed": [{"index": x.index, "kind": x.kind.value, "pocket": x.pocket} for x in p.pocketed],
+            "ruling": ruling, "laws": list(p.laws), "board_over": p.board_over,
+            "placed": [{"kind": d.kind.value, "x": d.x, "y": d.y} for d in p.placed],
+            "after": position_view(p.after)}
+
+
+def parse_position(body: Any) -> Position:
+    if not isinstance(body, Mapping) or "position" not in body:
+        raise PracticeError("the body is an object with the position (and the aim, for a stroke)")
+    return Position.from_dict(body["position"])
+
+
+def parse_aim(body: Mapping[str, Any]) -> Aim:
+    aim = body.get("aim")
+    if not isinstance(aim, Mapping) or set(aim) != set(AIM_FIELDS):
+        raise PracticeError("aim must be an object with exactly along (m), angle (rad) and speed (m/s)")
+    for key in AIM_FIELDS:
+        value = aim[key]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise PracticeError(f"aim.{key} must be a finite number, not {value!r}")
+    return Aim(float(aim["along"]), float(aim["angle"]), float(aim["speed"]))
+
+
+def practice_router(store: Store) -> APIRouter:
+    router = APIRouter()
+
+    async def body_of(request: Request) -> Any:
+        try:
+            return await request.json()
+        except (ValueError, RecursionError):
+            raise refuse("the request's body must be JSON") from None
+
+    async def run(fn, *args) -> Any:
+        try:
+            return await asyncio.to_thread(fn, *args)
+        except PracticeError as exc:
+            raise refuse(str(exc)) from None
+
+    @router.get("/practice", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / "practice.html", headers={"Cache-Control": "no-cache"})
+
+    @router.get("/api/practice/opening")
+    async def opening() -> dict[str, Any]:
+        return position_view(Position.opening()) | {"max_speed": DEFAULT_PARAMS.max_speed}
+
+    @router.post("/api/practice/position")
+    async def check(request: Request) -> dict[str, Any]:
+        """The position checked (400 naming every fault), with the striker's legal places."""
+        body = await body_of(request)
+        return await run(lambda: position_view(parse_position(body)))
+
+    @router.post("/api/practice/predict")
+    async def predicted(request: Request) -> dict[str, Any]:
+        body = await body_of(request)
+        return await run(lambda: prediction_view(predict(parse_position(body), parse_aim(body))))
+
+    @router.post("/api/practice/strike")
+    async def strike(request: Request) -> dict[str, Any]:
+        """The stroke played on a practice table (simulated again): the page checks it is what was predicted."""
+        body = await body_of(request)
+        return await run(lambda: prediction_view(Session(parse_position(body)).strike(parse_aim(body))))
+
+    @router.get("/api/practice/drills")
+    async def drill_list() -> list[dict[str, Any]]:
+        return [d.to_dict() | {"legal": position_view(d.position)["legal"]} for d in drills()]
+
+    @router.get("/api/practice/drills/{drill_id}/bot")
+    async def bot(drill_id: str) -> dict[str, Any]:
+        """The master bot's shot on the drill (computed once), predicted."""
+        return await run(lambda: prediction_view(drill_bot_shot(drill(drill_id).id)))
+
+    @router.get("/api/practice/match/{match_id}/stroke/{number}")
+    async def from_match(match_id: str, number: int) -> dict[str, Any]:
+        """The position before stroke ``number`` of a stored match, and the aim that was played."""
+        row = await asyncio.to_thread(store.get, match_id)
+        if row is None:
+            raise HTTPException(404, f"there is no match {match_id!r}")
+
+        def load() -> dict[str, Any]:
+            try:
+                record = load_record(row.record)
+            except RecordError as exc:
+                raise PracticeError(f"the match's record cannot be read: {exc}") from None
+            position, aim = position_before(record, number)
+            return position_view(position) | {"aim": None if aim is None else aim_view(aim)}
+
+        return await run(load)
+
+    return router
