@@ -12,6 +12,7 @@ import contextlib
 import json
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from carrom.web.limits import BodyLimit, Gate, Limits
 from carrom.web.messages import Intent, decode, join_request, key_of, parse, sequence
 from carrom.web.replay import ReplayCache
 from carrom.web.rooms import INTENTS, SEATS, VARIANTS, MessageError, Room
+from carrom.web.stored import record_of, record_text
 from carrom.web.umpire import umpire_router
 from carrom.web.views import geometry
 
@@ -39,6 +41,7 @@ BROWSER_HEADER = "x-carrom-browser"  # the key a browser keeps, sent to list its
 ROOM_IDLE = 600.0  # seconds a room nobody is connected to stays in memory
 MATCH_IDLE = 7 * 24 * 3600.0  # seconds without an action before an unfinished match is adjourned
 BOT_PAUSE = 0.6  # seconds between a bot's actions (after its shot's motion), so people can follow
+THREADS = 64  # worker threads for the rooms' actions: most of an action's time is waiting for its commit
 
 
 class Hub:
@@ -119,8 +122,9 @@ class Hub:
         with contextlib.suppress(Exception):
             await ws.close(code=code, reason=reason)
 
-    async def broadcast(self, room_id: str, update: dict[str, Any]) -> None:
-        text = json.dumps(update)
+    async def broadcast(self, room_id: str, update: dict[str, Any] | str) -> None:
+        """To every client of the room; ``update`` as a message, or already JSON (made off the event loop)."""
+        text = update if isinstance(update, str) else json.dumps(update)
         for ws in list(self.sockets.get(room_id, ())):
             try:
                 await ws.send_text(text)
@@ -141,7 +145,7 @@ class Hub:
                 if not room.bot_to_act():
                     return
                 try:
-                    update = await asyncio.to_thread(room.bot_turn)
+                    update, text = await asyncio.to_thread(_bot_turn, room)
                 except Exception as exc:  # a bot that fails must not take the server down; the store is untouched
                     log.exception("bot failed in match %s", room.id)
                     await self.broadcast(room.id, {"type": "error", "message": f"the computer player failed "
@@ -149,9 +153,20 @@ class Hub:
                     return
             if update is None:
                 return
-            await self.broadcast(room.id, update)
+            await self.broadcast(room.id, text)
             if self.bot_pause:
                 await asyncio.sleep(self.bot_pause + update.get("shot", {}).get("duration", 0.0))
+
+
+def _bot_turn(room: Room) -> tuple[dict[str, Any] | None, str | None]:
+    """A bot's action and its update as the JSON sent, both off the event loop."""
+    update = room.bot_turn()
+    return update, None if update is None else json.dumps(update)
+
+
+def _handled(room: Room, token: str | None, intent: Intent) -> list[str]:
+    """The room's updates for an intent, as the JSON sent (made in the worker thread, not on the event loop)."""
+    return [json.dumps(update) for update in room.handle(token, intent)]
 
 
 def _refusal(message: str, code: str, seq: int | None) -> dict[str, Any]:
@@ -179,6 +194,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(THREADS, thread_name_prefix="carrom-room"))
         sweeper = asyncio.create_task(hub.sweep())
         yield
         sweeper.cancel()
@@ -304,7 +320,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     @app.get("/api/matches/{room_id}/record")
     async def record(room_id: str) -> Response:
         row = stored(room_id)
-        return Response(row.record, media_type="application/json",
+        return Response(await asyncio.to_thread(record_text, row), media_type="application/json",
                         headers={"Content-Disposition": f'inline; filename="carrom-{room_id}.json"'})
 
     @app.get("/api/matches/{room_id}/replay")
@@ -315,12 +331,11 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
 
     @app.get("/matches/{room_id}/scorecard", response_class=HTMLResponse)
     async def scorecard(room_id: str) -> str:
-        from carrom.records import load_record
         from carrom.records.scorecard.build import build_card
         from carrom.records.scorecard.html import card_html
 
         row = stored(room_id)
-        return card_html(build_card(load_record(row.record)))
+        return card_html(build_card(await asyncio.to_thread(record_of, row)))
 
     # -- the live game ------------------------------------------------------------------------
 
@@ -371,7 +386,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
                         token = await _join(ws, room, token, intent)
                         continue
                     async with hub.lock(room_id):
-                        updates = await asyncio.to_thread(room.handle, token, intent)
+                        updates = await asyncio.to_thread(_handled, room, token, intent)
                 except MessageError as exc:
                     await hub.send(ws, _refusal(str(exc), exc.code, seq))
                     continue
