@@ -340,6 +340,8 @@ def test_the_words_agree_with_their_subjects(player):
 def test_a_motion_asked_for_just_before_its_start_shows_its_first_frame(player):
     """The replay starts a motion at performance.now(); the next frame's timestamp may be earlier."""
     me = player().start()
-    shot = {"fps": 30, "kinds": ["white", "striker"], "frames": [[[0.1, 0.2], [0, -0.25]], [[0.1, 0.21], None]]}
-    assert me.page.evaluate("(shot) => carrom.framesAt(shot, -0.004)", shot) == [
+    shot = {"kinds": ["white", "striker"], "duration": 0.2, "events": [],
+            "discs": [{"slides": [[0, 0.1, 0.2, 0, 0, 2]], "pocket": None},
+                      {"slides": [[0, 0, -0.25, 0, 3, 2]], "pocket": 0.1}]}
+    assert me.page.evaluate("(shot) => carrom.layoutAt(shot, -0.004)", shot) == [
         {"kind": "white", "x": 0.1, "y": 0.2}, {"kind": "striker", "x": 0, "y": -0.25}]

@@ -152,8 +152,9 @@ def test_strike_with_power_is_ruled_stored_and_broadcast_with_the_motion(client)
         update = ws.receive_json()
         assert watcher.receive_json() == update  # everybody hears the same
     shot = update["shot"]
-    assert shot["frames"] and shot["kinds"][-1] == "striker" and shot["fps"] == 30 and shot["duration"] > 0
-    assert len(shot["frames"][0]) == 20 and shot["frames"][0][-1][1] < -0.2  # the striker starts on south's baseline
+    assert shot["kinds"][-1] == "striker" and shot["duration"] > 0 and shot["seat"] == "south"
+    assert len(shot["discs"]) == 20 and shot["discs"][-1]["slides"][0][2] < -0.2  # the striker starts on south's baseline
+    assert shot["events"][0][1] == "contact" and shot["events"][0][3] == 19  # the break: first the striker hits a coin
     last = update["log"][-1]
     assert last["seat"] == "south" and any("ICF 44" in line for line in last["lines"])
     stored = json.loads(client.get(f"/api/matches/{r['room']}/record").text)
@@ -524,7 +525,7 @@ def test_matches_list_record_and_replay(client):
     first = client.get(f"/api/matches/{r['room']}/replay?step=0").json()
     assert first["step"] == 0 and first["steps"] >= 6 and len(first["state"]["layout"]) == 19 and "shot" not in first
     one = client.get(f"/api/matches/{r['room']}/replay?step=1").json()
-    assert one["action"].startswith("South (Asha) strikes") and one["lines"] and one["shot"]["frames"]
+    assert one["action"].startswith("South (Asha) strikes") and one["lines"] and one["shot"]["discs"]
     live = state(client, r["room"])
     end = client.get(f"/api/matches/{r['room']}/replay?step={first['steps']}").json()
     assert end["state"]["layout"] == live["layout"] and end["state"]["board"] == live["board"]

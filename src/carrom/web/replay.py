@@ -19,7 +19,7 @@ from carrom.records.describe import entry_text, ruling_lines
 from carrom.records.entries import StrokeEntry
 from carrom.store import MatchRow
 from carrom.web.stored import apply_entry, record_of
-from carrom.web.views import frames_of, state_view
+from carrom.web.views import motion_of, state_view
 
 
 @dataclass
@@ -46,7 +46,7 @@ class Replay:
             if isinstance(entry, StrokeEntry) and c is not None:
                 shot = simulate(self.before[n - 1], Strike.from_seat(Seat(entry.seat), c.along, c.angle, c.speed),
                                 self.params)
-                out["shot"] = frames_of(shot, entry.seat)
+                out["shot"] = motion_of(shot, entry.seat)
         return out
 
 

@@ -29,7 +29,7 @@ from carrom.web.messages import INTENTS, SEATS, VARIANTS, Intent, MessageError, 
 from carrom.web.stored import record_of
 
 __all__ = ["INTENTS", "SEATS", "VARIANTS", "MessageError", "Room", "SeatInfo"]  # a room's vocabulary, from messages
-from carrom.web.views import frames_of, state_view
+from carrom.web.views import motion_of, state_view
 
 LOG_LENGTH = 60  # rulings sent with every state
 
@@ -377,5 +377,5 @@ class Room:
         if notice:
             out["notice"] = notice
         if shot is not None:
-            out["shot"] = frames_of(shot.shot, shot.seat)
+            out["shot"] = motion_of(shot.shot, shot.seat)
         return out

@@ -6,17 +6,16 @@ All lengths in metres in the board frame (origin at the centre, +y from south to
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping
-
-import numpy as np
 
 from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Seat
 from carrom.game import Game
-from carrom.physics.result import ShotResult
+from carrom.physics.result import Event, EventKind, ShotResult
 from carrom.render.svg import CENTRE_DESIGN, star_points
 from carrom.rules import Seat as RSeat
 
-ANIMATION_FPS = 30  # frames a second in a shot sent to the clients; they interpolate to the display's rate
+SOUNDING = (EventKind.CONTACT, EventKind.CUSHION, EventKind.POCKETED)  # the events a shot's motion carries: what is heard
 STROKE_CLOCK = 15.0  # seconds to strike or place (ICF 50, 88): shown by the client, not enforced
 
 
@@ -104,18 +103,44 @@ def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]
     }
 
 
-def frames_of(shot: ShotResult, seat: str) -> dict[str, Any]:
-    """A shot's motion for the client to animate, sampled from the exact events.
+def _exact(value: float) -> float:
+    """A number of a shot's motion as sent: 11 decimals, far below what the client needs (1e-9 m)."""
+    return round(float(value), 11)
 
-    ``frames[f][b]``: disc ``b``'s ``[x, y]`` at ``f / fps`` seconds, or null once pocketed;
-    ``kinds[b]``: what disc ``b`` is (the striker last).
+
+def impact_speed(shot: ShotResult, event: Event) -> float:
+    """How hard an event sounds, in m/s: for a contact the change of the two discs' relative speed
+    (impulse / reduced mass), for a cushion the change of the disc's speed (impulse / mass), for a
+    pocket the speed the disc fell with."""
+    m = shot.masses
+    if event.kind is EventKind.CONTACT:
+        i, j = event.bodies
+        return event.impulse * (m[i] + m[j]) / (m[i] * m[j])
+    if event.kind is EventKind.CUSHION:
+        return event.impulse / m[event.bodies[0]]
+    return math.hypot(*event.velocities[0])
+
+
+def motion_of(shot: ShotResult, seat: str) -> dict[str, Any]:
+    """A shot's motion for the client to animate: the engine's own slides, not samples.
+
+    ``discs[b]``: disc ``b``'s straight slides ``[t, x, y, vx, vy, deceleration]`` in time
+    order (``ShotResult.slides``) and ``pocket``, when it fell (null if it did not); between
+    two slide starts a disc goes straight on, losing speed at ``deceleration`` until it
+    stops, so its position at any time is a formula (static/motion.js). ``events``: the
+    impacts, cushions and pockets ``[t, kind, i, j, impulse, speed]`` (j = -1 for one disc) that
+    the sounds follow, with ``impact_speed``. Numbers are rounded to 1e-11 (s, m, m/s): over a shot's few seconds
+    the client's positions stay within 1e-9 m of the engine's (tests/web/test_web_motion.py).
     """
-    frames = shot.sample(ANIMATION_FPS)
-    pos = np.round(np.nan_to_num(frames.positions, nan=0.0), 5)
-    present = frames.present
-    data = [[[float(pos[f, b, 0]), float(pos[f, b, 1])] if present[f, b] else None for b in range(pos.shape[1])]
-            for f in range(len(frames))]
-    return {"fps": ANIMATION_FPS, "seat": seat, "duration": round(float(shot.duration), 4),
-            "kinds": [k.value for k in shot.kinds], "frames": data,
-            "pocketed": [{"kind": p.kind.value, "pocket": p.pocket, "time": round(p.time, 4)} for p in shot.pocketed]}
-
+    discs = []
+    for b in range(shot.n_bodies):
+        pocket = float(shot.pocket_time[b])
+        fell = not math.isnan(pocket)
+        discs.append({"slides": [[_exact(v) for v in (s.time, *s.position, *s.velocity, s.deceleration)]
+                                 for s in shot.slides(b) if not (fell and s.time >= pocket)],
+                      "pocket": _exact(pocket) if fell else None})
+    events = [[_exact(e.time), e.kind.value, e.bodies[0], e.bodies[1] if len(e.bodies) > 1 else -1, _exact(e.impulse),
+               _exact(impact_speed(shot, e))] for e in shot.events if e.kind in SOUNDING]
+    return {"seat": seat, "duration": float(shot.duration), "kinds": [k.value for k in shot.kinds], "discs": discs,
+            "events": events,
+            "pocketed": [{"kind": p.kind.value, "pocket": p.pocket, "time": p.time} for p in shot.pocketed]}

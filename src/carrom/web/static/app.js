@@ -1,10 +1,13 @@
 // carrom web client: draws what the server sends, sends intents only (docs/web.md). No build step:
 // ES modules served as they are. Every word shown goes through t()/tn() (i18n.js).
 import { t, tn } from "./i18n.js";
+import { layoutAt } from "./motion.js";
+import * as sound from "./sound.js";
+import { boardView, drawBoard as paintBoard, drawDisc, inSeat as inSeatOf, line, seatPoint as seatPointOf } from "./board.js";
 
 const SEATS = ["south", "east", "north", "west"];
 const COLOURS = { white: "#f7f2e2", black: "#2b2b2b", queen: "#c8102e", striker: "#e8eef5" };
-const BOARD = { frame: "#6b4423", surface: "#f2d8a7", line: "#1a1a1a", red: "#c8102e", pocket: "#141414", legal: "#1f9d55" };
+const BOARD = { legal: "#1f9d55" };  // the legal stretches of the baseline (the board itself: board.js)
 const FULL_PULL = 0.16; // metres of pull back for full power
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -83,7 +86,7 @@ let OPTIONS = null;
 let S = null;                 // the state shown (the latest, once every shot before it has been animated)
 let room = null, token = null, ws = null, mine = [], watching = false;
 let shots = [];               // updates with a shot, waiting to be animated
-let anim = null;              // {update, start}
+let anim = null;              // {update, last, t}: a shot being animated, its clock at t s
 let animLayout = null;        // discs during an animation
 let striker = { along: 0, angle: 0, power: 0.5 };
 let drag = null;              // {mode: "press"|"move"|"aim"|"place", seat, pointer, …}: a gesture under way
@@ -93,29 +96,18 @@ let errorTurn = "";           // the turn an error shown was about: it goes when
 let clockOffset = 0;          // server time − local time (s)
 let reconnectDelay = 500;
 let bottom = "south";         // the seat drawn at the bottom
+let theme = "wood";           // the board's look (board.js THEMES): wood, or contrast (high contrast)
 let boardCache = null;        // the board without pieces, drawn once per size
 let replay = null, replayAnim = null;  // the replay page: {id, step, steps, view, playing}; a stroke being shown
 
 // ---- geometry ------------------------------------------------------------------------------------
 
 function frame(seat) { return G.seats[seat]; }
-function seatPoint(seat, along, forward) {
-  const { right: r, forward: f } = frame(seat);
-  return [along * r[0] + forward * f[0], along * r[1] + forward * f[1]];
-}
-function inSeat(seat, x, y) {
-  const { right: r, forward: f } = frame(seat);
-  return [x * r[0] + y * r[1], x * f[0] + y * f[1]];
-}
+function seatPoint(seat, along, forward) { return seatPointOf(G, seat, along, forward); }
+function inSeat(seat, x, y) { return inSeatOf(G, seat, x, y); }
 function scale(canvas) { return canvas.width / G.outer_side; }
-function toScreen(canvas, x, y) {
-  const [a, f] = inSeat(bottom, x, y), k = scale(canvas), h = G.outer_side / 2;
-  return [(a + h) * k, (h - f) * k];
-}
-function toBoard(canvas, X, Y) {
-  const k = scale(canvas), h = G.outer_side / 2;
-  return seatPoint(bottom, X / k - h, h - Y / k);
-}
+function toScreen(canvas, x, y) { return boardView(G, canvas.width, bottom).toScreen(x, y); }
+function toBoard(canvas, X, Y) { return boardView(G, canvas.width, bottom).toBoard(X, Y); }
 function eventBoard(canvas, ev) {
   const r = canvas.getBoundingClientRect();
   return toBoard(canvas, (ev.clientX - r.left) * canvas.width / r.width, (ev.clientY - r.top) * canvas.height / r.height);
@@ -168,6 +160,7 @@ async function start() {
   $("levels").innerHTML = OPTIONS.levels.map((v) => `<option ${v === "intermediate" ? "selected" : ""}>${esc(v)}</option>`).join("");
   $("speed").value = localStorage.getItem("carrom-speed") || "1";
   $("show-clock").checked = localStorage.getItem("carrom-clock") === "1";
+  setTheme(localStorage.getItem("carrom-theme") || "wood");
   window.addEventListener("popstate", route);
   window.addEventListener("resize", () => { boardCache = null; sizeCanvas($("board")); sizeCanvas($("replay-board")); redraw(); });
   route();
@@ -179,7 +172,7 @@ function route() {
   for (const id of ["setup", "matches", "join", "game", "replay"]) $(id).hidden = true;
   pageError("");
   if (ws) { ws.onclose = null; ws.onmessage = null; ws.close(); ws = null; }
-  room = null; S = null; shots = []; anim = null; animLayout = null; drag = null;
+  room = null; S = null; shots = []; anim = null; animLayout = null; $("skip").hidden = true; drag = null;
   summary = null;
   replay = null; replayAnim = null;
   const parts = location.pathname.split("/").filter(Boolean);
@@ -262,7 +255,7 @@ async function showMatches() {
 // ---- a room --------------------------------------------------------------------------------------------
 
 function openRoom(id) {
-  room = id; S = null; mine = []; shots = []; anim = null; animLayout = null;
+  room = id; S = null; mine = []; shots = []; anim = null; animLayout = null; $("skip").hidden = true;
   token = localStorage.getItem("carrom-token-" + room);
   invite = (location.hash.match(/invite=([\w-]+)/) || [])[1] || null;  // an invitation link: a free seat may be taken
   watching = sessionStorage.getItem("carrom-watch-" + room) === "1";
@@ -470,6 +463,27 @@ setInterval(() => {
 }, 250);
 $("show-clock").addEventListener("change", () => localStorage.setItem("carrom-clock", $("show-clock").checked ? "1" : "0"));
 $("speed").addEventListener("change", () => localStorage.setItem("carrom-speed", $("speed").value));
+// the board's theme, remembered: the wooden board or the high-contrast one
+function setTheme(name) {
+  theme = name === "contrast" ? "contrast" : "wood";
+  $("theme").value = theme; document.body.classList.toggle("contrast", theme === "contrast");
+  boardCache = null; redraw();
+  if (replay && replay.view) drawReplay(replay.view.state.layout);
+}
+$("theme").addEventListener("change", () => { localStorage.setItem("carrom-theme", $("theme").value); setTheme($("theme").value); });
+// skip: the motion under way ends at once (its last position is the state's)
+function skipMotion() { if (anim) anim.skip = true; }
+$("skip").addEventListener("click", skipMotion);
+// sound: on from the first gesture (browsers require one), the switch remembered
+for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, sound.unlock, { capture: true });
+function showSound() {
+  const off = sound.muted();
+  $("sound").textContent = off ? t("Sound: off") : t("Sound: on");
+  $("sound").setAttribute("aria-pressed", off ? "false" : "true");
+}
+$("sound").addEventListener("click", () => { sound.setMuted(!sound.muted()); showSound(); });
+showSound();
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && anim) { skipMotion(); ev.preventDefault(); } });
 for (const [button, input] of [["copy", "share-link"], ["copy-watch", "watch-link"]]) {
   $(button).addEventListener("click", () => { $(input).select(); navigator.clipboard && navigator.clipboard.writeText($(input).value); });
 }
@@ -482,71 +496,16 @@ function sizeCanvas(canvas) {
   return false;
 }
 
-function drawBoard(ctx, canvas) {
-  const k = scale(canvas), P = (x, y) => toScreen(canvas, x, y), h = G.half, lw = (m) => Math.max(1, m * k);
-  ctx.fillStyle = BOARD.frame; ctx.fillRect(0, 0, canvas.width, canvas.height);
-  poly(ctx, [P(-h, -h), P(h, -h), P(h, h), P(-h, h)], BOARD.surface);
-  for (const [x, y] of G.pockets) circle(ctx, P(x, y), G.pocket_radius * k, BOARD.pocket);
-  const bl = G.baseline, bc = bl.half_length;
-  for (const seat of SEATS) {
-    for (const [f0, f1] of [[-bl.outer, -bl.outer + bl.lower_thickness], [-bl.inner - bl.upper_thickness, -bl.inner]]) {
-      poly(ctx, [[-bc, f0], [bc, f0], [bc, f1], [-bc, f1]].map(([a, f]) => P(...seatPoint(seat, a, f))), BOARD.line);
-    }
-    for (const a of [-bc, bc]) {
-      const c = P(...seatPoint(seat, a, -bl.axis));
-      circle(ctx, c, bl.circle_radius * k, BOARD.line);
-      circle(ctx, c, bl.circle_red_radius * k, BOARD.red);
-    }
-  }
-  const ar = G.arrows, rho = ar.arc_radius;
-  ctx.strokeStyle = BOARD.line; ctx.fillStyle = BOARD.line; ctx.lineWidth = lw(ar.thickness);
-  for (const [px, py] of G.pockets) {
-    const n = Math.hypot(px, py), u = [px / n, py / n], v = [-u[1], u[0]];
-    const at = (s, t) => [s * u[0] + t * v[0], s * u[1] + t * v[1]];
-    line(ctx, P(...at(ar.start, 0)), P(...at(ar.end, 0)));
-    const c = ar.start + rho, pts = [];
-    for (let i = 0; i <= 32; i++) { const th = Math.PI * i / 32; pts.push(P(...at(c - rho * Math.sin(th), rho * Math.cos(th)))); }
-    ctx.beginPath(); ctx.moveTo(...pts[0]); for (const p of pts.slice(1)) ctx.lineTo(...p); ctx.stroke();
-    for (const sgn of [1, -1]) {
-      const e = [c, sgn * rho];
-      poly(ctx, [at(e[0] + 0.25 * rho, e[1]), at(e[0], e[1] + 0.11 * rho), at(e[0], e[1] - 0.11 * rho)].map((p) => P(...p)), BOARD.line);
-    }
-  }
-  // the centre (ICF I.A.6, 7) as the SVG draws it: a star in outline, the inner circle a red ring and dot
-  // inside its black line, so that nobody takes it for the queen
-  const cd = G.centre_design, r = G.inner_circle * k;
-  ctx.lineWidth = lw(ar.thickness / 2); ctx.strokeStyle = BOARD.red;
-  ctx.beginPath(); cd.star.forEach((p, i) => (i ? ctx.lineTo : ctx.moveTo).call(ctx, ...P(...p))); ctx.closePath(); ctx.stroke();
-  ctx.lineWidth = cd.ring * k;
-  ctx.beginPath(); ctx.arc(...P(0, 0), r - cd.ring * k / 2, 0, 2 * Math.PI); ctx.stroke();
-  circle(ctx, P(0, 0), cd.dot * k, BOARD.red);
-  ctx.lineWidth = lw(ar.thickness); ctx.strokeStyle = BOARD.line;
-  for (const radius of [G.outer_circle * k, r]) { ctx.beginPath(); ctx.arc(...P(0, 0), radius, 0, 2 * Math.PI); ctx.stroke(); }
-}
-function poly(ctx, pts, fill) { ctx.beginPath(); ctx.moveTo(...pts[0]); for (const p of pts.slice(1)) ctx.lineTo(...p); ctx.closePath(); ctx.fillStyle = fill; ctx.fill(); }
-function circle(ctx, [X, Y], R, fill) { ctx.beginPath(); ctx.arc(X, Y, R, 0, 2 * Math.PI); ctx.fillStyle = fill; ctx.fill(); }
-function line(ctx, a, b) { ctx.beginPath(); ctx.moveTo(...a); ctx.lineTo(...b); ctx.stroke(); }
-
-function disc(ctx, canvas, x, y, kind, alpha = 1) {
-  const R = (kind === "striker" ? G.striker_radius : G.coin_radius) * scale(canvas), c = toScreen(canvas, x, y);
-  ctx.globalAlpha = alpha;
-  ctx.save();  // a piece stands on the board: its shadow sets it apart from the printed markings
-  ctx.shadowColor = "#0008"; ctx.shadowBlur = R * 0.4; ctx.shadowOffsetX = ctx.shadowOffsetY = R * 0.12;
-  circle(ctx, c, R, COLOURS[kind]);
-  ctx.restore();
-  ctx.lineWidth = Math.max(1, R / 14); ctx.strokeStyle = kind === "black" ? "#000" : "#555"; ctx.stroke();
-  const queen = kind === "queen";  // the queen's ring is gold, every other piece's dark
-  ctx.beginPath(); ctx.arc(...c, R * 0.62, 0, 2 * Math.PI);
-  ctx.strokeStyle = queen ? "#f2c94c" : "#0006"; ctx.lineWidth = Math.max(1, R / (queen ? 9 : 20)); ctx.stroke();
-  ctx.globalAlpha = 1;
-}
+// the board and the pieces as board.js draws them, in the theme chosen, the player's seat at the bottom
+function drawBoard(ctx, canvas) { paintBoard(ctx, G, { theme, bottom }); }
+function disc(ctx, canvas, x, y, kind, alpha = 1) { drawDisc(ctx, G, { kind, x, y }, { theme, bottom, alpha }); }
 
 function paintBase(canvas) {
   const ctx = canvas.getContext("2d");
   if (canvas.id === "board") {
-    if (!boardCache || boardCache.width !== canvas.width || boardCache.bottom !== bottom) {
+    if (!boardCache || boardCache.width !== canvas.width || boardCache.bottom !== bottom || boardCache.theme !== theme) {
       boardCache = document.createElement("canvas");
-      boardCache.width = boardCache.height = canvas.width; boardCache.bottom = bottom;
+      boardCache.width = boardCache.height = canvas.width; boardCache.bottom = bottom; boardCache.theme = theme;
       drawBoard(boardCache.getContext("2d"), boardCache);
     }
     ctx.drawImage(boardCache, 0, 0);
@@ -632,19 +591,8 @@ function snapStriker() {
   if (best !== null) striker.along = best;
 }
 
-// ---- animation: the server's frames at the display's rate ---------------------------------------------
-
-// t may be a little below 0: a frame's timestamp can precede the moment the motion was started
-function framesAt(shot, t) {
-  const f = Math.max(0, t * shot.fps), i = Math.min(Math.floor(f), shot.frames.length - 1), j = Math.min(i + 1, shot.frames.length - 1), w = f - i;
-  const out = [];
-  shot.frames[i].forEach((p, b) => {
-    if (!p) return;
-    const q = shot.frames[j][b] || p;
-    out.push({ kind: shot.kinds[b], x: p[0] + (q[0] - p[0]) * w, y: p[1] + (q[1] - p[1]) * w });
-  });
-  return out;
-}
+// ---- animation: the engine's slides at the display's rate (motion.js) -----------------------------------
+// A motion's clock runs at the chosen speed (slow motion below 1), frame by frame.
 
 // the next state shown; a board that ended is summed up over its last position, and the next board's
 // layout appears once the summary is closed (the updates after it wait in `shots`)
@@ -659,16 +607,20 @@ function tick(now) {
   const speed = Number($("speed").value) || 1;
   if (!anim && shots.length && !summary) {
     const next = shots.shift();
-    if (next.shot && speed < 1000) { anim = { update: next, start: now }; animLayout = framesAt(next.shot, 0); render(); }
+    if (next.shot && speed < 1000) { anim = { update: next, last: now, t: 0, heard: -1 }; animLayout = layoutAt(next.shot, 0); render(); $("skip").hidden = false; }
     else { advance(next); render(); }
   }
   if (anim) {
-    const shot = anim.update.shot, t = (now - anim.start) / 1000 * speed, end = (shot.frames.length - 1) / shot.fps;
-    if (t >= end) {
-      advance(anim.update, framesAt(shot, end)); anim = null; animLayout = null;
+    // the motion's clock advances by each frame's time at the speed chosen now (it may change meanwhile)
+    anim.t += Math.max(0, now - anim.last) / 1000 * speed; anim.last = now;
+    const shot = anim.update.shot, t = anim.skip ? shot.duration : anim.t;
+    if (!anim.skip) sound.play(shot, anim.heard, t);  // the events this frame went past (a skipped motion is silent)
+    anim.heard = t;
+    if (t >= shot.duration) {
+      advance(anim.update, layoutAt(shot, shot.duration)); anim = null; animLayout = null; $("skip").hidden = true;
       render();  // the page always shows the state it holds
     } else {
-      animLayout = framesAt(shot, t);
+      animLayout = layoutAt(shot, t);
       redraw();
     }
   }
@@ -827,7 +779,7 @@ async function replayGo(n, animate) {
   $("replay-action").textContent = v.action || "The opening (ICF 41)";
   $("replay-lines").innerHTML = v.lines.map((l) => `<li>${esc(l)}</li>`).join("");
   renderScore($("replay-score"), v.state);
-  if (animate && v.shot && Number($("speed").value) < 1000) replayAnim = { shot: v.shot, start: performance.now() };
+  if (animate && v.shot && Number($("speed").value) < 1000) replayAnim = { shot: v.shot, start: performance.now(), heard: -1 };
   else { replayAnim = null; drawReplay(v.state.layout); replayNext(); }
 }
 
@@ -842,10 +794,11 @@ function drawReplay(layout) {
 
 function replayTick(now) {
   const shot = replayAnim.shot, t = (now - replayAnim.start) / 1000 * (Number($("speed").value) || 1);
-  if (t >= (shot.frames.length - 1) / shot.fps) {
+  sound.play(shot, replayAnim.heard, t); replayAnim.heard = t;
+  if (t >= shot.duration) {
     replayAnim = null; drawReplay(replay.view.state.layout); replayNext();
   } else {
-    drawReplay(framesAt(shot, t));
+    drawReplay(layoutAt(shot, t));
   }
 }
 
@@ -858,7 +811,7 @@ function replayNext() {
 window.carrom = { boardToPage, get state() { return S; }, get mine() { return mine; }, get striker() { return striker; },
   get busy() { return !!anim || shots.length > 0; }, get shown() { return shownLayout(); },
   get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send, myTurn,
-  SAY, drawBoard, disc, framesAt,  // for the browser tests: the page's words and drawing
+  SAY, drawBoard, disc, layoutAt, sound,  // for the browser tests: the page's words and drawing
   gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } } };
 
 start();

@@ -1,0 +1,101 @@
+"""The motion the page draws is the engine's (issue 11): the server sends each disc's slides
+(views.motion_of), static/motion.js evaluates them, and at any time the client's positions equal
+``ShotResult.state_at`` within 1e-9 m, in Debian's chromium, for a real stroke through the real server."""
+
+import json
+
+import numpy as np
+import pytest
+
+from carrom.equipment import Seat
+from carrom.game import Game
+from carrom.physics import Strike, simulate
+from carrom.records import Record, load_record
+
+STRIKE = {"type": "strike", "seat": "south", "along": 0.012, "angle": 0.031, "speed": 6.2}
+
+
+def local_match(browser, url):
+    """A match of two people on one page; returns the page, the messages it received and its errors."""
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    received, errors = [], []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda data: received.append(json.loads(data))))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.select_option("#mode", "local")
+    page.click("#start")
+    page.wait_for_function("carrom.state && carrom.state.expected && carrom.state.expected.seat === 'south'")
+    return page, received, errors
+
+
+def engine_shot(page, url, strike):
+    """The same stroke simulated here, from the stored record's first position and physics."""
+    room = page.url.rstrip("/").split("/")[-1]
+    record = load_record(page.request.get(f"{url}api/matches/{room}/record").text())
+    game = Game.resume(Record(record.header))
+    return simulate(game.layout, Strike.from_seat(Seat(strike["seat"]), strike["along"], strike["angle"], strike["speed"]),
+                    game.params)
+
+
+def test_the_clients_positions_are_the_engines_at_any_time(browser, server):
+    page, received, errors = local_match(browser, server.url)
+    page.evaluate("(msg) => carrom.send(msg)", STRIKE)
+    page.wait_for_function("carrom.state.log.length === 1 && !carrom.busy")
+    motion = next(m["shot"] for m in received if m.get("shot"))
+    result = engine_shot(page, server.url, STRIKE)
+    assert result.pocketed and any(e.kind.value == "cushion" for e in result.events)  # a stroke with all kinds of events
+    times = np.linspace(-0.01, result.duration + 0.05, 50)
+    expected, _velocities, present = result.state_at(times)
+    client = page.evaluate("""async ([motion, times]) => {
+        const m = await import("/static/motion.js");
+        return times.map((t) => motion.discs.map((_disc, b) => m.discAt(motion, b, t)));
+    }""", [motion, times.tolist()])
+    for k, t in enumerate(times.tolist()):
+        for b in range(result.n_bodies):
+            if present[k, b]:
+                assert client[k][b] == pytest.approx(tuple(expected[k, b]), abs=1e-9), (t, b)
+            else:
+                assert client[k][b] is None, (t, b)
+    # what the page shows at the end of the motion is where the engine left the discs
+    shown = page.evaluate("carrom.shown")
+    on_board = [i for i in range(len(result.layout)) if result.on_board[i]]
+    assert [(d["x"], d["y"]) for d in shown] == [pytest.approx(tuple(result.final_positions[i]), abs=1e-6) for i in on_board]
+    assert not errors
+
+
+def test_a_sound_for_each_impact_cushion_and_pocket_as_loud_as_it_was_hard(browser, server):
+    page, _received, errors = local_match(browser, server.url)
+    page.click("#board")  # the first gesture: the page may make sound from now on
+    assert page.evaluate("carrom.sound.muted()") is False and page.inner_text("#sound") == "Sound: on"
+    page.evaluate("(msg) => carrom.send(msg)", STRIKE)
+    page.wait_for_function("carrom.state.log.length === 1 && !carrom.busy")
+    heard = page.evaluate("carrom.sound.log")
+    result = engine_shot(page, server.url, STRIKE)
+    masses = result.masses
+    expected = []
+    for e in result.events:
+        if e.kind.value == "contact":
+            i, j = e.bodies
+            expected.append((e.time, "contact", i, j, e.impulse * (masses[i] + masses[j]) / (masses[i] * masses[j])))
+        elif e.kind.value == "cushion":
+            expected.append((e.time, "cushion", e.bodies[0], -1, e.impulse / masses[e.bodies[0]]))
+        elif e.kind.value == "pocketed":
+            expected.append((e.time, "pocketed", e.bodies[0], -1, float(np.hypot(*e.velocities[0]))))
+    assert [(h["t"], h["kind"], h["i"], h["j"], h["speed"]) for h in heard] == [
+        (pytest.approx(t, abs=1e-9), kind, i, j, pytest.approx(speed, abs=1e-8)) for t, kind, i, j, speed in expected]
+    assert any(h["voiced"] for h in heard if h["kind"] == "contact") and any(h["voiced"] for h in heard if h["kind"] == "pocketed")
+    contacts = sorted((h["speed"], h["gain"]) for h in heard if h["kind"] == "contact")
+    assert all(a[1] <= b[1] for a, b in zip(contacts, contacts[1:])) and contacts[0][1] < contacts[-1][1]  # harder, louder
+
+    # muted, remembered: the next page is silent, the events still logged
+    page.click("#sound")
+    assert page.inner_text("#sound") == "Sound: off"
+    page.reload()
+    page.wait_for_function("carrom.state && carrom.state.expected")
+    assert page.inner_text("#sound") == "Sound: off" and page.get_attribute("#sound", "aria-pressed") == "false"
+    page.click("#board")
+    page.evaluate("carrom.send({type: 'auto', seat: carrom.state.expected.seat})")
+    page.wait_for_function("carrom.state.log.length === 2 && !carrom.busy")
+    again = page.evaluate("carrom.sound.log")
+    assert again and not any(h["voiced"] for h in again)
+    assert not errors
