@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -17,6 +16,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -41,7 +41,7 @@ BROWSER_HEADER = "x-carrom-browser"  # the key a browser keeps, sent to list its
 ROOM_IDLE = 600.0  # seconds a room nobody is connected to stays in memory
 MATCH_IDLE = 7 * 24 * 3600.0  # seconds without an action before an unfinished match is adjourned
 BOT_PAUSE = 0.6  # seconds between a bot's actions (after its shot's motion), so people can follow
-THREADS = 64  # worker threads for the rooms' actions: most of an action's time is waiting for its commit
+THREADS = 32  # worker threads for the rooms' actions (most of their time waiting for a commit)
 
 
 class Hub:
@@ -116,7 +116,7 @@ class Hub:
 
     async def send(self, ws: WebSocket, message: dict[str, Any]) -> None:
         with contextlib.suppress(Exception):  # a client gone meanwhile: its loop ends on the next receive
-            await ws.send_text(json.dumps(message))
+            await ws.send_text(to_json(message))
 
     async def close(self, ws: WebSocket, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
@@ -124,7 +124,7 @@ class Hub:
 
     async def broadcast(self, room_id: str, update: dict[str, Any] | str) -> None:
         """To every client of the room; ``update`` as a message, or already JSON (made off the event loop)."""
-        text = update if isinstance(update, str) else json.dumps(update)
+        text = update if isinstance(update, str) else to_json(update)
         for ws in list(self.sockets.get(room_id, ())):
             try:
                 await ws.send_text(text)
@@ -158,15 +158,20 @@ class Hub:
                 await asyncio.sleep(self.bot_pause + update.get("shot", {}).get("duration", 0.0))
 
 
+def to_json(message: dict[str, Any]) -> str:
+    """A message as sent: orjson, a tenth of the time of ``json`` for a shot's thousands of numbers."""
+    return orjson.dumps(message).decode()
+
+
 def _bot_turn(room: Room) -> tuple[dict[str, Any] | None, str | None]:
     """A bot's action and its update as the JSON sent, both off the event loop."""
     update = room.bot_turn()
-    return update, None if update is None else json.dumps(update)
+    return update, None if update is None else to_json(update)
 
 
 def _handled(room: Room, token: str | None, intent: Intent) -> list[str]:
     """The room's updates for an intent, as the JSON sent (made in the worker thread, not on the event loop)."""
-    return [json.dumps(update) for update in room.handle(token, intent)]
+    return [to_json(update) for update in room.handle(token, intent)]
 
 
 def _refusal(message: str, code: str, seq: int | None) -> dict[str, Any]:
