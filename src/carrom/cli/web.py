@@ -1,8 +1,15 @@
-"""``carrom play`` and ``carrom serve``: the web app on this machine, or hosted for others (docs/web.md)."""
+"""``carrom play`` and ``carrom serve``: the web app on this machine, or hosted for others (docs/web.md).
+
+``carrom serve --workers N`` runs N server processes on one port (uvicorn's workers), all on
+one PostgreSQL database: any of them serves any room, the database holds every match, and
+each hears the others' writes (docs/web.md, Several servers). An SQLite file serves one
+process only, so it refuses more.
+"""
 
 from __future__ import annotations
 
 import errno
+import os
 import socket
 import threading
 import time
@@ -41,27 +48,60 @@ def _open_when_up(server, url: str) -> None:  # noqa: ANN001
         time.sleep(0.05)
 
 
-def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float | None = None) -> None:
-    import uvicorn
+WORKER_DB, WORKER_IDLE = "CARROM_WORKER_DB", "CARROM_WORKER_MATCH_IDLE"  # what each worker process is told
 
-    from carrom.store import StoreError
+
+def _options(adjourn_after: float | None) -> dict[str, float]:
+    return {"match_idle": adjourn_after * 3600} if adjourn_after else {}
+
+
+def worker_app():  # noqa: ANN201
+    """The app of one of ``--workers`` processes (uvicorn calls it in each): physics ready before it listens."""
     from carrom.web import create_app
     from carrom.web.warm import warm
 
+    warm()
+    idle = os.environ.get(WORKER_IDLE)
+    return create_app(os.environ[WORKER_DB], **({"match_idle": float(idle)} if idle else {}))
+
+
+def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float | None = None,
+         workers: int = 1) -> None:
+    import uvicorn
+
+    from carrom.store import Store, StoreError, shareable
+    from carrom.web import create_app
+    from carrom.web.warm import warm
+
+    if workers > 1 and not shareable(db):
+        fail(f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): the processes share the "
+             f"matches through the database, and an SQLite file serves one process only")
     _check_address(host, port)
     try:
-        app = create_app(db, **({"match_idle": adjourn_after * 3600} if adjourn_after else {}))
+        if workers > 1:  # the parent only checks the database; each worker opens its own
+            store = Store(db)
+            unfinished = store.count(unfinished=True)
+            store.close()
+        else:
+            app = create_app(db, **_options(adjourn_after))
+            unfinished = app.state.hub.unfinished
     except StoreError as exc:
         fail(str(exc))
     typer.echo("preparing the physics (after an install or an update numba compiles it: about 20 s)…", nl=False)
     typer.echo(f" ready in {warm():.1f} s")  # before listening: the first stroke is answered at once
     shown = "localhost" if host in ("0.0.0.0", "127.0.0.1", "::") else host
     url = f"http://{shown}:{port}/"
-    unfinished = app.state.hub.unfinished
     typer.echo(f"carrom is at {url}  (database: {db}"
+               + (f"; {workers} server processes" if workers > 1 else "")
                + (f"; {unfinished} unfinished match{'es' if unfinished != 1 else ''} to resume when opened"
                   if unfinished else "")
                + "; Ctrl+C stops it)")
+    if workers > 1:
+        os.environ[WORKER_DB] = db
+        os.environ[WORKER_IDLE] = str(_options(adjourn_after).get("match_idle", ""))
+        uvicorn.run("carrom.cli.web:worker_app", factory=True, host=host, port=port, workers=workers,
+                    log_level="warning")
+        return
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
     if open_browser:
         threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
@@ -87,6 +127,8 @@ def register(app: typer.Typer) -> None:
         db: str = typer.Option("sqlite:///carrom.db", help="Database URL: an SQLite file or postgresql+psycopg://..."),
         adjourn_after: float = typer.Option(168.0, min=0.01, help="Hours without an action before an unfinished "
                                             "match is adjourned (any action resumes it)."),
+        workers: int = typer.Option(1, min=1, max=64, help="Server processes on this port, sharing one PostgreSQL "
+                                    "database (--db postgresql+psycopg://...)."),
     ) -> None:
         """Host the web app for others: rooms are shared by link; every stroke is stored in the database."""
-        _run(host, port, db, False, adjourn_after)
+        _run(host, port, db, False, adjourn_after, workers)

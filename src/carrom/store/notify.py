@@ -39,8 +39,8 @@ class Listener:
 
     def _connect(self) -> Any:
         raw = self.engine.raw_connection()
-        raw.detach()  # its own connection: never handed back to the pool in autocommit
         conn = raw.driver_connection
+        raw.detach()  # its own connection: never handed back to the pool in autocommit
         conn.rollback()
         conn.autocommit = True
         conn.execute(f"LISTEN {CHANNEL}")
@@ -52,7 +52,8 @@ class Listener:
             try:
                 conn = self._connect()
             except Exception as exc:  # the database is away: try again soon
-                log.warning("cannot listen for the other servers' writes (%s); trying again", exc.__class__.__name__)
+                log.warning("cannot listen for the other servers' writes (%s: %s); trying again",
+                            exc.__class__.__name__, exc)
                 self._stop.wait(1.0)
                 continue
             self.ready.set()

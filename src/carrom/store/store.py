@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable, Mapping, Sequence
 
-from sqlalchemy import Connection, Integer, bindparam, create_engine, event, func, inspect, select, text
+from sqlalchemy import Connection, Engine, Integer, MetaData, bindparam, create_engine, event, func, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
@@ -111,16 +111,28 @@ ADDED_COLUMNS = {
 }
 
 
-def _add_missing_columns(engine) -> None:  # noqa: ANN001
-    tables = inspect(engine)
+def _add_missing_columns(conn: Connection) -> None:
+    tables = inspect(conn)
     for table, columns in ADDED_COLUMNS.items():
         present = {c["name"] for c in tables.get_columns(table)}
         model = Base.metadata.tables[table]
-        with engine.begin() as conn:
-            for name, rest in columns.items():
-                if name not in present:
-                    sql_type = model.c[name].type.compile(dialect=engine.dialect)
-                    conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type} {rest}".rstrip()))
+        for name, rest in columns.items():
+            if name not in present:
+                sql_type = model.c[name].type.compile(dialect=conn.dialect)
+                conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type} {rest}".rstrip()))
+
+
+SCHEMA_LOCK = 0x6361726D  # "carm": servers starting at once on one PostgreSQL make the tables one at a time
+
+
+def prepare(engine: Engine, metadata: MetaData, upgrade: Callable[[Connection], None] | None = None) -> None:
+    """The tables of ``metadata`` made if missing (and ``upgrade`` run), by one server at a time."""
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        metadata.create_all(conn)
+        if upgrade is not None:
+            upgrade(conn)
 
 
 def _utc(when: datetime | None) -> datetime | None:
@@ -128,6 +140,14 @@ def _utc(when: datetime | None) -> datetime | None:
     if when is None:
         return None
     return when.replace(tzinfo=timezone.utc) if when.tzinfo is None else when.astimezone(timezone.utc)
+
+
+def shareable(url: str) -> bool:
+    """Whether several servers may share the database at ``url``: PostgreSQL yes; an SQLite file serves one process."""
+    try:
+        return make_url(url).get_backend_name() == "postgresql"
+    except ArgumentError:
+        return False
 
 
 def sqlite_url(path: str) -> str:
@@ -149,12 +169,10 @@ class Store:
             self.engine = create_engine(url, **kwargs)
             if parsed.get_backend_name() == "sqlite":
                 event.listen(self.engine, "connect", _sqlite_pragmas)
-            Base.metadata.create_all(self.engine)
-            _add_missing_columns(self.engine)
+            prepare(self.engine, Base.metadata, _add_missing_columns)
         except (SQLAlchemyError, ArgumentError, ValueError, ImportError, OSError) as exc:
             raise StoreError(f"cannot open the database {url!r}: {exc.__class__.__name__}: {exc}") from None
         self.url = url
-        self.backend = parsed.get_backend_name()  # sqlite, postgresql...
         self.origin = uuid.uuid4().hex[:12]  # this store's name in its notifications: its own are not news
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._group = GroupCommit(self.engine, (StoreError,))
@@ -163,7 +181,7 @@ class Store:
     @property
     def shared(self) -> bool:
         """Whether several servers may share this database (PostgreSQL: yes; an SQLite file: one server only)."""
-        return self.backend == "postgresql"
+        return shareable(self.url)
 
     def close(self) -> None:
         for listener in self._listeners:

@@ -17,7 +17,7 @@ from sqlalchemy import Boolean, DateTime, Integer, String, Text, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-from carrom.store.store import Store, StoreError
+from carrom.store.store import Store, StoreError, prepare
 
 
 class _Base(DeclarativeBase):
@@ -64,7 +64,7 @@ class UmpireStore:
 
     def __init__(self, store: Store) -> None:
         try:
-            _Base.metadata.create_all(store.engine)
+            prepare(store.engine, _Base.metadata)
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot prepare the umpire's table: {exc.__class__.__name__}") from None
         self._session = sessionmaker(store.engine, expire_on_commit=False)

@@ -59,6 +59,7 @@ class Hub:
         self.bot_tasks: dict[str, asyncio.Task] = {}
         self.used: dict[str, float] = {}  # when each room in memory was last asked for
         self.replays = ReplayCache()
+        self.catching_up: set[asyncio.Task] = set()
         self.unfinished = store.count(unfinished=True)  # at startup; each is loaded when first opened
 
     async def room(self, room_id: str) -> Room:
@@ -89,6 +90,33 @@ class Hub:
                     table.pop(room_id, None)
                 gone.append(room_id)
         return gone
+
+    def heard(self, room_id: str | None, version: int) -> None:
+        """Another server wrote a match (None: any may have been): a room in memory catches up, its clients are sent
+        the update; one nobody watches just leaves memory (it is loaded again when opened)."""
+        for rid in list(self.rooms) if room_id is None else [room_id]:
+            room = self.rooms.get(rid)
+            if room is None or (room_id is not None and version <= room.version):
+                continue
+            task = self.bot_tasks.get(rid)
+            if not self.sockets.get(rid) and not self.lock(rid).locked() and (task is None or task.done()):
+                for table in (self.rooms, self.sockets, self.locks, self.bot_tasks, self.used):
+                    table.pop(rid, None)
+                continue
+            task = asyncio.create_task(self._catch_up(room))
+            self.catching_up.add(task)
+            task.add_done_callback(self.catching_up.discard)
+
+    async def _catch_up(self, room: Room) -> None:
+        async with self.lock(room.id):
+            try:
+                text = await asyncio.to_thread(_caught_up, room)
+            except Exception:  # the store away: the next action or notification tries again
+                log.exception("match %s: cannot catch up with another server's write", room.id)
+                return
+        if text is not None:
+            await self.broadcast(room.id, text)
+        self.wake_bots(room)
 
     def adjourn_idle(self, now: datetime | None = None) -> list[str]:
         """Unfinished matches without an action for ``match_idle`` seconds are adjourned (resumable); their ids."""
@@ -163,6 +191,11 @@ def to_json(message: dict[str, Any]) -> str:
     return orjson.dumps(message).decode()
 
 
+def _caught_up(room: Room) -> str | None:
+    update = room.catch_up()
+    return None if update is None else to_json(update)
+
+
 def _bot_turn(room: Room) -> tuple[dict[str, Any] | None, str | None]:
     """A bot's action and its update as the JSON sent, both off the event loop."""
     update = room.bot_turn()
@@ -201,6 +234,13 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     async def lifespan(_app: FastAPI):
         asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(THREADS, thread_name_prefix="carrom-room"))
         sweeper = asyncio.create_task(hub.sweep())
+        loop = asyncio.get_running_loop()
+
+        def news(room_id: str | None, version: int) -> None:  # from the listener's thread
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: stopping
+                loop.call_soon_threadsafe(hub.heard, room_id, version)
+
+        await asyncio.to_thread(store.listen, news)  # PostgreSQL: the other servers' writes (SQLite: none)
         yield
         sweeper.cancel()
         for task in hub.bot_tasks.values():

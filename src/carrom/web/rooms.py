@@ -26,7 +26,7 @@ from carrom.records import dumps
 from carrom.records.describe import entry_text, ruling_lines
 from carrom.store import Action, ConflictError, MatchRow, SeatRow, Store, StoreError
 from carrom.web.messages import INTENTS, SEATS, VARIANTS, Intent, MessageError, RoomRequest, room_request
-from carrom.web.stored import record_of
+from carrom.web.stored import caught_up, record_of
 
 __all__ = ["INTENTS", "SEATS", "VARIANTS", "MessageError", "Room", "SeatInfo"]  # a room's vocabulary, from messages
 from carrom.web.views import motion_of, state_view
@@ -135,6 +135,28 @@ class Room:
             self.invite, self.adjourned = fresh.invite, fresh.adjourned
             for seat in set(self.bots) - set(fresh.bots):
                 del self.bots[seat]
+
+    def catch_up(self) -> dict[str, Any] | None:
+        """Another server wrote the match: its new actions played here (the same physics: the same entries), else the
+        match read again; the update for this server's clients (with the last stroke's motion), or None if nothing new."""
+        row = self.store.get(self.id)
+        if row is None or row.version <= self.version:
+            return None
+        known = len(self.game.record.entries)
+        shot = None
+        renamed = any(r.seat in self.seats and self.seats[r.seat].name != r.name for r in row.seats)
+        logged_after = row.tail[0].number > known if row.tail else row.actions != known
+        try:
+            if renamed or logged_after:  # a seat taken rewrote the record: read it all again
+                raise GameError("the match's record was written again")
+            report = caught_up(self.game, row.tail)
+            shot = report if report is not None and report.completed else None
+        except (GameError, ValueError):
+            self.game = Room.load(self.store, row).game
+        for r in row.seats:
+            self.seats[r.seat] = SeatInfo(r.name, r.kind, r.level, r.token)
+        self.version, self.invite, self.adjourned, self.since = row.version, row.invite, row.adjourned, time.time()
+        return self.view(shot)
 
     def title(self) -> str:
         table = self.game.state.table

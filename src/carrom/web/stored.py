@@ -10,12 +10,13 @@ catching up with another server's actions plays them on its own copy of the matc
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Sequence
 
 from carrom.game import Game, GameError, StrokeReport
 from carrom.records import Record, dumps, load_record
-from carrom.records.entries import ConcedeEntry, DeclareEntry, PlaceEntry, StrokeEntry
-from carrom.store import MatchRow
+from carrom.records.entries import ConcedeEntry, DeclareEntry, PlaceEntry, StrokeEntry, parse_entry
+from carrom.records.referee import FOUL_CODES
+from carrom.store import Action, MatchRow
 
 
 def record_of(row: MatchRow) -> Record:
@@ -59,3 +60,25 @@ def apply_entry(game: Game, entry: Any) -> StrokeReport | None:
     else:
         raise GameError(f"this record has an action the browser cannot replay: {entry.TYPE}")
     return None
+
+
+def caught_up(game: Game, actions: Sequence[Action]) -> StrokeReport | None:
+    """``actions`` (the next ones of the match, as another server stored them) played on ``game``.
+
+    Returns the last stroke's report (its motion, for the clients to see it), or None. The
+    physics is deterministic, so the game makes the same entries; ``GameError`` if it does
+    not (another machine's arithmetic, a record it cannot replay): read the match again then.
+    """
+    start = len(game.record.entries)
+    report = None
+    for action in actions:
+        if action.number < len(game.record.entries):
+            continue  # the game made it itself (ICF 142: no room to strike)
+        if action.number != len(game.record.entries):
+            raise GameError(f"action {action.number} is not the next one ({len(game.record.entries)})")
+        entry = parse_entry(dict(action.entry), f"actions[{action.number}]", FOUL_CODES)
+        report = apply_entry(game, entry) or report
+    made = [json.loads(json.dumps(e.to_dict())) for e in game.record.entries[start:]]
+    if made != [json.loads(json.dumps(dict(a.entry))) for a in actions if a.number >= start]:
+        raise GameError("the actions played here are not those stored")
+    return report
