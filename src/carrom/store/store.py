@@ -34,7 +34,7 @@ MATCHES, ACTIONS = MatchModel.__table__, ActionModel.__table__
 
 # The hot path, written once: building a statement each time costs more than running it.
 _MOVE_ON = text(
-    "UPDATE matches SET version = :new, over = :over, result = :result, updated = :updated, snapshot = :snapshot, "
+    "UPDATE matches SET version = :new, \"over\" = :over, result = :result, updated = :updated, snapshot = :snapshot, "
     "adjourned = NULL, logged = COALESCE(logged, :first) WHERE id = :id AND version = :version"
 ).bindparams(bindparam("over", type_=MATCHES.c.over.type), bindparam("updated", type_=MATCHES.c.updated.type),
              bindparam("first", type_=Integer()))

@@ -1,8 +1,10 @@
 """The web app: a FastAPI server with one websocket per client, on an SQLAlchemy store.
 
 Pages and the client are static files of this package (no build step). The server keeps
-the rooms in memory, backed by the store; at startup it resumes every unfinished match.
-The protocol is in docs/web.md.
+a copy of the rooms in use in memory, loaded from the store when opened; the store is the
+truth. A room's actions run in worker threads (the simulation, the commit, the JSON sent),
+never on the event loop. On PostgreSQL several servers share the store and hear each
+other's writes (``Hub.heard``). The protocol is in docs/web.md.
 """
 
 from __future__ import annotations

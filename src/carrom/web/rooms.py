@@ -193,9 +193,10 @@ class Room:
         version = self.store.seat_player(self.id, seat, chosen, token, record=dumps(game.record),
                                          logged=len(game.record.entries))
         info.token, info.name, self.game = token, chosen, game
-        if version != self.version + 1:  # another server wrote the match meanwhile: read it again
+        if version == self.version + 1:
+            self.version = version
+        else:  # another server wrote the match meanwhile: read it again
             self.reload()
-        self.version = version
         try:
             self.store.set_title(self.id, self.title())
         except StoreError:
