@@ -2,12 +2,15 @@
 
     python benchmarks/load.py                  # N = 10, 50, 100, 200 rooms, 30 s each
     python benchmarks/load.py -n 10 -n 50 --seconds 20
+    python benchmarks/load.py --db postgresql+psycopg://... --workers 2   # several processes on PostgreSQL
 
-For each N: a fresh `carrom serve` on 127.0.0.1 (a new SQLite file), N hot-seat rooms (two
-people on one device), one client each, every client making one legal stroke a second
-(a random one from the legal stretches; waiving a placement, declining a claim). The
-round trip is from a stroke sent to the state that answers it. Prints one row per N:
-strokes a second, p50, p99 and max round trip, errors (error answers or lost clients).
+For each N: a fresh `carrom serve` on 127.0.0.1 (a new SQLite file, or the database given,
+with ``--workers`` processes), N hot-seat rooms (two people on one device), one client
+each, every client making one legal stroke a second (a random one from the legal
+stretches; waiving a placement, declining a claim). The round trip is from a stroke sent
+to the state that answers it. Prints one row per N: strokes a second, p50, p99 and max
+round trip, errors (error answers or lost clients), and the machine's load average (the
+cores are shared: other programs' work shows in the round trips).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import time
@@ -76,14 +80,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, action="append", help="rooms at once (repeat for several runs)")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long each run lasts")
+    parser.add_argument("--db", help="the server's database URL (default: a fresh SQLite file each run)")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only above 1)")
     args = parser.parse_args()
-    print(f"{'N':>5} {'strokes/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7}")
+    print(f"{'N':>5} {'strokes/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7} {'load avg':>9}")
     for n in args.n or [10, 50, 100, 200]:
-        with served() as (port, _):
+        with served(db=args.db, workers=args.workers) as (port, _):
             trips, errors = asyncio.run(load(port, n, args.seconds))
         q = statistics.quantiles(trips, n=100) if len(trips) > 1 else [float("nan")] * 99
         print(f"{n:>5} {len(trips) / args.seconds:>10.1f} {q[49] * 1000:>8.0f} {q[98] * 1000:>8.0f} "
-              f"{max(trips, default=float('nan')) * 1000:>8.0f} {len(errors):>7}")
+              f"{max(trips, default=float('nan')) * 1000:>8.0f} {len(errors):>7} {os.getloadavg()[0]:>9.1f}")
         for e in sorted(set(errors))[:3]:
             print(f"      e.g. {e}")
 

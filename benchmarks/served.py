@@ -1,9 +1,11 @@
-"""A `carrom serve` of this checkout in a subprocess, on a free port and a fresh SQLite file (for the web benchmarks)."""
+"""A `carrom serve` of this checkout in a subprocess, on a free port and a fresh SQLite file, or a database and
+several workers given (for the web benchmarks)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -30,15 +32,18 @@ def listening(port: int) -> bool:
 
 
 @contextlib.contextmanager
-def served(env: dict[str, str] | None = None) -> Iterator[tuple[int, float]]:
+def served(env: dict[str, str] | None = None, db: str | None = None,
+           workers: int = 1) -> Iterator[tuple[int, float]]:
     """The port of a server started now, and the seconds it took to listen; stopped on leaving."""
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         start = time.perf_counter()
         server = subprocess.Popen([sys.executable, "-c", "from carrom.cli.app import main; main()", "serve",
-                                   "--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{tmp}/b.db"],
+                                   "--host", "127.0.0.1", "--port", str(port), "--db", db or f"sqlite:///{tmp}/b.db",
+                                   "--workers", str(workers)],
                                   env=os.environ | {"PYTHONPATH": str(SRC)} | (env or {}),
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                  start_new_session=True)
         try:
             while not listening(port):
                 if server.poll() is not None:
@@ -46,5 +51,5 @@ def served(env: dict[str, str] | None = None) -> Iterator[tuple[int, float]]:
                 time.sleep(0.05)
             yield port, time.perf_counter() - start
         finally:
-            server.terminate()
-            server.wait(10)
+            os.killpg(server.pid, signal.SIGTERM)  # the server and its workers
+            server.wait(30)

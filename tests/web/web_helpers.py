@@ -52,3 +52,14 @@ def start_online(page, url: str, name: str) -> None:
     page.fill("input[name=name-south]", name)
     page.click("#start")
     page.wait_for_selector("#share:not([hidden])")
+
+
+def legal(state, rng):
+    """A legal action for whoever the laws wait for in ``state``: a random strike from a legal stretch, else
+    declining a claim or waiving a placement."""
+    kind = state["expected"]["kind"]
+    if kind == "stroke":
+        lo, hi = rng.choice(state["legal"])
+        return {"type": "strike", "along": rng.uniform(lo, hi), "angle": rng.uniform(-1.3, 1.3),
+                "speed": rng.uniform(1.0, 6.5)}
+    return {"type": "claim", "points": 0} if kind == "claim" else {"type": "waive"}

@@ -1,8 +1,15 @@
-"""``carrom play`` and ``carrom serve``: the web app on this machine, or hosted for others (docs/web.md)."""
+"""``carrom play`` and ``carrom serve``: the web app on this machine, or hosted for others (docs/web.md).
+
+``carrom serve --workers N`` runs N server processes on one port (uvicorn's workers), all on
+one PostgreSQL database: any of them serves any room, the database holds every match, and
+each hears the others' writes (docs/web.md, Several servers). An SQLite file serves one
+process only, so it refuses more.
+"""
 
 from __future__ import annotations
 
 import errno
+import os
 import socket
 import threading
 import time
@@ -42,31 +49,66 @@ def _open_when_up(server, url: str) -> None:  # noqa: ANN001
         time.sleep(0.05)
 
 
-def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float | None = None,
-         absence_grace: float | None = None) -> None:
-    import uvicorn
+WORKER_DB, WORKER_IDLE, WORKER_GRACE = "CARROM_WORKER_DB", "CARROM_WORKER_MATCH_IDLE", "CARROM_WORKER_GRACE"  # what each worker process is told
 
-    from carrom.store import StoreError
+
+def _options(adjourn_after: float | None, absence_grace: float | None = None) -> dict[str, float]:
+    """create_app's options from the command's: hours to seconds, absent ones left to the app's defaults."""
+    return ({"match_idle": adjourn_after * 3600} if adjourn_after else {}) | \
+        ({"absence_grace": absence_grace} if absence_grace is not None else {})
+
+
+def worker_app():  # noqa: ANN201
+    """The app of one of ``--workers`` processes (uvicorn calls it in each): physics ready before it listens."""
     from carrom.web import create_app
     from carrom.web.warm import warm
 
+    warm()
+    idle, grace = os.environ.get(WORKER_IDLE), os.environ.get(WORKER_GRACE)
+    return create_app(os.environ[WORKER_DB], **({"match_idle": float(idle)} if idle else {}),
+                      **({"absence_grace": float(grace)} if grace else {}))
+
+
+def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float | None = None,
+         absence_grace: float | None = None, workers: int = 1) -> None:
+    import uvicorn
+
+    from carrom.store import Store, StoreError, shareable
+    from carrom.web import create_app
+    from carrom.web.warm import warm
+
+    if workers > 1 and not shareable(db):
+        fail(f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): the processes share the "
+             f"matches through the database, and an SQLite file serves one process only")
     _check_address(host, port)
     if absence_grace is not None and not absence_grace >= 0:
         fail(f"--absence-grace must be 0 seconds or more, not {absence_grace}")
     try:
-        app = create_app(db, **({"match_idle": adjourn_after * 3600} if adjourn_after else {}),
-                         **({"absence_grace": absence_grace} if absence_grace is not None else {}))
+        if workers > 1:  # the parent only checks the database; each worker opens its own
+            store = Store(db)
+            unfinished = store.count(unfinished=True)
+            store.close()
+        else:
+            app = create_app(db, **_options(adjourn_after, absence_grace))
+            unfinished = app.state.hub.unfinished
     except StoreError as exc:
         fail(str(exc))
     typer.echo("preparing the physics (after an install or an update numba compiles it: about 20 s)…", nl=False)
     typer.echo(f" ready in {warm():.1f} s")  # before listening: the first stroke is answered at once
     shown = "localhost" if host in ("0.0.0.0", "127.0.0.1", "::") else host
     url = f"http://{shown}:{port}/"
-    unfinished = app.state.hub.unfinished
     typer.echo(f"carrom is at {url}  (database: {db}"
+               + (f"; {workers} server processes" if workers > 1 else "")
                + (f"; {unfinished} unfinished match{'es' if unfinished != 1 else ''} to resume when opened"
                   if unfinished else "")
                + "; Ctrl+C stops it)")
+    if workers > 1:
+        os.environ[WORKER_DB] = db
+        os.environ[WORKER_IDLE] = str(_options(adjourn_after).get("match_idle", ""))
+        os.environ[WORKER_GRACE] = "" if absence_grace is None else str(absence_grace)
+        uvicorn.run("carrom.cli.web:worker_app", factory=True, host=host, port=port, workers=workers,
+                    log_level="warning")
+        return
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
     if open_browser:
         threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
@@ -96,5 +138,7 @@ def register(app: typer.Typer) -> None:
         adjourn_after: float = typer.Option(168.0, min=0.01, help=N_("Hours without an action before an unfinished "
                                                                  "match is adjourned (any action resumes it).")),
         absence_grace: float = typer.Option(120.0, metavar="SECONDS", help=GRACE_HELP),
+        workers: int = typer.Option(1, min=1, max=64, help=N_("Server processes on this port, sharing one PostgreSQL "
+                                                              "database (--db postgresql+psycopg://...).")),
     ) -> None:
-        _run(host, port, db, False, adjourn_after, absence_grace)
+        _run(host, port, db, False, adjourn_after, absence_grace, workers)

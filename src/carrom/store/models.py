@@ -1,9 +1,12 @@
-"""The tables: matches (with their whole record), the players at their seats, every action, whose browsers.
+"""The tables: matches (a record's head, a snapshot, a version), the players at their seats, every action, whose browsers.
 
-``matches.record`` is the match record as the file format spells it (docs/record-format.md)
-and is what a restarted server resumes from; ``actions`` holds each stroke, placement or
-declaration as its own row, in order, appended in the same transaction that updates the
-record, so the two never disagree.
+A match is its record as written when it was made (or a seat was taken), ``matches.record``
+(the file format, docs/record-format.md), the actions played since, one row each in
+``actions`` with the game and board the referee put them in, and a snapshot of the discs.
+A stroke appends one row and updates the small match row (snapshot, version) in one
+transaction; the whole record is never written again for it. ``matches.version`` grows
+with every write of the match's state: a write names the version it was made from and is
+refused if the row moved on (optimistic concurrency, for several servers on one database).
 """
 
 from __future__ import annotations
@@ -27,7 +30,9 @@ class MatchModel(Base):
     variant: Mapped[str] = mapped_column(String(32))
     kind: Mapped[str] = mapped_column(String(16))  # singles or doubles
     title: Mapped[str] = mapped_column(String(400))
-    record: Mapped[str] = mapped_column(Text)  # the match record, JSON (docs/record-format.md)
+    record: Mapped[str] = mapped_column(Text)  # the match record as written, JSON (docs/record-format.md)
+    logged: Mapped[int | None] = mapped_column(Integer, nullable=True)  # its actions; None: all (an older database)
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # +1 a write of the match's state
     over: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     result: Mapped[str] = mapped_column(String(400), default="")
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the key of the invitation link
@@ -78,4 +83,6 @@ class ActionModel(Base):
     type: Mapped[str] = mapped_column(String(16))  # the entry's type: stroke, place, declare, concede...
     seat: Mapped[str | None] = mapped_column(String(8), nullable=True)
     entry: Mapped[dict] = mapped_column(JSON)
+    game: Mapped[int | None] = mapped_column(Integer, nullable=True)  # where the referee put it (0-based);
+    board: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None in an older database
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -12,13 +12,13 @@ from sqlalchemy import MetaData
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from carrom.store.store import Store, StoreError
+from carrom.store.store import Store, StoreError, prepare
 
 
 class SideTable:
     def __init__(self, store: Store, metadata: MetaData, what: str) -> None:
         try:
-            metadata.create_all(store.engine)
+            prepare(store.engine, metadata)  # one server at a time (PostgreSQL: an advisory lock)
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot prepare {what}: {exc.__class__.__name__}") from None
         self._session = sessionmaker(store.engine, expire_on_commit=False)

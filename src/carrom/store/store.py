@@ -1,29 +1,65 @@
 """The few operations the server needs: create a match, append actions, seat a player, list, load.
 
 Every write is one transaction; an error of the database becomes ``StoreError`` with what
-was being done, never a traceback for the user.
+was being done, never a traceback for the user. Actions are appended (``append``): one
+row each, the match row's snapshot and version updated in the same transaction, the
+writes of many rooms committed together (``GroupCommit``: one fsync for all that wait).
+A write made from a version the match has left is refused (``ConflictError``). On
+PostgreSQL every such write also notifies the other servers on the database
+(``LISTEN``/``NOTIFY``, ``listen``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable, Mapping, Sequence
 
-from sqlalchemy import create_engine, event, func, inspect, select, text
+from sqlalchemy import Connection, Engine, Integer, MetaData, bindparam, create_engine, event, func, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from carrom.store.batch import GroupCommit
 from carrom.store.models import ActionModel, Base, BrowserModel, MatchModel, PlayerModel
+from carrom.store.notify import CHANNEL, Listener
 
 SEAT_ORDER = ("south", "east", "north", "west")
 
 
+MATCHES, ACTIONS = MatchModel.__table__, ActionModel.__table__
+
+# The hot path, written once: building a statement each time costs more than running it.
+_MOVE_ON = text(
+    "UPDATE matches SET version = :new, \"over\" = :over, result = :result, updated = :updated, snapshot = :snapshot, "
+    "adjourned = NULL, logged = COALESCE(logged, :first) WHERE id = :id AND version = :version"
+).bindparams(bindparam("over", type_=MATCHES.c.over.type), bindparam("updated", type_=MATCHES.c.updated.type),
+             bindparam("first", type_=Integer()))
+_LOG = text(
+    "INSERT INTO actions (match_id, number, type, seat, entry, at, game, board) "
+    "VALUES (:match_id, :number, :type, :seat, :entry, :at, :game, :board)"
+).bindparams(bindparam("entry", type_=ACTIONS.c.entry.type), bindparam("at", type_=ACTIONS.c.at.type))
+
+
 class StoreError(RuntimeError):
     """The database refused or failed; the message says what was being done."""
+
+
+class ConflictError(StoreError):
+    """The match moved on since the version a write was made from (another server wrote it): nothing was written."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action: its number in the match, its record entry, and the game and board it was played in (0-based)."""
+
+    number: int
+    entry: Mapping[str, Any]
+    game: int | None = None
+    board: int | None = None
 
 
 @dataclass(frozen=True)
@@ -52,6 +88,8 @@ class MatchRow:
     public: bool = False  # listed under "Past matches" for anyone to watch
     snapshot: str | None = None  # what resumes the match without simulating it again (JSON, the server's)
     adjourned: datetime | None = None  # when it was closed for want of play (any action resumes it)
+    version: int = 0  # grows with every write of the match's state: what a write is made from
+    tail: tuple[Action, ...] = ()  # the actions after ``record``'s own, in order (``get`` only)
 
 
 def _now() -> datetime:
@@ -67,20 +105,34 @@ def browser_hash(key: str) -> str:
 # each with what follows its type, which is the model's as the database spells it (PostgreSQL's
 # ``adjourned`` must be TIMESTAMP WITH TIME ZONE, as a fresh table has it).
 ADDED_COLUMNS = {
-    "matches": {"invite": "", "public": "NOT NULL DEFAULT FALSE", "snapshot": "", "adjourned": ""},
+    "matches": {"invite": "", "public": "NOT NULL DEFAULT FALSE", "snapshot": "", "adjourned": "", "logged": "",
+                "version": "NOT NULL DEFAULT 0"},
+    "actions": {"game": "", "board": ""},
 }
 
 
-def _add_missing_columns(engine) -> None:  # noqa: ANN001
-    tables = inspect(engine)
+def _add_missing_columns(conn: Connection) -> None:
+    tables = inspect(conn)
     for table, columns in ADDED_COLUMNS.items():
         present = {c["name"] for c in tables.get_columns(table)}
         model = Base.metadata.tables[table]
-        with engine.begin() as conn:
-            for name, rest in columns.items():
-                if name not in present:
-                    sql_type = model.c[name].type.compile(dialect=engine.dialect)
-                    conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type} {rest}".rstrip()))
+        for name, rest in columns.items():
+            if name not in present:
+                sql_type = model.c[name].type.compile(dialect=conn.dialect)
+                conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type} {rest}".rstrip()))
+
+
+SCHEMA_LOCK = 0x6361726D  # "carm": servers starting at once on one PostgreSQL make the tables one at a time
+
+
+def prepare(engine: Engine, metadata: MetaData, upgrade: Callable[[Connection], None] | None = None) -> None:
+    """The tables of ``metadata`` made if missing (and ``upgrade`` run), by one server at a time."""
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        metadata.create_all(conn)
+        if upgrade is not None:
+            upgrade(conn)
 
 
 def _utc(when: datetime | None) -> datetime | None:
@@ -88,6 +140,14 @@ def _utc(when: datetime | None) -> datetime | None:
     if when is None:
         return None
     return when.replace(tzinfo=timezone.utc) if when.tzinfo is None else when.astimezone(timezone.utc)
+
+
+def shareable(url: str) -> bool:
+    """Whether several servers may share the database at ``url``: PostgreSQL yes; an SQLite file serves one process."""
+    try:
+        return make_url(url).get_backend_name() == "postgresql"
+    except ArgumentError:
+        return False
 
 
 def sqlite_url(path: str) -> str:
@@ -109,15 +169,41 @@ class Store:
             self.engine = create_engine(url, **kwargs)
             if parsed.get_backend_name() == "sqlite":
                 event.listen(self.engine, "connect", _sqlite_pragmas)
-            Base.metadata.create_all(self.engine)
-            _add_missing_columns(self.engine)
+            prepare(self.engine, Base.metadata, _add_missing_columns)
         except (SQLAlchemyError, ArgumentError, ValueError, ImportError, OSError) as exc:
             raise StoreError(f"cannot open the database {url!r}: {exc.__class__.__name__}: {exc}") from None
         self.url = url
+        self.origin = uuid.uuid4().hex[:12]  # this store's name in its notifications: its own are not news
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        self._group = GroupCommit(self.engine, (StoreError,))
+        self._listeners: list[Listener] = []
+
+    @property
+    def shared(self) -> bool:
+        """Whether several servers may share this database (PostgreSQL: yes; an SQLite file: one server only)."""
+        return shareable(self.url)
 
     def close(self) -> None:
+        for listener in self._listeners:
+            listener.stop()
+        self._group.stop()
         self.engine.dispose()
+
+    def listen(self, news: Callable[[str | None, int], None]) -> None:
+        """``news(match_id, version)`` from a thread whenever another server wrote a match (PostgreSQL only).
+
+        ``news(None, 0)`` after the listening connection was lost and made again: anything may have changed.
+        """
+        if self.shared:
+            listener = Listener(self.engine, self.origin, news)
+            self._listeners.append(listener)
+            listener.start()
+
+    def _notify(self, conn: Connection, match_id: str, version: int) -> None:
+        """Tell the other servers on this database (delivered when the transaction commits; none on SQLite)."""
+        if self.shared:
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": CHANNEL, "payload": f"{match_id} {version} {self.origin}"})
 
     # -- writing --------------------------------------------------------------------------
 
@@ -136,7 +222,7 @@ class Store:
         def fn(s: Session) -> None:
             now = _now()
             m = MatchModel(id=match_id, created=now, updated=now, variant=variant, kind=kind, title=title,
-                           record=record, over=False, result="", invite=invite, public=public)
+                           record=record, logged=0, version=0, over=False, result="", invite=invite, public=public)
             m.players = [PlayerModel(position=SEAT_ORDER.index(r.seat), seat=r.seat, name=r.name, kind=r.kind,
                                      level=r.level, token=r.token) for r in seats]
             s.add(m)
@@ -155,42 +241,66 @@ class Store:
                 s.add(BrowserModel(match_id=match_id, browser=digest))
         self._write("remember this browser's match", fn)
 
-    def append(self, match_id: str, first: int, entries: Sequence[Mapping[str, Any]], record: str, *,
-               over: bool, result: str, snapshot: str | None = None) -> None:
-        """Entries ``first``, ``first + 1``... and the whole record, in one transaction: all or nothing.
+    def append(self, match_id: str, version: int, actions: Sequence[Action], *, over: bool, result: str,
+               snapshot: str | None = None) -> int:
+        """The actions, appended, and the match row (result, snapshot) moved to ``version + 1``: all or nothing.
 
-        Refused (``StoreError``) when the stored match does not have exactly ``first`` actions:
-        two servers writing one match, or a lost write, never pass unnoticed.
+        Returns the new version. ``ConflictError`` when the match is no longer at ``version``
+        (another server wrote it meanwhile): nothing is written. Only these rows are written,
+        never the whole record; the writes of several rooms waiting at once share one commit.
         """
-        def fn(s: Session) -> None:
-            m = s.get(MatchModel, match_id)
-            if m is None:
-                raise StoreError(f"cannot save the action: no match {match_id!r} in the database")
-            count = s.scalar(select(func.count()).select_from(ActionModel).where(ActionModel.match_id == match_id))
-            if count != first:
-                raise StoreError(f"cannot save the action: the database holds {count} actions of this match, "
-                                 f"expected {first}")
-            now = _now()
-            for i, entry in enumerate(entries):
-                s.add(ActionModel(match_id=match_id, number=first + i, type=str(entry.get("type", "")),
-                                  seat=entry.get("seat"), entry=dict(entry), at=now))
-            m.record, m.over, m.result, m.updated, m.snapshot = record, over, result, now, snapshot
-            m.adjourned = None  # an action resumes an adjourned match
-        self._write("save the action", fn)
+        first = actions[0].number if actions else None
 
-    def seat_player(self, match_id: str, seat: str, name: str, token: str, *, record: str | None = None) -> None:
-        """Someone takes an open seat (``record``: the match's record with their name): refused if taken meanwhile."""
-        def fn(s: Session) -> None:
+        def fn(conn: Connection) -> int:
+            now = _now()
+            # logged: an older database's record holds every action before the first appended: the log starts there
+            done = conn.execute(_MOVE_ON, {"new": version + 1, "over": over, "result": result, "updated": now,
+                                           "snapshot": snapshot, "first": first, "id": match_id, "version": version})
+            if done.rowcount != 1:
+                self._refuse(conn, match_id, version, "save the action")
+            if actions:
+                conn.execute(_LOG, [
+                    {"match_id": match_id, "number": a.number, "type": str(a.entry.get("type", "")),
+                     "seat": a.entry.get("seat"), "entry": dict(a.entry), "at": now, "game": a.game, "board": a.board}
+                    for a in actions])
+            self._notify(conn, match_id, version + 1)
+            return version + 1
+        try:
+            return self._group.run(fn)
+        except StoreError:
+            raise
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot save the action: the database failed ({exc.__class__.__name__})") from None
+
+    @staticmethod
+    def _refuse(conn: Connection, match_id: str, version: int, what: str) -> None:
+        current = conn.scalar(select(MATCHES.c.version).where(MATCHES.c.id == match_id))
+        if current is None:
+            raise StoreError(f"cannot {what}: no match {match_id!r} in the database")
+        raise ConflictError(f"cannot {what}: the match moved on (it is at version {current}, this server had "
+                            f"{version}): another server played it meanwhile")
+
+    def seat_player(self, match_id: str, seat: str, name: str, token: str, *, record: str | None = None,
+                    logged: int | None = None) -> int:
+        """Someone takes an open seat: refused if taken meanwhile. Returns the match's new version.
+
+        ``record``: the match's record with their name, holding its first ``logged`` actions.
+        """
+        def fn(s: Session) -> int:
             p = s.scalar(select(PlayerModel).where(PlayerModel.match_id == match_id, PlayerModel.seat == seat))
             if p is None or p.kind != "human" or p.token is not None:
                 raise StoreError(f"{seat} is taken")
             p.name, p.token = name, token
             m = s.get(MatchModel, match_id)
-            if m is not None:
-                m.updated = _now()
-                if record is not None:
-                    m.record = record
-        self._write("save who joined", fn)
+            if m is None:
+                raise StoreError(f"cannot save who joined: no match {match_id!r} in the database")
+            m.updated, m.version = _now(), m.version + 1
+            if record is not None:
+                m.record, m.logged = record, logged
+            s.flush()
+            self._notify(s.connection(), match_id, m.version)
+            return m.version
+        return self._write("save who joined", fn)
 
     def set_title(self, match_id: str, title: str) -> None:
         def fn(s: Session) -> None:
@@ -209,10 +319,10 @@ class Store:
             raise StoreError(f"cannot {what}: the database failed ({exc.__class__.__name__})") from None
 
     @staticmethod
-    def _row(m: MatchModel, actions: int) -> MatchRow:
+    def _row(m: MatchModel, actions: int, tail: tuple[Action, ...] = ()) -> MatchRow:
         seats = tuple(SeatRow(p.seat, p.name, p.kind, p.level, p.token) for p in m.players)
         return MatchRow(m.id, _utc(m.created), _utc(m.updated), m.variant, m.kind, m.title, m.record, m.over, m.result,
-                        seats, actions, m.invite, bool(m.public), m.snapshot, _utc(m.adjourned))
+                        seats, actions, m.invite, bool(m.public), m.snapshot, _utc(m.adjourned), m.version or 0, tail)
 
     def _counts(self, s: Session, ids: Sequence[str]) -> dict[str, int]:
         if not ids:
@@ -222,10 +332,20 @@ class Store:
         return {match_id: n for match_id, n in s.execute(q)}
 
     def get(self, match_id: str) -> MatchRow | None:
+        """The match, with ``tail``: the actions its ``record`` does not hold yet (the record is their head)."""
         def fn(s: Session) -> MatchRow | None:
             m = s.get(MatchModel, match_id, options=[selectinload(MatchModel.players)])
-            return None if m is None else self._row(m, self._counts(s, [m.id]).get(m.id, 0))
+            if m is None:
+                return None
+            tail = () if m.logged is None else self._tail(s, match_id, m.logged)
+            return self._row(m, self._counts(s, [m.id]).get(m.id, 0), tail)
         return self._read("read the match", fn)
+
+    @staticmethod
+    def _tail(s: Session, match_id: str, start: int) -> tuple[Action, ...]:
+        q = (select(ACTIONS.c.number, ACTIONS.c.entry, ACTIONS.c.game, ACTIONS.c.board)
+             .where(ACTIONS.c.match_id == match_id, ACTIONS.c.number >= start).order_by(ACTIONS.c.number))
+        return tuple(Action(n, dict(e), g, b) for n, e, g, b in s.execute(q))
 
     def matches(self, *, unfinished: bool | None = None, limit: int | None = 200, browser: str | None = None,
                 public: bool = False) -> list[MatchRow]:

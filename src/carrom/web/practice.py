@@ -22,9 +22,10 @@ from carrom.physics import DEFAULT_PARAMS
 from carrom.practice import Aim, Position, PracticeError, Prediction, Session, predict
 from carrom.practice.drills import drill, drill_bot_shot, drills
 from carrom.practice.from_record import position_before
-from carrom.records import RecordError, load_record
+from carrom.records import RecordError
 from carrom.store import Store
 from carrom.web.views import motion_of
+from carrom.web.stored import record_of
 
 STATIC = Path(__file__).parent / "static"
 AIM_FIELDS = ("along", "angle", "speed")
@@ -133,7 +134,7 @@ def practice_router(store: Store) -> APIRouter:
 
         def load() -> dict[str, Any]:
             try:
-                record = load_record(row.record)
+                record = record_of(row)  # the stored record and the actions logged after it
             except RecordError as exc:
                 raise PracticeError(f"the match's record cannot be read: {exc}") from None
             position, aim = position_before(record, number)

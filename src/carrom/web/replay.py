@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from carrom.equipment import Layout, Seat
-from carrom.game import Game, GameError
+from carrom.game import Game
 from carrom.physics import Strike, simulate
 from carrom.records import Record, load_record, referee
 from carrom.records.describe import entry_text, ruling_lines
-from carrom.records.entries import ConcedeEntry, DeclareEntry, PlaceEntry, StrokeEntry
+from carrom.records.entries import StrokeEntry
 from carrom.store import MatchRow
 from carrom.store.umpire import UmpireRow
+from carrom.web.stored import apply_entry, record_of
 from carrom.web.views import motion_of, state_view
 
 
@@ -74,29 +75,8 @@ class Replay:
         return out
 
 
-def _apply(game: Game, entry: Any) -> None:
-    """One recorded entry through the game's public actions."""
-    if isinstance(entry, StrokeEntry) and entry.choice is not None:
-        c = entry.choice
-        game.strike(entry.seat, c.along, c.angle, c.speed)
-    elif isinstance(entry, PlaceEntry) and entry.waive:
-        game.waive(entry.seat)
-    elif isinstance(entry, PlaceEntry) and entry.position is not None:
-        game.place(entry.seat, entry.position[0], entry.position[1], entry.coin)
-    elif isinstance(entry, DeclareEntry) and entry.what == "wait":
-        game.wait(entry.seat)
-    elif isinstance(entry, DeclareEntry) and entry.what == "extra":
-        game.claim(entry.seat, int(entry.value or 0))
-    elif isinstance(entry, DeclareEntry) and entry.what == "toss":
-        game.toss(entry.seat, entry.value)
-    elif isinstance(entry, ConcedeEntry):
-        game.concede(entry.seat, entry.what)
-    else:
-        raise GameError(f"this record has an action the browser cannot replay: {entry.TYPE}")
-
-
 def build(row: MatchRow) -> Replay:
-    record = load_record(row.record)
+    record = record_of(row)
     game = Game.resume(Record(record.header))
     seats = {r.seat: (r.name, r.kind, r.level, False) for r in row.seats}
     views = [state_view(game, seats)]
@@ -104,7 +84,7 @@ def build(row: MatchRow) -> Replay:
     for i, entry in enumerate(record.entries):
         before.append(game.layout)
         if len(game.record.entries) == i:  # else the game made this entry itself (ICF 142: no room to strike)
-            _apply(game, entry)
+            apply_entry(game, entry)
         view = state_view(game, seats)
         view["log_entry"] = {"n": i + 1, "seat": entry.seat, "action": entry_text(entry, record.header),
                              "lines": ruling_lines(game.match.rulings[i])}

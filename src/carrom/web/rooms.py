@@ -3,7 +3,9 @@
 The server decides everything. A client sends intents only — a strike, a placement, a
 claim, conceding — for a seat it plays, when the laws wait for that seat; anything else
 is answered with an error that names what is wrong, and nothing changes. Each accepted
-action is stored before anybody hears of it.
+action is stored before anybody hears of it: appended to the match's log, made from the
+version of the match this room holds; if another server wrote the match meanwhile, the
+room is read again from the store and the intent tried once more on the fresh match.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from carrom.equipment import Disc, Layout, PieceKind
 from carrom.game import Game, GameError, StrokeReport
 from carrom.players import make_bot
 from carrom.players.driver import step
-from carrom.records import dumps, load_record
+from carrom.records import dumps
 from carrom.records.describe import entry_text, ruling_lines
-from carrom.store import MatchRow, SeatRow, Store, StoreError
+from carrom.store import Action, ConflictError, MatchRow, SeatRow, Store, StoreError
 from carrom.web.messages import INTENTS, SEATS, VARIANTS, Intent, MessageError, RoomRequest, room_request
+from carrom.web.stored import caught_up, record_of
 
 __all__ = ["INTENTS", "SEATS", "VARIANTS", "MessageError", "Room", "SeatInfo"]  # a room's vocabulary, from messages
 from carrom.web.views import motion_of, state_view
@@ -78,6 +81,9 @@ class Room:
     clocks: bool = False  # chosen at creation: the server runs the clocks of the laws (carrom.web.clocks)
     bots: dict[str, Any] = field(default_factory=dict)
     since: float = field(default_factory=time.time)  # when the laws began to wait for the current action
+    version: int = 0  # the stored match's version this room holds: its next write is made from it
+    _log: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)  # each action in words, once
+    _log_of: Any = field(default=None, repr=False)  # the game those words are of
 
     def __post_init__(self) -> None:
         for seat, info in self.seats.items():
@@ -115,18 +121,43 @@ class Room:
     @classmethod
     def load(cls, store: Store, row: MatchRow) -> "Room":
         """A stored match: from its snapshot (the discs now) and the referee, else stroke by stroke (deterministic)."""
-        record = load_record(row.record)
+        record = record_of(row)
         layout = snapshot_layout(row.snapshot, len(record.entries))
         game = Game.resume(record) if layout is None else Game.restore(record, layout)
         seats = {r.seat: SeatInfo(r.name, r.kind, r.level, r.token) for r in row.seats}
-        return cls(row.id, game, seats, store, row.invite, row.public, row.adjourned)
+        return cls(row.id, game, seats, store, row.invite, row.public, row.adjourned, version=row.version)
 
     def reload(self) -> None:
-        """Back to what the store holds (after a write failed): the store is the truth."""
+        """Back to what the store holds (after a write failed, or another server wrote it): the store is the truth."""
         row = self.store.get(self.id)
         if row is not None:
             fresh = Room.load(self.store, row)
-            self.game, self.seats = fresh.game, fresh.seats
+            self.game, self.seats, self.version = fresh.game, fresh.seats, fresh.version
+            self.invite, self.adjourned = fresh.invite, fresh.adjourned
+            for seat in set(self.bots) - set(fresh.bots):
+                del self.bots[seat]
+
+    def catch_up(self) -> dict[str, Any] | None:
+        """Another server wrote the match: its new actions played here (the same physics: the same entries), else the
+        match read again; the update for this server's clients (with the last stroke's motion), or None if nothing new."""
+        row = self.store.get(self.id)
+        if row is None or row.version <= self.version:
+            return None
+        known = len(self.game.record.entries)
+        shot = None
+        renamed = any(r.seat in self.seats and self.seats[r.seat].name != r.name for r in row.seats)
+        logged_after = row.tail[0].number > known if row.tail else row.actions != known
+        try:
+            if renamed or logged_after:  # a seat taken rewrote the record: read it all again
+                raise GameError("the match's record was written again")
+            report = caught_up(self.game, row.tail)
+            shot = report if report is not None and report.completed else None
+        except (GameError, ValueError):
+            self.game = Room.load(self.store, row).game
+        for r in row.seats:
+            self.seats[r.seat] = SeatInfo(r.name, r.kind, r.level, r.token)
+        self.version, self.invite, self.adjourned, self.since = row.version, row.invite, row.adjourned, time.time()
+        return self.view(shot)
 
     def title(self) -> str:
         table = self.game.state.table
@@ -160,8 +191,13 @@ class Room:
         token = token or secrets.token_urlsafe(18)
         chosen = new_name or info.name
         game = self._renamed(seat, chosen)
-        self.store.seat_player(self.id, seat, chosen, token, record=dumps(game.record))
+        version = self.store.seat_player(self.id, seat, chosen, token, record=dumps(game.record),
+                                         logged=len(game.record.entries))
         info.token, info.name, self.game = token, chosen, game
+        if version == self.version + 1:
+            self.version = version
+        else:  # another server wrote the match meanwhile: read it again
+            self.reload()
         try:
             self.store.set_title(self.id, self.title())
         except StoreError:
@@ -203,6 +239,16 @@ class Room:
         act = self.ACTS.get(intent.type)
         if act is None:
             raise MessageError(f"{intent.type} is answered by the connection, not the room")  # join: app.py
+        try:
+            return self._act(act, token, intent)
+        except ConflictError:  # another server played meanwhile: the room was read again; once more on it
+            try:
+                return self._act(act, token, intent)
+            except ConflictError:
+                raise MessageError("another server keeps changing this match: nothing was changed; try again",
+                                   "server") from None
+
+    def _act(self, act: Any, token: str | None, intent: Intent) -> list[dict[str, Any]]:
         seat = self._seat(token, intent)
         if self.game.over and intent.type != "concede":
             raise MessageError("the match is over", "refused")
@@ -307,19 +353,30 @@ class Room:
         except GameError:
             self.reload()
             raise
-        return self._commit(before, result if isinstance(result, StrokeReport) else None)
+        try:
+            return self._commit(before, result if isinstance(result, StrokeReport) else None)
+        except ConflictError:  # another server's bot or player was first: the room holds its action now
+            return None
 
     def _commit(self, before: int, shot: StrokeReport | None) -> dict[str, Any]:
-        """Store what was done since ``before`` entries, then describe it; a failed write undoes it."""
-        new = self.game.record.entries[before:]
+        """Store what was done since ``before`` entries, then describe it; a failed write undoes it.
+
+        ``ConflictError`` (the room read again) when another server wrote the match meanwhile.
+        """
+        record = self.game.record
         state = self.game.state
         result = ""
         if state.over and state.winner is not None:
             result = " & ".join(self.seats[s.value].name for s in state.table.seats_of(state.winner)) + " won"
-        if new:
+        if len(record.entries) > before:
+            new = [Action(n, record.entries[n].to_dict(), *record.positions[n])
+                   for n in range(before, len(record.entries))]
             try:
-                self.store.append(self.id, before, [e.to_dict() for e in new], dumps(self.game.record),
-                                  over=state.over, result=result, snapshot=snapshot(self.game))
+                self.version = self.store.append(self.id, self.version, new, over=state.over, result=result,
+                                                 snapshot=snapshot(self.game))
+            except ConflictError:
+                self.reload()
+                raise
             except StoreError as exc:
                 self.reload()
                 raise MessageError(f"{exc}; nothing was changed") from None
@@ -336,10 +393,16 @@ class Room:
         header = self.game.record.header
         entries = self.game.record.entries
         rulings = self.game.match.rulings
+        if self._log_of is not self.game:  # another game (a name changed, the room read again): new words
+            self._log, self._log_of = {}, self.game
         start = max(0, len(entries) - limit)
-        return [{"n": i + 1, "seat": entries[i].seat, "action": entry_text(entries[i], header),
-                 "lines": ruling_lines(rulings[i]) if i < len(rulings) else []}
-                for i in range(start, len(entries))]
+        for i in range(start, len(entries)):
+            if i not in self._log or (not self._log[i]["lines"] and i < len(rulings)):
+                self._log[i] = {"n": i + 1, "seat": entries[i].seat, "action": entry_text(entries[i], header),
+                                "lines": ruling_lines(rulings[i]) if i < len(rulings) else []}
+        for i in [i for i in self._log if i < start]:
+            del self._log[i]
+        return [self._log[i] for i in range(start, len(entries))]
 
     def view(self, shot: StrokeReport | None = None, *, notice: str | None = None) -> dict[str, Any]:
         out = state_view(self.game, {s: (i.name, i.kind, i.level, i.kind == "human" and i.token is None)
