@@ -9,7 +9,7 @@ from carrom.players.driver import step
 from carrom.practice import Aim, Position, predict
 from carrom.practice.drills import drill_bot_shot
 from carrom.records import dumps
-from carrom.store import SeatRow, Store
+from carrom.store import Action, SeatRow, Store
 from carrom.web import create_app
 
 AIM = {"along": 0.0, "angle": 0.0, "speed": 6.0}
@@ -111,3 +111,24 @@ def test_a_position_from_a_stored_match_stroke(client, db):
     r = client.get("/api/practice/match/m1/stroke/99")
     assert r.status_code == 400 and "stroke must be a whole number from 1 to" in r.json()["error"]
     assert client.get("/api/practice/match/nope/stroke/1").status_code == 404
+
+
+def test_a_stroke_of_a_match_whose_actions_were_appended_to_the_store(client, db):
+    """A match played on the server keeps its actions as rows after the record it was created with
+    (docs/web.md, the store): practice reads the whole record, not just its head."""
+    game = Game.new({"south": "Asha", "north": "Ravi"})
+    head = dumps(game.record)
+    players = {"south": GeometricPlayer(1, 1.0), "north": GeometricPlayer(2, 1.0)}
+    for _ in range(8):
+        step(game, players)
+    store = Store(db)
+    store.create("m2", variant="icf", kind="singles", title="Asha v Ravi",
+                 seats=[SeatRow("south", "Asha", "human", None, None), SeatRow("north", "Ravi", "human", None, None)],
+                 record=head)
+    record = game.record
+    store.append("m2", 0, [Action(n, e.to_dict(), *record.positions[n]) for n, e in enumerate(record.entries)],
+                 over=False, result="")
+    view = client.get("/api/practice/match/m2/stroke/3")
+    assert view.status_code == 200, view.text
+    third = [e for e in record.entries if type(e).__name__ == "StrokeEntry"][2]
+    assert view.json()["aim"] == {"along": third.choice.along, "angle": third.choice.angle, "speed": third.choice.speed}
