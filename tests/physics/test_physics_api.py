@@ -171,8 +171,8 @@ def test_the_named_models():
     assert MODELS["v2"].impact_solver is ImpactSolver.SIMULTANEOUS and MODELS["v2"].pocket_model is PocketModel.TIPPING
     assert physics_model("v2").model == "v2"
     assert PhysicsParams(mu=0.2).model is None  # not a named model
-    with pytest.raises(ValueError, match=r"unknown physics model 'v3'; known: \['v1', 'v2'\]"):
-        physics_model("v3")
+    with pytest.raises(ValueError, match=r"unknown physics model 'v4'; known: \['v1', 'v2', 'v3'\]"):
+        physics_model("v4")
     with pytest.raises(ValueError, match="unknown impact_solver 'averaged'"):
         PhysicsParams(impact_solver="averaged")
 

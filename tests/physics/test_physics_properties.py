@@ -96,6 +96,14 @@ def test_every_shot_keeps_the_invariants_v2(shot):
     check_shot(shot, MODELS["v2"])
 
 
+@settings(max_examples=600, **SETTINGS)
+@given(shots())
+def test_every_shot_keeps_the_invariants_v3(shot):
+    """With impact friction and spin: energy (spins included) never gained, momentum and
+    angular momentum kept at every impact, the slides exact."""
+    check_shot(shot, MODELS["v3"])
+
+
 @settings(max_examples=150, **SETTINGS)
 @given(shots())
 def test_same_input_same_events_bit_for_bit(shot):
