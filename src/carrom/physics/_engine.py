@@ -1171,28 +1171,29 @@ def _separate(rows, over, slow, nc, px, py, st):
 
 
 @njit(cache=True)
-def _step_friction(c, b, k, jn, mu, cn, vel, spin, st):
-    """The friction that contact c's normal impulse ``jn`` of one step brings (Coulomb, stick
-    or slide on this step's slip, ``_friction_pair``/``_friction_wall``), applied at once."""
+def _step_friction(c, b, k, jn, mu, cn, fr, vel, spin):
+    """The friction that contact c's normal impulse ``jn`` of one step brings, applied at
+    once: Coulomb, stick or slide on this step's slip (as ``_friction_pair`` and
+    ``_friction_wall``), with the contact's constants precomputed in ``fr`` (tangential
+    mass, inverse masses, radii; body k's zero for a cushion)."""
     nx = cn[c, 0]
     ny = cn[c, 1]
-    mb = st[b, SMASS]
-    rb = st[b, SRAD]
+    rb = fr[c, 3]
     if k >= 0:
-        mk = st[k, SMASS]
-        rk = st[k, SRAD]
-        jt = _friction_pair(nx, ny, vel[b, 0], vel[b, 1], spin[b], rb, mb, vel[k, 0], vel[k, 1], spin[k], rk, mk, jn, mu)
-        vel[b, 0] += jt / mb * ny
-        vel[b, 1] -= jt / mb * nx
-        vel[k, 0] -= jt / mk * ny
-        vel[k, 1] += jt / mk * nx
-        spin[b] -= 2.0 * jt / (mb * rb)
-        spin[k] -= 2.0 * jt / (mk * rk)
+        ut = (vel[k, 0] - vel[b, 0]) * -ny + (vel[k, 1] - vel[b, 1]) * nx - (spin[b] * rb + spin[k] * fr[c, 4])
+        jt = _coulomb(-ut * fr[c, 0], mu * jn)
+        wk = fr[c, 2]
+        vel[k, 0] -= jt * wk * ny
+        vel[k, 1] += jt * wk * nx
+        spin[k] -= 2.0 * jt * wk / fr[c, 4]
+        jt = -jt  # on b the opposite, along t
     else:
-        jt = _friction_wall(nx, ny, vel[b, 0], vel[b, 1], spin[b], rb, mb, jn, mu)
-        vel[b, 0] -= jt / mb * ny
-        vel[b, 1] += jt / mb * nx
-        spin[b] += 2.0 * jt / (mb * rb)
+        ut = vel[b, 0] * -ny + vel[b, 1] * nx + spin[b] * rb
+        jt = _coulomb(-ut * fr[c, 0], mu * jn)
+    wb = fr[c, 1]
+    vel[b, 0] -= jt * wb * ny
+    vel[b, 1] += jt * wb * nx
+    spin[b] += 2.0 * jt * wb / rb
 
 
 @njit(cache=True)
@@ -1279,6 +1280,7 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
     force = cf[:, 6]
     over0 = cf[:, 7]
     key = cf[:, 8:10]
+    fr = cf[:, 10:15]  # MODEL_COULOMB: per contact, its constants (see _step_friction)
     for c in range(maxc):
         slow[c] = 0
         imp[c] = 0.0
@@ -1369,6 +1371,16 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
             perm[w + 1] = perm[w]
             w -= 1
         perm[w + 1] = c
+    coulomb = model == MODEL_COULOMB
+    if coulomb:
+        for c in range(nc):
+            b = rows[c, 0]
+            k = rows[c, 1]
+            fr[c, 1] = 1.0 / st[b, SMASS]
+            fr[c, 3] = st[b, SRAD]
+            fr[c, 2] = 1.0 / st[k, SMASS] if k >= 0 else 0.0
+            fr[c, 4] = st[k, SRAD] if k >= 0 else 1.0
+            fr[c, 0] = 1.0 / (3.0 * (fr[c, 1] + fr[c, 2]))
     # Step: a tenth of the stiffest contact's time scale sqrt(m / k) (31 steps per loading half-period).
     w2 = 0.0
     for c in range(nc):
@@ -1416,8 +1428,9 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
                 if k >= 0:
                     vel[k, 0] += jm / st[k, SMASS] * cn[c, 0]
                     vel[k, 1] += jm / st[k, SMASS] * cn[c, 1]
-                if model == MODEL_COULOMB:
-                    _step_friction(c, b, k, jm, mu, cn, vel, spin, st)
+                if coulomb and half_kick == 1:
+                    # Once a step, on the step's normal impulse (two half kicks).
+                    _step_friction(c, b, k, 2.0 * jm, mu, cn, fr, vel, spin)
         done = True
         for c in range(nc):
             if force[c] > 0.0:
@@ -1593,7 +1606,7 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
     wbf = np.empty((n, 3))  # work space of _cluster_impact
     wvel = np.empty((n, 2))
     wbi = np.empty((n, 4), dtype=np.int64)
-    wcf = np.empty((maxc if solver == SOLVER_SIMULTANEOUS else 1, 10))
+    wcf = np.empty((maxc if solver == SOLVER_SIMULTANEOUS else 1, 15))
     wci = np.empty((maxc if solver == SOLVER_SIMULTANEOUS else 1, 5), dtype=np.int64)
     cap0 = 64 if record else 1
     ef = np.empty((cap0, NEF), dtype=np.float64)
