@@ -88,9 +88,15 @@ def assert_sound(result: ShotResult) -> None:
     assert not np.any(vel[present]), "a disc still moves after the last event"
     assert np.array_equal(present, result.on_board)
     # No cushion contact with the centre where the disc falls (v1: the pocket circle; v2:
-    # the tipping circle): the pocket takes the disc first.
+    # the tipping circle): the pocket takes the disc first. Nor does any disc come to rest
+    # there (the next stroke would refuse the layout).
     pockets = STANDARD_BOARD.pocket_centres()
     rp = STANDARD_BOARD.pocket_radius
+    tipping = result.params.pocket_model is PocketModel.TIPPING
+    for b in np.nonzero(result.on_board)[0]:
+        reach = math.sqrt(rp * rp - result.radii[b] ** 2) if tipping else rp
+        x, y = result.final_positions[b]
+        assert all(math.hypot(x - cx, y - cy) >= reach for cx, cy in pockets), f"disc {b} rests in a pocket"
     for ev in result.events:
         if ev.kind is EventKind.CUSHION:
             x, y = ev.positions[0]

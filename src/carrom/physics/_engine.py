@@ -746,8 +746,9 @@ def capture_speed(b, r, h, prad, g):
 def _captured(i, p, st, it, prm):
     """Body i, re-based where its centre enters pocket p's tipping circle: does it fall in?
 
-    Yes if it is no faster than ``capture_speed`` for its line, or if that line meets a
-    cushion before leaving the tipping circle (it strikes the corner while overhanging)."""
+    Yes if it is no faster than ``capture_speed`` for its line, if it would stop before
+    leaving the tipping circle (at rest overhanging), or if that line meets a cushion
+    before leaving the tipping circle (it strikes the corner while overhanging)."""
     cx, cy = _pocket_centre(p, prm[P_POCKET_C])
     wx = st[i, SX] - cx
     wy = st[i, SY] - cy
@@ -759,6 +760,8 @@ def _captured(i, p, st, it, prm):
     if st[i, SSPEED] <= capture_speed(b, r, h, prm[P_POCKET_R], prm[P_GRAVITY]):
         return True
     chord = -2.0 * (wx * ux + wy * uy)
+    if st[i, SSPEED] * st[i, SSPEED] < 2.0 * st[i, SDEC] * chord:
+        return True  # it stops before leaving the tipping circle: at rest overhanging, it tips in
     lim = prm[P_HALF] - r
     return abs(st[i, SX] + ux * chord) > lim or abs(st[i, SY] + uy * chord) > lim
 

@@ -232,4 +232,6 @@ def physics_model(name: str) -> PhysicsParams:
         raise ValueError(f"unknown physics model {name!r}; known: {sorted(MODELS)}") from None
 
 
-DEFAULT_PARAMS = MODELS["v1"]
+DEFAULT_PARAMS = MODELS["v3"]
+"""The model new games, bots, the web app and the environments play: v3 (docs/physics.md,
+"the default"). Records name it; old records replay with the model they name (none: v1)."""
