@@ -1,10 +1,11 @@
 """Speed of the physics engine. Run: .venv/bin/python benchmarks/physics.py [--no-cold]
 
 Prints:
-For each physics model (``MODELS``: v1, v2):
+For each physics model (``MODELS``: v1, v2, v3), each figure with the load average (1 min)
+of the machine at the time (a shared machine: compare figures taken at similar loads):
 - the time per standard break (a full-speed striker from the south baseline into the
-  opening formation; 200 aims spread over +-4 degrees and +-5 cm along the baseline),
-  one core, after warm-up, in CPU time, each aim the best of three runs: the kernel alone
+  opening formation; 400 aims spread over +-4 degrees and +-5 cm along the baseline),
+  one core, after warm-up, in CPU time, each aim the best of five runs: the kernel alone
   (median and 90th percentile over the aims), and the full ``simulate()`` with its
   Python layer;
 - events per break (median, max);
@@ -32,7 +33,7 @@ from carrom.physics import DEFAULT_PARAMS, MODELS, PhysicsParams, Strike, simula
 from carrom.physics import _engine as E
 from carrom.physics.simulation import _Packed
 
-AIMS = 200
+AIMS = 400
 
 
 def break_strikes(n: int, seed: int = 2024) -> list[Strike]:
@@ -53,7 +54,11 @@ def steal() -> tuple[int, int]:
         return 0, 0
 
 
-def kernel_times(strikes: list[Strike], params: PhysicsParams, repeats: int = 3) -> tuple[np.ndarray, np.ndarray]:
+def load() -> str:
+    return f"[load {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs]"
+
+
+def kernel_times(strikes: list[Strike], params: PhysicsParams, repeats: int = 5) -> tuple[np.ndarray, np.ndarray]:
     """Per-break CPU time of the kernel alone (one call per break, the best of ``repeats``,
     as timeit does: a shared machine only ever adds time) and its event count."""
     layout = opening_formation()
@@ -80,7 +85,7 @@ def kernel_times(strikes: list[Strike], params: PhysicsParams, repeats: int = 3)
     return np.array(times), np.array(events)
 
 
-def api_times(strikes: list[Strike], params: PhysicsParams, repeats: int = 3) -> np.ndarray:
+def api_times(strikes: list[Strike], params: PhysicsParams, repeats: int = 5) -> np.ndarray:
     layout = opening_formation()
     for s in strikes[:10]:
         simulate(layout, s, params)
@@ -145,15 +150,15 @@ def main() -> None:
         print(f"-- model {name}")
         kt, ev = kernel_times(strikes, params)
         print(f"break, kernel only, one core:   median {np.median(kt) * ms:.3f} ms, "
-              f"p90 {np.percentile(kt, 90) * ms:.3f} ms, mean {kt.mean() * ms:.3f} ms  ({AIMS} aims)")
+              f"p90 {np.percentile(kt, 90) * ms:.3f} ms, mean {kt.mean() * ms:.3f} ms  ({AIMS} aims)  {load()}")
         at = api_times(strikes, params)
-        print(f"break, simulate() with events:  median {np.median(at) * ms:.3f} ms  (Python layer included; target <= 0.24 ms)")
+        print(f"break, simulate() with events:  median {np.median(at) * ms:.3f} ms  (Python layer included; target <= 0.24 ms)  {load()}")
         print(f"events per break:               median {np.median(ev):.0f}, max {ev.max()}")
         many = strikes * 20
         serial = batch_rate(many, params, parallel=False)
         par = batch_rate(many, params, parallel=True)
-        print(f"batch, one core:                {serial:,.0f} shots/s  ({len(many)} breaks per batch)")
-        print(f"batch, all cores:               {par:,.0f} shots/s  (target >= 8,000)")
+        print(f"batch, one core:                {serial:,.0f} shots/s  ({len(many)} breaks per batch)  {load()}")
+        print(f"batch, all cores:               {par:,.0f} shots/s  (target >= 8,000)  {load()}")
 
     steal1 = steal()
     if steal1[1] > steal0[1]:

@@ -8,39 +8,46 @@ import math
 import numpy as np
 
 from carrom.equipment import STANDARD_BOARD, Layout
-from carrom.physics import EventKind, ImpactSolver, PocketModel, ShotResult
+from carrom.physics import CollisionModel, EventKind, ImpactSolver, PocketModel, ShotResult, Slide
 
 H = STANDARD_BOARD.half
 OVERLAP_TOL = 1e-9
 """Metres: what the tests accept as 'no overlap' (the engine's allowance is 1e-10)."""
 
 
-def advance(seg, t, a):
-    """State (x, y, vx, vy) at t of a slide that started at seg = (t0, x, y, vx, vy)."""
-    t0, x, y, vx, vy = seg
+def advance(slide: Slide, t: float, r: float, mu_g: float):
+    """State (x, y, vx, vy, spin) at t of a slide (docs/physics.md: constant deceleration
+    along the path, the spin falling linearly to zero as the disc stops; on the spot at
+    4 mu g / (3 r))."""
+    x, y = slide.position
+    vx, vy = slide.velocity
+    w = slide.spin
     s = math.hypot(vx, vy)
+    dt = max(t - slide.time, 0.0)
     if s == 0.0:
-        return x, y, 0.0, 0.0
-    dt = min(max(t - t0, 0.0), s / a)
+        return x, y, 0.0, 0.0, math.copysign(max(abs(w) - 4.0 * mu_g / (3.0 * r) * dt, 0.0), w)
+    a = slide.deceleration
+    dt = min(dt, s / a)
     d = dt * (s - 0.5 * a * dt)
     v = max(s - a * dt, 0.0)
-    return x + vx / s * d, y + vy / s * d, vx / s * v, vy / s * v
+    return x + vx / s * d, y + vy / s * d, vx / s * v, vy / s * v, w * v / s
 
 
 def impacts(result: ShotResult):
-    """For every event, (event, pre-states, post-states) of its bodies, replayed from the log
-    in its own order (pre: the body's previous slide advanced to the event's time)."""
-    a = result.params.deceleration
-    seg = [
-        (0.0, *result.initial_positions[b], *result.initial_velocities[b]) for b in range(result.n_bodies)
-    ]
+    """For every event, (event, pre-states, post-states) of its bodies as (x, y, vx, vy,
+    spin), replayed from the slides in the log's order (pre: the body's previous slide
+    advanced to the event's time)."""
+    slides = [iter(result.slides(b)) for b in range(result.n_bodies)]
+    current = [next(it) for it in slides]
+    mu_g = result.params.deceleration
     out = []
     for ev in result.events:
-        pre = [advance(seg[b], ev.time, a) for b in ev.bodies]
-        post = [(p[0], p[1], v[0], v[1]) for p, v in zip(ev.positions, ev.velocities)]
+        pre = [advance(current[b], ev.time, result.radii[b], mu_g) for b in ev.bodies]
+        for b in ev.bodies:
+            current[b] = next(slides[b])
+        post = [(*current[b].position, *current[b].velocity, current[b].spin) for b in ev.bodies]
+        assert post == [(*p, *v, w) for p, v, w in zip(ev.positions, ev.velocities, ev.spins)]
         out.append((ev, pre, post))
-        for b, p in zip(ev.bodies, post):
-            seg[b] = (ev.time, *p)
     return out
 
 
@@ -81,9 +88,15 @@ def assert_sound(result: ShotResult) -> None:
     assert not np.any(vel[present]), "a disc still moves after the last event"
     assert np.array_equal(present, result.on_board)
     # No cushion contact with the centre where the disc falls (v1: the pocket circle; v2:
-    # the tipping circle): the pocket takes the disc first.
+    # the tipping circle): the pocket takes the disc first. Nor does any disc come to rest
+    # there (the next stroke would refuse the layout).
     pockets = STANDARD_BOARD.pocket_centres()
     rp = STANDARD_BOARD.pocket_radius
+    tipping = result.params.pocket_model is PocketModel.TIPPING
+    for b in np.nonzero(result.on_board)[0]:
+        reach = math.sqrt(rp * rp - result.radii[b] ** 2) if tipping else rp
+        x, y = result.final_positions[b]
+        assert all(math.hypot(x - cx, y - cy) >= reach for cx, cy in pockets), f"disc {b} rests in a pocket"
     for ev in result.events:
         if ev.kind is EventKind.CUSHION:
             x, y = ev.positions[0]
@@ -91,18 +104,33 @@ def assert_sound(result: ShotResult) -> None:
             reach = math.sqrt(rp * rp - r * r) if result.params.pocket_model is PocketModel.TIPPING else rp
             for cx, cy in pockets:
                 assert math.hypot(x - cx, y - cy) >= reach - 1e-12
-    # Momentum kept (where no cushion takes part) and energy never gained, over each group
-    # of impacts that share an instant and bodies (one simultaneous impact, or a cascade).
+    # Momentum and angular momentum kept (where no cushion takes part) and energy, spins'
+    # included, never gained, over each group of impacts that share an instant and bodies
+    # (one simultaneous impact, or a cascade).
     m = result.masses
+    inertia = m * result.radii**2 / 2
     for group in impact_groups(result):
         bodies = sorted(group["pre"])
-        pre = np.array([group["pre"][b][2:] for b in bodies])
-        post = np.array([group["post"][b][2:] for b in bodies])
-        mass = m[bodies][:, None]
-        scale = float((mass[:, 0] * np.hypot(*pre.T)).sum())
+        pre = np.array([group["pre"][b] for b in bodies])
+        post = np.array([group["post"][b] for b in bodies])
+        mass = m[bodies]
+        scale = float((mass * np.hypot(pre[:, 2], pre[:, 3])).sum())
         if not group["cushion"]:
-            assert np.abs((mass * post).sum(axis=0) - (mass * pre).sum(axis=0)).max() <= 1e-12 * scale + 1e-18
-        assert (mass * post**2).sum() <= (mass * pre**2).sum() * (1 + 1e-12) + 1e-24
+            momentum = (mass[:, None] * (post[:, 2:4] - pre[:, 2:4])).sum(axis=0)
+            assert np.abs(momentum).max() <= 1e-12 * scale + 1e-18
+        if not group["cushion"] and result.params.collision_model is CollisionModel.COULOMB:
+            # About where the impacts happened (a pressing contact moves its discs apart by
+            # a micrometre, which is no impulse). Not v1's sticking pushes (one common
+            # velocity is no impulse along the line of centres), not for v2's spinless
+            # discs (nothing to check). To 1e-6: the compliant integration's energy guard
+            # (it scales the group's relative velocities and spins down by parts in 1e5 at
+            # most) does not keep it exactly; a lone impact keeps it to rounding
+            # (test_physics_friction.py).
+            orbital = mass * (pre[:, 0] * (post[:, 3] - pre[:, 3]) - pre[:, 1] * (post[:, 2] - pre[:, 2]))
+            spin = inertia[bodies] * (post[:, 4] - pre[:, 4])
+            assert abs(orbital.sum() + spin.sum()) <= 1e-6 * scale * H + 1e-18
+        energy = lambda s: (mass * (s[:, 2] ** 2 + s[:, 3] ** 2)).sum() + (inertia[bodies] * s[:, 4] ** 2).sum()  # noqa: E731
+        assert energy(post) <= energy(pre) * (1 + 1e-12) + 1e-24
 
 
 def impact_groups(result: ShotResult):

@@ -54,9 +54,9 @@ def pressing_contacts(result):
             continue
         n = np.subtract(pre[1][:2], pre[0][:2])
         n /= np.linalg.norm(n)
-        w_pre = np.subtract(pre[1][2:], pre[0][2:])
+        w_pre = np.subtract(pre[1][2:4], pre[0][2:4])
         if 0 < -(w_pre @ n) < v_hold:
-            out.append((w_pre, np.subtract(post[1][2:], post[0][2:]), n))
+            out.append((w_pre, np.subtract(post[1][2:4], post[0][2:4]), n))
     return out
 
 
@@ -74,7 +74,7 @@ def test_a_squeeze_keeps_the_sideways_sliding():
         assert w_post @ t == pytest.approx(w_pre @ t, abs=1e-12)  # sliding past each other kept
     assert max(abs(w_pre @ np.array([-n[1], n[0]])) for w_pre, _w, n in presses) > 1e-3
     stuck = simulate(SQUEEZE, SQUEEZE_STRIKE, V1)
-    same_velocity = [post for ev, _pre, post in impacts(stuck) if ev.kind is EventKind.CONTACT and post[0][2:] == post[1][2:]]
+    same_velocity = [post for ev, _pre, post in impacts(stuck) if ev.kind is EventKind.CONTACT and post[0][2:4] == post[1][2:4]]
     assert same_velocity  # v1: the stick rule gave pairs one velocity
 
 

@@ -59,7 +59,10 @@ SRT = 6  # time of the body's record (its earliest event)
 SOWNT = 7  # time of the body's own earliest event (stop, cushion, pocket)
 SRAD = 8
 SMASS = 9
-NSTATE = 10
+SDEC = 10  # deceleration along the path during the current slide (mu g without spin)
+SW = 11  # spin (rad/s, counter-clockwise seen from above) at the reference time
+SWDEC = 12  # how fast the spin falls (rad/s^2): it reaches zero when the disc stops
+NSTATE = 13
 
 # Columns of the int table ``it``: the record (kind, first body, second body, aux), the
 # own event (kind, aux), the class (0 carromman, 1 striker) and three flags.
@@ -98,9 +101,13 @@ P_THICK_COIN = 17  # metres: carromman thickness (tipping over a pocket)
 P_THICK_STRIKER = 18  # metres: striker thickness
 P_GRAVITY = 19  # m/s^2
 P_PERSIST = 20  # metres: overlap allowance of a persistent contact (a pair struck again soon)
-NPARAMS = 21
+P_MU_IMPACT = 21  # Coulomb friction coefficient at impacts (MODEL_COULOMB)
+P_SPIN_TABLE = 22  # first of SPIN_TABLE_SIZE values: reach * z of the spin law (spin.py)
+SPIN_TABLE_SIZE = 513
+NPARAMS = P_SPIN_TABLE + SPIN_TABLE_SIZE
 
 MODEL_FRICTIONLESS = 0
+MODEL_COULOMB = 1  # Coulomb friction at impacts, spin, and the spin's surface law (v3)
 
 SOLVER_SEQUENTIAL = 0  # pair by pair in the fixed event order (v1)
 SOLVER_SIMULTANEOUS = 1  # every contact of a touching cluster at once, compliant (v2)
@@ -119,7 +126,11 @@ EF_YJ = 6
 EF_VXJ = 7
 EF_VYJ = 8
 EF_IMPULSE = 9
-NEF = 10
+EF_AI = 10  # deceleration of body i's slide from the event on
+EF_AJ = 11
+EF_WI = 12  # spin of body i just after the event
+EF_WJ = 13
+NEF = 14
 EI_KIND = 0
 EI_I = 1
 EI_J = 2
@@ -488,28 +499,30 @@ def _seg_dist2(p1x, p1y, q1x, q1y, p2x, p2y, q2x, q2y):
 
 
 @njit(cache=True)
-def _phase2(xi, yi, uxi, uyi, si, xj, yj, uxj, uyj, sj, di, dj, tsi, tsj, tm, rr, a, tolf, tolo, t0):
+def _phase2(xi, yi, uxi, uyi, si, xj, yj, uxj, uyj, sj, di, dj, tsi, tsj, tm, rr, ai, aj, tolf, tolo, t0):
     """Phase 2 of a pair: the first to stop rests; the other slides on from tau = tm."""
     if tsi == tsj:
         return INF
     if tsi < tsj:
         qx = xi + uxi * di
         qy = yi + uyi * di
-        dm = tm * (sj - 0.5 * a * tm)
+        dm = tm * (sj - 0.5 * aj * tm)
         px = xj + uxj * dm
         py = yj + uyj * dm
-        sm = sj - a * tm
+        sm = sj - aj * tm
         ux = uxj
         uy = uyj
+        a = aj
     else:
         qx = xj + uxj * dj
         qy = yj + uyj * dj
-        dm = tm * (si - 0.5 * a * tm)
+        dm = tm * (si - 0.5 * ai * tm)
         px = xi + uxi * dm
         py = yi + uyi * dm
-        sm = si - a * tm
+        sm = si - ai * tm
         ux = uxi
         uy = uyi
+        a = ai
     if sm <= 0.0:
         return INF
     tau = _mover_fixed(px - qx, py - qy, ux, uy, sm, rr, a, tolf, tolo)
@@ -517,16 +530,17 @@ def _phase2(xi, yi, uxi, uyi, si, xj, yj, uxj, uyj, sj, di, dj, tsi, tsj, tm, rr
 
 
 @njit(cache=True)
-def _pair_event(xi0, yi0, uxi, uyi, si0, tri, xj0, yj0, uxj, uyj, sj0, trj, rr, a, eps, veps, dov):
+def _pair_event(xi0, yi0, uxi, uyi, si0, tri, ai, xj0, yj0, uxj, uyj, sj0, trj, aj, rr, eps, veps, dov):
     """Absolute time of the next contact between bodies i and j (INF if none).
 
     Computed from the later of the two reference times, so the answer depends only on the
     two paths, not on when it is asked. A contact is an approaching contact: touching
     (gap <= P_TOUCH) with the approach speed above P_VEPS counts at once; otherwise the
-    first downward crossing of the target of ``_target`` (f = 0 from apart)."""
+    first downward crossing of the target of ``_target`` (f = 0 from apart). ``ai``, ``aj``:
+    each disc's deceleration along its path."""
     t0 = max(tri, trj)
-    xi, yi, vxi, vyi, si = _slide(xi0, yi0, uxi, uyi, si0, tri, t0, a)
-    xj, yj, vxj, vyj, sj = _slide(xj0, yj0, uxj, uyj, sj0, trj, t0, a)
+    xi, yi, vxi, vyi, si = _slide(xi0, yi0, uxi, uyi, si0, tri, t0, ai)
+    xj, yj, vxj, vyj, sj = _slide(xj0, yj0, uxj, uyj, sj0, trj, t0, aj)
     if si <= 0.0 and sj <= 0.0:
         return INF
     cx = xj - xi
@@ -541,19 +555,19 @@ def _pair_event(xi0, yi0, uxi, uyi, si0, tri, xj0, yj0, uxj, uyj, sj0, trj, rr, 
     di = 0.0
     dj = 0.0
     if si > 0.0:
-        tsi = si / a
-        di = tsi * (si - 0.5 * a * tsi)
+        tsi = si / ai
+        di = tsi * (si - 0.5 * ai * tsi)
     if sj > 0.0:
-        tsj = sj / a
-        dj = tsj * (sj - 0.5 * a * tsj)
+        tsj = sj / aj
+        dj = tsj * (sj - 0.5 * aj * tsj)
     # Cheap rejection: they cannot close the gap before both stop.
     if dist - rr > di + dj + 1e-9:
         return INF
     if sj <= 0.0:
-        tau = _mover_fixed(xi - xj, yi - yj, uxi, uyi, si, rr, a, tolf, tolo)
+        tau = _mover_fixed(xi - xj, yi - yj, uxi, uyi, si, rr, ai, tolf, tolo)
         return t0 + tau
     if si <= 0.0:
-        tau = _mover_fixed(xj - xi, yj - yi, uxj, uyj, sj, rr, a, tolf, tolo)
+        tau = _mover_fixed(xj - xi, yj - yi, uxj, uyj, sj, rr, aj, tolf, tolo)
         return t0 + tau
     # Both slide: their whole remaining paths are segments; if those never come within rr,
     # no contact is possible. First their bounding boxes, then the segments themselves.
@@ -569,13 +583,17 @@ def _pair_event(xi0, yi0, uxi, uyi, si0, tri, xj0, yj0, uxj, uyj, sj0, trj, rr, 
     if _seg_dist2(xi, yi, xi + uxi * di, yi + uyi * di, xj, yj, xj + uxj * dj, yj + uyj * dj) > m * m:
         return INF
     # Phase 1: both slide until the first of them stops, tau in [0, tm].
-    tsi = si / a
-    tsj = sj / a
+    tsi = si / ai
+    tsj = sj / aj
     tm = min(tsi, tsj)
     bx = vxj - vxi
     by = vyj - vyi
-    ax = -0.5 * a * (uxj - uxi)
-    ay = -0.5 * a * (uyj - uyi)
+    if ai == aj:
+        ax = -0.5 * ai * (uxj - uxi)
+        ay = -0.5 * ai * (uyj - uyi)
+    else:  # spinning discs (MODEL_COULOMB) slide with decelerations of their own
+        ax = -0.5 * (aj * uxj - ai * uxi)
+        ay = -0.5 * (aj * uyj - ai * uyi)
     r2 = rr * rr
     # The contact needs f <= target (see _target).
     f0 = cx * cx + cy * cy - r2
@@ -584,12 +602,12 @@ def _pair_event(xi0, yi0, uxi, uyi, si0, tri, xj0, yj0, uxj, uyj, sj0, trj, rr, 
     thr = math.sqrt(thr2) if thr2 > 0.0 else 0.0
     # Separating axes: the line of centres now, and at tm.
     if dist > 0.0 and _axis_clear(cx / dist, cy / dist, cx, cy, bx, by, ax, ay, tm, thr):
-        return _phase2(xi, yi, uxi, uyi, si, xj, yj, uxj, uyj, sj, di, dj, tsi, tsj, tm, rr, a, tolf, tolo, t0)
+        return _phase2(xi, yi, uxi, uyi, si, xj, yj, uxj, uyj, sj, di, dj, tsi, tsj, tm, rr, ai, aj, tolf, tolo, t0)
     pmx = cx + tm * (bx + tm * ax)
     pmy = cy + tm * (by + tm * ay)
     pmd = math.sqrt(pmx * pmx + pmy * pmy)
     if pmd > 0.0 and _axis_clear(pmx / pmd, pmy / pmd, cx, cy, bx, by, ax, ay, tm, thr):
-        return _phase2(xi, yi, uxi, uyi, si, xj, yj, uxj, uyj, sj, di, dj, tsi, tsj, tm, rr, a, tolf, tolo, t0)
+        return _phase2(xi, yi, uxi, uyi, si, xj, yj, uxj, uyj, sj, di, dj, tsi, tsj, tm, rr, ai, aj, tolf, tolo, t0)
     # Monotone pieces of f': split at the roots of f'' (a quadratic).
     q2 = 6.0 * (ax * ax + ay * ay)
     q1 = 6.0 * (ax * bx + ay * by)
@@ -658,7 +676,7 @@ def _pair_event(xi0, yi0, uxi, uyi, si0, tri, xj0, yj0, uxj, uyj, sj0, trj, rr, 
                 return t0 + tau
         lo = hi
         flo = fhi
-    return _phase2(xi, yi, uxi, uyi, si, xj, yj, uxj, uyj, sj, di, dj, tsi, tsj, tm, rr, a, tolf, tolo, t0)
+    return _phase2(xi, yi, uxi, uyi, si, xj, yj, uxj, uyj, sj, di, dj, tsi, tsj, tm, rr, ai, aj, tolf, tolo, t0)
 
 
 # ---------------------------------------------------------------------------------------
@@ -728,8 +746,9 @@ def capture_speed(b, r, h, prad, g):
 def _captured(i, p, st, it, prm):
     """Body i, re-based where its centre enters pocket p's tipping circle: does it fall in?
 
-    Yes if it is no faster than ``capture_speed`` for its line, or if that line meets a
-    cushion before leaving the tipping circle (it strikes the corner while overhanging)."""
+    Yes if it is no faster than ``capture_speed`` for its line, if it would stop before
+    leaving the tipping circle (at rest overhanging), or if that line meets a cushion
+    before leaving the tipping circle (it strikes the corner while overhanging)."""
     cx, cy = _pocket_centre(p, prm[P_POCKET_C])
     wx = st[i, SX] - cx
     wy = st[i, SY] - cy
@@ -741,6 +760,8 @@ def _captured(i, p, st, it, prm):
     if st[i, SSPEED] <= capture_speed(b, r, h, prm[P_POCKET_R], prm[P_GRAVITY]):
         return True
     chord = -2.0 * (wx * ux + wy * uy)
+    if st[i, SSPEED] * st[i, SSPEED] < 2.0 * st[i, SDEC] * chord:
+        return True  # it stops before leaving the tipping circle: at rest overhanging, it tips in
     lim = prm[P_HALF] - r
     return abs(st[i, SX] + ux * chord) > lim or abs(st[i, SY] + uy * chord) > lim
 
@@ -762,9 +783,9 @@ def _pair_time(b, k, st, it, prm, ov):
     either is gone or both rest)."""
     if it[b, IALIVE] and it[k, IALIVE] and (st[b, SSPEED] > 0.0 or st[k, SSPEED] > 0.0):
         return _pair_event(
-            st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF],
-            st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF],
-            st[b, SRAD] + st[k, SRAD], prm[P_DECEL], prm[P_TOUCH], prm[P_VEPS], ov[b, k],
+            st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF], st[b, SDEC],
+            st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF], st[k, SDEC],
+            st[b, SRAD] + st[k, SRAD], prm[P_TOUCH], prm[P_VEPS], ov[b, k],
         )
     return INF
 
@@ -824,7 +845,6 @@ def _update(mode, i, j, st, it, pt, prm, ov):
     other pairs of i and j are set aside (INF) and the body marked dirty; ``_clean``
     predicts them before time moves on."""
     n = st.shape[0]
-    a = prm[P_DECEL]
     eps = prm[P_TOUCH]
     # Own events of the bodies involved.
     for q in range(2):
@@ -837,7 +857,7 @@ def _update(mode, i, j, st, it, pt, prm, ov):
                 it[b, IPASS] = -1  # it has left the pocket it passed over
             t, k, x = _own_event(
                 b, st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF], st[b, SRAD],
-                a, prm[P_HALF], prm[P_POCKET_R], prm[P_POCKET_C], eps, prm[P_VEPS], prm[P_OVERLAP],
+                st[b, SDEC], prm[P_HALF], prm[P_POCKET_R], prm[P_POCKET_C], eps, prm[P_VEPS], prm[P_OVERLAP],
                 pmodel, it[b, IPASS],
             )
         else:
@@ -864,18 +884,14 @@ def _update(mode, i, j, st, it, pt, prm, ov):
                     if mode == UPDATE_FULL:
                         # b was re-based at the event's time; where is k then?
                         xk, yk, _vx, _vy, _s = _slide(
-                            st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF], st[b, STREF], a
+                            st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF], st[b, STREF], st[k, SDEC]
                         )
                         dx = xk - st[b, SX]
                         dy = yk - st[b, SY]
                         rr = st[b, SRAD] + st[k, SRAD]
                         touching = dx * dx + dy * dy <= (rr + eps) * (rr + eps)
                     if touching:
-                        t = _pair_event(
-                            st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF],
-                            st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF],
-                            st[b, SRAD] + st[k, SRAD], a, eps, prm[P_VEPS], ov[b, k],
-                        )
+                        t = _pair_time(b, k, st, it, prm, ov)
                     else:
                         it[b, IDIRTY] = 1
                 pt[b, k] = t
@@ -965,11 +981,8 @@ def _predict_all(st, it, pt, prm, ov):
 @njit(cache=True)
 def _collide(model, xi, yi, vxi, vyi, mi, xj, yj, vxj, vyj, mj, e):
     """Velocities after an impact of discs i and j touching at these positions, and the
-    impulse magnitude. MODEL_FRICTIONLESS: an instantaneous impulse along the line of
-    centres with restitution ``e``; tangential velocities are unchanged.
-
-    A spin/throw model would take a new model number and a branch here (and angular
-    velocities in the state); the default path pays one integer comparison."""
+    normal impulse: an instantaneous impulse along the line of centres with restitution
+    ``e``; tangential velocities are unchanged (MODEL_COULOMB adds ``_friction_pair``)."""
     nx = xj - xi
     ny = yj - yi
     d = math.sqrt(nx * nx + ny * ny)
@@ -977,8 +990,6 @@ def _collide(model, xi, yi, vxi, vyi, mi, xj, yj, vxj, vyj, mj, e):
     ny /= d
     vn = (vxj - vxi) * nx + (vyj - vyi) * ny
     jm = -(1.0 + e) * vn / (1.0 / mi + 1.0 / mj)
-    if model == MODEL_FRICTIONLESS:
-        pass
     return (
         vxi - jm / mi * nx,
         vyi - jm / mi * ny,
@@ -986,6 +997,127 @@ def _collide(model, xi, yi, vxi, vyi, mi, xj, yj, vxj, vyj, mj, e):
         vyj + jm / mj * ny,
         jm,
     )
+
+
+# ---------------------------------------------------------------------------------------
+# Impact friction and spin (MODEL_COULOMB; docs/physics.md, "impact friction")
+
+
+@njit(cache=True)
+def _coulomb(stick, limit):
+    """The tangential impulse: the one that stops the slip (``stick``) if friction can give
+    it, else the most friction gives (``limit`` = mu times the normal impulse), same sign."""
+    if stick > limit:
+        return limit
+    if stick < -limit:
+        return -limit
+    return stick
+
+
+@njit(cache=True)
+def _friction_pair(nx, ny, vxi, vyi, wi, ri, mi, vxj, vyj, wj, rj, mj, jn, mu):
+    """Tangential impulse on disc j along t = (-ny, nx) (on disc i the opposite), for a
+    normal impulse ``jn`` along n (from i to j) and Coulomb friction ``mu``.
+
+    The contact points slip at ut = (vj - vi) . t - (wi ri + wj rj). A tangential impulse
+    J changes it by 3 J (1/mi + 1/mj) (each disc's inertia m r^2 / 2 doubles the effect of
+    its mass), and the normal impulse leaves it alone: the slip stops (the discs stick) if
+    |J| = |ut| / (3 (1/mi + 1/mj)) needs no more than mu jn; otherwise they slide
+    throughout and J = mu jn against the slip."""
+    ut = (vxj - vxi) * -ny + (vyj - vyi) * nx - (wi * ri + wj * rj)
+    return _coulomb(-ut / (3.0 * (1.0 / mi + 1.0 / mj)), mu * jn)
+
+
+@njit(cache=True)
+def _friction_wall(nx, ny, vx, vy, w, r, m, jn, mu):
+    """Tangential impulse on a disc along t = (-ny, nx) from a cushion whose outward normal
+    (from the disc) is n, for a normal impulse ``jn``: the contact point slips at
+    v . t + w r, a tangential impulse J changes that by 3 J / m; stick or slide as in
+    ``_friction_pair``."""
+    ut = vx * -ny + vy * nx + w * r
+    return _coulomb(-ut * m / 3.0, mu * jn)
+
+
+@njit(cache=True)
+def _spin_at(b, t, st):
+    """Body b's spin at time t (its slide's law: falling linearly to zero)."""
+    w = st[b, SW]
+    if w == 0.0:
+        return 0.0
+    dt = t - st[b, STREF]
+    drop = st[b, SWDEC] * (dt if dt > 0.0 else 0.0)
+    if w > 0.0:
+        return w - drop if w > drop else 0.0
+    return w + drop if -w > drop else 0.0
+
+
+@njit(cache=True)
+def _set_law(b, st, prm):
+    """Body b's slide law from its speed and spin (just set): without spin it decelerates at
+    mu g; spinning, at mu g / reach(eps), eps = v / (R |w|), the exact coupled motion's
+    stopping distance in units of v^2 / (2 mu g) (tabulated linearly in z = eps / (1 + eps),
+    carrom/physics/spin.py), its spin falling linearly to zero as it stops. A disc spinning
+    on the spot loses spin at 4 mu g / (3 R) (the torque of a spinning face, 2/3 mu m g R)."""
+    mug = prm[P_DECEL]
+    w = abs(st[b, SW])
+    st[b, SDEC] = mug
+    if w == 0.0:
+        st[b, SWDEC] = 0.0
+        return
+    s = st[b, SSPEED]
+    r = st[b, SRAD]
+    if s <= 0.0:
+        st[b, SWDEC] = 4.0 * mug / (3.0 * r)
+        return
+    z = s / (s + r * w)  # eps / (1 + eps), eps = s / (r w), without overflow
+    if z < 1e-12:
+        z = 1e-12
+    pos = z * (SPIN_TABLE_SIZE - 1)
+    k = int(pos)
+    if k > SPIN_TABLE_SIZE - 2:
+        k = SPIN_TABLE_SIZE - 2
+    h0 = prm[P_SPIN_TABLE + k]
+    h = h0 + (pos - k) * (prm[P_SPIN_TABLE + k + 1] - h0)
+    st[b, SDEC] = mug * z / h
+    st[b, SWDEC] = w * st[b, SDEC] / s
+
+
+@njit(cache=True)
+def _pair_impact(model, mu, xi, yi, vxi, vyi, wi, ri, mi, xj, yj, vxj, vyj, wj, rj, mj, e):
+    """A lone impact of discs i and j: velocities and spins after it, and the normal impulse."""
+    nvxi, nvyi, nvxj, nvyj, jn = _collide(model, xi, yi, vxi, vyi, mi, xj, yj, vxj, vyj, mj, e)
+    if model == MODEL_COULOMB:
+        nx = xj - xi
+        ny = yj - yi
+        d = math.sqrt(nx * nx + ny * ny)
+        nx /= d
+        ny /= d
+        jt = _friction_pair(nx, ny, vxi, vyi, wi, ri, mi, vxj, vyj, wj, rj, mj, jn, mu)
+        nvxi += jt / mi * ny
+        nvyi -= jt / mi * nx
+        nvxj -= jt / mj * ny
+        nvyj += jt / mj * nx
+        wi -= 2.0 * jt / (mi * ri)
+        wj -= 2.0 * jt / (mj * rj)
+    return nvxi, nvyi, wi, nvxj, nvyj, wj, jn
+
+
+@njit(cache=True)
+def _wall_impact(model, mu, side, vx, vy, w, r, m, e):
+    """A disc striking cushion ``side``: velocity and spin after it, and the normal impulse."""
+    nx, ny = _wall_normal(side)
+    vn = vx * nx + vy * ny
+    jn = m * (1.0 + e) * abs(vn)
+    if side == 0 or side == 2:
+        vy = -e * vy
+    else:
+        vx = -e * vx
+    if model == MODEL_COULOMB:
+        jt = _friction_wall(nx, ny, vx, vy, w, r, m, jn, mu)
+        vx -= jt / m * ny
+        vy += jt / m * nx
+        w += 2.0 * jt / (m * r)
+    return vx, vy, w, jn
 
 
 # ---------------------------------------------------------------------------------------
@@ -1042,6 +1174,32 @@ def _separate(rows, over, slow, nc, px, py, st):
 
 
 @njit(cache=True)
+def _step_friction(c, b, k, jn, mu, cn, fr, vel, spin):
+    """The friction that contact c's normal impulse ``jn`` of one step brings, applied at
+    once: Coulomb, stick or slide on this step's slip (as ``_friction_pair`` and
+    ``_friction_wall``), with the contact's constants precomputed in ``fr`` (tangential
+    mass, inverse masses, radii; body k's zero for a cushion)."""
+    nx = cn[c, 0]
+    ny = cn[c, 1]
+    rb = fr[c, 3]
+    if k >= 0:
+        ut = (vel[k, 0] - vel[b, 0]) * -ny + (vel[k, 1] - vel[b, 1]) * nx - (spin[b] * rb + spin[k] * fr[c, 4])
+        jt = _coulomb(-ut * fr[c, 0], mu * jn)
+        wk = fr[c, 2]
+        vel[k, 0] -= jt * wk * ny
+        vel[k, 1] += jt * wk * nx
+        spin[k] -= 2.0 * jt * wk / fr[c, 4]
+        jt = -jt  # on b the opposite, along t
+    else:
+        ut = vel[b, 0] * -ny + vel[b, 1] * nx + spin[b] * rb
+        jt = _coulomb(-ut * fr[c, 0], mu * jn)
+    wb = fr[c, 1]
+    vel[b, 0] -= jt * wb * ny
+    vel[b, 1] += jt * wb * nx
+    spin[b] += 2.0 * jt * wb / rb
+
+
+@njit(cache=True)
 def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, ci):
     """Resolve, at time t, every contact of the cluster of discs (and cushions) within
     P_CLUSTER_GAP of the triggering contact (i, j), or (i, cushion ``side``) when j < 0.
@@ -1053,11 +1211,16 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
     is integrated with the geometry frozen (positions move micrometres during it) by
     leapfrog steps, the forces summed in an order fixed by the contacts' positions, so the
     outcome does not depend on how the discs are numbered. A lone contact takes the closed
-    form instead (exact). Returns (velocities after (n, 2), changed (n,), contacts as rows
-    (first body, second body or -1, cushion or -1), their impulses, count, pressing (a
-    flag per contact))."""
+    form instead (exact). MODEL_COULOMB: each contact's normal impulse of a step brings its
+    friction (``_friction_pair``/``_friction_wall`` on the step's impulse), applied in the
+    same order; spins (``bf[:, 2]``) change with it. Returns the number of contacts; the
+    work arrays hold the rest: positions and spins after (``bf``), velocities (``vel``),
+    changed bodies (``bi[:, 2]``), contacts as rows (first body, second body or -1, cushion
+    or -1) with their normal impulses and a pressing flag (``ci``, ``cf``)."""
     n = st.shape[0]
     a = prm[P_DECEL]
+    model = int(prm[P_MODEL])
+    mu = prm[P_MU_IMPACT]
     gap_max = prm[P_CLUSTER_GAP]
     half = prm[P_HALF]
     veps = prm[P_VEPS]
@@ -1068,14 +1231,17 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
     # contact), viewed column by column: allocations per impact would cost more than it.
     px = bf[:, 0]
     py = bf[:, 1]
+    spin = bf[:, 2]
     for k in range(n):
         vel[k, 0] = 0.0
         vel[k, 1] = 0.0
+        spin[k] = 0.0
     for k in range(n):
         if it[k, IALIVE]:
             px[k], py[k], vel[k, 0], vel[k, 1], _s = _slide(
-                st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF], t, a
+                st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF], t, st[k, SDEC]
             )
+            spin[k] = _spin_at(k, t, st)
     # The cluster: everything within gap_max of it, transitively.
     inc = bi[:, 0]
     order = bi[:, 1]
@@ -1117,6 +1283,7 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
     force = cf[:, 6]
     over0 = cf[:, 7]
     key = cf[:, 8:10]
+    fr = cf[:, 10:15]  # MODEL_COULOMB: per contact, its constants (see _step_friction)
     for c in range(maxc):
         slow[c] = 0
         imp[c] = 0.0
@@ -1170,9 +1337,9 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
         b = rows[0, 0]
         k = rows[0, 1]
         if k >= 0:
-            vel[b, 0], vel[b, 1], vel[k, 0], vel[k, 1], imp[0] = _collide(
-                int(prm[P_MODEL]), px[b], py[b], vel[b, 0], vel[b, 1], st[b, SMASS],
-                px[k], py[k], vel[k, 0], vel[k, 1], st[k, SMASS], ce[0],
+            vel[b, 0], vel[b, 1], spin[b], vel[k, 0], vel[k, 1], spin[k], imp[0] = _pair_impact(
+                model, mu, px[b], py[b], vel[b, 0], vel[b, 1], spin[b], st[b, SRAD], st[b, SMASS],
+                px[k], py[k], vel[k, 0], vel[k, 1], spin[k], st[k, SRAD], st[k, SMASS], ce[0],
             )
             changed[k] = 1
         else:
@@ -1180,6 +1347,11 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
             imp[0] = st[b, SMASS] * (1.0 + ce[0]) * vn
             vel[b, 0] -= (1.0 + ce[0]) * vn * cn[0, 0]
             vel[b, 1] -= (1.0 + ce[0]) * vn * cn[0, 1]
+            if model == MODEL_COULOMB:
+                jt = _friction_wall(cn[0, 0], cn[0, 1], vel[b, 0], vel[b, 1], spin[b], st[b, SRAD], st[b, SMASS], imp[0], mu)
+                vel[b, 0] -= jt / st[b, SMASS] * cn[0, 1]
+                vel[b, 1] += jt / st[b, SMASS] * cn[0, 0]
+                spin[b] += 2.0 * jt / (st[b, SMASS] * st[b, SRAD])
         changed[b] = 1
         _separate(rows, dl, slow, nc, px, py, st)
         return nc
@@ -1202,6 +1374,16 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
             perm[w + 1] = perm[w]
             w -= 1
         perm[w + 1] = c
+    coulomb = model == MODEL_COULOMB
+    if coulomb:
+        for c in range(nc):
+            b = rows[c, 0]
+            k = rows[c, 1]
+            fr[c, 1] = 1.0 / st[b, SMASS]
+            fr[c, 3] = st[b, SRAD]
+            fr[c, 2] = 1.0 / st[k, SMASS] if k >= 0 else 0.0
+            fr[c, 4] = st[k, SRAD] if k >= 0 else 1.0
+            fr[c, 0] = 1.0 / (3.0 * (fr[c, 1] + fr[c, 2]))
     # Step: a tenth of the stiffest contact's time scale sqrt(m / k) (31 steps per loading half-period).
     w2 = 0.0
     for c in range(nc):
@@ -1249,6 +1431,9 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
                 if k >= 0:
                     vel[k, 0] += jm / st[k, SMASS] * cn[c, 0]
                     vel[k, 1] += jm / st[k, SMASS] * cn[c, 1]
+                if coulomb and half_kick == 1:
+                    # Once a step, on the step's normal impulse (two half kicks).
+                    _step_friction(c, b, k, 2.0 * jm, mu, cn, fr, vel, spin)
         done = True
         for c in range(nc):
             if force[c] > 0.0:
@@ -1296,9 +1481,13 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
         for q in range(nb):
             b = order[q]
             if changed[b] and comp[b] == root:
-                _x0, _y0, vx0, vy0, _s = _slide(st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF], t, a)
+                _x0, _y0, vx0, vy0, _s = _slide(st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF], t, st[b, SDEC])
                 e0 += st[b, SMASS] * (vx0 * vx0 + vy0 * vy0)
                 e1 += st[b, SMASS] * (vel[b, 0] ** 2 + vel[b, 1] ** 2)
+                if model == MODEL_COULOMB:  # and the spins' energy, I w^2 with I = m r^2 / 2
+                    w0 = _spin_at(b, t, st)
+                    e0 += 0.5 * st[b, SMASS] * st[b, SRAD] ** 2 * w0 * w0
+                    e1 += 0.5 * st[b, SMASS] * st[b, SRAD] ** 2 * spin[b] * spin[b]
                 mt += st[b, SMASS]
                 pxs += st[b, SMASS] * vel[b, 0]
                 pys += st[b, SMASS] * vel[b, 1]
@@ -1312,6 +1501,7 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
                 if changed[b] and comp[b] == root:
                     vel[b, 0] = cvx + f * (vel[b, 0] - cvx)
                     vel[b, 1] = cvy + f * (vel[b, 1] - cvy)
+                    spin[b] *= f
     _separate(rows, over0, slow, nc, px, py, st)
     return nc
 
@@ -1331,10 +1521,10 @@ def _grow(ef, ei):
 
 
 @njit(cache=True)
-def _approaching(i, j, t, st, a, veps):
+def _approaching(i, j, t, st, veps):
     """Bodies i and j, touching at t, approach fast enough to collide (the resolver's test)."""
-    xi, yi, vxi, vyi, _si = _slide(st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, a)
-    xj, yj, vxj, vyj, _sj = _slide(st[j, SX], st[j, SY], st[j, SUX], st[j, SUY], st[j, SSPEED], st[j, STREF], t, a)
+    xi, yi, vxi, vyi, _si = _slide(st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, st[i, SDEC])
+    xj, yj, vxj, vyj, _sj = _slide(st[j, SX], st[j, SY], st[j, SUX], st[j, SUY], st[j, SSPEED], st[j, STREF], t, st[j, SDEC])
     cx = xj - xi
     cy = yj - yi
     return cx * (vxj - vxi) + cy * (vyj - vyi) < -veps * math.sqrt(cx * cx + cy * cy)
@@ -1354,16 +1544,22 @@ def _record(ef, ei, n_ev, t, kind, i, j, aux, impulse, st):
     ef[n_ev, EF_YI] = st[i, SY]
     ef[n_ev, EF_VXI] = st[i, SUX] * st[i, SSPEED]
     ef[n_ev, EF_VYI] = st[i, SUY] * st[i, SSPEED]
+    ef[n_ev, EF_AI] = st[i, SDEC]
+    ef[n_ev, EF_WI] = st[i, SW]
     if j >= 0:
         ef[n_ev, EF_XJ] = st[j, SX]
         ef[n_ev, EF_YJ] = st[j, SY]
         ef[n_ev, EF_VXJ] = st[j, SUX] * st[j, SSPEED]
         ef[n_ev, EF_VYJ] = st[j, SUY] * st[j, SSPEED]
+        ef[n_ev, EF_AJ] = st[j, SDEC]
+        ef[n_ev, EF_WJ] = st[j, SW]
     else:
         ef[n_ev, EF_XJ] = np.nan
         ef[n_ev, EF_YJ] = np.nan
         ef[n_ev, EF_VXJ] = np.nan
         ef[n_ev, EF_VYJ] = np.nan
+        ef[n_ev, EF_AJ] = np.nan
+        ef[n_ev, EF_WJ] = np.nan
     ef[n_ev, EF_IMPULSE] = impulse
     return ef, ei
 
@@ -1382,9 +1578,9 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
     """
     n = x0.shape[0]
     prm = prm_in.copy()  # private to this call: shared arrays would be contended in a batch
-    a = prm[P_DECEL]
     veps = prm[P_VEPS]
     model = int(prm[P_MODEL])
+    mu = prm[P_MU_IMPACT]
     solver = int(prm[P_SOLVER])
     pmodel = int(prm[P_POCKET_MODEL])
     max_events = int(prm[P_MAX_EVENTS])
@@ -1397,6 +1593,7 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
         st[i, SUY] = 0.0
         st[i, SRAD] = radius[i]
         st[i, SMASS] = mass[i]
+        st[i, SDEC] = prm[P_DECEL]
         st[i, SSPEED], st[i, SUX], st[i, SUY] = _unit(vx0[i], vy0[i])
         it[i, ICLS] = cls[i]
         it[i, IALIVE] = 1
@@ -1409,10 +1606,10 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
     ov = np.full((n, n), prm[P_OVERLAP])  # each pair's overlap allowance (see P_PERSIST)
     last_cushion = np.full((n, 4), -INF)  # time of each disc's last impact on each cushion
     maxc = 4 * n + n * (n - 1) // 2  # the most contacts one cluster can have
-    wbf = np.empty((n, 2))  # work space of _cluster_impact
+    wbf = np.empty((n, 3))  # work space of _cluster_impact
     wvel = np.empty((n, 2))
     wbi = np.empty((n, 4), dtype=np.int64)
-    wcf = np.empty((maxc if solver == SOLVER_SIMULTANEOUS else 1, 10))
+    wcf = np.empty((maxc if solver == SOLVER_SIMULTANEOUS else 1, 15))
     wci = np.empty((maxc if solver == SOLVER_SIMULTANEOUS else 1, 5), dtype=np.int64)
     cap0 = 64 if record else 1
     ef = np.empty((cap0, NEF), dtype=np.float64)
@@ -1459,15 +1656,19 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
         impulse = 0.0
         if kind == STOPPED:
             s = st[i, SSPEED]
+            a = st[i, SDEC]
             ts = s / a
             d = ts * (s - 0.5 * a * ts)
             st[i, SX] += st[i, SUX] * d
             st[i, SY] += st[i, SUY] * d
             st[i, SSPEED] = 0.0
             st[i, STREF] = t
+            st[i, SW] = 0.0  # the spin ends with the slide
+            _set_law(i, st, prm)
         elif kind == POCKETED:
+            st[i, SW] = _spin_at(i, t, st)
             st[i, SX], st[i, SY], _vx, _vy, st[i, SSPEED] = _slide(
-                st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, a
+                st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, st[i, SDEC]
             )
             st[i, STREF] = t
             if pmodel == POCKET_TIPPING and not _captured(i, aux, st, it, prm):
@@ -1478,10 +1679,11 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
             it[i, IALIVE] = 0
             pocket[i] = aux
             pocket_time[i] = t
-        elif solver == SOLVER_SIMULTANEOUS and (kind == CUSHION or _approaching(i, j, t, st, a, veps)):
+        elif solver == SOLVER_SIMULTANEOUS and (kind == CUSHION or _approaching(i, j, t, st, veps)):
             nc = _cluster_impact(i, j if kind == CONTACT else -1, aux, t, st, it, prm, last_cushion, wbf, wvel, wbi, wcf, wci)
             px = wbf[:, 0]
             py = wbf[:, 1]
+            spin = wbf[:, 2]
             vel = wvel
             changed = wbi[:, 2]
             rows = wci[:, 0:3]
@@ -1494,6 +1696,8 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
                     st[b, SY] = py[b]
                     st[b, STREF] = t
                     st[b, SSPEED], st[b, SUX], st[b, SUY] = _unit(vel[b, 0], vel[b, 1])
+                    st[b, SW] = spin[b]
+                    _set_law(b, st, prm)
             for c in range(nc):
                 if imps[c] <= 0.0:
                     continue
@@ -1537,8 +1741,9 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
                         any_dirty = True
             continue
         elif kind == CUSHION:
+            w = _spin_at(i, t, st)
             st[i, SX], st[i, SY], vx, vy, st[i, SSPEED] = _slide(
-                st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, a
+                st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, st[i, SDEC]
             )
             st[i, STREF] = t
             e = prm[P_E_CUSHION]
@@ -1546,16 +1751,14 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
             if last < t and t - last < prm[P_STICK_WITHIN]:
                 e = 0.0  # pressed against the cushion: it slides along it
             last_cushion[i, aux] = t
-            if aux == 0 or aux == 2:
-                impulse = st[i, SMASS] * (1.0 + e) * abs(vy)
-                vy = -e * vy
-            else:
-                impulse = st[i, SMASS] * (1.0 + e) * abs(vx)
-                vx = -e * vx
+            vx, vy, st[i, SW], impulse = _wall_impact(model, mu, aux, vx, vy, w, st[i, SRAD], st[i, SMASS], e)
             st[i, SSPEED], st[i, SUX], st[i, SUY] = _unit(vx, vy)
+            _set_law(i, st, prm)
         else:
-            xi, yi, vxi, vyi, si = _slide(st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, a)
-            xj, yj, vxj, vyj, sj = _slide(st[j, SX], st[j, SY], st[j, SUX], st[j, SUY], st[j, SSPEED], st[j, STREF], t, a)
+            st[i, SW] = _spin_at(i, t, st)
+            st[j, SW] = _spin_at(j, t, st)
+            xi, yi, vxi, vyi, si = _slide(st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, st[i, SDEC])
+            xj, yj, vxj, vyj, sj = _slide(st[j, SX], st[j, SY], st[j, SUX], st[j, SUY], st[j, SSPEED], st[j, STREF], t, st[j, SDEC])
             st[i, SX] = xi
             st[i, SY] = yi
             st[i, SSPEED] = si
@@ -1589,9 +1792,13 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
                     nvyj = cvy
                     impulse = mi * math.sqrt((cvx - vxi) ** 2 + (cvy - vyi) ** 2)
                 else:
-                    nvxi, nvyi, nvxj, nvyj, impulse = _collide(model, xi, yi, vxi, vyi, mi, xj, yj, vxj, vyj, mj, e)
+                    nvxi, nvyi, st[i, SW], nvxj, nvyj, st[j, SW], impulse = _pair_impact(
+                        model, mu, xi, yi, vxi, vyi, st[i, SW], st[i, SRAD], mi, xj, yj, vxj, vyj, st[j, SW], st[j, SRAD], mj, e
+                    )
                 st[i, SSPEED], st[i, SUX], st[i, SUY] = _unit(nvxi, nvyi)
                 st[j, SSPEED], st[j, SUX], st[j, SUY] = _unit(nvxj, nvyj)
+                _set_law(i, st, prm)
+                _set_law(j, st, prm)
                 if first_contact < 0 and striker >= 0:
                     if i == striker:
                         first_contact = j

@@ -13,6 +13,7 @@ import numpy as np
 
 from carrom.equipment.spec import CARROMMAN
 from carrom.physics import _engine as E
+from carrom.physics._spin_table import REACH_TIMES_Z
 
 CONTACT_TOLERANCE = 1e-12
 """Metres. Two discs (or a disc and a cushion) closer than this count as touching: a
@@ -38,6 +39,13 @@ class CollisionModel(str, Enum):
     FRICTIONLESS = "frictionless"
     """An instantaneous impulse along the line of centres, restitution per pair of kinds;
     no tangential friction, no spin."""
+    COULOMB = "coulomb"
+    """v3: the same normal impulse, plus Coulomb friction at the contact point of every
+    disc-disc and disc-cushion impact (``impact_friction``; the discs stick if friction can
+    stop their slip, else slide through the impact), the spin it gives each disc (a uniform
+    disc, inertia m r^2 / 2), and the spin's coupling to sliding friction on the board
+    (Farkas, Bartels, Unger and Wolf, Phys. Rev. Lett. 90, 248302, 2003: a spinning disc
+    slides further; carrom/physics/spin.py). docs/physics.md, "impact friction and spin"."""
 
 
 class ImpactSolver(str, Enum):
@@ -66,7 +74,10 @@ class PocketModel(str, Enum):
     reaches the far rim (or it meets a cushion while overhanging); otherwise it skims on."""
 
 
-_MODEL_CODES = {CollisionModel.FRICTIONLESS: E.MODEL_FRICTIONLESS}
+_MODEL_CODES = {CollisionModel.FRICTIONLESS: E.MODEL_FRICTIONLESS, CollisionModel.COULOMB: E.MODEL_COULOMB}
+_SPIN_TABLE = np.array(REACH_TIMES_Z, dtype=np.float64)
+if len(_SPIN_TABLE) != E.SPIN_TABLE_SIZE:  # pragma: no cover - a stale generated table
+    raise ImportError(f"carrom/physics/_spin_table.py has {len(_SPIN_TABLE)} values, the kernel expects {E.SPIN_TABLE_SIZE}")
 _SOLVER_CODES = {ImpactSolver.SEQUENTIAL: E.SOLVER_SEQUENTIAL, ImpactSolver.SIMULTANEOUS: E.SOLVER_SIMULTANEOUS}
 _POCKET_CODES = {PocketModel.CIRCLE: E.POCKET_CIRCLE, PocketModel.TIPPING: E.POCKET_TIPPING}
 
@@ -98,6 +109,12 @@ class PhysicsParams:
     max_events: int = 100_000
     """Cap on processed events; never reached in play (the break takes about a hundred)."""
     collision_model: CollisionModel = CollisionModel.FRICTIONLESS
+    """How discs exchange momentum at an impact: along the line of centres only (v1, v2), or
+    with Coulomb friction and spin (``COULOMB``, v3)."""
+    impact_friction: float = 0.12
+    """Coulomb friction coefficient at the contact of an impact (COULOMB only): disc on disc
+    and disc on cushion. 0.12 is the value measured for sliding pucks that the issue quotes
+    (docs/physics.md); 0 gives the frictionless impacts bit for bit."""
     impact_solver: ImpactSolver = ImpactSolver.SEQUENTIAL
     """Contacts at one instant: pair by pair (v1) or all at once (v2)."""
     pocket_model: PocketModel = PocketModel.CIRCLE
@@ -133,6 +150,9 @@ class PhysicsParams:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.0 <= v <= 1.0:
                 raise ValueError(f"{name} must lie in [0, 1], got {v!r}")
+        v = self.impact_friction
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
+            raise ValueError(f"impact_friction must be a finite number >= 0, got {v!r}")
         v = self.stick_within
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
             raise ValueError(f"stick_within must be a finite number >= 0, got {v!r}")
@@ -177,6 +197,8 @@ class PhysicsParams:
         p[E.P_THICK_STRIKER] = self.striker_thickness
         p[E.P_GRAVITY] = self.g
         p[E.P_PERSIST] = self.persistent_overlap
+        p[E.P_MU_IMPACT] = self.impact_friction
+        p[E.P_SPIN_TABLE : E.P_SPIN_TABLE + E.SPIN_TABLE_SIZE] = _SPIN_TABLE
         return p
 
     @property
@@ -188,11 +210,18 @@ class PhysicsParams:
 MODELS: dict[str, PhysicsParams] = {
     "v1": PhysicsParams(),
     "v2": PhysicsParams(impact_solver=ImpactSolver.SIMULTANEOUS, pocket_model=PocketModel.TIPPING),
+    "v3": PhysicsParams(
+        impact_solver=ImpactSolver.SIMULTANEOUS,
+        pocket_model=PocketModel.TIPPING,
+        collision_model=CollisionModel.COULOMB,
+        restitution_coin_coin=0.93,
+    ),
 }
 """The named physics models, the one registry: ``v1`` (the first engine: pair-by-pair
-impacts, pockets by the circle test, sticking pushes) and ``v2`` (simultaneous impacts,
-sliding sustained contacts, pockets by tipping). A record names the model it was played
-with; a record without a name was played with v1."""
+impacts, pockets by the circle test, sticking pushes), ``v2`` (simultaneous impacts,
+sliding sustained contacts, pockets by tipping) and ``v3`` (v2 with impact friction and
+spin, and the measured coin-on-coin restitution 0.93). A record names the model it was
+played with; a record without a name was played with v1."""
 
 
 def physics_model(name: str) -> PhysicsParams:
@@ -203,4 +232,6 @@ def physics_model(name: str) -> PhysicsParams:
         raise ValueError(f"unknown physics model {name!r}; known: {sorted(MODELS)}") from None
 
 
-DEFAULT_PARAMS = MODELS["v1"]
+DEFAULT_PARAMS = MODELS["v3"]
+"""The model new games, bots, the web app and the environments play: v3 (docs/physics.md,
+"the default"). Records name it; old records replay with the model they name (none: v1)."""

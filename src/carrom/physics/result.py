@@ -50,7 +50,9 @@ class Event:
     ``velocities``: each body's state just after the event, in the order of ``bodies``
     (for POCKETED, where the centre crossed the pocket circle and the velocity it fell
     with). ``cushion``: the cushion hit, named after the seat facing it. ``pocket``: the
-    pocket number (0 SW, 1 SE, 2 NE, 3 NW). ``impulse``: N s, for contacts and cushions.
+    pocket number (0 SW, 1 SE, 2 NE, 3 NW). ``impulse``: N s, for contacts and cushions
+    (the normal impulse). ``spins``: each body's spin just after the event (rad/s,
+    counter-clockwise seen from above; always 0 without impact friction).
     """
 
     time: float
@@ -61,6 +63,7 @@ class Event:
     cushion: Seat | None = None
     pocket: int | None = None
     impulse: float = 0.0
+    spins: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -83,12 +86,18 @@ class Slide:
     ``dt`` seconds in (capped at ``speed / deceleration``) it has gone
     ``speed * dt - deceleration * dt**2 / 2``. A front end that animates a shot from its
     slides draws exactly what the engine computed, at any frame rate.
+
+    ``deceleration`` is ``mu * g`` for a disc without spin; a spinning disc (impact friction,
+    v3) slides further, so its slide has a smaller one (docs/physics.md, "spin"). ``spin``:
+    rad/s at the start, counter-clockwise seen from above; it falls linearly to zero at the
+    instant the disc stops (a disc spinning on the spot: at ``4 mu g / (3 r)``).
     """
 
     time: float
     position: tuple[float, float]
     velocity: tuple[float, float]
     deceleration: float
+    spin: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -178,10 +187,12 @@ class ShotResult:
                 bodies = (i, j)
                 pos = ((f[E.EF_XI], f[E.EF_YI]), (f[E.EF_XJ], f[E.EF_YJ]))
                 vel = ((f[E.EF_VXI], f[E.EF_VYI]), (f[E.EF_VXJ], f[E.EF_VYJ]))
+                spins = (f[E.EF_WI], f[E.EF_WJ])
             else:
                 bodies = (i,)
                 pos = ((f[E.EF_XI], f[E.EF_YI]),)
                 vel = ((f[E.EF_VXI], f[E.EF_VYI]),)
+                spins = (f[E.EF_WI],)
             out.append(
                 Event(
                     time=f[E.EF_T],
@@ -192,6 +203,7 @@ class ShotResult:
                     cushion=CUSHIONS[aux] if k is EventKind.CUSHION else None,
                     pocket=aux if k is EventKind.POCKETED else None,
                     impulse=f[E.EF_IMPULSE],
+                    spins=spins,
                 )
             )
         return tuple(out)
@@ -280,19 +292,20 @@ class ShotResult:
 
     @functools.cached_property
     def _segments(self) -> list[tuple[np.ndarray, np.ndarray]]:
-        """Per body: start times (m,) and states (m, 4: x, y, vx, vy) of its straight slides."""
+        """Per body: start times (m,) and states (m, 6: x, y, vx, vy, deceleration, spin) of
+        its straight slides."""
         n = self.n_bodies
+        a = self.params.deceleration
         times: list[list[float]] = [[0.0] for _ in range(n)]
-        states: list[list[tuple[float, float, float, float]]] = [
-            [(float(self.initial_positions[b, 0]), float(self.initial_positions[b, 1]), float(self.initial_velocities[b, 0]), float(self.initial_velocities[b, 1]))]
-            for b in range(n)
+        states: list[list[tuple[float, ...]]] = [
+            [(*self.initial_positions[b].tolist(), *self.initial_velocities[b].tolist(), a, 0.0)] for b in range(n)
         ]
-        for f, (kind, i, j, _aux) in zip(self.event_floats.tolist(), self.event_ints.tolist()):
+        for f, (_kind, i, j, _aux) in zip(self.event_floats.tolist(), self.event_ints.tolist()):
             times[i].append(f[E.EF_T])
-            states[i].append((f[E.EF_XI], f[E.EF_YI], f[E.EF_VXI], f[E.EF_VYI]))
+            states[i].append((f[E.EF_XI], f[E.EF_YI], f[E.EF_VXI], f[E.EF_VYI], f[E.EF_AI], f[E.EF_WI]))
             if j >= 0:
                 times[j].append(f[E.EF_T])
-                states[j].append((f[E.EF_XJ], f[E.EF_YJ], f[E.EF_VXJ], f[E.EF_VYJ]))
+                states[j].append((f[E.EF_XJ], f[E.EF_YJ], f[E.EF_VXJ], f[E.EF_VYJ], f[E.EF_AJ], f[E.EF_WJ]))
         return [(np.array(t), np.array(s)) for t, s in zip(times, states)]
 
     def slides(self, body: int) -> tuple[Slide, ...]:
@@ -301,9 +314,7 @@ class ShotResult:
         if not (isinstance(body, int) and 0 <= body < self.n_bodies):
             raise ValueError(f"body must be an index from 0 to {self.n_bodies - 1}, got {body!r}")
         seg_t, seg_s = self._segments[body]
-        a = self.params.deceleration
-        return tuple(Slide(float(t), (float(s[0]), float(s[1])), (float(s[2]), float(s[3])), a)
-                     for t, s in zip(seg_t.tolist(), seg_s.tolist()))
+        return tuple(Slide(t, (s[0], s[1]), (s[2], s[3]), s[4], s[5]) for t, s in zip(seg_t.tolist(), seg_s.tolist()))
 
     def state_at(self, times) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Positions (..., n+1, 2), velocities (..., n+1, 2) and presence (..., n+1) at the
@@ -311,7 +322,6 @@ class ShotResult:
         the state after every event of that instant is given."""
         ts = np.atleast_1d(np.asarray(times, dtype=np.float64))
         n = self.n_bodies
-        a = self.params.deceleration
         pos = np.empty((len(ts), n, 2))
         vel = np.empty((len(ts), n, 2))
         present = np.ones((len(ts), n), dtype=bool)
@@ -319,7 +329,7 @@ class ShotResult:
             k = np.searchsorted(seg_t, ts, side="right") - 1
             k = np.maximum(k, 0)
             t0 = seg_t[k]
-            x0, y0, vx, vy = seg_s[k].T
+            x0, y0, vx, vy, a, _w = seg_s[k].T
             s = np.hypot(vx, vy)
             with np.errstate(invalid="ignore", divide="ignore"):
                 ux = np.where(s > 0, vx / s, 0.0)
