@@ -315,6 +315,12 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         rep = await asyncio.to_thread(hub.replays.get, row)
         return await asyncio.to_thread(rep.step, step)
 
+    @app.get("/api/matches/{room_id}/replay/outline")
+    async def replay_outline(room_id: str) -> dict[str, Any]:
+        """Every action in words with its rulings, and where each board starts (web/replay.py)."""
+        rep = await asyncio.to_thread(hub.replays.get, stored(room_id))
+        return rep.outline()
+
     @app.get("/matches/{room_id}/scorecard", response_class=HTMLResponse)
     async def scorecard(room_id: str) -> str:
         from carrom.records import load_record

@@ -1,7 +1,13 @@
 """Replay of a stored match in the browser: the state after each action, and each stroke's motion.
 
 The record is played through once (the physics is deterministic) and kept for a few
-matches; a stroke's motion is simulated again, when asked, from the discs before it.
+matches; a stroke's motion is simulated again, when asked, from the discs before it, with
+the record's physics. A record an umpire scored at a real table (the tablet, or a file
+imported there) has no positions: its replay gives what the referee knows after each
+entry — the coins on the board, the queen, the score — and ``positions`` is false.
+
+``outline()``: the whole match at once (each action in words with its rulings, where each
+board starts); ``step(n)``: the match after n actions, that action, and its motion.
 """
 
 from __future__ import annotations
@@ -14,10 +20,11 @@ from typing import Any
 from carrom.equipment import Layout, Seat
 from carrom.game import Game, GameError
 from carrom.physics import Strike, simulate
-from carrom.records import Record, load_record
+from carrom.records import Record, load_record, referee
 from carrom.records.describe import entry_text, ruling_lines
 from carrom.records.entries import ConcedeEntry, DeclareEntry, PlaceEntry, StrokeEntry
 from carrom.store import MatchRow
+from carrom.store.umpire import UmpireRow
 from carrom.web.views import motion_of, state_view
 
 
@@ -25,7 +32,7 @@ from carrom.web.views import motion_of, state_view
 class Replay:
     title: str
     views: list[dict[str, Any]]  # views[n]: the match after n actions
-    before: list[Layout]  # before[n]: the discs before action n + 1
+    before: list[Layout | None]  # before[n]: the discs before action n + 1 (None: not recorded)
     entries: list[Any]
     params: Any
 
@@ -33,18 +40,36 @@ class Replay:
     def steps(self) -> int:
         return len(self.entries)
 
+    @property
+    def positions(self) -> bool:
+        """Were the discs' positions recorded (a match played in the app), or only the score (an umpire's)?"""
+        return all(b is not None for b in self.before)
+
+    def outline(self) -> dict[str, Any]:
+        """Every action in words with its rulings, and the step where each board starts (to jump to)."""
+        boards: list[dict[str, int]] = []
+        for n, view in enumerate(self.views):
+            where = {"game": view["score"]["game"], "board": view["score"]["board"]}
+            if not boards or {"game": boards[-1]["game"], "board": boards[-1]["board"]} != where:
+                boards.append({**where, "step": n})
+        actions = [{"n": n, "game": self.views[n - 1]["score"]["game"], "board": self.views[n - 1]["score"]["board"],
+                    "action": self.views[n]["log_entry"]["action"], "lines": self.views[n]["log_entry"]["lines"],
+                    "stroke": isinstance(self.entries[n - 1], StrokeEntry)} for n in range(1, self.steps + 1)]
+        return {"title": self.title, "steps": self.steps, "positions": self.positions, "boards": boards,
+                "actions": actions}
+
     def step(self, n: int) -> dict[str, Any]:
         n = max(0, min(int(n), self.steps))
         out: dict[str, Any] = {"title": self.title, "steps": self.steps, "step": n, "state": self.views[n],
-                               "action": None, "lines": []}
+                               "positions": self.positions, "action": None, "lines": []}
         if n > 0:
             entry = self.entries[n - 1]
             out["action"] = self.views[n]["log_entry"]["action"]
             out["lines"] = self.views[n]["log_entry"]["lines"]
             c = getattr(entry, "choice", None)
-            if isinstance(entry, StrokeEntry) and c is not None:
-                shot = simulate(self.before[n - 1], Strike.from_seat(Seat(entry.seat), c.along, c.angle, c.speed),
-                                self.params)
+            before = self.before[n - 1]
+            if isinstance(entry, StrokeEntry) and c is not None and before is not None:
+                shot = simulate(before, Strike.from_seat(Seat(entry.seat), c.along, c.angle, c.speed), self.params)
                 out["shot"] = motion_of(shot, entry.seat)
         return out
 
@@ -87,21 +112,65 @@ def build(row: MatchRow) -> Replay:
     return Replay(row.title, views, before, list(record.entries), game.params)
 
 
+def build_umpire(row: UmpireRow) -> Replay:
+    """An umpire's record: after each entry what the referee knows, in the shape of the live page's state
+    (``layout`` empty: the positions at a real table are not recorded)."""
+    record = load_record(row.record, replay=False)
+    header = record.header
+    match = referee.new_match(header)
+    views = [_umpire_view(match, header)]
+    for i, entry in enumerate(record.entries):
+        ruling = match.play(referee.to_action(entry))
+        view = _umpire_view(match, header)
+        view["log_entry"] = {"n": i + 1, "seat": entry.seat, "action": entry_text(entry, header),
+                             "lines": ruling_lines(ruling)}
+        views.append(view)
+    return Replay(row.title, views, [None] * len(record.entries), list(record.entries), None)
+
+
+def _umpire_view(match: Any, header: Any) -> dict[str, Any]:
+    """The referee's snapshot in the fields of ``views.state_view`` the replay page reads (renderScore)."""
+    snap = referee.snapshot(match, header)
+    sides = header.sides()
+    side_of = {seat: k for k in (0, 1) for seat in sides[k]}
+    return {
+        "type": "state", "variant": header.variant, "layout": [],
+        "seats": {seat: {"name": header.players[seat].name, "side": side_of[seat], "colour": snap.colours[seat]}
+                  for seat in header.players},
+        "sides": [header.side_name(sides[0]), header.side_name(sides[1])],
+        "board": {"white": snap.on_board.get("white", 0), "black": snap.on_board.get("black", 0),
+                  "queen": snap.queen_state, "queen_words": snap.queen, "debts": list(snap.debts),
+                  "owed": [{"placer": p, "coin": c, "waiting": False} for p, c in snap.owed]},
+        "score": {"game": snap.game + 1, "board": snap.board + 1, "points": list(snap.game_points),
+                  "games_won": list(snap.games_won),
+                  "boards": [{"game": r.game + 1, "number": r.board + 1, "winner": r.winner, "queen": list(r.queen),
+                              "coins": list(r.coins), "law": r.law, "text": r.text}
+                             for r in referee.board_results(match, header)]},
+        "expected": None if snap.to_act is None else {"kind": snap.to_act, "seat": snap.seat},
+        "over": snap.over, "winner": snap.winner,
+    }
+
+
 class ReplayCache:
     """The last few replays built, by match and length (a match still in play grows)."""
 
     def __init__(self, size: int = 6) -> None:
         self.size = size
-        self.items: OrderedDict[tuple[str, int], Replay] = OrderedDict()
+        self.items: OrderedDict[tuple[str, ...], Replay] = OrderedDict()
         self.lock = threading.Lock()
 
     def get(self, row: MatchRow) -> Replay:
-        key = (row.id, row.actions)
+        return self._get(("match", row.id, str(row.actions)), lambda: build(row))
+
+    def get_umpire(self, row: UmpireRow) -> Replay:
+        return self._get(("umpire", row.id, str(row.revision)), lambda: build_umpire(row))
+
+    def _get(self, key: tuple[str, ...], make: Any) -> Replay:
         with self.lock:
             if key in self.items:
                 self.items.move_to_end(key)
                 return self.items[key]
-        replay = build(row)
+        replay = make()
         with self.lock:
             self.items[key] = replay
             while len(self.items) > self.size:

@@ -35,6 +35,7 @@ from carrom.records.session import SessionError
 from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, view
 from carrom.store import Store, StoreError
 from carrom.store.umpire import RevisionError, UmpireRow, UmpireStore
+from carrom.web.replay import ReplayCache
 
 log = logging.getLogger("carrom.web.umpire")
 
@@ -165,6 +166,7 @@ def umpire_router(store: Store) -> APIRouter:
     router.add_api_route("/umpire", page("umpire.html"), include_in_schema=False)
     router.add_api_route("/umpire/{match_id}", page("umpire.html"), include_in_schema=False)
     router.add_api_route("/scoreboard/{match_id}", page("scoreboard.html"), include_in_schema=False)
+    router.add_api_route("/replay/umpire/{match_id}", page("index.html"), include_in_schema=False)  # the replay viewer
 
     @router.get("/api/umpire/options")
     async def options() -> dict[str, Any]:
@@ -261,6 +263,19 @@ def umpire_router(store: Store) -> APIRouter:
         if reply.entry is not None or reply.message:
             await desk.broadcast(match_id, message)
         return {"lines": lines, "undone": reply.undone, "state": message}
+
+    replays = ReplayCache()
+
+    @router.get("/api/umpire/{match_id}/replay")
+    async def replay_step(match_id: str, step: int = 0) -> dict[str, Any]:
+        """The match after ``step`` entries as the referee knows it (no positions: web/replay.py)."""
+        rep = await asyncio.to_thread(replays.get_umpire, await asyncio.to_thread(desk.row, match_id))
+        return await asyncio.to_thread(rep.step, step)
+
+    @router.get("/api/umpire/{match_id}/replay/outline")
+    async def replay_outline(match_id: str) -> dict[str, Any]:
+        rep = await asyncio.to_thread(replays.get_umpire, await asyncio.to_thread(desk.row, match_id))
+        return rep.outline()
 
     @router.get("/api/umpire/{match_id}/record")
     async def record(match_id: str) -> Response:

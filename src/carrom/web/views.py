@@ -15,7 +15,7 @@ from carrom.physics.result import Event, EventKind, ShotResult
 from carrom.render.svg import CENTRE_DESIGN, star_points
 from carrom.rules import Seat as RSeat
 
-SOUNDING = (EventKind.CONTACT, EventKind.CUSHION, EventKind.POCKETED)  # the events a shot's motion carries: what is heard
+SOUNDING = (EventKind.CONTACT, EventKind.CUSHION, EventKind.POCKETED)  # the events a shot's motion carries: heard
 STROKE_CLOCK = 15.0  # seconds to strike or place (ICF 50, 88): shown by the client, not enforced
 
 
@@ -127,10 +127,11 @@ def motion_of(shot: ShotResult, seat: str) -> dict[str, Any]:
     ``discs[b]``: disc ``b``'s straight slides ``[t, x, y, vx, vy, deceleration]`` in time
     order (``ShotResult.slides``) and ``pocket``, when it fell (null if it did not); between
     two slide starts a disc goes straight on, losing speed at ``deceleration`` until it
-    stops, so its position at any time is a formula (static/motion.js). ``events``: the
-    impacts, cushions and pockets ``[t, kind, i, j, impulse, speed]`` (j = -1 for one disc) that
-    the sounds follow, with ``impact_speed``. Numbers are rounded to 1e-11 (s, m, m/s): over a shot's few seconds
-    the client's positions stay within 1e-9 m of the engine's (tests/web/test_web_motion.py).
+    stops, so its position at any time is a formula (static/motion.js); a pocketed disc's
+    last slide (from its fall) is left out. ``events``: the impacts, cushions and pockets
+    ``[t, kind, i, j, impulse, speed]`` (j = -1 for one disc; speed: ``impact_speed``) that the
+    sounds follow. Numbers are rounded to 1e-11 (s, m, m/s): over a shot's few seconds the
+    client's positions stay within 1e-9 m of the engine's (tests/web/test_web_motion.py).
     """
     discs = []
     for b in range(shot.n_bodies):

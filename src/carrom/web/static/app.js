@@ -176,7 +176,10 @@ async function start() {
   $("show-clock").checked = localStorage.getItem("carrom-clock") === "1";
   setTheme(localStorage.getItem("carrom-theme") || "wood");
   window.addEventListener("popstate", route);
-  window.addEventListener("resize", () => { boardCache = null; sizeCanvas($("board")); sizeCanvas($("replay-board")); redraw(); });
+  window.addEventListener("resize", () => {
+    boardCache = null; sizeCanvas($("board")); sizeCanvas($("replay-board")); redraw();
+    if (replay && replay.view && !replayAnim) drawReplay(replay.view.state.layout);
+  });
   route();
 }
 
@@ -191,7 +194,8 @@ function route() {
   replay = null; replayAnim = null;
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts[0] === "room" && parts[1]) return openRoom(parts[1]);
-  if (parts[0] === "replay" && parts[1]) return showReplay(parts[1]);
+  if (parts[0] === "replay" && parts[1] === "umpire" && parts[2]) return showReplay(parts[2], "umpire");
+  if (parts[0] === "replay" && parts[1]) return showReplay(parts[1], "match");
   if (parts[0] === "matches") return showMatches();
   showSetup();
 }
@@ -788,40 +792,75 @@ canvas.addEventListener("keydown", (ev) => {
 
 // ---- replay ---------------------------------------------------------------------------------------------------
 
-async function showReplay(id) {
+// The replay of a match played here (each stroke's motion, simulated again by the server) or of a record an
+// umpire scored at a real table (no positions: the state the referee knows). #stroke=N in the address opens
+// the match at action N, its motion shown: the link to share.
+async function showReplay(id, kind) {
   $("replay").hidden = false;
-  replay = { id, step: 0, steps: 0, view: null, playing: false };
-  $("replay-card").href = `/matches/${id}/scorecard`;
-  $("replay-record").href = `/api/matches/${id}/record`;
-  try {
-    await replayGo(0, false);
-  } catch (e) { pageError(e.message); return; }
-  $("replay-title").textContent = "Replay: " + replay.view.title;
+  const base = kind === "umpire" ? `/api/umpire/${id}` : `/api/matches/${id}`;
+  replay = { id, kind, base, step: 0, steps: 0, view: null, playing: false, outline: null, asked: 0 };
+  $("replay-card").href = kind === "umpire" ? `${base}/scorecard.html` : `/matches/${id}/scorecard`;
+  $("replay-record").href = `${base}/record`;
+  let outline;
+  try { outline = await api(`${base}/replay/outline`); } catch (e) { pageError(e.message); return; }
+  if (!replay || replay.id !== id) return;
+  replay.outline = outline; replay.steps = outline.steps;
+  $("replay-title").textContent = t("Replay: {title}", { title: outline.title });
+  $("replay-no-positions").hidden = outline.positions;
+  $("replay-jump").innerHTML = outline.boards.map((b) =>
+    `<option value="${b.step}">${esc(t("Game {game}, board {board}", b))}</option>`).join("");
+  $("replay-log").innerHTML = outline.actions.map((a) => `<li value="${a.n}" id="replay-log-${a.n}">` +
+    `<a href="#stroke=${a.n}" data-step="${a.n}">${esc(a.action)}</a><div class="lines">${a.lines.map(esc).join("<br>")}</div></li>`).join("");
   const slider = $("replay-step");
-  slider.max = replay.steps;
+  slider.max = outline.steps;
   slider.oninput = () => replayGo(Number(slider.value), false);
   $("replay-first").onclick = () => replayGo(0, false);
   $("replay-last").onclick = () => replayGo(replay.steps, false);
   $("replay-prev").onclick = () => replayGo(replay.step - 1, false);
   $("replay-next").onclick = () => replayGo(replay.step + 1, true);
-  $("replay-play").onclick = () => {
-    replay.playing = !replay.playing;
-    $("replay-play").textContent = replay.playing ? "Pause" : "Play";
-    if (replay.playing && !replayAnim) replayGo(replay.step + 1, true);
+  $("replay-play").onclick = () => replayPlay(!replay.playing);
+  $("replay-jump").onchange = () => replayGo(Number($("replay-jump").value), false);
+  $("replay-log").onclick = (ev) => {
+    const a = ev.target.closest("a[data-step]");
+    if (a) { ev.preventDefault(); replayGo(Number(a.dataset.step), true); }
   };
+  $("replay-copy").onclick = () => { $("replay-link").select(); navigator.clipboard && navigator.clipboard.writeText($("replay-link").value); };
+  const linked = /(?:^#|&)stroke=(\d+)/.exec(location.hash);
+  await replayGo(linked ? Number(linked[1]) : 0, !!linked);
+}
+
+// play or pause: playing goes on action after action, each stroke's motion shown; a pause stops the motion too
+function replayPlay(on) {
+  replay.playing = on;
+  $("replay-play").textContent = on ? t("Pause") : t("Play");
+  $("replay-play").setAttribute("aria-pressed", on ? "true" : "false");
+  if (replayAnim) replayAnim.paused = !on;
+  if (on && !replayAnim) replayGo(replay.step >= replay.steps ? 0 : replay.step + 1, true);
 }
 
 async function replayGo(n, animate) {
   if (!replay) return;
-  n = Math.max(0, Math.min(n, replay.steps || n));
-  const v = await api(`/api/matches/${replay.id}/replay?step=${n}`);
+  n = Math.max(0, Math.min(n, replay.steps));
+  const asked = ++replay.asked;  // a later request wins: scrubbing sends many
+  const v = await api(`${replay.base}/replay?step=${n}`);
+  if (!replay || asked !== replay.asked) return;
   replay.view = v; replay.step = v.step; replay.steps = v.steps;
   $("replay-step").max = v.steps; $("replay-step").value = v.step;
-  $("replay-where").textContent = `action ${v.step} of ${v.steps}`;
-  $("replay-action").textContent = v.action || "The opening (ICF 41)";
+  $("replay-where").textContent = t("action {step} of {steps}", v);
+  $("replay-action").textContent = v.action || t("The opening (ICF 41)");
   $("replay-lines").innerHTML = v.lines.map((l) => `<li>${esc(l)}</li>`).join("");
+  const board = replay.outline.boards.filter((b) => b.step <= v.step).pop();
+  if (board) $("replay-jump").value = String(board.step);
+  for (const li of $("replay-log").querySelectorAll("li")) {
+    const here = Number(li.value) === v.step;
+    li.classList.toggle("current", here);
+    if (here) { li.setAttribute("aria-current", "step"); li.scrollIntoView({ block: "nearest" }); } else li.removeAttribute("aria-current");
+  }
+  const link = v.step ? `#stroke=${v.step}` : "";
+  history.replaceState(null, "", location.pathname + link);
+  $("replay-link").value = location.origin + location.pathname + link;
   renderScore($("replay-score"), v.state);
-  if (animate && v.shot && Number($("speed").value) < 1000) replayAnim = { shot: v.shot, start: performance.now(), heard: -1 };
+  if (animate && v.shot) replayAnim = { shot: v.shot, t: 0, last: null, heard: -1, paused: false };
   else { replayAnim = null; drawReplay(v.state.layout); replayNext(); }
 }
 
@@ -834,19 +873,23 @@ function drawReplay(layout) {
   bottom = saved;
 }
 
+// the replay's motion: its own clock, at the replay's speed, stopped while paused
 function replayTick(now) {
-  const shot = replayAnim.shot, t = (now - replayAnim.start) / 1000 * (Number($("speed").value) || 1);
-  sound.play(shot, replayAnim.heard, t); replayAnim.heard = t;
-  if (t >= shot.duration) {
+  const a = replayAnim, shot = a.shot, speed = Number($("replay-speed").value) || 1;
+  if (a.last !== null && !a.paused) a.t += Math.max(0, now - a.last) / 1000 * speed;
+  a.last = now;
+  if (a.t >= shot.duration) {
+    sound.play(shot, a.heard, shot.duration);
     replayAnim = null; drawReplay(replay.view.state.layout); replayNext();
   } else {
-    drawReplay(layoutAt(shot, t));
+    sound.play(shot, a.heard, a.t); a.heard = a.t;
+    drawReplay(layoutAt(shot, a.t));
   }
 }
 
 function replayNext() {
   if (!replay || !replay.playing) return;
-  if (replay.step >= replay.steps) { replay.playing = false; $("replay-play").textContent = "Play"; return; }
+  if (replay.step >= replay.steps) { replayPlay(false); return; }
   setTimeout(() => { if (replay && replay.playing && !replayAnim) replayGo(replay.step + 1, true); }, 500);
 }
 
@@ -854,7 +897,11 @@ window.carrom = { boardToPage, get state() { return S; }, get mine() { return mi
   get busy() { return !!anim || shots.length > 0; }, get shown() { return shownLayout(); },
   get last() { return S && S.log.length ? S.log[S.log.length - 1].n : 0; }, get geometry() { return G; }, send, myTurn,
   SAY, drawBoard, disc, layoutAt, sound,
-  measureFrames() { frameLog = []; }, get frames() { return frameLog; },  // for the browser tests: the page's words and drawing
+  measureFrames() { frameLog = []; }, get frames() { return frameLog; },
+  get replay() {  // the replay page: where it is, and the motion under way
+    return replay && { step: replay.step, steps: replay.steps, playing: replay.playing,
+      motion: replayAnim && { t: replayAnim.t, paused: replayAnim.paused, duration: replayAnim.shot.duration } };
+  },  // for the browser tests: the page's words and drawing
   gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } } };
 
 start();

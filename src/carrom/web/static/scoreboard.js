@@ -20,6 +20,7 @@ function render(msg) {
   fill("event", EVENT_FIELDS.filter(([k]) => ev[k]).map(([k, label]) => el("span", {}, label + ev[k])));
   for (const fmt of ["html", "pdf", "csv"]) document.getElementById(`link-${fmt}`).href = msg.links[`scorecard_${fmt}`];
   document.getElementById("link-record").href = msg.links.record;
+  document.getElementById("link-replay").href = `/replay/umpire/${matchId}`;  // every entry again, with its rulings
 }
 
 function live(text, ok, error = false) {
