@@ -37,8 +37,9 @@ def test_a_v1_game_writes_no_name_and_an_unnamed_record_resumes_as_v1():
     assert again.params == MODELS["v1"] and again.layout == game.layout
 
 
-def test_a_new_game_plays_the_default_v3_and_says_so():
-    game = Game.new(PLAYERS)
+def test_a_v3_game_says_so_and_resumes_as_v3():
+    game = Game.new(PLAYERS, params=MODELS["v3"])
+    assert Game.new(PLAYERS).params == MODELS["v1"]  # the default until the bots allow for the throw
     assert game.params == MODELS["v3"]
     game.strike("south", 0.0, 0.0, 6.0)
     data = game.record.to_dict()
