@@ -11,6 +11,7 @@ messages.pot and merges it into the five catalogs (the English one filled from t
 
 from __future__ import annotations
 
+import copy
 import io
 from functools import cache
 from pathlib import Path
@@ -110,7 +111,7 @@ def update() -> None:
     _write(TEMPLATE, template)
     for lang in LANGUAGES:
         old = read(lang) if po_path(lang).exists() else Catalog(locale=lang, domain=DOMAIN)
-        old.update(template, no_fuzzy_matching=True)
+        old.update(copy.deepcopy(template), no_fuzzy_matching=True)  # Babel adds the template's own Message objects: a shared one filled with English for en would reach it and sl
         if lang == "en":
             for m in old:
                 if m.id and not (all(m.string) if isinstance(m.string, tuple) else m.string):
