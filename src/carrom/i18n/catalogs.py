@@ -23,6 +23,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.support import Translations
 
+from carrom.i18n.html import extract_html
+
 LANGUAGES: tuple[str, ...] = ("es", "fr", "en", "it", "sl")  # the languages of the five law texts, in their order
 DEFAULT = "en"
 DOMAIN = "carrom"
@@ -58,6 +60,7 @@ def extract() -> Catalog:
     """Every marked message of the sources as a template, each with the files it comes from."""
     with MAPPING.open() as f:
         method_map, options_map = parse_mapping_cfg(f)
+    method_map.append(("web/static/*.html", extract_html))  # a callable: babel.cfg cannot name a module's function
     template = Catalog(project="carrom", domain=DOMAIN, charset="utf-8")
     for filename, lineno, message, comments, context in extract_from_dir(
             PACKAGE, method_map, options_map, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True):
