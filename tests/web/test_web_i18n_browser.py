@@ -67,13 +67,18 @@ def page_in(browser, lang, errors):
     return page
 
 
+def open_at(page, url, lang):
+    """Open a page and wait until it has loaded its catalog and drawn itself, in lang."""
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("document.documentElement.lang") == lang
+
+
 def test_the_checker_sees_english_on_an_english_page(server, browser):
     """The comparison must be able to fail: an English page shows many of the ids."""
     errors = []
     page = page_in(browser, "en", errors)
-    page.goto(server.url)
-    page.wait_for_selector("#setup:not([hidden])")
-    assert page.evaluate("document.documentElement.lang") == "en"
+    open_at(page, server.url, "en")
     left = english_left("es")(page.evaluate(SHOWN, None))
     assert {"New match", "Start", "south"} <= set(left)
     page.context.close()
@@ -84,9 +89,7 @@ def test_main_page_and_a_stroke_in_the_readers_language(server, browser, artifac
     errors = []
     page = page_in(browser, lang, errors)
     check = english_left(lang)
-    page.goto(server.url)
-    page.wait_for_selector("#setup:not([hidden])")
-    assert page.evaluate("document.documentElement.lang") == lang
+    open_at(page, server.url, lang)
     assert check(page.evaluate(SHOWN, None)) == []
     page.screenshot(path=str(artifacts / f"i18n-{lang}-main.png"))
     start_vs_computer(page, server.url, level="beginner")
@@ -106,9 +109,7 @@ def test_practice_and_umpire_pages_in_the_readers_language(server, browser, arti
     page = page_in(browser, lang, errors)
     check = english_left(lang)
     for path in ["practice", "umpire"]:
-        page.goto(server.url + path)
-        page.wait_for_load_state("networkidle")
-        assert page.evaluate("document.documentElement.lang") == lang
+        open_at(page, server.url + path, lang)
         assert check(page.evaluate(SHOWN, SERVER_SENT)) == [], path
         page.screenshot(path=str(artifacts / f"i18n-{lang}-{path}.png"))
     assert errors == []
