@@ -33,8 +33,9 @@ const SAY = {
   // who a seat is: "Ravi (north, black)", or "North (black)" when the name is the seat's
   who(st, seat) {
     const i = st.seats[seat], colour = COLOUR_WORDS[i.colour] || i.colour;
-    return i.name.toLowerCase() === seat ? t("{seat} ({colour})", { seat: SEAT_WORDS[seat], colour })
-      : t("{name} ({seat}, {colour})", { name: i.name, seat: SEAT_WORDS[seat], colour });
+    const word = SEAT_WORDS[seat];  // a player named after the seat is the seat, as a name: "North (black)"
+    return i.name.toLowerCase() === seat ? t("{seat} ({colour})", { seat: word.charAt(0).toUpperCase() + word.slice(1), colour })
+      : t("{name} ({seat}, {colour})", { name: i.name, seat: word, colour });
   },
   turn(st, e, mine) {
     if (st.over) return st.winner === null ? t("Match over") : t("Match over: {winner}", { winner: SAY.wins(st, st.winner) });
