@@ -8,6 +8,7 @@ translation's placeholders differ from its English id.
 import re
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from carrom.i18n import LANGUAGES, translator
@@ -66,6 +67,25 @@ def test_checker_sees_a_missing_and_a_fuzzy_entry(template, tmp_path, monkeypatc
     catalogs._write(catalogs.po_path("es"), broken)
     found = catalogs.problems("es", template)
     assert f"es: missing {first.id!r}" in found and f"es: fuzzy {second.id!r}" in found
+
+
+def test_update_leaves_a_new_message_untranslated_outside_english(template, tmp_path, monkeypatch):
+    """Observed: `update` filled the English id into it and sl too (Babel shares the template's entries)."""
+    monkeypatch.setattr(catalogs, "LOCALE", tmp_path)
+    monkeypatch.setattr(catalogs, "TEMPLATE", tmp_path / "messages.pot")
+    monkeypatch.setattr(catalogs, "extract", lambda: template)
+    plural = next(m for m in template if m.id and not isinstance(m.id, str))
+    single = next(m for m in template if isinstance(m.id, str) and m.id)
+    for lang in LANGUAGES:  # empty catalogs: every message of the sources is new to each
+        catalogs._write(catalogs.po_path(lang), Catalog(locale=lang, domain=catalogs.DOMAIN))
+    catalogs.update()
+    for lang in LANGUAGES:
+        found = catalogs.read(lang)
+        got = found.get(single.id).string, found.get(plural.id).string
+        if lang == "en":
+            assert got == (single.id, plural.id), lang
+        else:
+            assert not got[0] and not any(got[1]), (lang, got)
 
 
 @pytest.mark.parametrize(("lang", "forms"), [

@@ -320,7 +320,7 @@ def test_the_words_agree_with_their_subjects(player):
     me = player().start()
     st = me.js("carrom.state")
     say = lambda expression, state: me.page.evaluate(f"(st) => {{ const SAY = carrom.SAY; return {expression}; }}", state)  # noqa: E731
-    assert say("SAY.side(st, 0, 'wins', 'win')", st) == "Asha wins"
+    assert say("SAY.wins(st, 0)", st) == "Asha wins"
     assert say("SAY.turn({...st, over: true, winner: 0}, null, [])", st) == "Match over: Asha wins"
     assert say("SAY.turn(st, st.expected, [])", st) == "Wait for Asha (south, white) to strike"
     north = {**st, "expected": {"kind": "stroke", "seat": "north"}}
@@ -328,7 +328,7 @@ def test_the_words_agree_with_their_subjects(player):
     assert say("SAY.turn(st, st.expected, ['north'])", north) == "North (black): your turn to strike"
     doubles = {**st, "sides": ["Asha & Ravi", "Mo & Jo"],
                "seats": {s: {**st["seats"]["south"], "side": i % 2} for i, s in enumerate(["south", "east", "north", "west"])}}
-    assert say("SAY.side(st, 0, 'wins', 'win')", doubles) == "Asha & Ravi win"
+    assert say("SAY.wins(st, 0)", doubles) == "Asha & Ravi win"
     assert say("SAY.debt(st, 1, 2)", doubles) == "Mo & Jo owe 2" and say("SAY.debt(st, 0, 1)", st) == "Asha owes 1"
     assert say("SAY.points(1) + ', ' + SAY.points(3)", st) == "1 point, 3 points"
     owing = {**doubles, "board": {**st["board"], "debts": [0, 2],

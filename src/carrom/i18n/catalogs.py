@@ -11,6 +11,7 @@ messages.pot and merges it into the five catalogs (the English one filled from t
 
 from __future__ import annotations
 
+import copy
 import io
 from functools import cache
 from pathlib import Path
@@ -21,6 +22,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.support import Translations
+
+from carrom.i18n.html import extract_html
 
 LANGUAGES: tuple[str, ...] = ("es", "fr", "en", "it", "sl")  # the languages of the five law texts, in their order
 DEFAULT = "en"
@@ -57,6 +60,7 @@ def extract() -> Catalog:
     """Every marked message of the sources as a template, each with the files it comes from."""
     with MAPPING.open() as f:
         method_map, options_map = parse_mapping_cfg(f)
+    method_map.append(("web/static/*.html", extract_html))  # a callable: babel.cfg cannot name a module's function
     template = Catalog(project="carrom", domain=DOMAIN, charset="utf-8")
     for filename, lineno, message, comments, context in extract_from_dir(
             PACKAGE, method_map, options_map, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True):
@@ -110,7 +114,7 @@ def update() -> None:
     _write(TEMPLATE, template)
     for lang in LANGUAGES:
         old = read(lang) if po_path(lang).exists() else Catalog(locale=lang, domain=DOMAIN)
-        old.update(template, no_fuzzy_matching=True)
+        old.update(copy.deepcopy(template), no_fuzzy_matching=True)  # Babel adds the template's own Message objects: a shared one filled with English for en would reach it and sl
         if lang == "en":
             for m in old:
                 if m.id and not (all(m.string) if isinstance(m.string, tuple) else m.string):

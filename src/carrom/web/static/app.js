@@ -7,6 +7,8 @@ import { boardView, drawBoard as paintBoard, drawDisc, inSeat as inSeatOf, line,
 import { clockShown, presetClocks } from "./clock.js";
 
 const SEATS = ["south", "east", "north", "west"];
+const SEAT_WORDS = { south: t("south"), east: t("east"), north: t("north"), west: t("west") };
+const COLOUR_WORDS = { white: t("white"), black: t("black") };
 const COLOURS = { white: "#f7f2e2", black: "#2b2b2b", queen: "#c8102e", striker: "#e8eef5" };
 const BOARD = { legal: "#1f9d55" };  // the legal stretches of the baseline (the board itself: board.js)
 const FULL_PULL = 0.16; // metres of pull back for full power
@@ -16,35 +18,41 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&
 // ---- words: every sentence the client writes about the match, here and nowhere else ------------------------
 
 const SAY = {
-  doing: { stroke: "strike", place: "place the coin owed", claim: "claim extra points or not", toss: "call the toss" },
+  // whose turn it is, to do what: [to the one whose turn it is, to the others]
+  doing: {
+    stroke: [(who) => t("{who}: your turn to strike", { who }), (who) => t("Wait for {who} to strike", { who })],
+    place: [(who) => t("{who}: your turn to place the coin owed", { who }), (who) => t("Wait for {who} to place the coin owed", { who })],
+    claim: [(who) => t("{who}: your turn to claim extra points or not", { who }),
+      (who) => t("Wait for {who} to claim extra points or not", { who })],
+    toss: [(who) => t("{who}: your turn to call the toss", { who }), (who) => t("Wait for {who} to call the toss", { who })],
+  },
   points: (n) => tn("{n} point", "{n} points", n),
   // a side's names with the verb agreeing: "South wins", "Asha & Ravi win"
-  side(st, side, one, many) {
-    const seats = Object.values(st.seats).filter((i) => i.side === side).length;
-    return `${st.sides[side]} ${seats > 1 ? many : one}`;
-  },
+  wins: (st, side) => tn("{side} wins", "{side} win", SAY.players(st, side), { side: st.sides[side] }),
+  players: (st, side) => Object.values(st.seats).filter((i) => i.side === side).length,
   // who a seat is: "Ravi (north, black)", or "North (black)" when the name is the seat's
   who(st, seat) {
-    const i = st.seats[seat], same = i.name.toLowerCase() === seat;
-    return `${i.name} (${same ? "" : seat + ", "}${i.colour})`;
+    const i = st.seats[seat], colour = COLOUR_WORDS[i.colour] || i.colour;
+    const word = SEAT_WORDS[seat];  // a player named after the seat is the seat, as a name: "North (black)"
+    return i.name.toLowerCase() === seat ? t("{seat} ({colour})", { seat: word.charAt(0).toUpperCase() + word.slice(1), colour })
+      : t("{name} ({seat}, {colour})", { name: i.name, seat: word, colour });
   },
   turn(st, e, mine) {
-    if (st.over) return st.winner === null ? "Match over" : `Match over: ${SAY.side(st, st.winner, "wins", "win")}`;
+    if (st.over) return st.winner === null ? t("Match over") : t("Match over: {winner}", { winner: SAY.wins(st, st.winner) });
     if (!e) return "";
     const free = openSeats(st);
-    if (free.length) return `Waiting for a player to take ${SAY.list(free)}`;
-    if (mine.includes(e.seat)) return `${SAY.who(st, e.seat)}: your turn to ${SAY.doing[e.kind]}`;
-    return `Wait for ${SAY.who(st, e.seat)} to ${SAY.doing[e.kind]}`;
+    if (free.length) return t("Waiting for a player to take {seats}", { seats: SAY.list(free.map((s) => SEAT_WORDS[s])) });
+    return SAY.doing[e.kind][mine.includes(e.seat) ? 0 : 1](SAY.who(st, e.seat));
   },
-  hint(t, gesture, pulled, waiting) {
-    if (waiting) return "Sent: waiting for the server's answer.";
-    if (!t) return "";
-    if (t.kind === "place") return "Drag the coin owed inside the outer circle and let go (keys: arrows move it, Enter places it).";
-    if (t.kind !== "stroke") return "";
-    if (gesture && gesture.mode === "aim") return pulled ? "Let go to shoot, or come back inside the ring to cancel." :
-      "Pull further back to shoot; let go inside the ring to cancel.";
-    if (gesture && gesture.mode === "move") return "Moving the striker along your baseline: let go to leave it there.";
-    return "Drag the striker sideways to move it. To shoot, press on it and pull back, away from where you aim, past the ring.";
+  hint(turn, gesture, pulled, waiting) {
+    if (waiting) return t("Sent: waiting for the server's answer.");
+    if (!turn) return "";
+    if (turn.kind === "place") return t("Drag the coin owed inside the outer circle and let go (keys: arrows move it, Enter places it).");
+    if (turn.kind !== "stroke") return "";
+    if (gesture && gesture.mode === "aim") return pulled ? t("Let go to shoot, or come back inside the ring to cancel.") :
+      t("Pull further back to shoot; let go inside the ring to cancel.");
+    if (gesture && gesture.mode === "move") return t("Moving the striker along your baseline: let go to leave it there.");
+    return t("Drag the striker sideways to move it. To shoot, press on it and pull back, away from where you aim, past the ring.");
   },
   // the end of a board, and of its game or the match when it ended them too (or a game or the match alone,
   // conceded: r is null): who won, the points, the queen, the law that decided it, where the match stands;
@@ -53,7 +61,7 @@ const SAY = {
     const game = r ? r.game : before.score.game, lines = [];
     const level = after.over ? "match" : after.score.game !== game ? "game" : "board";
     const boardTitle = !r ? "" : r.winner === null ? t("Board {n} is played again", { n: r.number }) :
-      t("Board {n}: {winner}", { n: r.number, winner: SAY.side(after, r.winner, "wins", "win") });
+      t("Board {n}: {winner}", { n: r.number, winner: SAY.wins(after, r.winner) });
     if (r && level !== "board") lines.push(boardTitle);
     if (r && r.winner !== null) {
       const q = r.queen[r.winner], c = r.coins[r.winner];
@@ -68,29 +76,33 @@ const SAY = {
     else lines.push(t("Points in game {n}: {each}", { n: game, each: SAY.each(after, after.score.points) }));
     const gameWinner = [0, 1].find((side) => after.score.games_won[side] > before.score.games_won[side]);
     const title = level === "match" ? (after.winner === null ? t("The match is over") :
-      t("The match: {winner}", { winner: SAY.side(after, after.winner, "wins", "win") })) :
-      level === "game" && gameWinner !== undefined ? t("Game {n}: {winner}", { n: game, winner: SAY.side(after, gameWinner, "wins", "win") }) :
+      t("The match: {winner}", { winner: SAY.wins(after, after.winner) })) :
+      level === "game" && gameWinner !== undefined ? t("Game {n}: {winner}", { n: game, winner: SAY.wins(after, gameWinner) }) :
       level === "game" ? t("Game {n} is over", { n: game }) : boardTitle;
     return { title, lines, level, next: after.over ? t("See the last position") : level === "game" ? t("Next game") : t("Next board") };
   },
   queen(before, r) {
     const side = [0, 1].find((s) => r.queen[s] > 0), b = before.board;
-    if (side !== undefined) return `The queen: ${SAY.points(r.queen[side])} to ${before.sides[side]}`;
-    if (b.queen === "covered" && b.queen_side !== null) return `The queen: covered by ${before.sides[b.queen_side]}, no points for it`;
-    return "The queen: no points for it";
+    if (side !== undefined) return t("The queen: {points} to {side}", { points: SAY.points(r.queen[side]), side: before.sides[side] });
+    if (b.queen === "covered" && b.queen_side !== null) {
+      return t("The queen: covered by {side}, no points for it", { side: before.sides[b.queen_side] });
+    }
+    return t("The queen: no points for it");
   },
   each: (st, values) => [0, 1].map((s) => `${st.sides[s]} ${values[s]}`).join(", "),
   // the coins to place, and the coins owed with none in the nets (ICF 72 c)
   dues(st) {
-    const b = st.board, owed = b.owed.map((o) => `a ${o.coin} by ${o.placer}${o.waiting ? " (waiting for room)" : ""}`);
+    const b = st.board, owed = b.owed.map((o) => (o.waiting ? t("a {coin} by {seat} (waiting for room)", { coin: COLOUR_WORDS[o.coin], seat: SEAT_WORDS[o.placer] })
+      : t("a {coin} by {seat}", { coin: COLOUR_WORDS[o.coin], seat: SEAT_WORDS[o.placer] })));
     const debts = [0, 1].filter((s) => b.debts[s]).map((s) => SAY.debt(st, s, b.debts[s]));
-    return `Dues: ${owed.length ? "to place: " + owed.join(", ") : "none to place"}` +
+    return (owed.length ? t("Dues: to place: {list}", { list: owed.join(", ") }) : t("Dues: none to place")) +
       (debts.length ? `; ${debts.join("; ")} (ICF 72 c)` : "");
   },
-  list: (words) => words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`,
-  debt: (st, side, n) => `${SAY.side(st, side, "owes", "owe")} ${n}`,
-  concede: (what) => `Concede the ${what}? (ICF 139)`,
-  matchWon: (st) => st.winner === null ? "The match is over." : `${SAY.side(st, st.winner, "wins", "win")} the match.`,
+  list: (words) => words.length < 2 ? words.join("") : t("{some} and {last}", { some: words.slice(0, -1).join(", "), last: words[words.length - 1] }),
+  debt: (st, side, n) => tn("{side} owes {count}", "{side} owe {count}", SAY.players(st, side), { side: st.sides[side], count: n }),
+  concede: (what) => ({ board: t("Concede the board? (ICF 139)"), game: t("Concede the game? (ICF 139)"),
+    match: t("Concede the match? (ICF 139)") })[what],
+  matchWon: (st) => st.winner === null ? "The match is over." : `${SAY.wins(st, st.winner)} the match.`,
 };
 
 let G = null;                 // the board's geometry from the server (metres)
@@ -225,12 +237,12 @@ function fillSeats() {
   const mode = $("mode").value, doubles = $("format").value === "doubles";
   const seats = doubles ? SEATS : ["south", "north"];
   $("seat-table").querySelector("tbody").innerHTML = seats.map((s) => {
-    const t = presetType(mode, s, doubles);
-    return `<tr><td>${s}</td><td><select name="type-${s}">` +
-      `<option value="me" ${t === "me" ? "selected" : ""}>${s === "south" ? "me" : "a person on this device"}</option>` +
-      `<option value="open" ${t === "open" ? "selected" : ""}>someone online (link)</option>` +
-      `<option value="bot" ${t === "bot" ? "selected" : ""}>the computer</option></select></td>` +
-      `<td><input name="name-${s}" maxlength="60" placeholder="${s === "south" ? "your name" : s}"></td></tr>`;
+    const type = presetType(mode, s, doubles);
+    return `<tr><td>${esc(SEAT_WORDS[s])}</td><td><select name="type-${s}">` +
+      `<option value="me" ${type === "me" ? "selected" : ""}>${esc(s === "south" ? t("me") : t("a person on this device"))}</option>` +
+      `<option value="open" ${type === "open" ? "selected" : ""}>${esc(t("someone online (link)"))}</option>` +
+      `<option value="bot" ${type === "bot" ? "selected" : ""}>${esc(t("the computer"))}</option></select></td>` +
+      `<td><input name="name-${s}" maxlength="60" placeholder="${esc(s === "south" ? t("your name") : SEAT_WORDS[s])}"></td></tr>`;
   }).join("");
 }
 $("mode").addEventListener("change", () => { fillSeats(); presetClocks($("clocks"), $("mode").value); });

@@ -1,11 +1,25 @@
 // The words a page shows, through one door: t("South wins") or t("{name} wins", {name}), and
 // tn("{n} coin", "{n} coins", n) for counts. Every string a player can read goes through these, so
-// that the catalogs of issue 14 (gettext, extracted with Babel's JavaScript extractor, keywords t
-// and tn) can give it in the reader's language. Until a catalog is loaded the English is shown.
+// that the gettext catalogs (extracted with Babel, keywords t and tn; docs/i18n.md) give it in the
+// reader's language.
+//
+// This module loads the reader's catalog before anything that imports it runs (top-level await):
+// the language chosen in the switcher (remembered in localStorage), else the server's pick from the
+// browser's Accept-Language (GET /api/catalog). It then translates the page's own HTML text (every
+// text node and the aria-label, placeholder, title and alt attributes, except under translate="no";
+// carrom.i18n.html extracts the same strings), sets <html lang> and adds the language switcher.
+
+export const LANGUAGES = { es: "Español", fr: "Français", en: "English", it: "Italiano", sl: "Slovenščina" };
+const STORED = "carrom.lang";
+const ATTRIBUTES = ["aria-label", "placeholder", "title", "alt"];
 
 let catalog = null;  // {messages: {msgid: str | [forms]}, plural(n) -> form index}
+let current = "en";
 
 export function useCatalog(next) { catalog = next; }
+
+/** The language the page speaks now: one of LANGUAGES' keys. */
+export function language() { return current; }
 
 function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
@@ -21,3 +35,78 @@ export function tn(singular, plural, n, params = {}) {
   const text = Array.isArray(forms) && forms.length ? forms[catalog.plural(n)] : (n === 1 ? singular : plural);
   return fill(text, { n, ...params });
 }
+
+function stored() {
+  try { return localStorage.getItem(STORED); } catch { return null; }  // storage may be refused
+}
+
+/** Fetch and use a catalog: the stored choice's, else the one the server picks from Accept-Language. */
+export async function loadCatalog(choice = stored()) {
+  const url = choice in LANGUAGES ? `/api/catalog/${choice}` : "/api/catalog";
+  try {
+    const answer = await fetch(url);
+    if (!answer.ok) return current;
+    const body = await answer.json();
+    const rule = new Function("n", `return Number(${body.plural.expression});`);  // a gettext C expression is valid JS
+    useCatalog({ messages: body.messages, plural: (n) => rule(n) });
+    current = body.lang;
+  } catch {
+    // offline or refused: the page stays in English, its ids
+  }
+  return current;
+}
+
+const words = (text) => text.split(/\s+/).filter(Boolean).join(" ");
+const hasLetters = (text) => /\p{L}/u.test(text);
+
+/** Translate the static text of the page under root, as carrom.i18n.html extracts it. */
+export function translatePage(root = document.body) {
+  const skip = (node) => node.parentElement && node.parentElement.closest("script, style, noscript, [translate=no]");
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const id = words(node.data);
+    if (!id || !hasLetters(id) || skip(node)) continue;
+    const lead = node.data.match(/^\s*/)[0], tail = node.data.match(/\s*$/)[0];
+    node.data = lead + t(id) + tail;
+  }
+  for (const name of ATTRIBUTES) {
+    for (const el of root.querySelectorAll(`[${name}]`)) {
+      const id = words(el.getAttribute(name));
+      if (id && hasLetters(id) && !el.closest("[translate=no]")) el.setAttribute(name, t(id));
+    }
+  }
+  if (root === document.body && document.title) document.title = t(words(document.title));
+}
+
+/** A <select> of the five languages, each in its own words; a choice is remembered and the page reloaded. */
+export function languageSwitcher() {
+  const label = document.createElement("label");
+  label.className = "lang-switch";
+  label.translate = false;
+  const select = document.createElement("select");
+  select.id = "lang-switch";
+  select.setAttribute("aria-label", t("Language"));
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    const option = new Option(name, code, false, code === current);
+    option.lang = code;
+    select.append(option);
+  }
+  select.addEventListener("change", () => {
+    try { localStorage.setItem(STORED, select.value); } catch { /* not remembered, still switched below */ }
+    const url = new URL(location.href);
+    url.searchParams.set("lang", select.value);
+    location.replace(url);
+  });
+  label.append(select);
+  return label;
+}
+
+// A page may be opened with ?lang=xx (a link in a language, or the switcher without storage).
+const asked = new URLSearchParams(location.search).get("lang");
+if (asked in LANGUAGES) {
+  try { localStorage.setItem(STORED, asked); } catch { /* the query still holds for this load */ }
+}
+await loadCatalog(asked in LANGUAGES ? asked : stored());
+document.documentElement.lang = current;
+translatePage();
+(document.querySelector("header") || document.body).append(languageSwitcher());

@@ -1,4 +1,5 @@
 // The live scoreboard: read-only, the state pushed by the server after every entry the umpire makes.
+import { t } from "./i18n.js";
 import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
 
 const board = (window.scoreboard = { state: null, updates: 0, connected: false });

@@ -1,5 +1,6 @@
 // The tablet umpire: set a match up, then enter each stroke with buttons. The buttons only write the
 // terminal assistant's notation (docs/umpire.md); the server's session rules on it and saves it.
+import { t } from "./i18n.js";
 import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
 
 const MINE = "carrom-umpire-matches"; // id -> {key, title}: the matches this tablet umpires
@@ -37,9 +38,10 @@ async function call(url, options = {}) {
 // -- setting a match up ------------------------------------------------------------------------
 
 const SEATS = { singles: ["south", "north"], doubles: ["south", "east", "north", "west"] };
+const SEAT_WORDS = { south: t("south"), east: t("east"), north: t("north"), west: t("west") };
 
-function options(select, values, chosen) {
-  select.replaceChildren(...values.map((v) => el("option", { value: v, selected: v === chosen }, v)));
+function options(select, values, chosen, words = {}) {
+  select.replaceChildren(...values.map((v) => el("option", { value: v, selected: v === chosen }, words[v] || v)));
 }
 
 function seatsChanged() {
@@ -47,13 +49,13 @@ function seatsChanged() {
   const seats = SEATS[kind];
   const old = Object.fromEntries([...document.querySelectorAll("#players input")].map((i) => [i.name, i.value]));
   fill("players", seats.map((s) => el("tr", {},
-    el("th", {}, s),
-    el("td", {}, el("input", { name: `name-${s}`, placeholder: "name", required: true, value: old[`name-${s}`] || "",
-      "aria-label": `${s} player's name` })),
-    el("td", {}, el("input", { name: `team-${s}`, placeholder: "team or club", value: old[`team-${s}`] || "",
-      "aria-label": `${s} player's team` })))));
-  options($("toss-winner"), seats, seats[0]);
-  options($("first-breaker"), seats, seats[0]);
+    el("th", {}, SEAT_WORDS[s]),
+    el("td", {}, el("input", { name: `name-${s}`, placeholder: t("name"), required: true, value: old[`name-${s}`] || "",
+      "aria-label": t("{seat} player's name", { seat: SEAT_WORDS[s] }) })),
+    el("td", {}, el("input", { name: `team-${s}`, placeholder: t("team or club"), value: old[`team-${s}`] || "",
+      "aria-label": t("{seat} player's team", { seat: SEAT_WORDS[s] }) })))));
+  options($("toss-winner"), seats, seats[0], SEAT_WORDS);
+  options($("first-breaker"), seats, seats[0], SEAT_WORDS);
 }
 
 function headerOf(form) {
