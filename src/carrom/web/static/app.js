@@ -912,7 +912,7 @@ window.carrom = { boardToPage, get state() { return S; }, get mine() { return mi
   SAY, drawBoard, disc, layoutAt, sound,
   measureFrames() { frameLog = []; }, get frames() { return frameLog; },
   get replay() {  // the replay page: where it is, and the motion under way
-    return replay && { step: replay.step, steps: replay.steps, playing: replay.playing,
+    return replay && { step: replay.step, steps: replay.steps, playing: replay.playing, shown: replay.view !== null,
       motion: replayAnim && { t: replayAnim.t, paused: replayAnim.paused, duration: replayAnim.shot.duration } };
   },  // for the browser tests: the page's words and drawing
   gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } } };
