@@ -46,7 +46,7 @@ def a_stored_match(browser, url, errors):
 
 def wait_step(page, n):
     """Until the page shows step ``n`` (not merely starts at 0 before the match's outline has come)."""
-    page.wait_for_function(f"carrom.replay && carrom.replay.shown && carrom.replay.step === {n}")
+    page.wait_for_function(f"window.carrom && carrom.replay && carrom.replay.shown && carrom.replay.step === {n}")
 
 
 def test_a_stored_match_replayed_stroke_by_stroke_with_its_motion(browser, server, artifacts):
@@ -92,7 +92,7 @@ def test_a_stored_match_replayed_stroke_by_stroke_with_its_motion(browser, serve
     # the link to a stroke opens the replay there, its motion shown
     shared = page_on(browser, f"{server.url}replay/{room}#stroke=1", errors)
     # polled at every frame: the stroke's motion is seen while it runs (it lasts about a second)
-    shared.wait_for_function("carrom.replay && carrom.replay.shown && carrom.replay.step === 1 && carrom.replay.motion !== null")
+    shared.wait_for_function("window.carrom && carrom.replay && carrom.replay.shown && carrom.replay.step === 1 && carrom.replay.motion !== null")
     assert not errors, errors
 
 
