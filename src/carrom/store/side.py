@@ -12,7 +12,7 @@ from sqlalchemy import MetaData
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from carrom.store.store import Store, StoreError, prepare
+from carrom.store.store import Store, StoreError, failures_named, prepare
 
 
 class SideTable:
@@ -24,13 +24,5 @@ class SideTable:
         self._session = sessionmaker(store.engine, expire_on_commit=False)
 
     def _run(self, what: str, fn: Callable[[Session], Any], write: bool = True) -> Any:
-        try:
-            if not write:
-                with self._session() as s:
-                    return fn(s)
-            with self._session.begin() as s:
-                return fn(s)
-        except StoreError:
-            raise
-        except SQLAlchemyError as exc:
-            raise StoreError(f"cannot {what}: the database failed ({exc.__class__.__name__})") from None
+        with failures_named(what), (self._session.begin() if write else self._session()) as s:
+            return fn(s)

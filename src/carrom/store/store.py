@@ -11,11 +11,12 @@ PostgreSQL every such write also notifies the other servers on the database
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from sqlalchemy import Connection, Engine, Integer, MetaData, bindparam, create_engine, event, func, inspect, select, text
 from sqlalchemy.engine import make_url
@@ -135,6 +136,17 @@ def prepare(engine: Engine, metadata: MetaData, upgrade: Callable[[Connection], 
             upgrade(conn)
 
 
+@contextlib.contextmanager
+def failures_named(what: str) -> Iterator[None]:
+    """A failure of the database becomes a ``StoreError`` that says what was being done."""
+    try:
+        yield
+    except StoreError:
+        raise
+    except SQLAlchemyError as exc:
+        raise StoreError(f"cannot {what}: the database failed ({exc.__class__.__name__})") from None
+
+
 def _utc(when: datetime | None) -> datetime | None:
     """A stored time in UTC, aware: SQLite gives it back naive (as written, in UTC), PostgreSQL aware."""
     if when is None:
@@ -208,13 +220,8 @@ class Store:
     # -- writing --------------------------------------------------------------------------
 
     def _write(self, what: str, fn: Callable[[Session], Any]) -> Any:
-        try:
-            with self._session.begin() as s:
-                return fn(s)
-        except StoreError:
-            raise
-        except SQLAlchemyError as exc:
-            raise StoreError(f"cannot {what}: the database failed ({exc.__class__.__name__})") from None
+        with failures_named(what), self._session.begin() as s:
+            return fn(s)
 
     def create(self, match_id: str, *, variant: str, kind: str, title: str, seats: Sequence[SeatRow],
                record: str, invite: str | None = None, public: bool = False, browser: str | None = None) -> None:
