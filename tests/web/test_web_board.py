@@ -96,3 +96,20 @@ def test_the_board_per_layout_and_theme_and_the_theme_is_remembered(browser, ser
     page.wait_for_function("carrom.state && carrom.state.expected")
     assert page.input_value("#theme") == "contrast" and page.evaluate("document.body.classList.contains('contrast')")
     context.close()
+
+
+@pytest.mark.parametrize("size", [0, 1, 4, 12])
+@pytest.mark.parametrize("theme", ["wood", "contrast"])
+def test_a_tiny_canvas_draws_without_errors(page, size, theme):
+    # CI saw "The radius provided (-0.48) is negative" while the tablet layout resized the canvas, and a
+    # canvas 0 px wide looped forever (grain and net stepped by a length of 0): drawing at any size must end
+    # and raise nothing.
+    problem = page.evaluate("""async ([theme, size, pieces]) => {
+      const board = await import('/static/board.js');
+      const g = await (await fetch('/api/geometry')).json();
+      const canvas = document.createElement('canvas'); canvas.width = canvas.height = size;
+      const ctx = canvas.getContext('2d');
+      try { board.drawBoard(ctx, g, {theme}); board.drawDiscs(ctx, g, pieces, {theme}); return null; }
+      catch (e) { return String(e); }
+    }""", [theme, size, PIECES])
+    assert problem is None

@@ -71,9 +71,10 @@ function poly(ctx, pts, fill) {
   ctx.beginPath(); ctx.moveTo(...pts[0]); for (const p of pts.slice(1)) ctx.lineTo(...p); ctx.closePath();
   ctx.fillStyle = fill; ctx.fill();
 }
-function circle(ctx, [X, Y], R, fill) { ctx.beginPath(); ctx.arc(X, Y, R, 0, 2 * Math.PI); ctx.fillStyle = fill; ctx.fill(); }
+// radii are clamped at 0: a canvas a few pixels wide (while a layout settles) makes the inset ones negative
+function circle(ctx, [X, Y], R, fill) { ctx.beginPath(); ctx.arc(X, Y, Math.max(0, R), 0, 2 * Math.PI); ctx.fillStyle = fill; ctx.fill(); }
 function ring(ctx, [X, Y], R, width, colour) {
-  ctx.beginPath(); ctx.arc(X, Y, R, 0, 2 * Math.PI); ctx.lineWidth = width; ctx.strokeStyle = colour; ctx.stroke();
+  ctx.beginPath(); ctx.arc(X, Y, Math.max(0, R), 0, 2 * Math.PI); ctx.lineWidth = width; ctx.strokeStyle = colour; ctx.stroke();
 }
 export function line(ctx, a, b) { ctx.beginPath(); ctx.moveTo(...a); ctx.lineTo(...b); ctx.stroke(); }
 
@@ -99,10 +100,11 @@ function grain(ctx, origin, u, length, width, colour, rnd, density, wobble = 1) 
     const phase = 2 * Math.PI * rnd();
     ctx.globalAlpha = 0.05 + 0.18 * rnd(); ctx.lineWidth = 0.4 + 1.6 * rnd();
     ctx.beginPath();
-    for (let s = 0; s <= length; s += length / 60) {
+    for (let j = 0; j <= 60; j++) {  // counted, not stepped: a zero length must not loop forever
+      const s = length * j / 60;
       const w = off + amp * Math.sin(wave * s + phase) + amp * 0.5 * Math.sin(wave * 3.7 * s + 2 * phase);
       const p = [origin[0] + u[0] * s + v[0] * w, origin[1] + u[1] * s + v[1] * w];
-      if (s === 0) ctx.moveTo(...p); else ctx.lineTo(...p);
+      if (j === 0) ctx.moveTo(...p); else ctx.lineTo(...p);
     }
     ctx.stroke();
   }
@@ -188,10 +190,10 @@ function drawPocket(ctx, T, c, R) {
   g.addColorStop(0, T.pocket[0]); g.addColorStop(1, T.pocket[1]);
   circle(ctx, c, R, g);
   ctx.save();
-  ctx.beginPath(); ctx.arc(c[0], c[1], R * 0.92, 0, 2 * Math.PI); ctx.clip();
+  ctx.beginPath(); ctx.arc(c[0], c[1], Math.max(0, R * 0.92), 0, 2 * Math.PI); ctx.clip();
   ctx.strokeStyle = T.net; ctx.globalAlpha = T.bold ? 0.9 : 0.35; ctx.lineWidth = Math.max(0.7, R / 22);
-  const step = R / 3.2;
-  for (let d = -R; d <= R; d += step) {  // the net's two sets of threads, sagging to the middle
+  for (let j = 0; j <= 6; j++) {  // the net's two sets of threads (counted: a zero radius must not loop forever)
+    const d = -R + j * R / 3.2;
     line(ctx, [c[0] + d - R, c[1] - R], [c[0] + d + R, c[1] + R]);
     line(ctx, [c[0] + d + R, c[1] - R], [c[0] + d - R, c[1] + R]);
   }
