@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Layout, PieceKind, Seat as EqSeat, legal_intervals
 from carrom.game import Game
+from carrom.physics import CollisionModel
 from carrom.players.base import StrikeChoice, free_spots
 from carrom.rules import Seat
 
@@ -28,6 +29,7 @@ AIM_SIGMA = 0.02  # rad of aim per unit of noise
 SPEED_SIGMA = 0.05  # fraction of speed per unit of noise
 BANK_PENALTY = 1.5  # a bank shot is harder than its geometry says: more to go wrong
 HALF = STANDARD_BOARD.half
+THROW_STEPS = 8  # secant steps at most for the ghost point under impact friction (allow_for_throw)
 
 
 @dataclass(frozen=True)
@@ -99,32 +101,117 @@ def wrap(angle: float) -> float:
     return math.atan2(math.sin(angle), math.cos(angle))
 
 
-def _bank_points(sx: float, sy: float, gx: float, gy: float, e: float):
-    """Where the striker's centre must meet each cushion to come off it towards (gx, gy).
+def throw(dx: float, dy: float, nx: float, ny: float, spin: float, e: float, mu: float) -> float:
+    """The angle (rad, counter-clockwise) by which an impact turns a resting disc off the line of centres.
 
-    The cushion keeps the speed along it and reverses the speed into it scaled by ``e``
-    (docs/physics.md), so the path is no mirror image: with ``a`` the distance from the
-    striker to the cushion line and ``b`` from the cushion line to the target point, the
-    point along the cushion is ``(e·a·g − b·s) / (e·a − b)``. Yields the point, the speed
-    kept through the bounce (a fraction) and how much the bounce magnifies an error of aim.
+    The striker arrives along (dx, dy) with ``spin`` (its r·ω over its speed: constant along
+    a slide, as both fall linearly to zero together) and meets the disc along the line of
+    centres (nx, ny). With friction ``mu`` at the contact (docs/physics.md, "impact friction
+    and spin") the discs stick while friction can stop the slip, and then
+    ``tan(throw) = (slip) / (3 (1 + e) · normal speed)``, which for a spinless striker is
+    ``tan(cut) / (3 (1 + e))``; beyond that they slide and ``|tan(throw)| = mu``. Neither the
+    masses nor the speed enter; the disc is thrown towards the striker's travel.
+    """
+    normal = max(dx * nx + dy * ny, 1e-9)
+    slip = nx * dy - ny * dx + spin
+    return math.atan(max(-mu, min(mu, slip / (3 * (1 + e) * normal))))
+
+
+def allow_for_throw(cx: float, cy: float, ux: float, uy: float, reach: float, e: float, mu: float, arrival):
+    """The ghost point that sends the coin at (cx, cy) along (ux, uy) despite the throw.
+
+    ``arrival(gx, gy)`` tells how the striker comes to a ghost point: its direction and spin
+    (``throw``), or None if it cannot. The coin leaves along the line of centres turned by
+    the throw, so the line of centres must be the wanted line turned back by the throw,
+    which depends on the cut, which depends on the ghost point: one equation in the angle
+    turned back, solved by secant steps (to 1e-10 rad, in three to five steps; while the
+    discs slide through the impact the throw is constant and two do). Returns the ghost
+    point, what ``arrival`` said of it, the cosine of the cut and that of the throw (the
+    coin's speed is its normal speed over it); or None.
+    """
+
+    def residual(turn: float):
+        nx, ny = ux * math.cos(turn) + uy * math.sin(turn), uy * math.cos(turn) - ux * math.sin(turn)
+        gx, gy = cx - nx * reach, cy - ny * reach
+        came = arrival(gx, gy)
+        if came is None:
+            return None
+        dx, dy, spin = came[:3]
+        return throw(dx, dy, nx, ny, spin, e, mu) - turn, (gx, gy, came, dx * nx + dy * ny, math.cos(turn))
+
+    x0, r0 = 0.0, residual(0.0)
+    if r0 is None:
+        return None
+    x1 = r0[0]
+    r1 = residual(x1)
+    for _ in range(THROW_STEPS):
+        if r1 is None or abs(r1[0]) < 1e-10 or r1[0] == r0[0]:
+            break
+        x0, x1, r0 = x1, x1 - r1[0] * (x1 - x0) / (r1[0] - r0[0]), r1
+        r1 = residual(x1)
+    return None if r1 is None else r1[1]
+
+
+def _direct(sx: float, sy: float, gx: float, gy: float):
+    """A direct shot's arrival at (gx, gy): the striker's direction, no spin (``allow_for_throw``)."""
+    d = math.hypot(gx - sx, gy - sy)
+    return None if d < 1e-6 else ((gx - sx) / d, (gy - sy) / d, 0.0)
+
+
+CUSHION_LINES = ((0, -1.0), (0, 1.0), (1, -1.0), (1, 1.0))  # (axis, side): the line x or y = side · (half − r)
+
+
+def _bank_point(sx: float, sy: float, gx: float, gy: float, axis: int, side: float, e: float, mu: float):
+    """Where the striker's centre must meet a cushion to come off it towards (gx, gy); None if nowhere.
+
+    The cushion reverses the speed into it scaled by ``e`` (docs/physics.md). Without
+    impact friction it keeps the speed along it, so the path is no mirror image: with
+    ``a`` the distance from the striker to the cushion line and ``b`` from the cushion
+    line to the target point, the point along the cushion is ``(e·a·g − b·s) / (e·a − b)``.
+    With friction ``mu`` the bounce also takes speed along the cushion, per unit of speed
+    into it ``min(τ/3, mu(1 + e))`` for an incoming slope τ (the disc rolls off the cushion
+    with 2/3 of it, or slides through), and spins the striker: the point solves the same
+    equation piece by piece. Returns the point, the striker's direction off the cushion,
+    its spin (r·ω over its speed), the speed kept through the bounce (a fraction) and how
+    much the bounce magnifies an error of aim.
     """
     line = HALF - STRIKER.radius
     mouth = HALF - 2.5 * STANDARD_BOARD.pocket_radius  # beyond this the striker would fall in
-    for axis in (0, 1):
-        s_n, s_t, g_n, g_t = (sx, sy, gx, gy) if axis == 0 else (sy, sx, gy, gx)
-        for sign in (-1.0, 1.0):
-            c = sign * line
-            a, b = c - s_n, g_n - c
-            if a * sign <= 1e-6 or b * sign >= -1e-6:
-                continue
-            p_t = (e * a * g_t - b * s_t) / (e * a - b)
-            if abs(p_t) > mouth:
-                continue
-            tan_in = abs(p_t - s_t) / abs(a)  # tangent of the incoming path's angle to the cushion's normal
-            cos2 = 1 / (1 + tan_in ** 2)
-            kept = math.sqrt(1 - cos2 + e * e * cos2)
-            magnify = (1 + tan_in ** 2) / (e * (1 + (tan_in / e) ** 2))
-            yield ((c, p_t) if axis == 0 else (p_t, c)) + (kept, magnify)
+    s_n, s_t, g_n, g_t = (sx, sy, gx, gy) if axis == 0 else (sy, sx, gy, gx)
+    c = side * line
+    a, b = c - s_n, g_n - c
+    if a * side <= 1e-6 or b * side >= -1e-6:
+        return None
+    spin = 0.0
+    if mu <= 0:
+        p_t = (e * a * g_t - b * s_t) / (e * a - b)
+        tan_in = abs(p_t - s_t) / abs(a)  # tangent of the incoming path's angle to the cushion's normal
+        cos2 = 1 / (1 + tan_in ** 2)
+        kept = math.sqrt(1 - cos2 + e * e * cos2)
+        magnify = (1 + tan_in ** 2) / (e * (1 + (tan_in / e) ** 2))
+    else:
+        grip, a, b = mu * (1 + e), abs(a), abs(b)
+        p_t = (1.5 * e * a * g_t + b * s_t) / (1.5 * e * a + b)  # rolling off: 2/3 of the speed along kept
+        tau, slope = (p_t - s_t) / a, 2 / 3
+        if abs(tau) > 3 * grip:  # sliding through the bounce: mu(1 + e) taken
+            for sigma in (1.0, -1.0):
+                p_t = (e * a * g_t + b * s_t + sigma * grip * a * b) / (e * a + b)
+                tau, slope = (p_t - s_t) / a, 1.0
+                if tau * sigma >= 3 * grip:
+                    break
+            else:
+                return None  # pragma: no cover - one piece always fits (the map is monotone)
+        after = tau - math.copysign(min(abs(tau) / 3, grip), tau)
+        kept = math.hypot(after, e) / math.hypot(tau, 1)
+        magnify = slope / e * (1 + tau ** 2) / (1 + (after / e) ** 2)
+        # the impulse along the cushion acts at the contact, one radius towards the cushion:
+        # r·Δω = 2 Δv (a uniform disc), its sign that of (towards the cushion) × Δv
+        spin = 2 * (after - tau) * (side if axis == 0 else -side) / math.hypot(after, e)
+    if abs(p_t) > mouth:
+        return None
+    qx, qy = (c, p_t) if axis == 0 else (p_t, c)
+    d = math.hypot(gx - qx, gy - qy) or 1e-12
+    return (gx - qx) / d, (gy - qy) / d, spin, qx, qy, kept, magnify
 
 
 def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: float = 0.02,
@@ -150,8 +237,10 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
     axis = STANDARD_BOARD.baseline_axis_distance
     decel = params.mu * params.g
     ms, rs = STRIKER.mass.value, STRIKER.radius
-    e = params.restitution_striker_coin
+    e, e_cushion = params.restitution_striker_coin, params.restitution_cushion
+    mu_impact = params.impact_friction if params.collision_model is CollisionModel.COULOMB else 0.0
     cos_max = math.cos(MAX_CUT)
+    reachable = HALF - rs  # the striker's centre stays this far in
     alongs = [(a, *eq.to_board(a, -axis)) for a in baseline_points(game, seat, step, layout)]
     shots: list[Shot] = []
     for t in targets(game, seat, layout) if aims is None else aims:
@@ -168,22 +257,32 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
             if not clear(discs, coin.x, coin.y, px, py, rc, {t}):
                 continue
             gx, gy = coin.x - ux * (rc + rs), coin.y - uy * (rc + rs)
+            if max(abs(gx), abs(gy)) > reachable:
+                continue  # a coin against a cushion: the striker cannot come round it to push it off
             run = max(dist_c - STANDARD_BOARD.pocket_radius * 0.5, 0.01)
             coin_speed = math.sqrt(2 * decel * run) * MARGIN + 0.1
             for along, sx, sy in alongs:
-                vx, vy = gx - sx, gy - sy
-                dist_s = math.hypot(vx, vy)
-                if dist_s < 1e-6:
-                    continue
-                cos_cut = (vx * ux + vy * uy) / dist_s
+                if mu_impact > 0:  # the ghost point moves round the coin by the throw
+                    ghost = allow_for_throw(coin.x, coin.y, ux, uy, rc + rs, e, mu_impact,
+                                            lambda hx, hy: _direct(sx, sy, hx, hy))
+                    if ghost is None:
+                        continue
+                    hx, hy, _came, cos_cut, thrown = ghost
+                    dist_s = math.hypot(hx - sx, hy - sy)
+                else:
+                    hx, hy, thrown = gx, gy, 1.0
+                    dist_s = math.hypot(hx - sx, hy - sy)
+                    if dist_s < 1e-6:
+                        continue
+                    cos_cut = ((hx - sx) * ux + (hy - sy) * uy) / dist_s
                 if cos_cut < cos_max:
                     continue
-                angle = wrap(math.atan2(vy, vx) - base)
+                angle = wrap(math.atan2(hy - sy, hx - sx) - base)
                 if abs(angle) > max_angle:
                     continue
-                if not clear(discs, sx, sy, gx, gy, rs, {t}):
+                if not clear(discs, sx, sy, hx, hy, rs, {t}):
                     continue
-                at_impact = coin_speed / (transfer * cos_cut)
+                at_impact = coin_speed * thrown / (transfer * cos_cut)
                 speed = math.sqrt(at_impact ** 2 + 2 * decel * dist_s)
                 if speed > params.max_speed:
                     continue
@@ -195,19 +294,33 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
             if not banks:
                 continue
             for along, sx, sy in alongs:
-                for qx, qy, k, f in _bank_points(sx, sy, gx, gy, params.restitution_cushion):
-                    d1, d2 = math.hypot(qx - sx, qy - sy), math.hypot(gx - qx, gy - qy)
-                    if d2 < 1e-6:
-                        continue
-                    cos_cut = ((gx - qx) * ux + (gy - qy) * uy) / d2
+                for cushion in CUSHION_LINES:
+                    if mu_impact > 0:
+                        ghost = allow_for_throw(coin.x, coin.y, ux, uy, rc + rs, e, mu_impact,
+                                                lambda hx, hy: _bank_point(sx, sy, hx, hy, *cushion, e_cushion, mu_impact))
+                        if ghost is None:
+                            continue
+                        hx, hy, (*_, qx, qy, k, f), cos_cut, thrown = ghost
+                        d2 = math.hypot(hx - qx, hy - qy)
+                    else:
+                        bank = _bank_point(sx, sy, gx, gy, *cushion, e_cushion, 0.0)
+                        if bank is None:
+                            continue
+                        *_, qx, qy, k, f = bank
+                        hx, hy, thrown = gx, gy, 1.0
+                        d2 = math.hypot(hx - qx, hy - qy)
+                        if d2 < 1e-6:
+                            continue
+                        cos_cut = ((hx - qx) * ux + (hy - qy) * uy) / d2
+                    d1 = math.hypot(qx - sx, qy - sy)
                     if cos_cut < cos_max:
                         continue
                     angle = wrap(math.atan2(qy - sy, qx - sx) - base)
                     if abs(angle) > max_angle:
                         continue
-                    if not clear(discs, sx, sy, qx, qy, rs, ()) or not clear(discs, qx, qy, gx, gy, rs, {t}):
+                    if not clear(discs, sx, sy, qx, qy, rs, ()) or not clear(discs, qx, qy, hx, hy, rs, {t}):
                         continue
-                    at_impact = coin_speed / (transfer * cos_cut)
+                    at_impact = coin_speed * thrown / (transfer * cos_cut)
                     leaving = math.sqrt(at_impact ** 2 + 2 * decel * d2)  # off the cushion
                     speed = math.sqrt((leaving / k) ** 2 + 2 * decel * d1)
                     if speed > params.max_speed:
@@ -226,19 +339,24 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
 
 
 def fallback(game: Game, seat: str) -> StrikeChoice:
-    """No clear shot: a medium shot straight at the nearest own coin, from the nearest legal point."""
+    """No clear shot: a medium shot straight at the nearest own coin, from the nearest legal point.
+
+    With no own coin in front of the baseline, at the nearest other disc in front of it:
+    a stroke that touches nothing leaves the board as it was, and bots that cannot see a
+    shot would miss on until the board is replayed (ICF 137), again and again.
+    """
     eq = EqSeat(seat)
     axis = STANDARD_BOARD.baseline_axis_distance
     fx, fy = eq.forward
     base = math.atan2(fy, fx)
-    own = [game.layout.discs[i] for i in targets(game, seat)] or list(game.layout.discs)
+    own = set(targets(game, seat))
     best = None
     for along in baseline_points(game, seat, 0.05):
         sx, sy = eq.to_board(along, -axis)
-        for d in own or [None]:
+        for i, d in enumerate(game.layout.discs or [None]):
             tx, ty = (0.0, 0.0) if d is None else (d.x, d.y)
             angle = wrap(math.atan2(ty - sy, tx - sx) - base)
-            key = (abs(angle) > MAX_ANGLE, math.hypot(tx - sx, ty - sy))
+            key = (abs(angle) > MAX_ANGLE, i not in own, math.hypot(tx - sx, ty - sy))
             if best is None or key < best[0]:
                 best = (key, along, max(-MAX_ANGLE, min(MAX_ANGLE, angle)))
     assert best is not None
