@@ -23,7 +23,7 @@ def test_a_v2_game_names_its_model_and_resumes_with_it():
     again = Game.resume(Record.from_dict(data))
     assert again.params == MODELS["v2"]
     assert again.layout == game.layout
-    v1 = Game.new(PLAYERS)
+    v1 = Game.new(PLAYERS, params=MODELS["v1"])
     v1.strike("south", 0.0, 0.0, 6.0)
     assert v1.layout != game.layout  # the models differ on this break: the name matters
 
@@ -39,7 +39,8 @@ def test_a_v1_game_writes_no_name_and_an_unnamed_record_resumes_as_v1():
 
 def test_a_v3_game_says_so_and_resumes_as_v3():
     game = Game.new(PLAYERS, params=MODELS["v3"])
-    assert Game.new(PLAYERS).params == MODELS["v1"]  # the default until the bots allow for the throw
+    assert Game.new(PLAYERS).params == MODELS["v3"]  # the default
+    assert Game.new(PLAYERS).record.to_dict()["physics"] == "v3"
     assert game.params == MODELS["v3"]
     game.strike("south", 0.0, 0.0, 6.0)
     data = game.record.to_dict()

@@ -184,7 +184,7 @@ def test_params_refuse_bad_values(kwargs):
 
 
 def test_the_named_models():
-    assert DEFAULT_PARAMS == MODELS["v1"] and DEFAULT_PARAMS.model == "v1"
+    assert DEFAULT_PARAMS == MODELS["v3"] and DEFAULT_PARAMS.model == "v3"
     assert MODELS["v3"].collision_model is CollisionModel.COULOMB and MODELS["v1"].collision_model is CollisionModel.FRICTIONLESS
     assert MODELS["v2"].impact_solver is ImpactSolver.SIMULTANEOUS and MODELS["v2"].pocket_model is PocketModel.TIPPING
     assert physics_model("v2").model == "v2"

@@ -232,7 +232,7 @@ def physics_model(name: str) -> PhysicsParams:
         raise ValueError(f"unknown physics model {name!r}; known: {sorted(MODELS)}") from None
 
 
-DEFAULT_PARAMS = MODELS["v1"]
-"""The model new games, bots, the web app and the environments play: still v1, until the bots
-allow for v3's throw (docs/physics.md, "the default"). Records name any other model they are
-played with; old records replay with the model they name (none: v1)."""
+DEFAULT_PARAMS = MODELS["v3"]
+"""The model new games, bots, the web app and the environments play: v3, impact friction and
+spin (docs/physics.md, "three models"). Records name the model they are played with; old
+records replay with the model they name (none: v1)."""
