@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import os
 import statistics
 import time
 
 from carrom.game import Game
+from carrom.physics import DEFAULT_PARAMS
 from carrom.players import GeometricPlayer, RandomPlayer, SearchPlayer, make_bot, step
 from carrom.rules import Coin, Seat
 
@@ -97,7 +99,8 @@ def main() -> None:
     totals: dict[str, list[float]] = {name: [0, 0, 0, 0.0] for name in BOTS}
     times: dict[str, list[float]] = {name: [] for name in BOTS}
     pairings = [p for p in PAIRINGS if opts.only in (None, *p)]
-    print(f"carrom bots benchmark: {opts.boards} boards per pairing, {opts.processes} processes", flush=True)
+    print(f"carrom bots benchmark: {opts.boards} boards per pairing, {opts.processes} processes, physics"
+          f" {DEFAULT_PARAMS.model}; load average {os.getloadavg()[0]:.2f}", flush=True)
     start = time.time()
     with mp.Pool(opts.processes) as pool:
         for stronger, weaker in pairings:
@@ -116,7 +119,8 @@ def main() -> None:
                     print(f"    {stronger} v {weaker}: {done}/{opts.boards} boards, {wins} won", flush=True)
             target = f"  (target ≥ {TARGETS[stronger, weaker]} %)" if (stronger, weaker) in TARGETS else ""
             print(f"  {stronger:>12} v {weaker:<12} won {wins}/{opts.boards} boards ({100 * wins / opts.boards:.0f} %;"
-                  f" {opts.boards - decided} undecided)  [{time.time() - t:.0f} s]{target}", flush=True)
+                  f" {opts.boards - decided} undecided)  [{time.time() - t:.0f} s; load average"
+                  f" {os.getloadavg()[0]:.2f}]{target}", flush=True)
     print("per bot (all the boards it played above):")
     print(f"  {'bot':>12}  {'strokes':>8}  {'own pot':>8}  {'due/foul':>9}  {'decision':>10}  {'median':>9}")
     for name, (n, pots, dues, secs) in totals.items():

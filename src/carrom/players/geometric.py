@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Layout, PieceKind, Seat as EqSeat, legal_intervals
 from carrom.game import Game
@@ -30,6 +31,14 @@ SPEED_SIGMA = 0.05  # fraction of speed per unit of noise
 BANK_PENALTY = 1.5  # a bank shot is harder than its geometry says: more to go wrong
 HALF = STANDARD_BOARD.half
 THROW_STEPS = 8  # secant steps at most for the ghost point under impact friction (allow_for_throw)
+
+
+class Body(NamedTuple):
+    """A disc as the planner reads it."""
+
+    x: float
+    y: float
+    radius: float
 
 
 @dataclass(frozen=True)
@@ -230,7 +239,7 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
     """
     params = game.params
     layout = layout or game.layout
-    discs = layout.discs
+    discs = [Body(d.x, d.y, d.radius) for d in layout.discs]  # plain values: read thousands of times
     eq = EqSeat(seat)
     fx, fy = eq.forward
     base = math.atan2(fy, fx)
@@ -241,6 +250,10 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
     mu_impact = params.impact_friction if params.collision_model is CollisionModel.COULOMB else 0.0
     cos_max = math.cos(MAX_CUT)
     reachable = HALF - rs  # the striker's centre stays this far in
+    # the throw turns the line of centres by at most atan(mu), and so the striker's line by
+    # at most half that again when it starts two radius sums away or more
+    slack = 2 * math.atan(mu_impact)
+    cos_loose = math.cos(min(math.pi, MAX_CUT + slack))
     alongs = [(a, *eq.to_board(a, -axis)) for a in baseline_points(game, seat, step, layout)]
     shots: list[Shot] = []
     for t in targets(game, seat, layout) if aims is None else aims:
@@ -263,6 +276,11 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
             coin_speed = math.sqrt(2 * decel * run) * MARGIN + 0.1
             for along, sx, sy in alongs:
                 if mu_impact > 0:  # the ghost point moves round the coin by the throw
+                    dist_s = math.hypot(gx - sx, gy - sy)
+                    if dist_s > 2 * (rc + rs) and (
+                            ((gx - sx) * ux + (gy - sy) * uy) / dist_s < cos_loose
+                            or abs(wrap(math.atan2(gy - sy, gx - sx) - base)) > max_angle + slack):
+                        continue  # out of bounds even before the throw turns the line by up to ``slack``
                     ghost = allow_for_throw(coin.x, coin.y, ux, uy, rc + rs, e, mu_impact,
                                             lambda hx, hy: _direct(sx, sy, hx, hy))
                     if ghost is None:
