@@ -12,7 +12,7 @@ from carrom.game import Game
 from carrom.physics import Strike, simulate
 from carrom.records import Record, load_record
 
-STRIKE = {"type": "strike", "seat": "south", "along": 0.012, "angle": 0.031, "speed": 6.2}
+STRIKE = {"type": "strike", "seat": "south", "along": 0.0, "angle": -0.02, "speed": 6.5}  # v3: pockets two coins
 
 
 def local_match(browser, url):
