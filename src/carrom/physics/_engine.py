@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit, prange
+from numba import njit, parallel_chunksize, prange
 
 INF = math.inf
 
@@ -62,7 +62,9 @@ SMASS = 9
 SDEC = 10  # deceleration along the path during the current slide (mu g without spin)
 SW = 11  # spin (rad/s, counter-clockwise seen from above) at the reference time
 SWDEC = 12  # how fast the spin falls (rad/s^2): it reaches zero when the disc stops
-NSTATE = 13
+SBOX = 13  # four columns: x min, x max, y min, y max of where the disc's body can still go
+NSTATE = 17
+BOX_MARGIN = 1e-6  # metres: two discs whose boxes are this far apart cannot meet (see _set_box)
 
 # Columns of the int table ``it``: the record (kind, first body, second body, aux), the
 # own event (kind, aux), the class (0 carromman, 1 striker) and three flags.
@@ -138,7 +140,8 @@ CI_K = 1  # the second body, -1 for a cushion
 CI_SIDE = 2  # the cushion, -1 for a pair
 CI_SLOW = 3  # a pressing contact
 CI_PERM = 4  # the order of summation
-NCI = 5
+CI_ACTIVE = 5  # the contacts that push, in the order of summation
+NCI = 6
 
 # Columns of the recorded events.
 EF_T = 0
@@ -803,9 +806,42 @@ UPDATE_PAIR = 2  # i and j touched without an impact: only their pair looks agai
 
 
 @njit(cache=True)
+def _set_box(b, st):
+    """Body b's box: the bounding box of its path from its reference state to where it
+    stops, widened by its radius and BOX_MARGIN. A re-based path (the same slide, a later
+    reference) keeps the old box, which still holds it."""
+    x = st[b, SX]
+    y = st[b, SY]
+    ex = x
+    ey = y
+    s = st[b, SSPEED]
+    if s > 0.0:
+        a = st[b, SDEC]
+        ts = s / a
+        d = ts * (s - 0.5 * a * ts)
+        ex = x + st[b, SUX] * d
+        ey = y + st[b, SUY] * d
+    w = st[b, SRAD] + BOX_MARGIN
+    st[b, SBOX] = min(x, ex) - w
+    st[b, SBOX + 1] = max(x, ex) + w
+    st[b, SBOX + 2] = min(y, ey) - w
+    st[b, SBOX + 3] = max(y, ey) + w
+
+
+@njit(cache=True)
 def _pair_time(b, k, st, it, prm, ov):
     """Predicted contact time of bodies b and k from their current states (INF when
-    either is gone or both rest)."""
+    either is gone or both rest).
+
+    Bodies whose boxes (``_set_box``) do not overlap cannot come within a micrometre of
+    touching: ``_pair_event`` would find no contact, so it is not asked."""
+    if (
+        st[b, SBOX] > st[k, SBOX + 1]
+        or st[k, SBOX] > st[b, SBOX + 1]
+        or st[b, SBOX + 2] > st[k, SBOX + 3]
+        or st[k, SBOX + 2] > st[b, SBOX + 3]
+    ):
+        return INF
     if it[b, IALIVE] and it[k, IALIVE] and (st[b, SSPEED] > 0.0 or st[k, SSPEED] > 0.0):
         return _pair_event(
             st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF], st[b, SDEC],
@@ -1078,6 +1114,13 @@ def _spin_at(b, t, st):
 
 @njit(cache=True)
 def _set_law(b, st, prm):
+    """Body b's slide law (``_set_slide``) and box (``_set_box``), its path just set."""
+    _set_slide(b, st, prm)
+    _set_box(b, st)
+
+
+@njit(cache=True)
+def _set_slide(b, st, prm):
     """Body b's slide law from its speed and spin (just set): without spin it decelerates at
     mu g; spinning, at mu g / reach(eps), eps = v / (R |w|), the exact coupled motion's
     stopping distance in units of v^2 / (2 mu g) (tabulated linearly in z = eps / (1 + eps),
@@ -1446,6 +1489,10 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
         kun[c] = kstiff / (e * e) if e > 0.0 else 0.0
         perme[c] = 1.0 - e * e
     hh = 0.5 * hstep
+    # The contacts with a force, in the order of summation: both kicks around a drift use
+    # the same forces, and most contacts of a cluster push during only a few steps.
+    active = ci[CI_ACTIVE]
+    nact = 0
     for _step in range(1_000_000):
         for half_kick in range(2):
             if half_kick == 1:
@@ -1474,12 +1521,14 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
                         if not f > 0.0:
                             f = 0.0
                     force[c] = f
-            for u in range(nc):
-                c = perm[u]
-                f = force[c]
-                if f == 0.0:
-                    continue
-                jm = hh * f
+                nact = 0
+                for u in range(nc):
+                    c = perm[u]
+                    active[nact] = c
+                    nact += 1 if force[c] != 0.0 else 0
+            for u in range(nact):
+                c = active[u]
+                jm = hh * force[c]
                 imp[c] += jm
                 b = rb[c]
                 k = rk[c]
@@ -1658,6 +1707,7 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
         it[i, ICLS] = cls[i]
         it[i, IALIVE] = 1
         it[i, IPASS] = -1
+        _set_box(i, st)
     pocket = np.full(n, -1, dtype=np.int64)
     pocket_time = np.full(n, np.nan)
     pt = np.full((n, n), INF)
@@ -1939,6 +1989,8 @@ def _one_shot(k, x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, ou
     out_disp[k] = res[10]
 
 
+BATCH_CHUNK = 8  # shots a thread of batch_parallel takes at a time
+
 # Two functions, not one function compiled twice: numba's disk cache keys a function by its
 # name and line, so two compilations of one function would overwrite each other's cache.
 @njit(cache=True)
@@ -1950,6 +2002,20 @@ def batch_serial(x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, ou
 
 @njit(cache=True, parallel=True)
 def batch_parallel(x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, out_pocket, out_ptime, out_scalars, out_disp):
-    """``batch_serial`` spread over all cores (numba prange); the same results bit for bit."""
+    """``batch_serial`` spread over all cores (numba prange); the same results bit for bit.
+
+    The shots are handed out a few at a time (BATCH_CHUNK), not in one equal share per
+    thread: shots differ in length, and on a shared machine a core may be taken from a
+    thread at any moment; with equal shares the batch waits for the slowest thread."""
     for k in prange(strikes.shape[0]):
         _one_shot(k, x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, out_pocket, out_ptime, out_scalars, out_disp)
+
+
+def batch(parallel, *args):
+    """``batch_parallel`` (the shots handed out BATCH_CHUNK at a time; set here, in
+    Python: a compiled function that sets it cannot be cached) or ``batch_serial``."""
+    if not parallel:
+        batch_serial(*args)
+        return
+    with parallel_chunksize(BATCH_CHUNK):
+        batch_parallel(*args)

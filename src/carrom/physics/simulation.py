@@ -281,8 +281,7 @@ def simulate_batch(
     ptime = np.empty((ns, n))
     scalars = np.empty((ns, E.NBS), dtype=np.int64)
     disp = np.empty(ns)
-    fn = E.batch_parallel if parallel else E.batch_serial
-    fn(packed.x, packed.y, packed.radius, packed.mass, packed.cls, packed.prm, kin, pos, alive, pocket, ptime, scalars, disp)
+    E.batch(parallel, packed.x, packed.y, packed.radius, packed.mass, packed.cls, packed.prm, kin, pos, alive, pocket, ptime, scalars, disp)
     return BatchResult(
         layout=layout,
         final_positions=_frozen(pos),
