@@ -1681,9 +1681,8 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
     striker: index of the striker (-1 if none) for ``first_contact``.
     record: keep the event log (False in batch runs).
 
-    Returns (ef, ei, n_events, iterations, capped, final, alive, pocket, pocket_time,
-    first_contact, max_displacement of the striker); ``final``: (n, 2) where each body
-    rests, NaN for the pocketed ones.
+    Returns (ef, ei, n_events, iterations, capped, st, alive, pocket, pocket_time,
+    first_contact, max_displacement of the striker); ``st`` is the final state table.
     """
     n = x0.shape[0]
     prm = prm_in.copy()  # private to this call: shared arrays would be contended in a batch
@@ -1945,18 +1944,15 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
         if d2 > max_disp2:
             max_disp2 = d2
     alive = np.empty(n, dtype=np.bool_)
-    final = np.empty((n, 2))
     for i in range(n):
         alive[i] = it[i, IALIVE] != 0
-        final[i, 0] = st[i, SX] if alive[i] else np.nan
-        final[i, 1] = st[i, SY] if alive[i] else np.nan
     return (
         ef[:n_ev] if record else ef[:0],
         ei[:n_ev] if record else ei[:0],
         n_ev,
         iterations,
         capped,
-        final,
+        st,
         alive,
         pocket,
         pocket_time,
@@ -1978,7 +1974,10 @@ def _one_shot(k, x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, ou
     vx[n - 1] = strikes[k, 2]
     vy[n - 1] = strikes[k, 3]
     res = run(xs, ys, vx, vy, radius.copy(), mass.copy(), cls.copy(), prm, n - 1, False)
-    out_pos[k] = res[5]
+    st = res[5]
+    for i in range(n):
+        out_pos[k, i, 0] = st[i, SX]
+        out_pos[k, i, 1] = st[i, SY]
     out_alive[k] = res[6]
     out_pocket[k] = res[7]
     out_ptime[k] = res[8]

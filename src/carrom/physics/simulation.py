@@ -202,9 +202,11 @@ def simulate(
     vx = np.zeros(n + 1)
     vy = np.zeros(n + 1)
     vx[n], vy[n] = strike.velocity
-    ef, ei, _n_ev, iterations, capped, final, alive, pocket, ptime, first, disp = E.run(
+    ef, ei, _n_ev, iterations, capped, st, alive, pocket, ptime, first, disp = E.run(
         x, y, vx, vy, packed.radius, packed.mass, packed.cls, packed.prm, n, True
     )
+    final = st[:, :2].copy()
+    final[~alive] = np.nan
     result = ShotResult(
         layout=layout,
         strike=strike,
@@ -282,6 +284,7 @@ def simulate_batch(
     scalars = np.empty((ns, E.NBS), dtype=np.int64)
     disp = np.empty(ns)
     E.batch(parallel, packed.x, packed.y, packed.radius, packed.mass, packed.cls, packed.prm, kin, pos, alive, pocket, ptime, scalars, disp)
+    pos[~alive] = np.nan
     return BatchResult(
         layout=layout,
         final_positions=_frozen(pos),
