@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit, prange
+from numba import njit, parallel_chunksize, prange
 
 INF = math.inf
 
@@ -62,7 +62,9 @@ SMASS = 9
 SDEC = 10  # deceleration along the path during the current slide (mu g without spin)
 SW = 11  # spin (rad/s, counter-clockwise seen from above) at the reference time
 SWDEC = 12  # how fast the spin falls (rad/s^2): it reaches zero when the disc stops
-NSTATE = 13
+SBOX = 13  # four columns: x min, x max, y min, y max of where the disc's body can still go
+NSTATE = 17
+BOX_MARGIN = 1e-6  # metres: two discs whose boxes are this far apart cannot meet (see _set_box)
 
 # Columns of the int table ``it``: the record (kind, first body, second body, aux), the
 # own event (kind, aux), the class (0 carromman, 1 striker) and three flags.
@@ -114,6 +116,32 @@ SOLVER_SIMULTANEOUS = 1  # every contact of a touching cluster at once, complian
 
 POCKET_CIRCLE = 0  # falls when the centre enters the pocket circle (v1)
 POCKET_TIPPING = 1  # falls when it tips over the rim far enough before the far rim (v2)
+
+# Rows of the per-contact work arrays of a simultaneous impact (``_cluster_impact``): one
+# row per quantity, so that the integration's loops over the contacts read memory in order.
+CF_NX = 0  # the contact's normal (from its first body to its second, or out of the cushion)
+CF_NY = 1
+CF_OVERLAP = 2
+CF_E = 3  # its restitution
+CF_IMPULSE = 4
+CF_DMAX = 5  # the deepest overlap so far
+CF_FORCE = 6
+CF_OVER0 = 7  # the overlap it started with
+CF_KEYX = 8  # where it is: the order in which forces are summed
+CF_KEYY = 9
+CF_FR = 10  # five rows: MODEL_COULOMB's constants (see _step_friction)
+CF_MB = 15  # the first body's mass, and the second's (0 for a cushion)
+CF_MK = 16
+CF_KUNLOAD = 17  # stiffness / e^2 (unloading, see _contact_force)
+CF_PERMANENT = 18  # 1 - e^2
+NCF = 19
+CI_B = 0  # the first body
+CI_K = 1  # the second body, -1 for a cushion
+CI_SIDE = 2  # the cushion, -1 for a pair
+CI_SLOW = 3  # a pressing contact
+CI_PERM = 4  # the order of summation
+CI_ACTIVE = 5  # the contacts that push, in the order of summation
+NCI = 6
 
 # Columns of the recorded events.
 EF_T = 0
@@ -778,9 +806,42 @@ UPDATE_PAIR = 2  # i and j touched without an impact: only their pair looks agai
 
 
 @njit(cache=True)
+def _set_box(b, st):
+    """Body b's box: the bounding box of its path from its reference state to where it
+    stops, widened by its radius and BOX_MARGIN. A re-based path (the same slide, a later
+    reference) keeps the old box, which still holds it."""
+    x = st[b, SX]
+    y = st[b, SY]
+    ex = x
+    ey = y
+    s = st[b, SSPEED]
+    if s > 0.0:
+        a = st[b, SDEC]
+        ts = s / a
+        d = ts * (s - 0.5 * a * ts)
+        ex = x + st[b, SUX] * d
+        ey = y + st[b, SUY] * d
+    w = st[b, SRAD] + BOX_MARGIN
+    st[b, SBOX] = min(x, ex) - w
+    st[b, SBOX + 1] = max(x, ex) + w
+    st[b, SBOX + 2] = min(y, ey) - w
+    st[b, SBOX + 3] = max(y, ey) + w
+
+
+@njit(cache=True)
 def _pair_time(b, k, st, it, prm, ov):
     """Predicted contact time of bodies b and k from their current states (INF when
-    either is gone or both rest)."""
+    either is gone or both rest).
+
+    Bodies whose boxes (``_set_box``) do not overlap cannot come within a micrometre of
+    touching: ``_pair_event`` would find no contact, so it is not asked."""
+    if (
+        st[b, SBOX] > st[k, SBOX + 1]
+        or st[k, SBOX] > st[b, SBOX + 1]
+        or st[b, SBOX + 2] > st[k, SBOX + 3]
+        or st[k, SBOX + 2] > st[b, SBOX + 3]
+    ):
+        return INF
     if it[b, IALIVE] and it[k, IALIVE] and (st[b, SSPEED] > 0.0 or st[k, SSPEED] > 0.0):
         return _pair_event(
             st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF], st[b, SDEC],
@@ -1053,6 +1114,13 @@ def _spin_at(b, t, st):
 
 @njit(cache=True)
 def _set_law(b, st, prm):
+    """Body b's slide law (``_set_slide``) and box (``_set_box``), its path just set."""
+    _set_slide(b, st, prm)
+    _set_box(b, st)
+
+
+@njit(cache=True)
+def _set_slide(b, st, prm):
     """Body b's slide law from its speed and spin (just set): without spin it decelerates at
     mu g; spinning, at mu g / reach(eps), eps = v / (R |w|), the exact coupled motion's
     stopping distance in units of v^2 / (2 mu g) (tabulated linearly in z = eps / (1 + eps),
@@ -1151,15 +1219,15 @@ def _contact_force(dl, dmax, e, k):
 
 
 @njit(cache=True)
-def _separate(rows, over, slow, nc, px, py, st):
+def _separate(rb, rk, over, slow, nc, px, py, st):
     """Take the overlap (at most P_PERSIST) out of every pressing contact: its two discs
     move apart along the line of centres, each by its share of the inverse mass, so the
     next press starts from touching (docs/physics.md, "persistent contacts")."""
     for c in range(nc):
         if not slow[c] or over[c] <= 0.0:
             continue
-        b = rows[c, 0]
-        k = rows[c, 1]
+        b = rb[c]
+        k = rk[c]
         dx = px[k] - px[b]
         dy = py[k] - py[b]
         d = math.sqrt(dx * dx + dy * dy)
@@ -1174,26 +1242,26 @@ def _separate(rows, over, slow, nc, px, py, st):
 
 
 @njit(cache=True)
-def _step_friction(c, b, k, jn, mu, cn, fr, vel, spin):
+def _step_friction(c, b, k, jn, mu, cnx, cny, fr, vel, spin):
     """The friction that contact c's normal impulse ``jn`` of one step brings, applied at
     once: Coulomb, stick or slide on this step's slip (as ``_friction_pair`` and
     ``_friction_wall``), with the contact's constants precomputed in ``fr`` (tangential
     mass, inverse masses, radii; body k's zero for a cushion)."""
-    nx = cn[c, 0]
-    ny = cn[c, 1]
-    rb = fr[c, 3]
+    nx = cnx[c]
+    ny = cny[c]
+    rb = fr[3, c]
     if k >= 0:
-        ut = (vel[k, 0] - vel[b, 0]) * -ny + (vel[k, 1] - vel[b, 1]) * nx - (spin[b] * rb + spin[k] * fr[c, 4])
-        jt = _coulomb(-ut * fr[c, 0], mu * jn)
-        wk = fr[c, 2]
+        ut = (vel[k, 0] - vel[b, 0]) * -ny + (vel[k, 1] - vel[b, 1]) * nx - (spin[b] * rb + spin[k] * fr[4, c])
+        jt = _coulomb(-ut * fr[0, c], mu * jn)
+        wk = fr[2, c]
         vel[k, 0] -= jt * wk * ny
         vel[k, 1] += jt * wk * nx
-        spin[k] -= 2.0 * jt * wk / fr[c, 4]
+        spin[k] -= 2.0 * jt * wk / fr[4, c]
         jt = -jt  # on b the opposite, along t
     else:
         ut = vel[b, 0] * -ny + vel[b, 1] * nx + spin[b] * rb
-        jt = _coulomb(-ut * fr[c, 0], mu * jn)
-    wb = fr[c, 1]
+        jt = _coulomb(-ut * fr[0, c], mu * jn)
+    wb = fr[1, c]
     vel[b, 0] -= jt * wb * ny
     vel[b, 1] += jt * wb * nx
     spin[b] += 2.0 * jt * wb / rb
@@ -1272,18 +1340,23 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
                 nb += 1
     # Its contacts: cushions first, then pairs (lo, hi), as the event order has it.
     maxc = 4 * nb + nb * (nb - 1) // 2
-    rows = ci[:, 0:3]
-    slow = ci[:, 3]
-    perm = ci[:, 4]
-    cn = cf[:, 0:2]
-    dl = cf[:, 2]
-    ce = cf[:, 3]
-    imp = cf[:, 4]
-    dmax = cf[:, 5]
-    force = cf[:, 6]
-    over0 = cf[:, 7]
-    key = cf[:, 8:10]
-    fr = cf[:, 10:15]  # MODEL_COULOMB: per contact, its constants (see _step_friction)
+    # Per contact, one contiguous row of the work arrays for each quantity.
+    rb = ci[CI_B]
+    rk = ci[CI_K]
+    rside = ci[CI_SIDE]
+    slow = ci[CI_SLOW]
+    perm = ci[CI_PERM]
+    cnx = cf[CF_NX]
+    cny = cf[CF_NY]
+    dl = cf[CF_OVERLAP]
+    ce = cf[CF_E]
+    imp = cf[CF_IMPULSE]
+    dmax = cf[CF_DMAX]
+    force = cf[CF_FORCE]
+    over0 = cf[CF_OVER0]
+    keyx = cf[CF_KEYX]
+    keyy = cf[CF_KEYY]
+    fr = cf[CF_FR : CF_FR + 5]  # MODEL_COULOMB: per contact, its constants (see _step_friction)
     for c in range(maxc):
         slow[c] = 0
         imp[c] = 0.0
@@ -1298,11 +1371,11 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
             nx, ny = _wall_normal(sd)
             over = st[b, SRAD] - (half - (px[b] * nx + py[b] * ny))
             if over >= -gap_max:
-                rows[nc, 0] = b
-                rows[nc, 1] = -1
-                rows[nc, 2] = sd
-                cn[nc, 0] = nx
-                cn[nc, 1] = ny
+                rb[nc] = b
+                rk[nc] = -1
+                rside[nc] = sd
+                cnx[nc] = nx
+                cny[nc] = ny
                 dl[nc] = over
                 last = last_cushion[b, sd]
                 ce[nc] = 0.0 if (last < t and t - last < window) else prm[P_E_CUSHION]
@@ -1318,14 +1391,14 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
             d = math.sqrt(dx * dx + dy * dy)
             over = st[b, SRAD] + st[k, SRAD] - d
             if over >= -gap_max:
-                rows[nc, 0] = b
-                rows[nc, 1] = k
-                rows[nc, 2] = -1
-                cn[nc, 0] = dx / d
-                cn[nc, 1] = dy / d
+                rb[nc] = b
+                rk[nc] = k
+                rside[nc] = -1
+                cnx[nc] = dx / d
+                cny[nc] = dy / d
                 dl[nc] = over
                 ce[nc] = prm[P_E_SC] if (it[b, ICLS] == 1 or it[k, ICLS] == 1) else prm[P_E_CC]
-                approach = (vel[b, 0] - vel[k, 0]) * cn[nc, 0] + (vel[b, 1] - vel[k, 1]) * cn[nc, 1]
+                approach = (vel[b, 0] - vel[k, 0]) * cnx[nc] + (vel[b, 1] - vel[k, 1]) * cny[nc]
                 if approach > veps and approach < v_hold:
                     # A pressing contact, not an impact: plastic along the line of centres
                     # (sideways sliding kept), the overlap taken out (below).
@@ -1334,8 +1407,8 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
                 nc += 1
     if nc == 1:
         # A lone contact: the closed form.
-        b = rows[0, 0]
-        k = rows[0, 1]
+        b = rb[0]
+        k = rk[0]
         if k >= 0:
             vel[b, 0], vel[b, 1], spin[b], vel[k, 0], vel[k, 1], spin[k], imp[0] = _pair_impact(
                 model, mu, px[b], py[b], vel[b, 0], vel[b, 1], spin[b], st[b, SRAD], st[b, SMASS],
@@ -1343,52 +1416,52 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
             )
             changed[k] = 1
         else:
-            vn = vel[b, 0] * cn[0, 0] + vel[b, 1] * cn[0, 1]
+            vn = vel[b, 0] * cnx[0] + vel[b, 1] * cny[0]
             imp[0] = st[b, SMASS] * (1.0 + ce[0]) * vn
-            vel[b, 0] -= (1.0 + ce[0]) * vn * cn[0, 0]
-            vel[b, 1] -= (1.0 + ce[0]) * vn * cn[0, 1]
+            vel[b, 0] -= (1.0 + ce[0]) * vn * cnx[0]
+            vel[b, 1] -= (1.0 + ce[0]) * vn * cny[0]
             if model == MODEL_COULOMB:
-                jt = _friction_wall(cn[0, 0], cn[0, 1], vel[b, 0], vel[b, 1], spin[b], st[b, SRAD], st[b, SMASS], imp[0], mu)
-                vel[b, 0] -= jt / st[b, SMASS] * cn[0, 1]
-                vel[b, 1] += jt / st[b, SMASS] * cn[0, 0]
+                jt = _friction_wall(cnx[0], cny[0], vel[b, 0], vel[b, 1], spin[b], st[b, SRAD], st[b, SMASS], imp[0], mu)
+                vel[b, 0] -= jt / st[b, SMASS] * cny[0]
+                vel[b, 1] += jt / st[b, SMASS] * cnx[0]
                 spin[b] += 2.0 * jt / (st[b, SMASS] * st[b, SRAD])
         changed[b] = 1
-        _separate(rows, dl, slow, nc, px, py, st)
+        _separate(rb, rk, dl, slow, nc, px, py, st)
         return nc
     # Sum forces in an order fixed by where the contacts are, not by body numbers.
     for c in range(nc):
-        b = rows[c, 0]
-        k = rows[c, 1]
+        b = rb[c]
+        k = rk[c]
         if k >= 0:
-            key[c, 0] = 0.5 * (px[b] + px[k])
-            key[c, 1] = 0.5 * (py[b] + py[k])
+            keyx[c] = 0.5 * (px[b] + px[k])
+            keyy[c] = 0.5 * (py[b] + py[k])
         else:
-            key[c, 0] = px[b] + st[b, SRAD] * cn[c, 0]
-            key[c, 1] = py[b] + st[b, SRAD] * cn[c, 1]
+            keyx[c] = px[b] + st[b, SRAD] * cnx[c]
+            keyy[c] = py[b] + st[b, SRAD] * cny[c]
     for c in range(nc):
         perm[c] = c
     for u in range(1, nc):
         c = perm[u]
         w = u - 1
-        while w >= 0 and (key[perm[w], 0] > key[c, 0] or (key[perm[w], 0] == key[c, 0] and key[perm[w], 1] > key[c, 1])):
+        while w >= 0 and (keyx[perm[w]] > keyx[c] or (keyx[perm[w]] == keyx[c] and keyy[perm[w]] > keyy[c])):
             perm[w + 1] = perm[w]
             w -= 1
         perm[w + 1] = c
     coulomb = model == MODEL_COULOMB
     if coulomb:
         for c in range(nc):
-            b = rows[c, 0]
-            k = rows[c, 1]
-            fr[c, 1] = 1.0 / st[b, SMASS]
-            fr[c, 3] = st[b, SRAD]
-            fr[c, 2] = 1.0 / st[k, SMASS] if k >= 0 else 0.0
-            fr[c, 4] = st[k, SRAD] if k >= 0 else 1.0
-            fr[c, 0] = 1.0 / (3.0 * (fr[c, 1] + fr[c, 2]))
+            b = rb[c]
+            k = rk[c]
+            fr[1, c] = 1.0 / st[b, SMASS]
+            fr[3, c] = st[b, SRAD]
+            fr[2, c] = 1.0 / st[k, SMASS] if k >= 0 else 0.0
+            fr[4, c] = st[k, SRAD] if k >= 0 else 1.0
+            fr[0, c] = 1.0 / (3.0 * (fr[1, c] + fr[2, c]))
     # Step: a tenth of the stiffest contact's time scale sqrt(m / k) (31 steps per loading half-period).
     w2 = 0.0
     for c in range(nc):
-        b = rows[c, 0]
-        k = rows[c, 1]
+        b = rb[c]
+        k = rk[c]
         im = 1.0 / st[b, SMASS] + (1.0 / st[k, SMASS] if k >= 0 else 0.0)
         ks = kstiff / (ce[c] * ce[c]) if ce[c] > 0.0 else kstiff
         if ks * im > w2:
@@ -1401,58 +1474,93 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
     for c in range(nc):
         if dl[c] > 0.0:
             dl[c] = 0.0
+    # What the steps read of each contact, at hand: its masses and its unloading law
+    # (the very values the expressions of _contact_force and Newton's law give).
+    mb = cf[CF_MB]
+    mk = cf[CF_MK]
+    kun = cf[CF_KUNLOAD]
+    perme = cf[CF_PERMANENT]
     for c in range(nc):
         dmax[c] = 0.0
         force[c] = 0.0
+        mb[c] = st[rb[c], SMASS]
+        mk[c] = st[rk[c], SMASS] if rk[c] >= 0 else 0.0
+        e = ce[c]
+        kun[c] = kstiff / (e * e) if e > 0.0 else 0.0
+        perme[c] = 1.0 - e * e
+    hh = 0.5 * hstep
+    # The contacts with a force, in the order of summation: both kicks around a drift use
+    # the same forces, and most contacts of a cluster push during only a few steps.
+    active = ci[CI_ACTIVE]
+    nact = 0
     for _step in range(1_000_000):
         for half_kick in range(2):
             if half_kick == 1:
                 # Drift: the overlaps change at the approach rates.
                 for c in range(nc):
-                    b = rows[c, 0]
-                    k = rows[c, 1]
-                    rx = vel[b, 0] - (vel[k, 0] if k >= 0 else 0.0)
-                    ry = vel[b, 1] - (vel[k, 1] if k >= 0 else 0.0)
-                    dl[c] += hstep * (rx * cn[c, 0] + ry * cn[c, 1])
-                    if dl[c] > dmax[c]:
-                        dmax[c] = dl[c]
-                    force[c] = _contact_force(dl[c], dmax[c], ce[c], kstiff)
-            for u in range(nc):
-                c = perm[u]
-                f = force[c]
-                if f == 0.0:
-                    continue
-                jm = 0.5 * hstep * f
+                    b = rb[c]
+                    k = rk[c]
+                    if k >= 0:
+                        rx = vel[b, 0] - vel[k, 0]
+                        ry = vel[b, 1] - vel[k, 1]
+                    else:
+                        rx = vel[b, 0]
+                        ry = vel[b, 1]
+                    d = dl[c] + hstep * (rx * cnx[c] + ry * cny[c])
+                    dl[c] = d
+                    # _contact_force, inline.
+                    if d <= 0.0:
+                        f = 0.0
+                    elif d >= dmax[c]:
+                        dmax[c] = d
+                        f = kstiff * d
+                    elif ce[c] <= 0.0:
+                        f = 0.0
+                    else:
+                        f = kun[c] * (d - dmax[c] * perme[c])
+                        if not f > 0.0:
+                            f = 0.0
+                    force[c] = f
+                nact = 0
+                for u in range(nc):
+                    c = perm[u]
+                    active[nact] = c
+                    nact += 1 if force[c] != 0.0 else 0
+            for u in range(nact):
+                c = active[u]
+                jm = hh * force[c]
                 imp[c] += jm
-                b = rows[c, 0]
-                k = rows[c, 1]
-                vel[b, 0] -= jm / st[b, SMASS] * cn[c, 0]
-                vel[b, 1] -= jm / st[b, SMASS] * cn[c, 1]
+                b = rb[c]
+                k = rk[c]
+                ib = jm / mb[c]
+                vel[b, 0] -= ib * cnx[c]
+                vel[b, 1] -= ib * cny[c]
                 if k >= 0:
-                    vel[k, 0] += jm / st[k, SMASS] * cn[c, 0]
-                    vel[k, 1] += jm / st[k, SMASS] * cn[c, 1]
+                    ik = jm / mk[c]
+                    vel[k, 0] += ik * cnx[c]
+                    vel[k, 1] += ik * cny[c]
                 if coulomb and half_kick == 1:
                     # Once a step, on the step's normal impulse (two half kicks).
-                    _step_friction(c, b, k, 2.0 * jm, mu, cn, fr, vel, spin)
+                    _step_friction(c, b, k, 2.0 * jm, mu, cnx, cny, fr, vel, spin)
         done = True
         for c in range(nc):
             if force[c] > 0.0:
                 done = False
                 break
-            b = rows[c, 0]
-            k = rows[c, 1]
+            b = rb[c]
+            k = rk[c]
             rx = vel[b, 0] - (vel[k, 0] if k >= 0 else 0.0)
             ry = vel[b, 1] - (vel[k, 1] if k >= 0 else 0.0)
-            if dl[c] > -eps and rx * cn[c, 0] + ry * cn[c, 1] > veps:
+            if dl[c] > -eps and rx * cnx[c] + ry * cny[c] > veps:
                 done = False
                 break
         if done:
             break
     for c in range(nc):
         if imp[c] > 0.0:
-            changed[rows[c, 0]] = 1
-            if rows[c, 1] >= 0:
-                changed[rows[c, 1]] = 1
+            changed[rb[c]] = 1
+            if rk[c] >= 0:
+                changed[rk[c]] = 1
     # The steps' error must not create energy (an elastic contact may leave a few parts in
     # 1e5 too fast): if it would in a group of discs joined by contacts that acted, scale
     # their velocities about their centre of mass down to the energy before, which keeps
@@ -1463,11 +1571,11 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
     while merged:
         merged = False
         for c in range(nc):
-            if imp[c] > 0.0 and rows[c, 1] >= 0:
-                lo = min(comp[rows[c, 0]], comp[rows[c, 1]])
-                if comp[rows[c, 0]] != lo or comp[rows[c, 1]] != lo:
-                    comp[rows[c, 0]] = lo
-                    comp[rows[c, 1]] = lo
+            if imp[c] > 0.0 and rk[c] >= 0:
+                lo = min(comp[rb[c]], comp[rk[c]])
+                if comp[rb[c]] != lo or comp[rk[c]] != lo:
+                    comp[rb[c]] = lo
+                    comp[rk[c]] = lo
                     merged = True
     for q0 in range(nb):
         root = order[q0]
@@ -1502,7 +1610,7 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
                     vel[b, 0] = cvx + f * (vel[b, 0] - cvx)
                     vel[b, 1] = cvy + f * (vel[b, 1] - cvy)
                     spin[b] *= f
-    _separate(rows, over0, slow, nc, px, py, st)
+    _separate(rb, rk, over0, slow, nc, px, py, st)
     return nc
 
 
@@ -1598,6 +1706,7 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
         it[i, ICLS] = cls[i]
         it[i, IALIVE] = 1
         it[i, IPASS] = -1
+        _set_box(i, st)
     pocket = np.full(n, -1, dtype=np.int64)
     pocket_time = np.full(n, np.nan)
     pt = np.full((n, n), INF)
@@ -1609,8 +1718,8 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
     wbf = np.empty((n, 3))  # work space of _cluster_impact
     wvel = np.empty((n, 2))
     wbi = np.empty((n, 4), dtype=np.int64)
-    wcf = np.empty((maxc if solver == SOLVER_SIMULTANEOUS else 1, 15))
-    wci = np.empty((maxc if solver == SOLVER_SIMULTANEOUS else 1, 5), dtype=np.int64)
+    wcf = np.empty((NCF, maxc if solver == SOLVER_SIMULTANEOUS else 1))
+    wci = np.empty((NCI, maxc if solver == SOLVER_SIMULTANEOUS else 1), dtype=np.int64)
     cap0 = 64 if record else 1
     ef = np.empty((cap0, NEF), dtype=np.float64)
     ei = np.empty((cap0, NEI), dtype=np.int64)
@@ -1686,9 +1795,11 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
             spin = wbf[:, 2]
             vel = wvel
             changed = wbi[:, 2]
-            rows = wci[:, 0:3]
-            slow = wci[:, 3]
-            imps = wcf[:, 4]
+            rb = wci[CI_B]
+            rk = wci[CI_K]
+            rside = wci[CI_SIDE]
+            slow = wci[CI_SLOW]
+            imps = wcf[CF_IMPULSE]
             best_imp = 0.0
             for b in range(n):
                 if changed[b]:
@@ -1701,8 +1812,8 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
             for c in range(nc):
                 if imps[c] <= 0.0:
                     continue
-                ci = rows[c, 0]
-                cj = rows[c, 1]
+                ci = rb[c]
+                cj = rk[c]
                 if cj >= 0:
                     held = prm[P_PERSIST] if slow[c] else prm[P_OVERLAP]
                     ov[ci, cj] = held
@@ -1710,15 +1821,15 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
                     if striker >= 0 and (ci == striker or cj == striker) and imps[c] > best_imp:
                         best_imp = imps[c]  # the striker's first contact: its hardest at once
                 else:
-                    last_cushion[ci, rows[c, 2]] = t
+                    last_cushion[ci, rside[c]] = t
                 if record:
-                    ef, ei = _record(ef, ei, n_ev, t, CONTACT if cj >= 0 else CUSHION, ci, cj, rows[c, 2] if cj < 0 else -1, imps[c], st)
+                    ef, ei = _record(ef, ei, n_ev, t, CONTACT if cj >= 0 else CUSHION, ci, cj, rside[c] if cj < 0 else -1, imps[c], st)
                 n_ev += 1
             if first_contact < 0 and striker >= 0:
                 for c in range(nc):
-                    cj = rows[c, 1]
-                    if cj >= 0 and imps[c] == best_imp and best_imp > 0.0 and (rows[c, 0] == striker or cj == striker):
-                        first_contact = cj if rows[c, 0] == striker else rows[c, 0]
+                    cj = rk[c]
+                    if cj >= 0 and imps[c] == best_imp and best_imp > 0.0 and (rb[c] == striker or cj == striker):
+                        first_contact = cj if rb[c] == striker else rb[c]
                         break
             for b in range(n):
                 if changed[b] and pmodel == POCKET_TIPPING and it[b, IPASS] >= 0 and _inside_tipping(b, it[b, IPASS], st, prm):
@@ -1877,6 +1988,8 @@ def _one_shot(k, x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, ou
     out_disp[k] = res[10]
 
 
+BATCH_CHUNK = 8  # shots a thread of batch_parallel takes at a time
+
 # Two functions, not one function compiled twice: numba's disk cache keys a function by its
 # name and line, so two compilations of one function would overwrite each other's cache.
 @njit(cache=True)
@@ -1888,6 +2001,20 @@ def batch_serial(x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, ou
 
 @njit(cache=True, parallel=True)
 def batch_parallel(x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, out_pocket, out_ptime, out_scalars, out_disp):
-    """``batch_serial`` spread over all cores (numba prange); the same results bit for bit."""
+    """``batch_serial`` spread over all cores (numba prange); the same results bit for bit.
+
+    The shots are handed out a few at a time (BATCH_CHUNK), not in one equal share per
+    thread: shots differ in length, and on a shared machine a core may be taken from a
+    thread at any moment; with equal shares the batch waits for the slowest thread."""
     for k in prange(strikes.shape[0]):
         _one_shot(k, x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, out_pocket, out_ptime, out_scalars, out_disp)
+
+
+def batch(parallel, *args):
+    """``batch_parallel`` (the shots handed out BATCH_CHUNK at a time; set here, in
+    Python: a compiled function that sets it cannot be cached) or ``batch_serial``."""
+    if not parallel:
+        batch_serial(*args)
+        return
+    with parallel_chunksize(BATCH_CHUNK):
+        batch_parallel(*args)

@@ -130,8 +130,6 @@ class ShotResult:
     params: PhysicsParams
     board: BoardSpec
     striker_spec: DiscSpec
-    initial_positions: np.ndarray
-    initial_velocities: np.ndarray
     final_positions: np.ndarray
     """(n + 1, 2): where each body came to rest; NaN for pocketed bodies."""
     on_board: np.ndarray
@@ -169,6 +167,19 @@ class ShotResult:
     @functools.cached_property
     def masses(self) -> np.ndarray:
         return _frozen(np.array([k.spec.mass.value for k in self.kinds[:-1]] + [self.striker_spec.mass.value]))
+
+    @functools.cached_property
+    def initial_positions(self) -> np.ndarray:
+        """(n + 1, 2): where each body started (the striker where it was struck from)."""
+        rows = [(d.x, d.y) for d in self.layout.discs] + [(self.strike.x, self.strike.y)]
+        return _frozen(np.array(rows, dtype=np.float64))
+
+    @functools.cached_property
+    def initial_velocities(self) -> np.ndarray:
+        """(n + 1, 2): zero for every coin, the strike's velocity for the striker."""
+        v = np.zeros((self.n_bodies, 2))
+        v[-1] = self.strike.velocity
+        return _frozen(v)
 
     # -- events --------------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ class EventCapExceeded(RuntimeError):
 class _Packed:
     """The layout's coins as kernel arrays, with the striker's row appended last."""
 
-    __slots__ = ("x", "y", "radius", "mass", "cls", "prm", "n", "tipping", "striker_lim", "striker_reach2", "pockets")
+    __slots__ = ("x", "y", "radius", "mass", "cls", "prm", "n", "tipping", "striker_lim", "striker_reach2", "pockets", "coins")
 
     def __init__(self, layout: Layout, params: PhysicsParams, board: BoardSpec, striker: DiscSpec):
         if not isinstance(layout, Layout):
@@ -68,6 +68,9 @@ class _Packed:
         self.striker_lim = half - striker.radius + PLACEMENT_TOLERANCE
         self.striker_reach2 = float(self.pocket_reach(striker.radius, board)) ** 2
         self.pockets = tuple(board.pocket_centres())
+        # And of the coins: centre and the square of the distance at which the striker's
+        # centre certainly does not overlap it.
+        self.coins = tuple(zip(x[:n].tolist(), y[:n].tolist(), ((radius[:n] + striker.radius) ** 2).tolist()))
         if n:
             # Vectorised first; the per-disc check names the first culprit.
             lim = half - radius[:n] + PLACEMENT_TOLERANCE
@@ -125,11 +128,21 @@ class _Packed:
             raise ValueError(f"strike speed {strike.speed!r} m/s exceeds the top speed max_speed = {params.max_speed!r} m/s")
         n = self.n
         x, y = strike.x, strike.y
-        # The common case in plain arithmetic; the full check names what is wrong.
-        if not (abs(x) <= self.striker_lim and abs(y) <= self.striker_lim) or any(
-            (x - cx) ** 2 + (y - cy) ** 2 < self.striker_reach2 for cx, cy in self.pockets
-        ):
+        # The common case in plain arithmetic (a few microseconds); where that is not sure,
+        # the full check decides and names what is wrong.
+        lim = self.striker_lim
+        if not (-lim <= x <= lim and -lim <= y <= lim):
             self._check_on_surface(n, "the striker", x, y, self.radius[n], board)
+        for cx, cy in self.pockets:
+            if (x - cx) * (x - cx) + (y - cy) * (y - cy) < self.striker_reach2:
+                self._check_on_surface(n, "the striker", x, y, self.radius[n], board)
+        for cx, cy, clear2 in self.coins:
+            if (x - cx) * (x - cx) + (y - cy) * (y - cy) < clear2:
+                self._check_overlap(x, y)
+                return
+
+    def _check_overlap(self, x: float, y: float) -> None:
+        n = self.n
         if n:
             gap = np.hypot(self.x[:n] - x, self.y[:n] - y) - (self.radius[:n] + self.radius[n])
             k = int(gap.argmin())
@@ -194,19 +207,12 @@ def simulate(
     )
     final = st[:, :2].copy()
     final[~alive] = np.nan
-    start = np.empty((n + 1, 2))
-    start[:, 0] = x
-    start[:, 1] = y
-    velocity = np.zeros((n + 1, 2))
-    velocity[n] = vx[n], vy[n]
     result = ShotResult(
         layout=layout,
         strike=strike,
         params=params,
         board=board,
         striker_spec=striker,
-        initial_positions=_frozen(start),
-        initial_velocities=_frozen(velocity),
         final_positions=_frozen(final),
         on_board=_frozen(alive),
         pocket_of=_frozen(pocket),
@@ -277,8 +283,7 @@ def simulate_batch(
     ptime = np.empty((ns, n))
     scalars = np.empty((ns, E.NBS), dtype=np.int64)
     disp = np.empty(ns)
-    fn = E.batch_parallel if parallel else E.batch_serial
-    fn(packed.x, packed.y, packed.radius, packed.mass, packed.cls, packed.prm, kin, pos, alive, pocket, ptime, scalars, disp)
+    E.batch(parallel, packed.x, packed.y, packed.radius, packed.mass, packed.cls, packed.prm, kin, pos, alive, pocket, ptime, scalars, disp)
     pos[~alive] = np.nan
     return BatchResult(
         layout=layout,
