@@ -249,12 +249,13 @@ class Store:
         self._write("remember this browser's match", fn)
 
     def append(self, match_id: str, version: int, actions: Sequence[Action], *, over: bool, result: str,
-               snapshot: str | None = None) -> int:
+               snapshot: str | None = None, also: Callable[[Connection], Any] | None = None) -> int:
         """The actions, appended, and the match row (result, snapshot) moved to ``version + 1``: all or nothing.
 
         Returns the new version. ``ConflictError`` when the match is no longer at ``version``
         (another server wrote it meanwhile): nothing is written. Only these rows are written,
         never the whole record; the writes of several rooms waiting at once share one commit.
+        ``also``: more of the match's writes in the same transaction (the room's next deadline).
         """
         first = actions[0].number if actions else None
 
@@ -270,6 +271,8 @@ class Store:
                     {"match_id": match_id, "number": a.number, "type": str(a.entry.get("type", "")),
                      "seat": a.entry.get("seat"), "entry": dict(a.entry), "at": now, "game": a.game, "board": a.board}
                     for a in actions])
+            if also is not None:
+                also(conn)
             self._notify(conn, match_id, version + 1)
             return version + 1
         try:
