@@ -185,6 +185,7 @@ class Store:
         except (SQLAlchemyError, ArgumentError, ValueError, ImportError, OSError) as exc:
             raise StoreError(f"cannot open the database {url!r}: {exc.__class__.__name__}: {exc}") from None
         self.url = url
+        self._shared = shareable(url)  # asked at every write: the URL parsed once
         self.origin = uuid.uuid4().hex[:12]  # this store's name in its notifications: its own are not news
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._group = GroupCommit(self.engine, (StoreError,))
@@ -193,7 +194,7 @@ class Store:
     @property
     def shared(self) -> bool:
         """Whether several servers may share this database (PostgreSQL: yes; an SQLite file: one server only)."""
-        return shareable(self.url)
+        return self._shared
 
     def close(self) -> None:
         for listener in self._listeners:
