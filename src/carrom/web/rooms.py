@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+import orjson
+
 from carrom.equipment import Disc, Layout, PieceKind
 from carrom.game import Game, GameError, StrokeReport
 from carrom.players import make_bot
@@ -46,9 +48,10 @@ class SeatInfo:
 
 
 def snapshot(game: Game) -> str:
-    """The discs on the board after the record's last action: with the record, the game without the physics."""
-    return json.dumps({"actions": len(game.record.entries),
-                       "discs": [[d.kind.value, d.x, d.y] for d in game.layout.discs]})
+    """The discs on the board after the record's last action: with the record, the game without the physics (orjson:
+    one is written with every action)."""
+    return orjson.dumps({"actions": len(game.record.entries),
+                         "discs": [[d.kind.value, d.x, d.y] for d in game.layout.discs]}).decode()
 
 
 def snapshot_layout(text: str | None, actions: int) -> Layout | None:
