@@ -41,7 +41,7 @@ def main() -> None:
     parser.add_argument("--fresh", action="store_true", help="an empty numba cache, as after a fresh install")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as cache:
-        with served({"NUMBA_CACHE_DIR": cache} if args.fresh else None) as (port, up):
+        with served({"NUMBA_CACHE_DIR": cache} if args.fresh else None) as (port, up, _cpu):
             stroke = asyncio.run(first_stroke(port))
     print(f"numba cache: {'empty (fresh install)' if args.fresh else 'as it is'}")
     print(f"start to listening: {up:.2f} s (the physics prepared before listening)")

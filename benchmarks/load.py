@@ -9,8 +9,11 @@ with ``--workers`` processes), N hot-seat rooms (two people on one device), one 
 each, every client making one legal stroke a second (a random one from the legal
 stretches; waiving a placement, declining a claim). The round trip is from a stroke sent
 to the state that answers it. Prints one row per N: strokes a second, p50, p99 and max
-round trip, errors (error answers or lost clients), and the machine's load average (the
-cores are shared: other programs' work shows in the round trips).
+round trip, errors (error answers or lost clients), the server's CPU time per stroke (all
+its processes, everything included: the rooms' other actions, the websockets, the
+database's client side) and the machine's load average (the cores are shared: other
+programs' work shows in the round trips). The clients read the states with orjson, as
+cheaply as they can: they stand for browsers on other machines, and share these cores.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ import random
 import statistics
 import time
 import urllib.request
+from typing import Callable
 
+import orjson
 import websockets
 
 from served import served
@@ -42,7 +47,7 @@ async def player(port: int, room: dict, seconds: float, seed: int, trips: list[f
     url = f"ws://127.0.0.1:{port}/ws/{room['room']}?token={room['token']}"
     try:
         async with websockets.connect(url, max_size=2**26) as ws:
-            state = json.loads(await ws.recv())
+            state = orjson.loads(await ws.recv())
             await asyncio.sleep(rng.uniform(0, 1))  # the clients do not all strike at the same instant
             end, seq = time.monotonic() + seconds, 0
             while time.monotonic() < end and state.get("expected"):
@@ -56,7 +61,7 @@ async def player(port: int, room: dict, seconds: float, seed: int, trips: list[f
                     msg = {"type": "claim", "points": 0} if kind == "claim" else {"type": "waive"}
                 sent = time.monotonic()
                 await ws.send(json.dumps(msg | {"seq": seq}))
-                reply = json.loads(await ws.recv())
+                reply = orjson.loads(await ws.recv())
                 if reply["type"] != "state":
                     errors.append(reply.get("message", str(reply)))
                     continue
@@ -68,12 +73,14 @@ async def player(port: int, room: dict, seconds: float, seed: int, trips: list[f
         errors.append(f"{exc.__class__.__name__}: {exc}")
 
 
-async def load(port: int, n: int, seconds: float) -> tuple[list[float], list[str]]:
+async def load(port: int, n: int, seconds: float, cpu: Callable[[], float]) -> tuple[list[float], list[str], float]:
+    """The round trips of the strokes, the errors, and the server's CPU seconds while the rooms played."""
     rooms = [await asyncio.to_thread(new_room, port) for _ in range(n)]
     trips: list[float] = []
     errors: list[str] = []
+    before = cpu()
     await asyncio.gather(*(player(port, room, seconds, i, trips, errors) for i, room in enumerate(rooms)))
-    return trips, errors
+    return trips, errors, cpu() - before
 
 
 def main() -> None:
@@ -83,13 +90,15 @@ def main() -> None:
     parser.add_argument("--db", help="the server's database URL (default: a fresh SQLite file each run)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only above 1)")
     args = parser.parse_args()
-    print(f"{'N':>5} {'strokes/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7} {'load avg':>9}")
+    print(f"{'N':>5} {'strokes/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7} {'cpu ms/stroke':>14} "
+          f"{'load avg':>9}")
     for n in args.n or [10, 50, 100, 200]:
-        with served(db=args.db, workers=args.workers) as (port, _):
-            trips, errors = asyncio.run(load(port, n, args.seconds))
-        q = statistics.quantiles(trips, n=100) if len(trips) > 1 else [float("nan")] * 99
+        with served(db=args.db, workers=args.workers) as (port, _, cpu):
+            trips, errors, used = asyncio.run(load(port, n, args.seconds, cpu))
+        q = statistics.quantiles(trips, n=100, method="inclusive") if len(trips) > 1 else [float("nan")] * 99
         print(f"{n:>5} {len(trips) / args.seconds:>10.1f} {q[49] * 1000:>8.0f} {q[98] * 1000:>8.0f} "
-              f"{max(trips, default=float('nan')) * 1000:>8.0f} {len(errors):>7} {os.getloadavg()[0]:>9.1f}")
+              f"{max(trips, default=float('nan')) * 1000:>8.0f} {len(errors):>7} "
+              f"{used * 1000 / max(len(trips), 1):>14.2f} {os.getloadavg()[0]:>9.1f}")
         for e in sorted(set(errors))[:3]:
             print(f"      e.g. {e}")
 

@@ -26,7 +26,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--requests", type=int, default=200)
     args = ap.parse_args()
-    with served() as (port, _up), httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
+    with served() as (port, _up, _cpu), httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=120) as client:
         opening = client.get("/api/practice/opening").json()["position"]
         drill = client.get("/api/practice/drills").json()[0]
         cases = {"break, 19 pieces, 6.5 m/s": (opening, {"along": 0.0, "angle": 0.0, "speed": 6.5}),

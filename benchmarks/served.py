@@ -1,5 +1,5 @@
 """A `carrom serve` of this checkout in a subprocess, on a free port and a fresh SQLite file, or a database and
-several workers given (for the web benchmarks)."""
+several workers given (for the web benchmarks), and the CPU time its processes have used."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -31,10 +31,27 @@ def listening(port: int) -> bool:
         return False
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) used so far by process ``pid`` and its children alive (``--workers``), from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if entry.name == str(pid) or fields[1] == str(pid):  # fields[1]: the parent's pid
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 @contextlib.contextmanager
 def served(env: dict[str, str] | None = None, db: str | None = None,
-           workers: int = 1) -> Iterator[tuple[int, float]]:
-    """The port of a server started now, and the seconds it took to listen; stopped on leaving."""
+           workers: int = 1) -> Iterator[tuple[int, float, Callable[[], float]]]:
+    """The port of a server started now, the seconds it took to listen, and a function giving the CPU seconds its
+    processes have used so far; stopped on leaving."""
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         start = time.perf_counter()
@@ -49,7 +66,7 @@ def served(env: dict[str, str] | None = None, db: str | None = None,
                 if server.poll() is not None:
                     sys.exit(f"the server stopped: {server.stdout.read()}")
                 time.sleep(0.05)
-            yield port, time.perf_counter() - start
+            yield port, time.perf_counter() - start, lambda: cpu_seconds(server.pid)
         finally:
             os.killpg(server.pid, signal.SIGTERM)  # the server and its workers
             server.wait(30)

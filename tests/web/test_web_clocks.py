@@ -137,6 +137,26 @@ def test_a_stroke_after_the_deadline_was_set_stops_that_deadline(sqlite_db):
         assert clock_entries(c, r["room"]) == []
 
 
+def test_the_deadline_after_an_action_is_stored_in_the_actions_own_commit(sqlite_db):
+    """One commit (one flush to disk) for a stroke in a room with clocks: the next deadline joins the action's
+    transaction, and what is stored is the deadline the players are sent."""
+    from sqlalchemy import event
+
+    with app(sqlite_db, seconds=60) as c:
+        r = new_room(c, LOCAL, clocks=True)
+        commits = []
+        event.listen(c.app.state.hub.store.engine, "commit", lambda _conn: commits.append(1))
+        with numbered(c, f"/ws/{r['room']}?token={r['token']}") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "strike", "seat": "south", "along": 0.0, "angle": 0.0, "speed": 6.0})
+            after = ws.receive_json()
+        assert len(after["log"]) == 1 and len(commits) == 1
+        stored = ClockStore(c.app.state.hub.store).get(r["room"])
+        assert (stored.actions, stored.what, stored.seat) == (1, after["clock_for"]["what"], after["clock_for"]["seat"])
+        assert stored.due.timestamp() == pytest.approx(after["deadline"], abs=1e-6)
+        assert stored.started.timestamp() == pytest.approx(after["since"], abs=1e-6)
+
+
 def test_two_checks_racing_rule_a_deadline_once(sqlite_db):
     with app(sqlite_db, seconds=60) as c:
         r = new_room(c, LOCAL, clocks=True)

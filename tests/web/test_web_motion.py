@@ -7,10 +7,11 @@ import json
 import numpy as np
 import pytest
 
-from carrom.equipment import Seat
+from carrom.equipment import Seat, opening_formation
 from carrom.game import Game
 from carrom.physics import Strike, simulate
 from carrom.records import Record, load_record
+from carrom.web.views import SOUNDING, impact_speed, motion_of
 
 STRIKE = {"type": "strike", "seat": "south", "along": 0.0, "angle": -0.02, "speed": 6.5}  # v3: pockets two coins
 
@@ -99,3 +100,42 @@ def test_a_sound_for_each_impact_cushion_and_pocket_as_loud_as_it_was_hard(brows
     again = page.evaluate("carrom.sound.log")
     assert again and not any(h["voiced"] for h in again)
     assert not errors
+
+
+def _motion_one_by_one(shot, seat):
+    """The motion as ``ShotResult.slides`` and ``ShotResult.events`` give it, number by number (views.motion_of's
+    reference: it makes the same numbers from the engine's arrays at once)."""
+    def exact(v):
+        return round(float(v), 11)
+
+    discs = []
+    for b in range(shot.n_bodies):
+        pocket = float(shot.pocket_time[b])
+        fell = not np.isnan(pocket)
+        discs.append({"slides": [[exact(v) for v in (s.time, *s.position, *s.velocity, s.deceleration)]
+                                 for s in shot.slides(b) if not (fell and s.time >= pocket)],
+                      "pocket": exact(pocket) if fell else None})
+    events = [[exact(e.time), e.kind.value, e.bodies[0], e.bodies[1] if len(e.bodies) > 1 else -1, exact(e.impulse),
+               exact(impact_speed(shot, e))] for e in shot.events if e.kind in SOUNDING]
+    return {"seat": seat, "duration": float(shot.duration), "kinds": [k.value for k in shot.kinds], "discs": discs,
+            "events": events,
+            "pocketed": [{"kind": p.kind.value, "pocket": p.pocket, "time": p.time} for p in shot.pocketed]}
+
+
+@pytest.mark.parametrize("along, angle, speed", [(0.0, 0.0, 6.5), (0.03, 0.02, 6.5), (-0.05, 0.04, 5.0),
+                                                 (0.1, -0.02, 3.0), (0.2, 0.9, 2.0)])
+def test_the_motion_sent_is_the_engines_slides_and_events(along, angle, speed):
+    shot = simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, along, angle, speed))
+    sent, reference = motion_of(shot, "south"), _motion_one_by_one(shot, "south")
+    assert sent["events"] and any(d["pocket"] is not None for d in sent["discs"]) or speed < 6  # breaks pocket
+    assert {k: v for k, v in sent.items() if k not in ("discs", "events")} == \
+        {k: v for k, v in reference.items() if k not in ("discs", "events")}
+    assert [d["pocket"] for d in sent["discs"]] == [d["pocket"] for d in reference["discs"]]
+    for mine, theirs in zip(sent["discs"], reference["discs"], strict=True):
+        assert np.array(mine["slides"]).shape == np.array(theirs["slides"]).shape
+        assert np.allclose(mine["slides"], theirs["slides"], rtol=0, atol=1e-15)
+    assert [e[1:4] for e in sent["events"]] == [e[1:4] for e in reference["events"]]
+    assert np.allclose([[e[0], e[4], e[5]] for e in sent["events"]],
+                       [[e[0], e[4], e[5]] for e in reference["events"]], rtol=1e-15, atol=1e-15)
+    assert all(type(e[2]) is int and type(e[3]) is int for e in sent["events"])
+    assert len(json.dumps(sent)) <= len(json.dumps(reference)) + 8  # rounded alike: no 17-digit numbers

@@ -376,6 +376,8 @@ def has_legal_position(
     seat = Seat(seat)
     if offset is not None:
         return bool(legal_intervals(seat, layout, board, striker, offset=offset))
+    if legal_intervals(seat, layout, board, striker):  # the usual case, room on the axis: no need to search further
+        return True
     crit = critical_offsets(seat, layout, board, striker)
     tests = list(crit) + [(a + b) / 2 for a, b in zip(crit, crit[1:])]
     return any(legal_intervals(seat, layout, board, striker, offset=o) for o in tests)

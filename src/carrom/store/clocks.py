@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
+from typing import Callable
 
-from sqlalchemy import Boolean, DateTime, Integer, String, or_, select, update
+from sqlalchemy import Boolean, Connection, DateTime, Integer, String, or_, select, update
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from carrom.store.models import MatchModel
@@ -80,6 +81,17 @@ class ClockStore(SideTable):
             if c is not None and c.on:
                 c.actions, c.what, c.seat, c.started, c.due, c.claimed = actions, what, seat, started, due, None
         self._run("save the deadline", fn)
+
+    def setting(self, match_id: str, deadline: Deadline | None) -> Callable[[Connection], None]:
+        """What ``arm`` (a deadline) or ``stop`` (None) write, to run in another write's transaction (``Store.append``:
+        the deadline that follows an action committed with it, one commit instead of two)."""
+        if deadline is None:
+            change = update(ClockModel).where(ClockModel.match_id == match_id).values(due=None, claimed=None)
+        else:
+            change = update(ClockModel).where(ClockModel.match_id == match_id, ClockModel.on.is_(True)).values(
+                actions=deadline.actions, what=deadline.what, seat=deadline.seat, started=deadline.started,
+                due=deadline.due, claimed=None)
+        return lambda conn: conn.execute(change)
 
     def stop(self, match_id: str) -> None:
         self._run("stop the clock", lambda s: s.execute(

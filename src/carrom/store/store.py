@@ -185,6 +185,7 @@ class Store:
         except (SQLAlchemyError, ArgumentError, ValueError, ImportError, OSError) as exc:
             raise StoreError(f"cannot open the database {url!r}: {exc.__class__.__name__}: {exc}") from None
         self.url = url
+        self._shared = shareable(url)  # asked at every write: the URL parsed once
         self.origin = uuid.uuid4().hex[:12]  # this store's name in its notifications: its own are not news
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._group = GroupCommit(self.engine, (StoreError,))
@@ -193,7 +194,7 @@ class Store:
     @property
     def shared(self) -> bool:
         """Whether several servers may share this database (PostgreSQL: yes; an SQLite file: one server only)."""
-        return shareable(self.url)
+        return self._shared
 
     def close(self) -> None:
         for listener in self._listeners:
@@ -249,12 +250,13 @@ class Store:
         self._write("remember this browser's match", fn)
 
     def append(self, match_id: str, version: int, actions: Sequence[Action], *, over: bool, result: str,
-               snapshot: str | None = None) -> int:
+               snapshot: str | None = None, also: Callable[[Connection], Any] | None = None) -> int:
         """The actions, appended, and the match row (result, snapshot) moved to ``version + 1``: all or nothing.
 
         Returns the new version. ``ConflictError`` when the match is no longer at ``version``
         (another server wrote it meanwhile): nothing is written. Only these rows are written,
         never the whole record; the writes of several rooms waiting at once share one commit.
+        ``also``: more of the match's writes in the same transaction (the room's next deadline).
         """
         first = actions[0].number if actions else None
 
@@ -270,6 +272,8 @@ class Store:
                     {"match_id": match_id, "number": a.number, "type": str(a.entry.get("type", "")),
                      "seat": a.entry.get("seat"), "entry": dict(a.entry), "at": now, "game": a.game, "board": a.board}
                     for a in actions])
+            if also is not None:
+                also(conn)
             self._notify(conn, match_id, version + 1)
             return version + 1
         try:

@@ -80,8 +80,10 @@ class Hub:
                 raise HTTPException(404, f"there is no match {room_id!r}: check the link")
             async with self.lock(room_id):
                 if room_id not in self.rooms:
-                    self.rooms[room_id] = await asyncio.to_thread(Room.load, self.store, row)
+                    loaded = await asyncio.to_thread(Room.load, self.store, row)
                     await asyncio.to_thread(self.clocks.load, room_id)
+                    loaded.timekeeper = self.clocks
+                    self.rooms[room_id] = loaded
                 room = self.rooms[room_id]
         return room
 
@@ -353,6 +355,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     async def create_room(request: Request) -> dict[str, Any]:
         body = await body_of(request)
         room, token = await asyncio.to_thread(Room.create, store, body)
+        room.timekeeper = hub.clocks
         hub.rooms[room.id], hub.used[room.id] = room, time.monotonic()
         if room.clocks:
             await asyncio.to_thread(hub.clocks.keep, room)

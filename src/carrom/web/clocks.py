@@ -21,7 +21,9 @@ import asyncio
 import logging
 import time
 from datetime import datetime, timedelta, timezone
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
+
+from sqlalchemy import Connection
 
 from carrom.game import GameError
 from carrom.rules.clock import SECONDS
@@ -61,6 +63,7 @@ class RoomClocks:
         self.tick = min(1.0, seconds / 10)
         self.kept: dict[str, bool] = {}  # room -> keeps clocks (read when the room is loaded)
         self.deadlines: dict[str, Deadline | None] = {}
+        self.written: dict[str, int] = {}  # room -> its actions when its deadline was committed with the last one
         self.absent_since: dict[tuple[str, str], float] = {}  # (room, seat) -> monotonic time first seen gone
 
     # -- a room's deadline ----------------------------------------------------------------------
@@ -76,28 +79,48 @@ class RoomClocks:
         self.deadlines[room_id] = self.table.get(room_id) if self.kept[room_id] else None
 
     def forget(self, room_id: str) -> None:
-        for table in (self.kept, self.deadlines):
+        for table in (self.kept, self.deadlines, self.written):
             table.pop(room_id, None)
 
     def arm(self, room: "Room", delay: float = 0.0) -> None:
         """The laws wait for someone now: the deadline, ``delay`` seconds of motion plus the clock, stored."""
         if not self.kept.get(room.id):
             return
-        clock = room.game.clock()
-        if clock is None or room.waiting_for() or room.adjourned is not None or clock.seat.value in room.bots:
+        deadline = self._next(room, delay)
+        if deadline is None:
             self.table.stop(room.id)
-            self.deadlines[room.id] = None
-            return
+        else:
+            self.table.arm(room.id, deadline.actions, deadline.what, deadline.seat, deadline.started, deadline.due)
+        self.deadlines[room.id] = deadline
+        self.written.pop(room.id, None)
+
+    def _next(self, room: "Room", delay: float, adjourned: bool | None = None) -> Deadline | None:
+        """The deadline that runs now (None: no clock runs), ``delay`` seconds of motion from now plus the clock."""
+        clock = room.game.clock()
+        adjourned = room.adjourned is not None if adjourned is None else adjourned
+        if clock is None or room.waiting_for() or adjourned or clock.seat.value in room.bots:
+            return None
         started = _now() + timedelta(seconds=delay)
-        due = started + timedelta(seconds=self.seconds)
-        actions = len(room.game.record.entries)
-        self.table.arm(room.id, actions, clock.what, clock.seat.value, started, due)
-        self.deadlines[room.id] = Deadline(room.id, actions, clock.what, clock.seat.value, started, due)
+        return Deadline(room.id, len(room.game.record.entries), clock.what, clock.seat.value, started,
+                        started + timedelta(seconds=self.seconds))
+
+    def with_action(self, room: "Room", delay: float) -> tuple[Callable[[Connection], Any], Deadline | None] | None:
+        """For a room about to store its action (``Room._commit``): the deadline that follows it, as a write for the
+        action's own transaction (one commit, not two) and as the deadline; None if the room keeps no clocks."""
+        if not self.kept.get(room.id):
+            return None
+        deadline = self._next(room, delay, adjourned=False)  # an action resumes an adjourned match
+        return self.table.setting(room.id, deadline), deadline
+
+    def written_with(self, room: "Room", deadline: Deadline | None) -> None:
+        """The deadline of ``with_action`` was committed with the room's action: ``after`` need not write it again."""
+        self.deadlines[room.id] = deadline
+        self.written[room.id] = len(room.game.record.entries)
 
     def after(self, room: "Room", updates: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """After actions: the next deadline (after the last stroke's motion), and every update says it."""
-        delay = updates[-1].get("shot", {}).get("duration", 0.0) if updates else 0.0
-        self.arm(room, delay)
+        if self.written.pop(room.id, None) != len(room.game.record.entries):  # not stored with the last action
+            self.arm(room, updates[-1].get("shot", {}).get("duration", 0.0) if updates else 0.0)
         fields = self.fields(room)
         return [u | fields for u in updates]
 

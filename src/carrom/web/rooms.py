@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+import orjson
+
 from carrom.equipment import Disc, Layout, PieceKind
 from carrom.game import Game, GameError, StrokeReport
 from carrom.players import make_bot
@@ -46,9 +48,10 @@ class SeatInfo:
 
 
 def snapshot(game: Game) -> str:
-    """The discs on the board after the record's last action: with the record, the game without the physics."""
-    return json.dumps({"actions": len(game.record.entries),
-                       "discs": [[d.kind.value, d.x, d.y] for d in game.layout.discs]})
+    """The discs on the board after the record's last action: with the record, the game without the physics (orjson:
+    one is written with every action)."""
+    return orjson.dumps({"actions": len(game.record.entries),
+                         "discs": [[d.kind.value, d.x, d.y] for d in game.layout.discs]}).decode()
 
 
 def snapshot_layout(text: str | None, actions: int) -> Layout | None:
@@ -84,6 +87,7 @@ class Room:
     version: int = 0  # the stored match's version this room holds: its next write is made from it
     _log: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)  # each action in words, once
     _log_of: Any = field(default=None, repr=False)  # the game those words are of
+    timekeeper: Any = field(default=None, repr=False)  # the server's clocks (RoomClocks): the deadline stored with an action
 
     def __post_init__(self) -> None:
         for seat, info in self.seats.items():
@@ -340,6 +344,8 @@ class Room:
         return self._commit(before, None)
 
     def bot_to_act(self) -> bool:
+        if not self.bots:  # most rooms: people only
+            return False
         exp = self.game.expected()
         return exp is not None and exp[1] in self.bots and not self.waiting_for()
 
@@ -371,9 +377,11 @@ class Room:
         if len(record.entries) > before:
             new = [Action(n, record.entries[n].to_dict(), *record.positions[n])
                    for n in range(before, len(record.entries))]
+            clock = None if self.timekeeper is None else self.timekeeper.with_action(
+                self, float(shot.shot.duration) if shot is not None else 0.0)
             try:
                 self.version = self.store.append(self.id, self.version, new, over=state.over, result=result,
-                                                 snapshot=snapshot(self.game))
+                                                 snapshot=snapshot(self.game), also=clock and clock[0])
             except ConflictError:
                 self.reload()
                 raise
@@ -381,6 +389,8 @@ class Room:
                 self.reload()
                 raise MessageError(f"{exc}; nothing was changed") from None
             self.since, self.adjourned = time.time(), None
+            if clock is not None:
+                self.timekeeper.written_with(self, clock[1])
         notice = None
         if shot is not None and not shot.completed:
             notice = "the striker did not leave the baseline and touched nothing: not a stroke, strike again (ICF 127 b)"
