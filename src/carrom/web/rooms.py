@@ -23,13 +23,12 @@ from carrom.game import Game, GameError, StrokeReport
 from carrom.players import make_bot
 from carrom.players.driver import step
 from carrom.records import dumps
-from carrom.records.describe import entry_text, ruling_lines
 from carrom.store import Action, ConflictError, MatchRow, SeatRow, Store, StoreError
 from carrom.web.messages import INTENTS, SEATS, VARIANTS, Intent, MessageError, RoomRequest, room_request
 from carrom.web.stored import caught_up, record_of
 
 __all__ = ["INTENTS", "SEATS", "VARIANTS", "MessageError", "Room", "SeatInfo"]  # a room's vocabulary, from messages
-from carrom.web.views import motion_of, state_view
+from carrom.web.views import SAID, log_entry, motion_of, noticed, seats_said, state_view
 
 LOG_LENGTH = 60  # rulings sent with every state
 
@@ -383,7 +382,8 @@ class Room:
             self.since, self.adjourned = time.time(), None
         notice = None
         if shot is not None and not shot.completed:
-            notice = "the striker did not leave the baseline and touched nothing: not a stroke, strike again (ICF 127 b)"
+            notice = SAID.gettext("the striker did not leave the baseline and touched nothing: not a stroke, "
+                                  "strike again (ICF 127 b)")
         return self.view(shot, notice=notice)
 
     # -- what everybody sees -------------------------------------------------------------------
@@ -398,8 +398,7 @@ class Room:
         start = max(0, len(entries) - limit)
         for i in range(start, len(entries)):
             if i not in self._log or (not self._log[i]["lines"] and i < len(rulings)):
-                self._log[i] = {"n": i + 1, "seat": entries[i].seat, "action": entry_text(entries[i], header),
-                                "lines": ruling_lines(rulings[i]) if i < len(rulings) else []}
+                self._log[i] = log_entry(i, entries[i], header, rulings[i] if i < len(rulings) else None)
         for i in [i for i in self._log if i < start]:
             del self._log[i]
         return [self._log[i] for i in range(start, len(entries))]
@@ -411,12 +410,14 @@ class Room:
                     "title": self.title()})
         waiting = self.waiting_for()
         if waiting:
-            notice = f"waiting for {' and '.join(waiting)} to join: the match starts when every seat is taken"
+            notice = SAID.gettext("waiting for {seats} to join: the match starts when every seat is taken",
+                                  seats=seats_said(waiting))
         elif self.adjourned is not None and not notice:
-            notice = f"adjourned on {self.adjourned:%Y-%m-%d} for want of play: the next action resumes it"
+            notice = SAID.gettext("adjourned on {date} for want of play: the next action resumes it",
+                                  date=f"{self.adjourned:%Y-%m-%d}")
         out["adjourned"] = self.adjourned is not None
         if notice:
-            out["notice"] = notice
+            out |= noticed(notice)
         if shot is not None:
             out["shot"] = motion_of(shot.shot, shot.seat)
         return out

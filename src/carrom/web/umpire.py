@@ -25,6 +25,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, Response
 
+from carrom.i18n.said import RECORDER, sent
 from carrom.records import RecordError, dumps, load_record
 from carrom.records.describe import help_text
 from carrom.records.header import SEATS
@@ -32,7 +33,7 @@ from carrom.records.notation import COMMANDS
 from carrom.records.record import Record
 from carrom.records.referee import FOUL_CODES, VARIANTS
 from carrom.records.session import SessionError
-from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, view
+from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, reply_said, view
 from carrom.store import Store, StoreError
 from carrom.store.umpire import RevisionError, UmpireRow, UmpireStore
 from carrom.web.replay import ReplayCache
@@ -253,16 +254,19 @@ def umpire_router(store: Store) -> APIRouter:
                 if isinstance(live.failure, RevisionError):
                     raise HTTPException(409, str(live.failure)) from None
                 raise HTTPException(503, f"not saved, so not played: {exc}") from None
+            said: list[Any] = []
             if reply.quit:
-                lines = ["nothing to quit: every entry is already saved; close the page when you like"]
+                lines = [RECORDER.gettext("nothing to quit: every entry is already saved; close the page when you like")]
+                said = [sent(lines[0])]
             elif reply.help:
                 lines = help_text().splitlines()
             else:
                 lines = reply_lines(reply, live.session.record.header)
+                said = reply_said(reply, live.session.record.header)
             message = desk.public(match_id, live)
         if reply.entry is not None or reply.message:
             await desk.broadcast(match_id, message)
-        return {"lines": lines, "undone": reply.undone, "state": message}
+        return {"lines": [str(line) for line in lines], "said": said or lines, "undone": reply.undone, "state": message}
 
     replays = ReplayCache()
 
