@@ -13,6 +13,7 @@ import re
 import pytest
 from test_web_browser import js, shoot, start_vs_computer, wait_idle
 
+from carrom.i18n import translator
 from carrom.i18n.catalogs import read
 
 LANGS = ["es", "fr", "it", "sl"]
@@ -152,14 +153,30 @@ def english_shown(lang, page):
     return english_left(lang)(texts) + sorted({t for t in texts if ENGLISH_WORDS.search(t)})
 
 
-def umpire_entry(page, url):
-    """The tablet umpire: a match set up and one stroke entered (a white pocketed)."""
+SIZES = {"desktop": (1280, 800), "phone": (390, 844), "tablet": (768, 1024)}
+
+
+def shots(page, artifacts, name):
+    """The page at the three sizes (desktop, phone, tablet), whole, into the artefacts; back to the desktop's."""
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(artifacts / f"{name}-{size}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def umpire_started(page, url):
+    """The tablet umpire: a match between Asha and Ravi set up, ready for its first entry."""
     page.goto(url + "umpire")
     page.wait_for_function("window.umpire && umpire.ready")
     page.fill("input[name=name-south]", "Asha")
     page.fill("input[name=name-north]", "Ravi")
     page.click("#start")
     page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+
+
+def umpire_entry(page, url):
+    """The tablet umpire: a match set up and one stroke entered (a white pocketed)."""
+    umpire_started(page, url)
     page.click("[data-pocket=w]")
     page.click("#enter")
     page.wait_for_function("umpire.state.entries === 1 && !umpire.busy")
@@ -178,27 +195,27 @@ def test_every_page_and_what_the_server_says_in_the_readers_language(server, bro
     wait_idle(page)
     page.wait_for_selector("#rulings li")
     found["stroke"] = english_shown(lang, page)
-    page.screenshot(path=str(artifacts / f"i18n-{lang}-all-stroke.png"), full_page=True)
+    shots(page, artifacts, f"i18n-{lang}-all-stroke")
     room = js(page, "location.pathname").split("/")[-1]
 
     open_at(page, server.url + "matches", lang)
     page.wait_for_selector("#match-list a[href^='/replay/']")
     found["matches"] = english_shown(lang, page)
-    page.screenshot(path=str(artifacts / f"i18n-{lang}-all-matches.png"), full_page=True)
+    shots(page, artifacts, f"i18n-{lang}-all-matches")
 
     open_at(page, server.url + f"replay/{room}#stroke=1", lang)
     page.wait_for_function("carrom.replay && carrom.replay.shown && carrom.replay.step === 1")
     found["replay"] = english_shown(lang, page)
-    page.screenshot(path=str(artifacts / f"i18n-{lang}-all-replay.png"), full_page=True)
+    shots(page, artifacts, f"i18n-{lang}-all-replay")
 
     umpire_entry(page, server.url)
     found["umpire"] = english_shown(lang, page)
-    page.screenshot(path=str(artifacts / f"i18n-{lang}-all-umpire.png"), full_page=True)
+    shots(page, artifacts, f"i18n-{lang}-all-umpire")
     scoreboard = page.input_value("#scoreboard-url")
     open_at(page, scoreboard, lang)
     page.wait_for_function("scoreboard.state && scoreboard.connected")
     found["scoreboard"] = english_shown(lang, page)
-    page.screenshot(path=str(artifacts / f"i18n-{lang}-all-scoreboard.png"), full_page=True)
+    shots(page, artifacts, f"i18n-{lang}-all-scoreboard")
 
     open_at(page, server.url + "practice", lang)
     page.wait_for_selector("#drills [data-drill]")
@@ -206,8 +223,26 @@ def test_every_page_and_what_the_server_says_in_the_readers_language(server, bro
     page.click("#predict")
     page.wait_for_selector("#outcome h3")
     found["practice"] = english_shown(lang, page)
-    page.screenshot(path=str(artifacts / f"i18n-{lang}-all-practice.png"), full_page=True)
+    shots(page, artifacts, f"i18n-{lang}-all-practice")
     left = {where: texts for where, texts in found.items() if texts}
     assert not left, "\n".join(f"{where}: {texts}" for where, texts in left.items())
+    assert errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_servers_refusals_in_the_readers_language(server, browser, lang):
+    """A refusal the server words as a message (carrom.i18n.said) is shown in the reader's words: a room that
+    does not exist (over the websocket), an undo with nothing to undo on the tablet (over HTTP)."""
+    errors = []
+    page = page_in(browser, lang, errors)
+    tr = translator(lang)
+    open_at(page, server.url + "room/nosuch", lang)
+    page.wait_for_selector("#page-error:not([hidden])")
+    assert page.inner_text("#page-error") == tr.gettext("there is no match {room}: check the link", room="'nosuch'")
+    umpire_started(page, server.url)
+    page.click("#undo")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error") == tr.gettext("nothing to undo") != "nothing to undo"
     assert errors == []
     page.context.close()

@@ -74,7 +74,7 @@ def reply_said(reply: Reply, header: Header) -> list[Any]:
         return [sent(RECORDER.gettext("undone: {entry}", entry=describe.entry_text(reply.entry, header, RECORDER)))]
     if reply.ruling is not None:
         return ruling_sent(reply.ruling)
-    return [reply.message] if reply.message else []
+    return [sent(reply.message)] if reply.message else []
 
 
 def reply_lines(reply: Reply, header: Header) -> list[str]:

@@ -25,7 +25,8 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, Response
 
-from carrom.i18n.said import RECORDER, sent
+from carrom.i18n.said import RECORDER as SAID
+from carrom.i18n.said import sent
 from carrom.records import RecordError, dumps, load_record
 from carrom.records.describe import help_text
 from carrom.records.header import SEATS
@@ -88,14 +89,16 @@ class Desk:
     def row(self, match_id: str) -> UmpireRow:
         row = self.store.get(match_id)
         if row is None:
-            raise HTTPException(404, f"there is no umpire's match {match_id!r}: check the link")
+            raise HTTPException(404, SAID.gettext("there is no umpire's match {match}: check the link",
+                                                  match=repr(match_id)))
         return row
 
     def check_key(self, row: UmpireRow, key: str | None) -> None:
         if not key:
-            raise HTTPException(401, "only the umpire enters strokes: open the umpire's link (this one watches)")
+            raise HTTPException(401, SAID.gettext("only the umpire enters strokes: open the umpire's link "
+                                                  "(this one watches)"))
         if not hmac.compare_digest(key_hash(key), row.key_hash):
-            raise HTTPException(403, "this is not the umpire's key for this match: nothing was entered")
+            raise HTTPException(403, SAID.gettext("this is not the umpire's key for this match: nothing was entered"))
 
     def load(self, match_id: str) -> Live:
         """The match in memory, read back from the database when not (a restart, an eviction)."""
@@ -103,7 +106,7 @@ class Desk:
         if live is None:
             row = self.row(match_id)
             try:
-                session = SinkSession(load_record(row.record, replay=False), Path(f"{match_id}.json"))
+                session = SinkSession(load_record(row.record, replay=False), Path(f"{match_id}.json"), words=SAID)
             except RecordError as exc:
                 raise HTTPException(500, f"the stored record cannot be read: {exc}") from None
             live = self.adopt(match_id, session, row.revision)
@@ -180,7 +183,7 @@ def umpire_router(store: Store) -> APIRouter:
 
     async def open_new(record: Record) -> dict[str, Any]:
         match_id, key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
-        session = SinkSession(record, Path(f"{match_id}.json"))
+        session = SinkSession(record, Path(f"{match_id}.json"), words=SAID)
         await asyncio.to_thread(desk.store.create, match_id, key_hash(key), title_of(record), dumps(record),
                                 len(record.entries), session.match.state.over)
         live = desk.adopt(match_id, session, 0)
@@ -248,7 +251,7 @@ def umpire_router(store: Store) -> APIRouter:
             try:
                 reply = await asyncio.to_thread(live.session.enter, line)
             except SessionError as exc:
-                raise HTTPException(400, str(exc)) from None
+                raise HTTPException(400, exc.args[0]) from None  # worded by the session's words (SAID): said too
             except RecordError as exc:
                 desk.live.pop(match_id, None)  # read back from the database next time: memory may be ahead
                 if isinstance(live.failure, RevisionError):
@@ -256,7 +259,7 @@ def umpire_router(store: Store) -> APIRouter:
                 raise HTTPException(503, f"not saved, so not played: {exc}") from None
             said: list[Any] = []
             if reply.quit:
-                lines = [RECORDER.gettext("nothing to quit: every entry is already saved; close the page when you like")]
+                lines = [SAID.gettext("nothing to quit: every entry is already saved; close the page when you like")]
                 said = [sent(lines[0])]
             elif reply.help:
                 lines = help_text().splitlines()

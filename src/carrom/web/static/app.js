@@ -1,6 +1,6 @@
 // carrom web client: draws what the server sends, sends intents only (docs/web.md). No build step:
 // ES modules served as they are. Every word shown goes through t()/tn() (i18n.js).
-import { levelName, lawMeaning, said, t, tn, variantName } from "./i18n.js";
+import { botNames, levelName, lawMeaning, said, t, tn, variantName } from "./i18n.js";
 import { layoutAt } from "./motion.js";
 import * as sound from "./sound.js";
 import { boardView, drawBoard as paintBoard, drawDisc, inSeat as inSeatOf, line, seatPoint as seatPointOf } from "./board.js";
@@ -111,7 +111,7 @@ const SAY = {
     return t("on the board");
   },
   // a match listed under Past matches: where it stands, and what may be done with it
-  listed: (m) => ({ result: m.over ? (m.result.endsWith(" won") ? t("{names} won", { names: m.result.slice(0, -4) }) : m.result) : t("in play"),
+  listed: (m) => ({ result: m.over ? (m.result.endsWith(" won") ? t("{names} won", { names: botNames(m.result.slice(0, -4)) }) : m.result) : t("in play"),
     open: m.over ? t("final board") : m.mine ? t("play or watch") : t("watch (public)") }),
 };
 
@@ -141,6 +141,13 @@ let replay = null, replayAnim = null;  // the replay page: {id, step, steps, vie
 const linesOf = (l) => (l.said ? l.said.lines.map(said) : l.lines);
 const actionOf = (l) => (l.said ? said(l.said.action) : l.action);
 function cited(r) { return r.said ? said({ ...(typeof r.said === "object" ? r.said : { text: r.said }), law: r.law }) : t("{why} ({law})", { why: r.text, law: r.law }); }
+// a state's names as the reader says them (a bot's, botNames)
+function named(st) {
+  st.sides = st.sides.map(botNames);
+  for (const info of Object.values(st.seats)) info.name = botNames(info.name);
+  if (st.title) st.title = botNames(st.title);
+  return st;
+}
 // a ruling's lines as HTML: each line, and under it its law's meaning
 function rulingHtml(l) {
   return l.said ? l.said.lines.map((m) => `<div>${esc(said(m))}` + (m.meaning ? `<small class="law">${esc(lawMeaning(m))}</small>` : "") + "</div>").join("")
@@ -189,7 +196,7 @@ async function api(path, body) {
   let res;
   try { res = await fetch(path, init); } catch (e) { throw new Error(t("the server cannot be reached")); }
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.error || res.statusText);
+  if (!res.ok) throw new Error(data.said ? said(data.said) : data.error || res.statusText);
   return data;
 }
 
@@ -299,7 +306,7 @@ async function showMatches() {
     const kinds = { singles: t("singles"), doubles: t("doubles") };
     $("match-list").innerHTML = list.map((m) => {
       const said = SAY.listed(m), replayWord = t("replay"), cardWord = t("scorecard");
-      return `<tr class="${m.mine ? "mine" : "public"}"><td>${esc(m.title)}</td><td>${esc(variantName(m.variant))} ${esc(kinds[m.kind] || m.kind)}</td>` +
+      return `<tr class="${m.mine ? "mine" : "public"}"><td>${esc(botNames(m.title))}</td><td>${esc(variantName(m.variant))} ${esc(kinds[m.kind] || m.kind)}</td>` +
         `<td>${m.actions}</td><td>${esc(said.result)}</td><td><a href="${m.watch}" data-go="1">${esc(said.open)}</a> · ` +
         `<a href="/replay/${m.id}" data-go="1">${esc(replayWord)}</a> · <a href="/matches/${m.id}/scorecard" target="_blank">${esc(cardWord)}</a></td></tr>`;
     }).join("") || `<tr><td colspan=5>${esc(t("No matches yet."))}</td></tr>`;
@@ -345,9 +352,10 @@ function receive(msg) {
   if (!room) return;
   answered(msg);
   if (msg.type === "error") {
-    if (!S) { pageError(msg.message); return; }
-    if (!$("join").hidden) $("join-error").textContent = msg.message;
-    $("game-error").textContent = msg.message;
+    const words = msg.said ? said(msg.said) : msg.message;  // a refusal worded as a message: in the reader's words
+    if (!S) { pageError(words); return; }
+    if (!$("join").hidden) $("join-error").textContent = words;
+    $("game-error").textContent = words;
     return;
   }
   if (msg.type === "joined") {
@@ -360,6 +368,7 @@ function receive(msg) {
     return;
   }
   if (msg.type !== "state") return;
+  named(msg);
   if (!S || msg.log.length !== S.log.length || (msg.log.length && S.log.length && msg.log[msg.log.length - 1].n !== S.log[S.log.length - 1].n)) {
     $("game-error").textContent = "";
   }
@@ -850,7 +859,7 @@ async function showReplay(id, kind) {
   try { outline = await api(`${base}/replay/outline`); } catch (e) { pageError(e.message); return; }
   if (!replay || replay.id !== id) return;
   replay.outline = outline; replay.steps = outline.steps;
-  $("replay-title").textContent = t("Replay: {title}", { title: outline.title });
+  $("replay-title").textContent = t("Replay: {title}", { title: botNames(outline.title) });
   $("replay-no-positions").hidden = outline.positions;
   const boardName = (b) => t("Game {game}, board {board}", b);
   $("replay-jump").innerHTML = outline.boards.map((b) => `<option value="${b.step}">${esc(boardName(b))}</option>`).join("");
@@ -889,6 +898,7 @@ async function replayGo(n, animate) {
   const asked = ++replay.asked;  // a later request wins: scrubbing sends many
   const v = await api(`${replay.base}/replay?step=${n}`);
   if (!replay || asked !== replay.asked) return;
+  named(v.state);
   replay.view = v; replay.step = v.step; replay.steps = v.steps;
   $("replay-step").max = v.steps; $("replay-step").value = v.step;
   $("replay-where").textContent = t("action {step} of {steps}", v);

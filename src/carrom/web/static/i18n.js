@@ -42,7 +42,7 @@ export function tn(singular, plural, n, params = {}) {
 // A plain string (a text the server words itself) is shown as it is.
 export function said(m) {
   if (m === null || m === undefined) return "";
-  if (typeof m !== "object") return String(m);
+  if (typeof m !== "object") return botNames(String(m));
   const text = "text" in m ? m.text : (() => {
     const params = Object.fromEntries(Object.entries(m.params || {}).map(([k, v]) => [k, said(v)]));
     return m.plural !== undefined ? tn(m.id, m.plural, m.n, params) : t(m.id, params);
@@ -75,6 +75,11 @@ export const variantName = (v) => ({ icf: t("ICF laws"), "fr-official": t("Frenc
   "fr-simplified": t("French simplified rules"), timed: t("Timed games (Slovenian rules)") })[v] || v;
 export const levelName = (v) => ({ beginner: t("beginner"), intermediate: t("intermediate"), advanced: t("advanced"),
   expert: t("expert"), master: t("master") })[v] || v;
+
+// The server names its bots "Computer (beginner)" (a player's name, stored so in the record): shown in the
+// reader's words wherever a name appears.
+const BOT = /\bComputer \((beginner|intermediate|advanced|expert|master)\)/g;
+export const botNames = (text) => String(text).replace(BOT, (whole, level) => t("Computer ({level})", { level: levelName(level) }));
 
 function stored() {
   try { return localStorage.getItem(STORED); } catch { return null; }  // storage may be refused

@@ -1,6 +1,6 @@
 // The tablet umpire: set a match up, then enter each stroke with buttons. The buttons only write the
 // terminal assistant's notation (docs/umpire.md); the server's session rules on it and saves it.
-import { t } from "./i18n.js";
+import { said, t } from "./i18n.js";
 import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList, entryOf, promptOf, ruled, whoIs } from "./umpire-view.js";
 
 const MINE = "carrom-umpire-matches"; // id -> {key, title}: the matches this tablet umpires
@@ -32,6 +32,7 @@ async function call(url, options = {}) {
   const r = await fetch(url, options);
   let body = null;
   try { body = await r.json(); } catch { body = { error: t("the server answered {status}", { status: r.status }) }; }
+  if (body && body.said) body.error = said(body.said);  // a refusal worded as a message, in the reader's words
   return { ok: r.ok, status: r.status, body };
 }
 
