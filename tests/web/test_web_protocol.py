@@ -114,7 +114,9 @@ def test_bad_room_requests_get_a_clear_error(client, body, message):
 def test_a_body_that_is_not_json_and_unknown_matches(client):
     r = client.post("/api/rooms", content=b"{nope", headers={"Content-Type": "application/json"})
     assert r.status_code == 400 and "JSON" in r.json()["error"]
-    assert client.get("/api/rooms/nosuchroom").json() == {"error": "there is no match 'nosuchroom': check the link"}
+    assert client.get("/api/rooms/nosuchroom").json() == {  # in English, and as a message for the page (docs/i18n.md)
+        "error": "there is no match 'nosuchroom': check the link",
+        "said": {"id": "there is no match {room}: check the link", "params": {"room": "'nosuchroom'"}}}
     with client.websocket_connect("/ws/nosuchroom") as ws:
         assert "no match" in ws.receive_json()["message"]
 

@@ -3,8 +3,8 @@
 The ``.po`` files are the only stored form: ``load`` compiles one to a ``.mo`` in memory the
 first time a language is asked for, so a fresh clone needs no build step and a stale ``.mo``
 cannot exist. ``extract`` collects every marked message from the Python sources (keywords
-``say``, ``say_n``, ``side_say``, ``N_``, ``gettext``, ``ngettext``) and the web client (``t``, ``tn`` in
-``static/*.js``), as mapped in babel.cfg. ``python -m carrom.i18n update`` rewrites
+``say``, ``say_n``, ``side_say``, ``N_``, ``gettext``, ``ngettext``), the web client (``t``, ``tn`` in
+``static/*.js``, as mapped in babel.cfg; the pages' HTML, ``carrom.i18n.html``) and the practice drills' words. ``python -m carrom.i18n update`` rewrites
 messages.pot and merges it into the five catalogs (the English one filled from the ids);
 ``check`` says what is missing, fuzzy or stale.
 """
@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import copy
 import io
+import json
 from functools import cache
 from pathlib import Path
+from typing import IO, Any, Iterator
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -35,7 +37,6 @@ MAPPING = PACKAGE.parents[1] / "babel.cfg"  # at the repository root, beside pyp
 # Python markers (rules' say/say_n, adapters' gettext/ngettext/N_) and the web client's t/tn
 KEYWORDS = {"say": None, "say_n": (1, 2), "side_say": (1, 2), "N_": None, "gettext": None, "ngettext": (1, 2),
             "t": None, "tn": (1, 2)}
-CLIENT = "web/static/"  # messages found in these files are the web client's (GET /api/catalog/{lang})
 
 
 def po_path(lang: str) -> Path:
@@ -56,11 +57,20 @@ def load(lang: str) -> Translations:
     return Translations(buffer, domain=DOMAIN)
 
 
+def extract_drills(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+    """Babel's extraction of the practice drills (practice/drills.json): each drill's title and text, which the
+    practice page shows through t()."""
+    for drill in json.load(fileobj)["drills"]:
+        for key in ("title", "text"):
+            yield 1, None, drill[key], [f"drill {drill['id']}: its {key}"]
+
+
 def extract() -> Catalog:
     """Every marked message of the sources as a template, each with the files it comes from."""
     with MAPPING.open() as f:
         method_map, options_map = parse_mapping_cfg(f)
     method_map.append(("web/static/*.html", extract_html))  # a callable: babel.cfg cannot name a module's function
+    method_map.append(("practice/drills.json", extract_drills))
     template = Catalog(project="carrom", domain=DOMAIN, charset="utf-8")
     for filename, lineno, message, comments, context in extract_from_dir(
             PACKAGE, method_map, options_map, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True):
@@ -68,12 +78,6 @@ def extract() -> Catalog:
                      flags=("python-brace-format",) if "{" in (message[0] if isinstance(message, tuple) else message)
                      else ())
     return template
-
-
-def client_ids(template: Catalog) -> set[str]:
-    """The ids of the messages the web client uses (found in static/*.js)."""
-    return {m.id if isinstance(m.id, str) else m.id[0] for m in template
-            if m.id and any(path.startswith(f"carrom/{CLIENT}") for path, _ in m.locations)}
 
 
 def _ids(catalog: Catalog) -> set:

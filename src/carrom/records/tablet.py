@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from rich.text import Text
 
+from carrom.i18n.said import RECORDER, ruling_sent, sent
 from carrom.records import describe, referee
 from carrom.records.header import SEATS, Header
 from carrom.records.record import Record
@@ -67,6 +68,15 @@ def header_dict(header: Header) -> dict[str, Any]:
     }
 
 
+def reply_said(reply: Reply, header: Header) -> list[Any]:
+    """``reply_lines`` as message ids with their parameters, for the web pages (carrom.i18n.said)."""
+    if reply.undone and reply.entry is not None:
+        return [sent(RECORDER.gettext("undone: {entry}", entry=describe.entry_text(reply.entry, header, RECORDER)))]
+    if reply.ruling is not None:
+        return ruling_sent(reply.ruling)
+    return [sent(reply.message)] if reply.message else []
+
+
 def reply_lines(reply: Reply, header: Header) -> list[str]:
     """What the terminal prints for a reply, before the status lines."""
     if reply.undone and reply.entry is not None:
@@ -90,11 +100,12 @@ def view(session: Session) -> dict[str, Any]:
         "header": header_dict(header),
         "sides": [{"name": names[k], "seats": list(sides[k])} for k in (0, 1)],
         "who": {seat: describe.who(header, seat) for seat in header.players},
+        "who_said": {seat: sent(describe.who(header, seat, RECORDER)) for seat in header.players},
         "state": {
             "game": snap.game + 1, "board": snap.board + 1, "to_act": snap.to_act, "seat": snap.seat,
             "breaker": snap.breaker, "on_board": snap.on_board,
             "owed": [{"seat": p, "coin": c} for p, c in snap.owed], "debts": list(snap.debts),
-            "queen": snap.queen, "queen_state": snap.queen_state, "colours": snap.colours,
+            "queen": snap.queen, "queen_state": snap.queen_state, "queen_side": snap.queen_side, "colours": snap.colours,
             "game_points": list(snap.game_points), "games_won": list(snap.games_won), "over": snap.over,
             "winner": None if snap.winner is None else names[snap.winner],
         },
@@ -104,6 +115,8 @@ def view(session: Session) -> dict[str, Any]:
                     "winner": None if r.winner is None else names[r.winner], "queen": list(r.queen),
                     "coins": list(r.coins)} for r in referee.board_results(session.match, header)],
         "log": [{"n": i + 1, "game": g + 1, "board": b + 1, "entry": describe.entry_text(entry, header),
-                 "lines": describe.ruling_lines(ruling)} for i, entry, (g, b), ruling in reversed(list(recent))],
+                 "lines": describe.ruling_lines(ruling),
+                 "said": {"entry": sent(describe.entry_text(entry, header, RECORDER)), "lines": ruling_sent(ruling)}}
+                for i, entry, (g, b), ruling in reversed(list(recent))],
         "entries": len(record.entries),
     }

@@ -26,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnected
 
+from carrom.i18n.said import Said, sent
 from carrom.players import LEVELS
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
@@ -38,7 +39,7 @@ from carrom.web.replay import ReplayCache
 from carrom.web.rooms import INTENTS, SEATS, VARIANTS, MessageError, Room
 from carrom.web.stored import record_of, record_text
 from carrom.web.umpire import umpire_router
-from carrom.web.views import geometry
+from carrom.web.views import SAID, geometry
 
 log = logging.getLogger("carrom.web")
 
@@ -77,7 +78,7 @@ class Hub:
         if room is None:
             row = self.store.get(room_id)
             if row is None:
-                raise HTTPException(404, f"there is no match {room_id!r}: check the link")
+                raise HTTPException(404, SAID.gettext("there is no match {room}: check the link", room=repr(room_id)))
             async with self.lock(room_id):
                 if room_id not in self.rooms:
                     loaded = await asyncio.to_thread(Room.load, self.store, row)
@@ -240,8 +241,10 @@ def _handled(room: Room, token: str | None, intent: Intent, clocks: RoomClocks) 
 
 
 def _refusal(message: str, code: str, seq: int | None) -> dict[str, Any]:
-    """The error a client alone is sent: what is wrong, its code, and the ``seq`` of its message if it had one."""
-    return {"type": "error", "message": message, "code": code} | ({"seq": seq} if seq is not None else {})
+    """The error a client alone is sent: what is wrong (and its message, ``said``, when it has one), its code, and
+    the ``seq`` of its message if it had one."""
+    return ({"type": "error", "message": str(message), "code": code} | said_of(message)
+            | ({"seq": seq} if seq is not None else {}))
 
 
 def _peer(ws: WebSocket) -> str:
@@ -249,7 +252,12 @@ def _peer(ws: WebSocket) -> str:
 
 
 def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    """An HTTP error: ``error`` in English and, for a worded message, ``said`` for the page (carrom.i18n.said)."""
+    return JSONResponse({"error": str(message)} | said_of(message), status_code=status)
+
+
+def said_of(message: str) -> dict[str, Any]:
+    return {"said": sent(message)} if isinstance(message, Said) else {}
 
 
 def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PAUSE,
@@ -294,7 +302,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
 
     @app.exception_handler(MessageError)
     async def _message_error(_request: Request, exc: MessageError) -> JSONResponse:
-        return _error(400, str(exc))
+        return _error(400, exc.args[0])
 
     @app.exception_handler(StoreError)
     async def _store_error(_request: Request, exc: StoreError) -> JSONResponse:
@@ -302,7 +310,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail))
+        return _error(exc.status_code, exc.detail if isinstance(exc.detail, str) else str(exc.detail))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -403,7 +411,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     def stored(room_id: str):
         row = store.get(room_id)
         if row is None:
-            raise HTTPException(404, f"there is no match {room_id!r}")
+            raise HTTPException(404, SAID.gettext("there is no match {room}: check the link", room=repr(room_id)))
         return row
 
     @app.get("/api/matches/{room_id}/record")
@@ -440,7 +448,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         try:
             room = await hub.room(room_id)
         except HTTPException as exc:
-            await hub.send(ws, {"type": "error", "message": str(exc.detail), "code": "not_found"})
+            await hub.send(ws, _refusal(exc.detail, "not_found", None))
             await hub.close(ws, 4404, "no such match")
             return
         except Exception as exc:
@@ -484,7 +492,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
                     async with hub.lock(room_id):
                         updates = await asyncio.to_thread(_handled, room, token, intent, hub.clocks)
                 except MessageError as exc:
-                    await hub.send(ws, _refusal(str(exc), exc.code, seq))
+                    await hub.send(ws, _refusal(exc.args[0], exc.code, seq))
                     continue
                 except StoreError as exc:
                     await hub.send(ws, _refusal(str(exc), "server", seq))

@@ -1,9 +1,10 @@
 """``GET /api/catalog/{lang}``: the web client's words in one of the five languages (docs/i18n.md).
 
 The client marks every string with ``t()``/``tn()`` (static/i18n.js); Babel extracts them into
-the same gettext catalogs as the rest of carrom, each entry remembering that it comes from
-``web/static/``. This router serves those entries of one catalog as JSON, with the language's
-plural rule, for ``useCatalog`` to load. ``GET /api/catalog`` picks the language from the
+the same gettext catalogs as the rest of carrom. The server sends its own words (rulings, entries,
+notices) as message ids with their parameters (``carrom.i18n.said``), which the client renders
+too, so this router serves every entry of one catalog as JSON, with the language's plural rule,
+for ``useCatalog`` to load. ``GET /api/catalog`` picks the language from the
 request's Accept-Language.
 """
 
@@ -17,11 +18,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 
 from carrom.i18n import LANGUAGES, from_accept_language, negotiate
-from carrom.i18n.catalogs import CLIENT, DEFAULT, read
-
-
-def _is_client(locations: list[tuple[str, Any]]) -> bool:
-    return any(path.startswith(f"carrom/{CLIENT}") for path, _ in locations)
+from carrom.i18n.catalogs import DEFAULT, read
 
 
 @cache
@@ -30,7 +27,7 @@ def client_catalog(lang: str) -> dict[str, Any]:
     catalog: Catalog = read(lang)
     messages: dict[str, Any] = {}
     for m in catalog:
-        if not m.id or m.fuzzy or not _is_client(m.locations):
+        if not m.id or m.fuzzy:
             continue
         if isinstance(m.id, tuple):  # a plural: keyed by its singular, one form per plural category
             messages[m.id[0]] = list(m.string)

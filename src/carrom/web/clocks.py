@@ -26,10 +26,12 @@ from typing import TYPE_CHECKING, Any, Callable
 from sqlalchemy import Connection
 
 from carrom.game import GameError
+from carrom.i18n import N_
 from carrom.rules.clock import SECONDS
 from carrom.store import Store, StoreError
 from carrom.store.clocks import ClockStore, Deadline
 from carrom.web.messages import MessageError
+from carrom.web.views import SAID, noticed
 
 if TYPE_CHECKING:  # the hub holds the rooms and their sockets (app.py)
     from carrom.web.app import Hub
@@ -38,13 +40,14 @@ if TYPE_CHECKING:  # the hub holds the rooms and their sockets (app.py)
 log = logging.getLogger("carrom.web.clocks")
 
 ABSENCE_GRACE = 120.0  # seconds a player may be gone before the laws of absence apply (ICF 143 a)
+# the clocks' notices: messages (carrom.i18n.said) each page shows in its reader's language
 NOTICES = {
-    "break": "time: {name} did not break within {seconds:g} seconds (ICF 46)",
-    "stroke": "time: {name} took more than {seconds:g} seconds to strike (ICF 50)",
-    "place": "time: {name} did not place or waive within {seconds:g} seconds (ICF 87 a, 88)",
+    "break": N_("time: {name} did not break within {seconds} seconds (ICF 46)"),
+    "stroke": N_("time: {name} took more than {seconds} seconds to strike (ICF 50)"),
+    "place": N_("time: {name} did not place or waive within {seconds} seconds (ICF 87 a, 88)"),
 }
-ABSENT = "{name} left the board for more than {grace:g} seconds: the match is lost (ICF 143 a)"
-ADJOURNED = "adjourned: nobody at the board; the next action resumes it"
+ABSENT = N_("{name} left the board for more than {grace} seconds: the match is lost (ICF 143 a)")
+ADJOURNED = N_("adjourned: nobody at the board; the next action resumes it")
 
 
 def _now() -> datetime:
@@ -175,7 +178,7 @@ class RoomClocks:
                 await asyncio.to_thread(self.arm, room)
                 return
             name = room.seats[deadline.seat].name
-            update["notice"] = NOTICES[deadline.what].format(name=name, seconds=self.seconds)
+            update |= noticed(SAID.gettext(NOTICES[deadline.what], name=name, seconds=f"{self.seconds:g}"))
             [update] = await asyncio.to_thread(self.after, room, [update])
         log.info("match %s: %s out of time to %s", room.id, deadline.seat, deadline.what)
         await hub.broadcast(room.id, update)
@@ -208,7 +211,7 @@ class RoomClocks:
             self.table.adjourn(room.id, when)
             room.adjourned, self.deadlines[room.id] = when, None
             log.info("match %s adjourned: nobody at the board for %g s", room.id, self.grace)
-            return room.view(notice=ADJOURNED) | self.fields(room)
+            return room.view(notice=SAID.gettext(ADJOURNED)) | self.fields(room)
         clock = room.game.clock()
         if clock is None or clock.seat.value not in gone:
             return None
@@ -220,4 +223,5 @@ class RoomClocks:
             return None
         self.arm(room)
         log.info("match %s: %s gone for %g s: the match is lost (ICF 143 a)", room.id, seat, self.grace)
-        return update | {"notice": ABSENT.format(name=room.seats[seat].name, grace=self.grace)} | self.fields(room)
+        notice = SAID.gettext(ABSENT, name=room.seats[seat].name, grace=f"{self.grace:g}")
+        return update | noticed(notice) | self.fields(room)

@@ -18,6 +18,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
 
 from carrom.equipment import Seat as EqSeat, legal_intervals
+from carrom.i18n.said import ruling_sent
 from carrom.physics import DEFAULT_PARAMS
 from carrom.practice import Aim, Position, PracticeError, Prediction, Session, predict
 from carrom.practice.drills import drill, drill_bot_shot, drills
@@ -49,7 +50,8 @@ def prediction_view(p: Prediction) -> dict[str, Any]:
     """What a stroke would do: the motion (the engine's slides), the pieces that fell, the ruling, the position after."""
     ruling = None
     if p.ruling is not None:
-        ruling = {"lines": [str(d) for d in p.ruling.decisions], "laws": list(p.ruling.laws),
+        ruling = {"lines": [str(d) for d in p.ruling.decisions], "said": ruling_sent(p.ruling),
+                  "laws": list(p.ruling.laws),
                   "ended": [{"kind": e.kind.value, "law": e.law, "winner": e.winner,
                              "seats": [s.value for s in e.seats], "points": e.points} for e in p.ruling.ended]}
     return {"aim": aim_view(p.aim), "completed": p.completed, "motion": motion_of(p.shot, p.position.seat),

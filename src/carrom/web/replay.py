@@ -21,12 +21,12 @@ from carrom.equipment import Layout, Seat
 from carrom.game import Game
 from carrom.physics import Strike, simulate
 from carrom.records import Record, load_record, referee
-from carrom.records.describe import entry_text, ruling_lines
 from carrom.records.entries import StrokeEntry
 from carrom.store import MatchRow
 from carrom.store.umpire import UmpireRow
 from carrom.web.stored import apply_entry, record_of
-from carrom.web.views import motion_of, state_view
+from carrom.i18n.said import sent
+from carrom.web.views import log_entry, motion_of, state_view
 
 
 @dataclass
@@ -55,6 +55,7 @@ class Replay:
                 boards.append({**where, "step": n})
         actions = [{"n": n, "game": self.views[n - 1]["score"]["game"], "board": self.views[n - 1]["score"]["board"],
                     "action": self.views[n]["log_entry"]["action"], "lines": self.views[n]["log_entry"]["lines"],
+                    "said": self.views[n]["log_entry"]["said"],
                     "stroke": isinstance(self.entries[n - 1], StrokeEntry)} for n in range(1, self.steps + 1)]
         return {"title": self.title, "steps": self.steps, "positions": self.positions, "boards": boards,
                 "actions": actions}
@@ -67,6 +68,7 @@ class Replay:
             entry = self.entries[n - 1]
             out["action"] = self.views[n]["log_entry"]["action"]
             out["lines"] = self.views[n]["log_entry"]["lines"]
+            out["said"] = self.views[n]["log_entry"]["said"]
             c = getattr(entry, "choice", None)
             before = self.before[n - 1]
             if isinstance(entry, StrokeEntry) and c is not None and before is not None:
@@ -86,8 +88,7 @@ def build(row: MatchRow) -> Replay:
         if len(game.record.entries) == i:  # else the game made this entry itself (ICF 142: no room to strike)
             apply_entry(game, entry)
         view = state_view(game, seats)
-        view["log_entry"] = {"n": i + 1, "seat": entry.seat, "action": entry_text(entry, record.header),
-                             "lines": ruling_lines(game.match.rulings[i])}
+        view["log_entry"] = log_entry(i, entry, record.header, game.match.rulings[i])
         views.append(view)
     return Replay(row.title, views, before, list(record.entries), game.params)
 
@@ -102,8 +103,7 @@ def build_umpire(row: UmpireRow) -> Replay:
     for i, entry in enumerate(record.entries):
         ruling = match.play(referee.to_action(entry))
         view = _umpire_view(match, header)
-        view["log_entry"] = {"n": i + 1, "seat": entry.seat, "action": entry_text(entry, header),
-                             "lines": ruling_lines(ruling)}
+        view["log_entry"] = log_entry(i, entry, header, ruling)
         views.append(view)
     return Replay(row.title, views, [None] * len(record.entries), list(record.entries), None)
 
@@ -124,7 +124,7 @@ def _umpire_view(match: Any, header: Any) -> dict[str, Any]:
         "score": {"game": snap.game + 1, "board": snap.board + 1, "points": list(snap.game_points),
                   "games_won": list(snap.games_won),
                   "boards": [{"game": r.game + 1, "number": r.board + 1, "winner": r.winner, "queen": list(r.queen),
-                              "coins": list(r.coins), "law": r.law, "text": r.text}
+                              "coins": list(r.coins), "law": r.law, "text": str(r.text), "said": sent(r.text)}
                              for r in referee.board_results(match, header)]},
         "expected": None if snap.to_act is None else {"kind": snap.to_act, "seat": snap.seat},
         "over": snap.over, "winner": snap.winner,

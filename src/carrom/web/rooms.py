@@ -22,19 +22,25 @@ import orjson
 
 from carrom.equipment import Disc, Layout, PieceKind
 from carrom.game import Game, GameError, StrokeReport
+from carrom.i18n import N_
 from carrom.players import make_bot
 from carrom.players.driver import step
 from carrom.records import dumps
-from carrom.records.describe import entry_text, ruling_lines
 from carrom.store import Action, ConflictError, MatchRow, SeatRow, Store, StoreError
 from carrom.web.messages import INTENTS, SEATS, VARIANTS, Intent, MessageError, RoomRequest, room_request
 from carrom.web.stored import caught_up, record_of
 
 __all__ = ["INTENTS", "SEATS", "VARIANTS", "MessageError", "Room", "SeatInfo"]  # a room's vocabulary, from messages
-from carrom.web.views import motion_of, state_view
+from carrom.web.views import SAID, log_entry, motion_of, noticed, seats_said, state_view
 
 LOG_LENGTH = 60  # rulings sent with every state
 
+
+# it is not your turn: what the laws wait for, and from whom (a refusal's words, carrom.i18n.said)
+WAITING = {"stroke": N_("it is not your turn: the laws wait for {seat} to stroke"),
+           "place": N_("it is not your turn: the laws wait for {seat} to place"),
+           "claim": N_("it is not your turn: the laws wait for {seat} to claim"),
+           "toss": N_("it is not your turn: the laws wait for {seat} to toss")}
 
 @dataclass
 class SeatInfo:
@@ -183,15 +189,16 @@ class Room:
     def join(self, seat: str | None, new_name: str | None, token: str | None = None, invite: str | None = None) -> str:
         """Someone holding the invitation takes an open seat; returns the token that now plays it (``token`` if given)."""
         if not (self.invite and invite and secrets.compare_digest(invite, self.invite)):
-            raise MessageError("joining needs the invitation link: this link only lets you watch", "refused")
+            raise MessageError(SAID.gettext("joining needs the invitation link: this link only lets you watch"), "refused")
         if seat is None:
             raise MessageError(f"join which seat? one of {', '.join(self.open_seats()) or 'none: every seat is taken'}")
         info = self.seats.get(seat)
         if info is None:
-            raise MessageError(f"nobody plays {seat} in this match", "refused")
+            raise MessageError(SAID.gettext("nobody plays {seat} in this match", seat=seats_said([seat])), "refused")
         if info.kind != "human" or info.token is not None:
-            raise MessageError(f"{seat} is taken" + (f"; open: {', '.join(self.open_seats())}" if self.open_seats()
-                                                     else "; you can watch"), "refused")
+            raise MessageError(SAID.gettext("{seat} is taken; open: {seats}", seat=seats_said([seat]),
+                                            seats=seats_said(self.open_seats())) if self.open_seats()
+                               else SAID.gettext("{seat} is taken; you can watch", seat=seats_said([seat])), "refused")
         token = token or secrets.token_urlsafe(18)
         chosen = new_name or info.name
         game = self._renamed(seat, chosen)
@@ -230,9 +237,10 @@ class Room:
             if exp is not None and exp[1] in mine:
                 return exp[1]
             if not mine:
-                raise MessageError("you are watching: join a free seat to play", "refused")
-            raise MessageError(f"it is not your turn: the laws wait for {exp[1]} to {exp[0]}" if exp else
-                               "the match is over", "refused")
+                raise MessageError(SAID.gettext("you are watching: join a free seat to play"), "refused")
+            waited = WAITING.get(exp[0], WAITING["stroke"]) if exp else ""
+            raise MessageError(SAID.gettext(waited, seat=seats_said([exp[1]])) if exp else
+                               SAID.gettext("the match is over"), "refused")
         if seat not in mine:
             raise MessageError(f"you do not play {seat} in this match" +
                                (f" (you play {', '.join(mine)})" if mine else " (you are watching)"), "refused")
@@ -255,10 +263,10 @@ class Room:
     def _act(self, act: Any, token: str | None, intent: Intent) -> list[dict[str, Any]]:
         seat = self._seat(token, intent)
         if self.game.over and intent.type != "concede":
-            raise MessageError("the match is over", "refused")
+            raise MessageError(SAID.gettext("the match is over"), "refused")
         if self.waiting_for():
-            raise MessageError(f"the match starts when every seat is taken: waiting for "
-                               f"{' and '.join(self.waiting_for())} (send the invitation link)", "refused")
+            raise MessageError(SAID.gettext("the match starts when every seat is taken: waiting for {seats} (send the "
+                                            "invitation link)", seats=seats_said(self.waiting_for())), "refused")
         before = len(self.game.record.entries)
         try:
             result = act(self, seat, token, **intent.args)
@@ -393,7 +401,8 @@ class Room:
                 self.timekeeper.written_with(self, clock[1])
         notice = None
         if shot is not None and not shot.completed:
-            notice = "the striker did not leave the baseline and touched nothing: not a stroke, strike again (ICF 127 b)"
+            notice = SAID.gettext("the striker did not leave the baseline and touched nothing: not a stroke, "
+                                  "strike again (ICF 127 b)")
         return self.view(shot, notice=notice)
 
     # -- what everybody sees -------------------------------------------------------------------
@@ -408,8 +417,7 @@ class Room:
         start = max(0, len(entries) - limit)
         for i in range(start, len(entries)):
             if i not in self._log or (not self._log[i]["lines"] and i < len(rulings)):
-                self._log[i] = {"n": i + 1, "seat": entries[i].seat, "action": entry_text(entries[i], header),
-                                "lines": ruling_lines(rulings[i]) if i < len(rulings) else []}
+                self._log[i] = log_entry(i, entries[i], header, rulings[i] if i < len(rulings) else None)
         for i in [i for i in self._log if i < start]:
             del self._log[i]
         return [self._log[i] for i in range(start, len(entries))]
@@ -421,12 +429,14 @@ class Room:
                     "title": self.title()})
         waiting = self.waiting_for()
         if waiting:
-            notice = f"waiting for {' and '.join(waiting)} to join: the match starts when every seat is taken"
+            notice = SAID.gettext("waiting for {seats} to join: the match starts when every seat is taken",
+                                  seats=seats_said(waiting))
         elif self.adjourned is not None and not notice:
-            notice = f"adjourned on {self.adjourned:%Y-%m-%d} for want of play: the next action resumes it"
+            notice = SAID.gettext("adjourned on {date} for want of play: the next action resumes it",
+                                  date=f"{self.adjourned:%Y-%m-%d}")
         out["adjourned"] = self.adjourned is not None
         if notice:
-            out["notice"] = notice
+            out |= noticed(notice)
         if shot is not None:
             out["shot"] = motion_of(shot.shot, shot.seat)
         return out

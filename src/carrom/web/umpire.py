@@ -25,6 +25,8 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, Response
 
+from carrom.i18n.said import RECORDER as SAID
+from carrom.i18n.said import sent
 from carrom.records import RecordError, dumps, load_record
 from carrom.records.describe import help_text
 from carrom.records.header import SEATS
@@ -32,7 +34,7 @@ from carrom.records.notation import COMMANDS
 from carrom.records.record import Record
 from carrom.records.referee import FOUL_CODES, VARIANTS
 from carrom.records.session import SessionError
-from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, view
+from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, reply_said, view
 from carrom.store import Store, StoreError
 from carrom.store.umpire import RevisionError, UmpireRow, UmpireStore
 from carrom.web.replay import ReplayCache
@@ -87,14 +89,16 @@ class Desk:
     def row(self, match_id: str) -> UmpireRow:
         row = self.store.get(match_id)
         if row is None:
-            raise HTTPException(404, f"there is no umpire's match {match_id!r}: check the link")
+            raise HTTPException(404, SAID.gettext("there is no umpire's match {match}: check the link",
+                                                  match=repr(match_id)))
         return row
 
     def check_key(self, row: UmpireRow, key: str | None) -> None:
         if not key:
-            raise HTTPException(401, "only the umpire enters strokes: open the umpire's link (this one watches)")
+            raise HTTPException(401, SAID.gettext("only the umpire enters strokes: open the umpire's link "
+                                                  "(this one watches)"))
         if not hmac.compare_digest(key_hash(key), row.key_hash):
-            raise HTTPException(403, "this is not the umpire's key for this match: nothing was entered")
+            raise HTTPException(403, SAID.gettext("this is not the umpire's key for this match: nothing was entered"))
 
     def load(self, match_id: str) -> Live:
         """The match in memory, read back from the database when not (a restart, an eviction)."""
@@ -102,7 +106,7 @@ class Desk:
         if live is None:
             row = self.row(match_id)
             try:
-                session = SinkSession(load_record(row.record, replay=False), Path(f"{match_id}.json"))
+                session = SinkSession(load_record(row.record, replay=False), Path(f"{match_id}.json"), words=SAID)
             except RecordError as exc:
                 raise HTTPException(500, f"the stored record cannot be read: {exc}") from None
             live = self.adopt(match_id, session, row.revision)
@@ -179,7 +183,7 @@ def umpire_router(store: Store) -> APIRouter:
 
     async def open_new(record: Record) -> dict[str, Any]:
         match_id, key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
-        session = SinkSession(record, Path(f"{match_id}.json"))
+        session = SinkSession(record, Path(f"{match_id}.json"), words=SAID)
         await asyncio.to_thread(desk.store.create, match_id, key_hash(key), title_of(record), dumps(record),
                                 len(record.entries), session.match.state.over)
         live = desk.adopt(match_id, session, 0)
@@ -247,22 +251,25 @@ def umpire_router(store: Store) -> APIRouter:
             try:
                 reply = await asyncio.to_thread(live.session.enter, line)
             except SessionError as exc:
-                raise HTTPException(400, str(exc)) from None
+                raise HTTPException(400, exc.args[0]) from None  # worded by the session's words (SAID): said too
             except RecordError as exc:
                 desk.live.pop(match_id, None)  # read back from the database next time: memory may be ahead
                 if isinstance(live.failure, RevisionError):
                     raise HTTPException(409, str(live.failure)) from None
                 raise HTTPException(503, f"not saved, so not played: {exc}") from None
+            said: list[Any] = []
             if reply.quit:
-                lines = ["nothing to quit: every entry is already saved; close the page when you like"]
+                lines = [SAID.gettext("nothing to quit: every entry is already saved; close the page when you like")]
+                said = [sent(lines[0])]
             elif reply.help:
                 lines = help_text().splitlines()
             else:
                 lines = reply_lines(reply, live.session.record.header)
+                said = reply_said(reply, live.session.record.header)
             message = desk.public(match_id, live)
         if reply.entry is not None or reply.message:
             await desk.broadcast(match_id, message)
-        return {"lines": lines, "undone": reply.undone, "state": message}
+        return {"lines": [str(line) for line in lines], "said": said or lines, "undone": reply.undone, "state": message}
 
     replays = ReplayCache()
 

@@ -14,8 +14,11 @@ import numpy as np
 
 from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Seat
 from carrom.game import Game
+from carrom.i18n.said import RECORDER as SAID
+from carrom.i18n.said import Said, ruling_sent, sent
 from carrom.physics import _engine as _E  # the columns of ShotResult's event arrays
 from carrom.physics.result import _KINDS, Event, EventKind, ShotResult
+from carrom.records.describe import entry_text, ruling_lines
 from carrom.render.svg import CENTRE_DESIGN, star_points
 from carrom.rules import Seat as RSeat
 from carrom.rules.clock import SECONDS
@@ -62,6 +65,26 @@ def _centre_design() -> dict[str, Any]:
             "star": [[round(x, 6), round(y, 6)] for x, y in star]}
 
 
+def log_entry(i: int, entry: Any, header: Any, ruling: Any) -> dict[str, Any]:
+    """Action ``i`` (0-based) in words with the referee's decisions: English in ``action`` and ``lines``, and as
+    message ids with their parameters in ``said`` for each page to show in its reader's language (docs/i18n.md)."""
+    action = entry_text(entry, header, SAID)
+    return {"n": i + 1, "seat": entry.seat, "action": str(action), "lines": ruling_lines(ruling) if ruling else [],
+            "said": {"action": sent(action), "lines": ruling_sent(ruling) if ruling else []}}
+
+
+def noticed(notice: str) -> dict[str, Any]:
+    """A notice for every client: its English, and its message when it has one (``Said``)."""
+    return {"notice": str(notice)} | ({"notice_said": sent(notice)} if isinstance(notice, Said) else {})
+
+
+def seats_said(seats: list[str]) -> str:
+    """Seats named in a sentence ("north and east"), each in the reader's words."""
+    words = [Said(s, {"id": s}) for s in seats]
+    return words[0] if len(words) == 1 else SAID.gettext("{some} and {last}", some=", ".join(words[:-1]),
+                                                          last=words[-1])
+
+
 def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]]) -> dict[str, Any]:
     """The match as every client sees it; ``seats``: seat -> (name, kind, level, open)."""
     state = game.state
@@ -99,7 +122,8 @@ def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]
             "game": state.game_index + 1, "board": state.board_index + 1, "boards_done": state.boards_done,
             "points": list(state.points[-1]), "games_won": list(state.games_won),
             "boards": [{"game": r.game + 1, "number": r.number, "winner": r.winner, "queen": list(r.queen),
-                        "coins": list(r.coins), "law": r.law, "text": r.text} for r in state.results],
+                        "coins": list(r.coins), "law": r.law, "text": str(r.text), "said": sent(r.text)}
+                       for r in state.results],
         },
         "over": state.over,
         "winner": state.winner,

@@ -1,6 +1,6 @@
 // carrom web client: draws what the server sends, sends intents only (docs/web.md). No build step:
 // ES modules served as they are. Every word shown goes through t()/tn() (i18n.js).
-import { t, tn } from "./i18n.js";
+import { botNames, levelName, lawMeaning, said, t, tn, variantName } from "./i18n.js";
 import { layoutAt } from "./motion.js";
 import * as sound from "./sound.js";
 import { boardView, drawBoard as paintBoard, drawDisc, inSeat as inSeatOf, line, seatPoint as seatPointOf } from "./board.js";
@@ -69,8 +69,8 @@ const SAY = {
         t("{points}: {coins} for the coins", { points: SAY.points(q + c), coins: c }));
       lines.push(SAY.queen(before, r));
     }
-    if (r) lines.push(t("{why} ({law})", { why: r.text, law: r.law }));
-    else lines.push(...(after.log.length ? after.log[after.log.length - 1].lines : []));  // the ruling, with its law
+    if (r) lines.push(cited(r));
+    else lines.push(...(after.log.length ? linesOf(after.log[after.log.length - 1]) : []));  // the ruling, with its law
     if (level === "match") lines.push(SAY.matchWon(after));
     else if (level === "game") lines.push(t("Game {n} is over. Games won: {each}", { n: game, each: SAY.each(after, after.score.games_won) }));
     else lines.push(t("Points in game {n}: {each}", { n: game, each: SAY.each(after, after.score.points) }));
@@ -102,7 +102,17 @@ const SAY = {
   debt: (st, side, n) => tn("{side} owes {count}", "{side} owe {count}", SAY.players(st, side), { side: st.sides[side], count: n }),
   concede: (what) => ({ board: t("Concede the board? (ICF 139)"), game: t("Concede the game? (ICF 139)"),
     match: t("Concede the match? (ICF 139)") })[what],
-  matchWon: (st) => st.winner === null ? "The match is over." : `${SAY.wins(st, st.winner)} the match.`,
+  matchWon: (st) => st.winner === null ? t("The match is over.") : t("{winner} the match.", { winner: SAY.wins(st, st.winner) }),
+  // the queen where she is: on the board, pocketed and to be covered, covered (by a side)
+  queenWhere(st) {
+    const b = st.board, side = b.queen_side === null || b.queen_side === undefined ? null : st.sides[b.queen_side];
+    if (b.queen === "pending") return side === null ? t("pocketed, to be covered") : t("pocketed by {side}, to be covered", { side });
+    if (b.queen === "covered") return side === null ? t("covered") : t("covered by {side}", { side });
+    return t("on the board");
+  },
+  // a match listed under Past matches: where it stands, and what may be done with it
+  listed: (m) => ({ result: m.over ? (m.result.endsWith(" won") ? t("{names} won", { names: botNames(m.result.slice(0, -4)) }) : m.result) : t("in play"),
+    open: m.over ? t("final board") : m.mine ? t("play or watch") : t("watch (public)") }),
 };
 
 let G = null;                 // the board's geometry from the server (metres)
@@ -125,6 +135,24 @@ let bottom = "south";         // the seat drawn at the bottom
 let theme = "wood";           // the board's look (board.js THEMES): wood, or contrast (high contrast)
 let boardCache = null;        // the board without pieces, drawn once per size
 let replay = null, replayAnim = null;  // the replay page: {id, step, steps, view, playing}; a stroke being shown
+
+// the server's words (message ids and their parameters, carrom.i18n.said) in the reader's language; the English
+// it also sends when a message has none
+const linesOf = (l) => (l.said ? l.said.lines.map(said) : l.lines);
+const actionOf = (l) => (l.said ? said(l.said.action) : l.action);
+function cited(r) { return r.said ? said({ ...(typeof r.said === "object" ? r.said : { text: r.said }), law: r.law }) : t("{why} ({law})", { why: r.text, law: r.law }); }
+// a state's names as the reader says them (a bot's, botNames)
+function named(st) {
+  st.sides = st.sides.map(botNames);
+  for (const info of Object.values(st.seats)) info.name = botNames(info.name);
+  if (st.title) st.title = botNames(st.title);
+  return st;
+}
+// a ruling's lines as HTML: each line, and under it its law's meaning
+function rulingHtml(l) {
+  return l.said ? l.said.lines.map((m) => `<div>${esc(said(m))}` + (m.meaning ? `<small class="law">${esc(lawMeaning(m))}</small>` : "") + "</div>").join("")
+    : l.lines.map(esc).join("<br>");
+}
 
 // ---- geometry ------------------------------------------------------------------------------------
 
@@ -166,9 +194,9 @@ async function api(path, body) {
   const init = body === undefined ? { headers } :
     { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) };
   let res;
-  try { res = await fetch(path, init); } catch (e) { throw new Error("the server cannot be reached"); }
+  try { res = await fetch(path, init); } catch (e) { throw new Error(t("the server cannot be reached")); }
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.error || res.statusText);
+  if (!res.ok) throw new Error(data.said ? said(data.said) : data.error || res.statusText);
   return data;
 }
 
@@ -182,8 +210,8 @@ async function start() {
     OPTIONS = await api("/api/options");
   } catch (e) { pageError(e.message); return; }
   G = OPTIONS.geometry;
-  $("variants").innerHTML = OPTIONS.variants.map((v) => `<option>${esc(v)}</option>`).join("");
-  $("levels").innerHTML = OPTIONS.levels.map((v) => `<option ${v === "intermediate" ? "selected" : ""}>${esc(v)}</option>`).join("");
+  $("variants").innerHTML = OPTIONS.variants.map((v) => `<option value="${esc(v)}">${esc(variantName(v))}</option>`).join("");
+  $("levels").innerHTML = OPTIONS.levels.map((v) => `<option value="${esc(v)}" ${v === "intermediate" ? "selected" : ""}>${esc(levelName(v))}</option>`).join("");
   $("speed").value = localStorage.getItem("carrom-speed") || "1";
   $("show-clock").checked = localStorage.getItem("carrom-clock") === "1";
   setTheme(localStorage.getItem("carrom-theme") || "wood");
@@ -237,12 +265,12 @@ function fillSeats() {
   const mode = $("mode").value, doubles = $("format").value === "doubles";
   const seats = doubles ? SEATS : ["south", "north"];
   $("seat-table").querySelector("tbody").innerHTML = seats.map((s) => {
-    const type = presetType(mode, s, doubles);
+    const type = presetType(mode, s, doubles), placeholder = s === "south" ? t("your name") : SEAT_WORDS[s];
     return `<tr><td>${esc(SEAT_WORDS[s])}</td><td><select name="type-${s}">` +
       `<option value="me" ${type === "me" ? "selected" : ""}>${esc(s === "south" ? t("me") : t("a person on this device"))}</option>` +
       `<option value="open" ${type === "open" ? "selected" : ""}>${esc(t("someone online (link)"))}</option>` +
       `<option value="bot" ${type === "bot" ? "selected" : ""}>${esc(t("the computer"))}</option></select></td>` +
-      `<td><input name="name-${s}" maxlength="60" placeholder="${esc(s === "south" ? t("your name") : SEAT_WORDS[s])}"></td></tr>`;
+      `<td><input name="name-${s}" maxlength="60" placeholder="${esc(placeholder)}"></td></tr>`;
   }).join("");
 }
 $("mode").addEventListener("change", () => { fillSeats(); presetClocks($("clocks"), $("mode").value); });
@@ -272,15 +300,16 @@ $("new-match").addEventListener("submit", async (ev) => {
 
 async function showMatches() {
   $("matches").hidden = false;
-  $("match-list").innerHTML = "<tr><td colspan=5>loading…</td></tr>";
+  $("match-list").innerHTML = `<tr><td colspan=5>${esc(t("loading…"))}</td></tr>`;
   try {
     const list = await api("/api/matches");  // this browser's matches, then the public ones (watch only)
-    $("match-list").innerHTML = list.map((m) =>
-      `<tr class="${m.mine ? "mine" : "public"}"><td>${esc(m.title)}</td><td>${esc(m.variant)} ${esc(m.kind)}</td><td>${m.actions}</td>` +
-      `<td>${m.over ? esc(m.result) : "in play"}</td>` +
-      `<td><a href="${m.watch}" data-go="1">${m.over ? "final board" : m.mine ? "play or watch" : "watch (public)"}</a> · ` +
-      `<a href="/replay/${m.id}" data-go="1">replay</a> · <a href="/matches/${m.id}/scorecard" target="_blank">scorecard</a></td></tr>`
-    ).join("") || "<tr><td colspan=5>No matches yet.</td></tr>";
+    const kinds = { singles: t("singles"), doubles: t("doubles") };
+    $("match-list").innerHTML = list.map((m) => {
+      const said = SAY.listed(m), replayWord = t("replay"), cardWord = t("scorecard");
+      return `<tr class="${m.mine ? "mine" : "public"}"><td>${esc(botNames(m.title))}</td><td>${esc(variantName(m.variant))} ${esc(kinds[m.kind] || m.kind)}</td>` +
+        `<td>${m.actions}</td><td>${esc(said.result)}</td><td><a href="${m.watch}" data-go="1">${esc(said.open)}</a> · ` +
+        `<a href="/replay/${m.id}" data-go="1">${esc(replayWord)}</a> · <a href="/matches/${m.id}/scorecard" target="_blank">${esc(cardWord)}</a></td></tr>`;
+    }).join("") || `<tr><td colspan=5>${esc(t("No matches yet."))}</td></tr>`;
   } catch (e) { pageError(e.message); }
 }
 
@@ -304,7 +333,7 @@ function connect() {
   sock.onclose = (ev) => {
     if (ws !== sock) return;
     if (ev.code === 4404) return;  // no such match: the error says so
-    pageError("connection lost: reconnecting…");
+    pageError(t("connection lost: reconnecting…"));
     setTimeout(() => { if (ws === sock) connect(); }, reconnectDelay);
     reconnectDelay = Math.min(reconnectDelay * 2, 8000);
   };
@@ -314,7 +343,7 @@ let sent = 0;  // the seq of the last intent sent on this connection: each inten
 let invite = null, links = null;  // the invitation's key from the link opened; the room's links, for who plays in it
 
 function send(msg) {
-  if (!ws || ws.readyState !== WebSocket.OPEN) { $("game-error").textContent = "not connected: wait a moment"; return; }
+  if (!ws || ws.readyState !== WebSocket.OPEN) { $("game-error").textContent = t("not connected: wait a moment"); return; }
   $("game-error").textContent = "";
   ws.send(JSON.stringify({ ...msg, seq: ++sent }));
 }
@@ -323,9 +352,10 @@ function receive(msg) {
   if (!room) return;
   answered(msg);
   if (msg.type === "error") {
-    if (!S) { pageError(msg.message); return; }
-    if (!$("join").hidden) $("join-error").textContent = msg.message;
-    $("game-error").textContent = msg.message;
+    const words = msg.said ? said(msg.said) : msg.message;  // a refusal worded as a message: in the reader's words
+    if (!S) { pageError(words); return; }
+    if (!$("join").hidden) $("join-error").textContent = words;
+    $("game-error").textContent = words;
     return;
   }
   if (msg.type === "joined") {
@@ -338,6 +368,7 @@ function receive(msg) {
     return;
   }
   if (msg.type !== "state") return;
+  named(msg);
   if (!S || msg.log.length !== S.log.length || (msg.log.length && S.log.length && msg.log[msg.log.length - 1].n !== S.log[S.log.length - 1].n)) {
     $("game-error").textContent = "";
   }
@@ -366,10 +397,11 @@ function chooseBottom() {
 function showJoin() {
   $("game").hidden = true;
   $("join").hidden = false;
-  $("join-title").textContent = "Join: " + (S.title || "this match");
+  $("join-title").textContent = S.title ? t("Join: {title}", { title: S.title }) : t("Join this match");
   const open = Object.entries(S.seats).filter(([, i]) => i.open);
-  $("open-seats").innerHTML = open.map(([s]) => `<button data-seat="${s}">Play ${s}</button>`).join("") ||
-    "<p>Every seat is taken.</p>";
+  const play = (s) => t("Play {seat}", { seat: SEAT_WORDS[s] });
+  $("open-seats").innerHTML = open.map(([s]) => `<button data-seat="${s}">${esc(play(s))}</button>`).join("") ||
+    `<p>${esc(t("Every seat is taken."))}</p>`;
   for (const b of $("open-seats").querySelectorAll("button")) {
     b.onclick = () => { $("join-error").textContent = ""; send({ type: "join", seat: b.dataset.seat, name: $("join-name").value, invite, browser: browserKey() }); };
   }
@@ -405,7 +437,7 @@ function render() {
   const swatch = e && !S.over && !summary ? `<span class="swatch" style="background:${COLOURS[S.seats[e.seat].colour]}"></span> ` : "";
   const words = summary ? SAY.boardEnd(summary.before, summary.after, summary.board).title : SAY.turn(S, e, mine);
   $("turn").innerHTML = swatch + `<span class="${t ? "you" : ""}">${esc(words)}</span>`;
-  $("notice").textContent = S.notice || "";
+  $("notice").textContent = S.notice_said ? said(S.notice_said) : S.notice || "";
   if (turnOf(S) !== errorTurn) $("game-error").textContent = "";
   renderActions(t);
   renderScore($("scoreboard"), S);
@@ -417,24 +449,29 @@ function render() {
   redraw();
 }
 
-function renderActions(t) {
+function renderActions(turn) {
+  const button = (id, words) => `<button id="${id}">${esc(words)}</button>`;
   let html = "";
-  if (t && t.kind === "stroke") html += `<button id="auto">Computer: play this stroke</button>`;
-  if (t && t.kind === "place") html += `<button id="waive">Waive placing (ICF 80)</button><button id="wait">No room now: wait (ICF 79 a)</button>`;
-  if (t && t.kind === "claim") html += `<button id="claim">Claim ${S.board.claimable} extra (ICF 87 b)</button><button id="decline">Do not claim</button>`;
-  if (t && t.kind === "toss") html += `<button id="toss-me">I won the toss</button><button id="toss-them">They won the toss</button>`;
-  if (!S.over && mine.length && !summary) html += `<select id="concede-what"><option>board</option><option>game</option><option>match</option></select><button id="concede">Concede</button>`;
+  if (turn && turn.kind === "stroke") html += button("auto", t("Computer: play this stroke"));
+  if (turn && turn.kind === "place") html += button("waive", t("Waive placing (ICF 80)")) + button("wait", t("No room now: wait (ICF 79 a)"));
+  if (turn && turn.kind === "claim") html += button("claim", t("Claim {n} extra (ICF 87 b)", { n: S.board.claimable })) + button("decline", t("Do not claim"));
+  if (turn && turn.kind === "toss") html += button("toss-me", t("I won the toss")) + button("toss-them", t("They won the toss"));
+  if (!S.over && mine.length && !summary) {
+    const label = t("What to concede");
+    html += `<select id="concede-what" aria-label="${esc(label)}"><option value="board">${esc(t("the board"))}</option>` +
+      `<option value="game">${esc(t("the game"))}</option><option value="match">${esc(t("the match"))}</option></select>` + button("concede", t("Concede"));
+  }
   $("actions").innerHTML = html;
   const on = (id, fn) => { const b = $(id); if (b) b.onclick = fn; };
-  on("auto", () => act({ type: "auto", seat: t.seat }));
-  on("waive", () => act({ type: "waive", seat: t.seat }));
-  on("wait", () => act({ type: "wait", seat: t.seat }));
-  on("claim", () => act({ type: "claim", seat: t.seat, points: S.board.claimable }));
-  on("decline", () => act({ type: "claim", seat: t.seat, points: 0 }));
-  on("toss-me", () => act({ type: "toss", seat: t.seat, winner: t.seat }));
-  on("toss-them", () => act({ type: "toss", seat: t.seat, winner: SEATS[(SEATS.indexOf(t.seat) + 1) % 4] in S.seats ? SEATS[(SEATS.indexOf(t.seat) + 1) % 4] : SEATS[(SEATS.indexOf(t.seat) + 2) % 4] }));
+  on("auto", () => act({ type: "auto", seat: turn.seat }));
+  on("waive", () => act({ type: "waive", seat: turn.seat }));
+  on("wait", () => act({ type: "wait", seat: turn.seat }));
+  on("claim", () => act({ type: "claim", seat: turn.seat, points: S.board.claimable }));
+  on("decline", () => act({ type: "claim", seat: turn.seat, points: 0 }));
+  on("toss-me", () => act({ type: "toss", seat: turn.seat, winner: turn.seat }));
+  on("toss-them", () => act({ type: "toss", seat: turn.seat, winner: SEATS[(SEATS.indexOf(turn.seat) + 1) % 4] in S.seats ? SEATS[(SEATS.indexOf(turn.seat) + 1) % 4] : SEATS[(SEATS.indexOf(turn.seat) + 2) % 4] }));
   on("concede", () => {
-    const what = $("concede-what").value, seat = (t && t.seat) || mine[0];
+    const what = $("concede-what").value, seat = (turn && turn.seat) || mine[0];
     if (confirm(SAY.concede(what))) act({ type: "concede", seat, what });
   });
 }
@@ -444,23 +481,27 @@ function renderScore(box, st) {
   const colourOf = (side) => Object.values(st.seats).find((i) => i.side === side).colour;
   const head = [0, 1].map((side) => `<th><span class="swatch" style="background:${COLOURS[colourOf(side)]}"></span> ${esc(st.sides[side])}</th>`).join("");
   const done = sc.boards.filter((r) => r.game === sc.game);
+  const endedWith = (r) => t("{board}: {why}", { board: boardWord(r), why: cited(r) });
+  const boardWord = (r) => (r.winner === null ? t("board {n} (replayed)", { n: r.number }) : t("board {n}", { n: r.number }));
   const rows = done.map((r) =>
-    `<tr><td>board ${r.number}${r.winner === null ? " (replayed)" : ""}</td>` +
+    `<tr><td>${esc(boardWord(r))}</td>` +
     [0, 1].map((i) => `<td>${r.queen[i] + r.coins[i] || (r.winner === i ? 0 : "–")}${r.winner === i ? " ✓" : ""}</td>`).join("") + `</tr>`).join("");
-  box.innerHTML = `<table><tr><th>game ${sc.game}, board ${sc.board}</th>${head}</tr>${rows}` +
-    `<tr><th>points</th><th class="points-0">${sc.points[0]}</th><th class="points-1">${sc.points[1]}</th></tr>` +
-    `<tr><td>games won</td><td>${sc.games_won[0]}</td><td>${sc.games_won[1]}</td></tr></table>` +
-    (done.length ? `<details class="why"><summary>How each board ended</summary><ul>` +
-      done.map((r) => `<li>board ${r.number}: ${esc(r.text)} (${esc(r.law)})</li>`).join("") + `</ul></details>` : "") +
-    `<div class="coins">On the board: <span class="swatch" style="background:${COLOURS.white}"></span> ${b.white} white · ` +
-    `<span class="swatch" style="background:${COLOURS.black}"></span> ${b.black} black · ` +
-    `<span class="swatch" style="background:${COLOURS.queen}"></span> queen ${esc(b.queen_words)}</div>` +
+  const swatch = (colour) => `<span class="swatch" style="background:${COLOURS[colour]}"></span>`;
+  const where = t("game {game}, board {board}", { game: sc.game, board: sc.board });
+  box.innerHTML = `<table><tr><th>${esc(where)}</th>${head}</tr>${rows}` +
+    `<tr><th>${esc(t("points"))}</th><th class="points-0">${sc.points[0]}</th><th class="points-1">${sc.points[1]}</th></tr>` +
+    `<tr><td>${esc(t("games won"))}</td><td>${sc.games_won[0]}</td><td>${sc.games_won[1]}</td></tr></table>` +
+    (done.length ? `<details class="why"><summary>${esc(t("How each board ended"))}</summary><ul>` +
+      done.map((r) => `<li>${esc(endedWith(r))}</li>`).join("") + `</ul></details>` : "") +
+    `<div class="coins">${esc(t("On the board:"))} ${swatch("white")} ${esc(tn("{n} white", "{n} white", b.white))} · ` +
+    `${swatch("black")} ${esc(tn("{n} black", "{n} black", b.black))} · ` +
+    `${swatch("queen")} ${esc(t("queen {where}", { where: SAY.queenWhere(st) }))}</div>` +
     `<div class="dues">${esc(SAY.dues(st))}</div>`;
 }
 
 function renderRulings() {
   $("rulings").innerHTML = S.log.slice().reverse().map((l) =>
-    `<li value="${l.n}"><div>${esc(l.action)}</div><div class="lines">${l.lines.map(esc).join("<br>")}</div></li>`).join("");
+    `<li value="${l.n}"><div>${esc(actionOf(l))}</div><div class="lines">${rulingHtml(l)}</div></li>`).join("");
 }
 
 function renderEnd() {
@@ -468,8 +509,8 @@ function renderEnd() {
   end.hidden = !S.over;
   if (S.over) {
     end.innerHTML = `<strong>${esc(SAY.matchWon(S))}</strong> ` +
-      `<a id="scorecard-link" href="/matches/${room}/scorecard" target="_blank">The scorecard (ICF XIX)</a> · ` +
-      `<a href="/replay/${room}" data-go="1">Replay</a> · <a href="/" data-go="1">New match</a>`;
+      `<a id="scorecard-link" href="/matches/${room}/scorecard" target="_blank">${esc(t("The scorecard (ICF XIX)"))}</a> · ` +
+      `<a href="/replay/${room}" data-go="1">${esc(t("Replay"))}</a> · <a href="/" data-go="1">${esc(t("New match"))}</a>`;
   }
 }
 
@@ -644,7 +685,7 @@ function advance(next, shown) {
 
 // the new actions and their rulings, read out by screen readers (an aria-live region) as the board shows them
 function announce(entries) {
-  if (entries.length) $("announce").textContent = entries.map((l) => [l.action, ...l.lines].join(". ")).join(". ");
+  if (entries.length) $("announce").textContent = entries.map((l) => [actionOf(l), ...linesOf(l)].join(". ")).join(". ");
 }
 
 function tick(now) {
@@ -818,12 +859,12 @@ async function showReplay(id, kind) {
   try { outline = await api(`${base}/replay/outline`); } catch (e) { pageError(e.message); return; }
   if (!replay || replay.id !== id) return;
   replay.outline = outline; replay.steps = outline.steps;
-  $("replay-title").textContent = t("Replay: {title}", { title: outline.title });
+  $("replay-title").textContent = t("Replay: {title}", { title: botNames(outline.title) });
   $("replay-no-positions").hidden = outline.positions;
-  $("replay-jump").innerHTML = outline.boards.map((b) =>
-    `<option value="${b.step}">${esc(t("Game {game}, board {board}", b))}</option>`).join("");
+  const boardName = (b) => t("Game {game}, board {board}", b);
+  $("replay-jump").innerHTML = outline.boards.map((b) => `<option value="${b.step}">${esc(boardName(b))}</option>`).join("");
   $("replay-log").innerHTML = outline.actions.map((a) => `<li value="${a.n}" id="replay-log-${a.n}">` +
-    `<a href="#stroke=${a.n}" data-step="${a.n}">${esc(a.action)}</a><div class="lines">${a.lines.map(esc).join("<br>")}</div></li>`).join("");
+    `<a href="#stroke=${a.n}" data-step="${a.n}">${esc(actionOf(a))}</a><div class="lines">${rulingHtml(a)}</div></li>`).join("");
   const slider = $("replay-step");
   slider.max = outline.steps;
   slider.oninput = () => replayGo(Number(slider.value), false);
@@ -857,11 +898,13 @@ async function replayGo(n, animate) {
   const asked = ++replay.asked;  // a later request wins: scrubbing sends many
   const v = await api(`${replay.base}/replay?step=${n}`);
   if (!replay || asked !== replay.asked) return;
+  named(v.state);
   replay.view = v; replay.step = v.step; replay.steps = v.steps;
   $("replay-step").max = v.steps; $("replay-step").value = v.step;
   $("replay-where").textContent = t("action {step} of {steps}", v);
-  $("replay-action").textContent = v.action || t("The opening (ICF 41)");
-  $("replay-lines").innerHTML = v.lines.map((l) => `<li>${esc(l)}</li>`).join("");
+  $("replay-action").textContent = v.action ? actionOf(v) : t("The opening (ICF 41)");
+  $("replay-lines").innerHTML = (v.said ? v.said.lines : v.lines).map((l) => `<li>${esc(said(l))}` +
+    (l.meaning ? `<small class="law">${esc(lawMeaning(l))}</small>` : "") + `</li>`).join("");
   const board = replay.outline.boards.filter((b) => b.step <= v.step).pop();
   if (board) $("replay-jump").value = String(board.step);
   for (const li of $("replay-log").querySelectorAll("li")) {

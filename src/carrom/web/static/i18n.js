@@ -36,6 +36,51 @@ export function tn(singular, plural, n, params = {}) {
   return fill(text, { n, ...params });
 }
 
+// What the server says: a message id with its parameters (carrom.i18n.said), rendered here in the reader's
+// language: {id, params, plural?, n?}, a parameter a plain value (a name, a number) or a message itself; a
+// ruling's line also carries its law, cited once at its end ("… (ICF 48)"), and the law's meaning.
+// A plain string (a text the server words itself) is shown as it is.
+export function said(m) {
+  if (m === null || m === undefined) return "";
+  if (typeof m !== "object") return botNames(String(m));
+  const text = "text" in m ? m.text : (() => {
+    const params = Object.fromEntries(Object.entries(m.params || {}).map(([k, v]) => [k, said(v)]));
+    return m.plural !== undefined ? tn(m.id, m.plural, m.n, params) : t(m.id, params);
+  })();
+  return m.law ? cite(text, m.law) : text;
+}
+
+/** A law cited with its meaning in the reader's language: "ICF 48 — …"; the law alone when it has none. */
+export function lawMeaning(m) {
+  return m && m.law ? (m.meaning ? `${m.law} — ${t(m.meaning)}` : m.law) : "";
+}
+
+const CITED = /\s*\(((?:ICF|\d{3}) [^()]*)\)$/;  // a bracket ending the text that starts with a law
+const LAWS_ONLY = /^[\p{L}\p{N}_§.,;– -]*$/u;  // nothing in it but law numbers
+
+/** `text (law)` with one bracket of laws at the end, as carrom.records.describe.cite words it. */
+export function cite(text, law) {
+  const found = CITED.exec(text);
+  if (!law) return text;
+  if (!found) return `${text} (${law})`;
+  const inner = found[1], before = text.slice(0, found.index);
+  if (inner === law || inner.startsWith(law + " ")) return text;
+  if (law.startsWith(inner + " ")) return `${before} (${law})`;
+  const bothIcf = LAWS_ONLY.test(inner) && inner.startsWith("ICF ") && law.startsWith("ICF ");
+  return `${before} (${bothIcf ? `ICF ${inner.slice(4)}, ${law.slice(4)}` : `${inner}; ${law}`})`;
+}
+
+/** The rules and the computer's levels, as the pages name them (the values sent stay the server's). */
+export const variantName = (v) => ({ icf: t("ICF laws"), "fr-official": t("French official rules"),
+  "fr-simplified": t("French simplified rules"), timed: t("Timed games (Slovenian rules)") })[v] || v;
+export const levelName = (v) => ({ beginner: t("beginner"), intermediate: t("intermediate"), advanced: t("advanced"),
+  expert: t("expert"), master: t("master") })[v] || v;
+
+// The server names its bots "Computer (beginner)" (a player's name, stored so in the record): shown in the
+// reader's words wherever a name appears.
+const BOT = /\bComputer \((beginner|intermediate|advanced|expert|master)\)/g;
+export const botNames = (text) => String(text).replace(BOT, (whole, level) => t("Computer ({level})", { level: levelName(level) }));
+
 function stored() {
   try { return localStorage.getItem(STORED); } catch { return null; }  // storage may be refused
 }

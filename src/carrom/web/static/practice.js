@@ -6,7 +6,7 @@
 // animated from the engine's own slides (motion.js), with its sounds (sound.js). Words go through t().
 
 import { drawBoard, drawDiscs } from "./board.js";
-import { t } from "./i18n.js";
+import { lawMeaning, said, t } from "./i18n.js";
 import { layoutAt, slideAt } from "./motion.js";
 import * as sound from "./sound.js";
 
@@ -26,7 +26,7 @@ async function call(path, body) {
   const r = await fetch(path, body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const data = await r.json();
-  if (!r.ok) throw new Error(data.error || t("The server refused: {status}", { status: r.status }));
+  if (!r.ok) throw new Error(data.said ? said(data.said) : data.error || t("The server refused: {status}", { status: r.status }));
   return data;
 }
 
@@ -156,24 +156,28 @@ function showOutcome(p, heading) {
   box.appendChild(h);
   const fell = document.createElement("p");
   fell.className = "fell";
-  fell.textContent = p.pocketed.length
-    ? t("Falls: {list}", { list: p.pocketed.map((x) => t("{piece} into {pocket}", {
-      piece: pieceWord(x.kind), pocket: POCKETS[x.pocket] })).join(", ") })
-    : t("Nothing falls.");
+  const fallen = p.pocketed.map((x) => t("{piece} into {pocket}", { piece: pieceWord(x.kind), pocket: POCKETS[x.pocket] }));
+  fell.textContent = fallen.length ? t("Falls: {list}", { list: fallen.join(", ") }) : t("Nothing falls.");
   box.appendChild(fell);
   const ul = document.createElement("ul");
   ul.className = "rulings";
-  const lines = p.ruling ? p.ruling.lines : [t("The striker never left the baseline and touched nothing: the stroke is not made (ICF 127 b).")];
-  for (const line of lines) {
+  const lines = p.ruling ? p.ruling.said || p.ruling.lines : [t("The striker never left the baseline and touched nothing: the stroke is not made (ICF 127 b).")];
+  for (const line of lines) {  // each decision in the reader's words, its law's meaning under it
     const li = document.createElement("li");
-    li.textContent = line;
+    li.textContent = said(line);
+    if (line.meaning) {
+      const law = document.createElement("small");
+      law.className = "law";
+      law.textContent = lawMeaning(line);
+      li.append(law);
+    }
     ul.appendChild(li);
   }
   box.appendChild(ul);
   const next = document.createElement("p");
   next.className = "help";
   next.textContent = p.board_over ? t("The board is over: the opening is laid out again.")
-    : t("Then {seat} strikes.", { seat: p.after.position.seat });
+    : t("Then {seat} strikes.", { seat: t(p.after.position.seat) });
   box.appendChild(next);
 }
 
@@ -413,9 +417,9 @@ async function drills() {
   for (const d of list) {
     const li = document.createElement("li");
     const h = document.createElement("strong");
-    h.textContent = d.title;
+    h.textContent = t(d.title);  // the drills' words are in the catalogs too (carrom.i18n.catalogs.extract_drills)
     const p = document.createElement("p");
-    p.textContent = d.text;
+    p.textContent = t(d.text);
     const laws = document.createElement("p");
     laws.className = "help";
     laws.textContent = t("Laws: {laws}", { laws: d.laws.join(", ") });

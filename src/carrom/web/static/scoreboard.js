@@ -1,10 +1,12 @@
 // The live scoreboard: read-only, the state pushed by the server after every entry the umpire makes.
 import { t } from "./i18n.js";
-import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
+import { el, entryOf, fill, follow, promptOf, ruled, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
 
 const board = (window.scoreboard = { state: null, updates: 0, connected: false });
 const matchId = location.pathname.split("/").filter(Boolean)[1];
-const EVENT_FIELDS = [["tournament", ""], ["event", ""], ["round", "round "], ["table", "table "], ["venue", ""], ["umpire", "umpire "]];
+// the event's fields as the scoreboard shows them: the value alone, or with its word ("table 3")
+const EVENT_FIELDS = [["tournament", (v) => v], ["event", (v) => v], ["round", (v) => t("round {v}", { v })],
+  ["table", (v) => t("table {v}", { v })], ["venue", (v) => v], ["umpire", (v) => t("umpire {v}", { v })]];
 
 function render(msg) {
   board.state = msg;
@@ -12,13 +14,13 @@ function render(msg) {
   document.title = `${msg.state.game_points.join("–")} · ${msg.title}`;
   fill("title", msg.title);
   fill("score", scoreCard(msg));
-  fill("prompt", msg.prompt);
+  fill("prompt", promptOf(msg));
   fill("facts", boardFacts(msg));
-  fill("ruling", msg.log[0] ? [el("p", { class: "entry" }, msg.log[0].entry), ...msg.log[0].lines.map((t) => el("p", {}, t))] : []);
+  fill("ruling", msg.log[0] ? [el("p", { class: "entry" }, entryOf(msg.log[0])), ...ruled((msg.log[0].said || msg.log[0]).lines, "p")] : []);
   fill("boards", boardsTable(msg));
   fill("log", logList(msg, 8));
   const ev = msg.header.event;
-  fill("event", EVENT_FIELDS.filter(([k]) => ev[k]).map(([k, label]) => el("span", {}, label + ev[k])));
+  fill("event", EVENT_FIELDS.filter(([k]) => ev[k]).map(([k, shown]) => el("span", {}, shown(ev[k]))));
   for (const fmt of ["html", "pdf", "csv"]) document.getElementById(`link-${fmt}`).href = msg.links[`scorecard_${fmt}`];
   document.getElementById("link-record").href = msg.links.record;
   document.getElementById("link-replay").href = `/replay/umpire/${matchId}`;  // every entry again, with its rulings

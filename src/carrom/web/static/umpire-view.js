@@ -1,4 +1,6 @@
-// What the umpire's page and the scoreboard both show of a match state (the server's words; no law here).
+// What the umpire's page and the scoreboard both show of a match state (the server's words, as message ids
+// rendered in the reader's language: i18n.js said; no law here).
+import { lawMeaning, said, t, tn } from "./i18n.js";
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -21,7 +23,7 @@ export function fill(id, ...children) {
 const SWATCH = { white: "#f6f1e4", black: "#222" };
 
 function swatch(colour) {
-  return el("span", { class: "swatch", style: `background:${SWATCH[colour] || "transparent"}`, title: colour });
+  return el("span", { class: "swatch", style: `background:${SWATCH[colour] || "transparent"}`, title: t(colour) });
 }
 
 // The two sides, the game's points and the games won, whose turn: the big numbers.
@@ -33,10 +35,11 @@ export function scoreCard(msg) {
     const acting = seats.includes(s.seat) && !s.over;
     return el("div", { class: "side" + (acting ? " acting" : ""), "data-side": k },
       el("div", { class: "name" }, swatch(colour), " ", msg.sides[k].name),
-      el("div", { class: "points", "aria-label": "points this game" }, s.game_points[k]),
-      el("div", { class: "games" }, `games ${s.games_won[k]}`));
+      el("div", { class: "points", "aria-label": t("points this game") }, s.game_points[k]),
+      el("div", { class: "games" }, t("games {n}", { n: s.games_won[k] })));
   };
-  const where = s.over ? `Match over · won by ${s.winner || "nobody"}` : `Game ${s.game} · board ${s.board}`;
+  const where = s.over ? t("Match over · won by {winner}", { winner: s.winner || t("nobody") })
+    : t("Game {game} · board {board}", { game: s.game, board: s.board });
   return el("div", { class: "score" }, side(0), el("div", { class: "where" }, where), side(1));
 }
 
@@ -44,12 +47,48 @@ export function scoreCard(msg) {
 export function boardFacts(msg) {
   const s = msg.state;
   const facts = [
-    el("li", {}, swatch("white"), ` ${s.on_board.white || 0} white · `, swatch("black"), ` ${s.on_board.black || 0} black`),
-    el("li", { class: "queen" }, el("span", { class: "swatch queen-dot" }), ` queen ${s.queen}`),
+    el("li", {}, swatch("white"), " ", tn("{n} white", "{n} white", s.on_board.white || 0), " · ", swatch("black"), " ",
+      tn("{n} black", "{n} black", s.on_board.black || 0)),
+    el("li", { class: "queen" }, el("span", { class: "swatch queen-dot" }), " ", t("queen {where}", { where: queenWhere(msg) })),
   ];
-  if (s.owed.length) facts.push(el("li", { class: "owed" }, "to place: " + s.owed.map((o) => `${o.coin} by ${msg.who[o.seat]}`).join(", ")));
-  s.debts.forEach((n, k) => { if (n) facts.push(el("li", { class: "owed" }, `outstanding: ${n} due from ${msg.sides[k].name} (ICF 72 c)`)); });
+  if (s.owed.length) {
+    const owed = s.owed.map((o) => t("{coin} by {seat}", { coin: t(o.coin), seat: whoIs(msg, o.seat) })).join(", ");
+    facts.push(el("li", { class: "owed" }, t("to place: {owed}", { owed })));
+  }
+  s.debts.forEach((n, k) => {
+    if (n) facts.push(el("li", { class: "owed" }, tn("outstanding: {n} due from {side} (ICF 72 c)", "outstanding: {n} dues from {side} (ICF 72 c)", n, { side: msg.sides[k].name })));
+  });
   return el("ul", { class: "facts" }, facts);
+}
+
+// a seat's player as the reader says it: "Sur (Asha)"
+export function whoIs(msg, seat) { return msg.who_said ? said(msg.who_said[seat]) : msg.who[seat]; }
+
+// the queen where she is (the referee's snapshot: on the board, pocketed and to be covered, covered by a side)
+function queenWhere(msg) {
+  const s = msg.state, side = s.queen_side === null || s.queen_side === undefined ? null : msg.sides[s.queen_side];
+  if (s.queen_state === "pending") return side === null ? t("pocketed, to be covered") : t("pocketed by {side}, to be covered", { side: side.name });
+  if (s.queen_state === "covered") return side === null ? t("covered") : t("covered by {side}", { side: side.name });
+  return t("on the board");
+}
+
+// whose turn it is, to do what, as the terminal's prompt says it (carrom.records.describe.turn_prompt)
+export function promptOf(msg) {
+  const s = msg.state;
+  if (s.over) return t("match over (undo, comment, status, quit)");
+  const actor = whoIs(msg, s.seat);
+  if (s.to_act === "place") return t("{actor} to place", { actor });
+  if (s.to_act === "claim") return t("{actor} may claim extra points (declare extra N)", { actor });
+  if (s.to_act === "toss") return t("tie-break board: who won the toss? (declare toss SEAT)");
+  return t("{actor} to play {colour}", { actor, colour: `[${t(s.colours[s.seat] || "")}]` });
+}
+
+// an entry of the log and its rulings, in the reader's words
+export const entryOf = (e) => (e.said ? said(e.said.entry) : e.entry);
+export const linesOf = (e) => (e.said ? e.said.lines.map(said) : e.lines);
+// a ruling's lines as elements (tag: "li" or "p"), each with its law's meaning under it
+export function ruled(lines, tag) {
+  return lines.map((m) => el(tag, {}, said(m), m && m.meaning ? el("small", { class: "law" }, lawMeaning(m)) : null));
 }
 
 export function boardsTable(msg) {
@@ -58,8 +97,8 @@ export function boardsTable(msg) {
     el("td", {}, b.game), el("td", {}, b.board), el("td", {}, msg.header.players[b.breaker].name),
     el("td", {}, b.queen[0] + b.coins[0]), el("td", {}, b.queen[1] + b.coins[1]), el("td", {}, b.winner || "—")));
   return el("table", { class: "boards" },
-    el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Board"), el("th", {}, "Break"),
-      el("th", {}, msg.sides[0].name), el("th", {}, msg.sides[1].name), el("th", {}, "Won by"))),
+    el("thead", {}, el("tr", {}, el("th", {}, t("Game")), el("th", {}, t("Board")), el("th", {}, t("Break")),
+      el("th", {}, msg.sides[0].name), el("th", {}, msg.sides[1].name), el("th", {}, t("Won by")))),
     el("tbody", {}, rows));
 }
 
@@ -67,8 +106,8 @@ export function boardsTable(msg) {
 export function logList(msg, limit = 12) {
   return el("ol", { class: "log", reversed: true, start: msg.entries },
     msg.log.slice(0, limit).map((e) => el("li", { value: e.n },
-      el("div", { class: "entry" }, e.entry, el("span", { class: "where" }, ` · game ${e.game}, board ${e.board}`)),
-      el("ul", { class: "lines" }, e.lines.map((t) => el("li", {}, t))))));
+      el("div", { class: "entry" }, entryOf(e), el("span", { class: "where" }, " · " + t("game {game}, board {board}", e))),
+      el("ul", { class: "lines" }, ruled(e.said ? e.said.lines : e.lines, "li")))));
 }
 
 // The server's feed of a match: every state as the umpire enters it; reconnects with a growing pause.
@@ -77,16 +116,16 @@ export function follow(matchId, onState, onStatus) {
   const connect = () => {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws/umpire/${matchId}`);
-    ws.onopen = () => { wait = 500; onStatus("live", true); };
+    ws.onopen = () => { wait = 500; onStatus(t("live"), true); };
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === "state") onState(msg);
-      else if (msg.type === "error") onStatus(msg.message, false, true);
+      else if (msg.type === "error") onStatus(msg.said ? said(msg.said) : msg.message, false, true);
       else throw new Error(`unknown message ${msg.type}`);
     };
     ws.onclose = (ev) => {
-      if (ev.code === 4404) { onStatus("no such match", false); return; }
-      onStatus("reconnecting…", false);
+      if (ev.code === 4404) { onStatus(t("no such match"), false); return; }
+      onStatus(t("reconnecting…"), false);
       setTimeout(connect, wait);
       wait = Math.min(wait * 2, 10000);
     };

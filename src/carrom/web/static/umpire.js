@@ -1,7 +1,7 @@
 // The tablet umpire: set a match up, then enter each stroke with buttons. The buttons only write the
 // terminal assistant's notation (docs/umpire.md); the server's session rules on it and saves it.
-import { t } from "./i18n.js";
-import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
+import { said, t } from "./i18n.js";
+import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList, entryOf, promptOf, ruled, whoIs } from "./umpire-view.js";
 
 const MINE = "carrom-umpire-matches"; // id -> {key, title}: the matches this tablet umpires
 const umpire = (window.umpire = { state: null, busy: false, options: null, taps: [], canEnter: false });
@@ -31,7 +31,8 @@ function showError(text) {
 async function call(url, options = {}) {
   const r = await fetch(url, options);
   let body = null;
-  try { body = await r.json(); } catch { body = { error: `the server answered ${r.status}` }; }
+  try { body = await r.json(); } catch { body = { error: t("the server answered {status}", { status: r.status }) }; }
+  if (body && body.said) body.error = said(body.said);  // a refusal worded as a message, in the reader's words
   return { ok: r.ok, status: r.status, body };
 }
 
@@ -100,7 +101,7 @@ function setup() {
   $("import").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const file = $("import-file").files[0];
-    if (!file) { showError("choose the record file (.json) first"); return; }
+    if (!file) { showError(t("choose the record file (.json) first")); return; }
     await opened(await call("/api/umpire/import", { method: "POST", headers: { "Content-Type": "application/json" },
       body: await file.text() }));
   });
@@ -164,22 +165,22 @@ function ask(title, text, choices, input = null, cancel = "Cancel") {
 }
 
 function actor() {
-  return umpire.state ? umpire.state.prompt.replace(/ (to play|to place|may claim).*$/, "") : "";
+  return umpire.state ? whoIs(umpire.state, umpire.state.state.seat) : "";
 }
 
 // -- entering and showing ----------------------------------------------------------------------
 
 function render(msg, lines = null) {
   umpire.state = msg;
-  document.title = `umpire · ${msg.title}`;
+  document.title = t("umpire · {title}", { title: msg.title });
   fill("title", msg.title);
   fill("score", scoreCard(msg));
-  fill("prompt", msg.state.over ? "Match over: Undo and Comment… still work" : msg.prompt);
+  fill("prompt", msg.state.over ? t("Match over: Undo and Comment… still work") : promptOf(msg));
   fill("facts", boardFacts(msg));
   fill("log", logList(msg));
   fill("boards", boardsTable(msg));
-  const shown = lines || (msg.log[0] ? msg.log[0].lines : []);
-  fill("ruling", shown.map((t) => el("p", {}, t)));
+  const shown = lines || (msg.log[0] ? msg.log[0].said || msg.log[0] : { lines: [] }).lines;
+  fill("ruling", ruled(shown, "p"));
   $("links").hidden = false;
   $("link-scoreboard").href = msg.links.scoreboard;
   for (const where of ["link", "end"]) {
@@ -205,15 +206,15 @@ let reconnecting = null;
 
 function reconnect() {
   if (reconnecting) return;
-  showError("The connection dropped: the last entry may not have arrived. Reconnecting…");
+  showError(t("The connection dropped: the last entry may not have arrived. Reconnecting…"));
   reconnecting = setInterval(async () => {
     try {
       const msg = await refresh();
       clearInterval(reconnecting);
       reconnecting = null;
-      const last = msg.log[0] ? `«${msg.log[0].entry}»` : "none";
-      showError(`Reconnected. The record holds ${msg.entries} entries; the last is ${last}. ` +
-        "If the stroke you entered is not there, enter it again.");
+      const last = msg.log[0] ? `«${entryOf(msg.log[0])}»` : t("none");
+      showError(t("Reconnected. The record holds {n} entries; the last is {last}. If the stroke you entered is not there, enter it again.",
+        { n: msg.entries, last }));
     } catch { /* still offline: try again */ }
   }, 1500);
 }
@@ -229,7 +230,7 @@ async function send(line) {
     if (r.ok) {
       showError("");
       umpire.taps = [];
-      render(r.body.state, r.body.lines);
+      render(r.body.state, r.body.said || r.body.lines);
     } else {
       showError(r.body.error);
       if (r.status === 409) await refresh();
@@ -243,36 +244,37 @@ async function send(line) {
 }
 
 async function concede() {
-  const c = await ask("Concede", `${actor()}'s side gives up (ICF 139). What?`,
-    ["board", "game", "match"].map((w) => ({ label: `the ${w}`, value: w, cls: "danger" })));
+  const what = { board: t("the board"), game: t("the game"), match: t("the match") };
+  const c = await ask(t("Concede"), t("{actor}'s side gives up (ICF 139). What?", { actor: actor() }),
+    ["board", "game", "match"].map((w) => ({ label: what[w], value: w, cls: "danger" })));
   if (c) await send(`concede ${c.choice}`);
 }
 
 // the bell of the timed game: a board begun is played out, none starts after it (004 law 40)
 async function bell() {
-  const c = await ask("Bell", "Time is up (004 law 40). Had \"Play\" been called for this board?",
-    [{ label: "Yes: the board is played out", value: "begun" }, { label: "Not yet: no board starts", value: "waiting" }]);
+  const c = await ask(t("Bell"), t("Time is up (004 law 40). Had \"Play\" been called for this board?"),
+    [{ label: t("Yes: the board is played out"), value: "begun" }, { label: t("Not yet: no board starts"), value: "waiting" }]);
   if (c) await send(`time ${c.choice}`);
 }
 
 async function forfeit() {
-  const laws = [["ICF 51", "ICF 51"], ["ICF 91", "ICF 91"], ["ICF 121 b", "ICF 121 b"], ["ICF 126 b", "ICF 126 b"], ["", "no law named"]];
-  const c = await ask("Forfeit the board", `${actor()} loses the board for a breach the laws punish so. Which law?`,
+  const laws = [["ICF 51", "ICF 51"], ["ICF 91", "ICF 91"], ["ICF 121 b", "ICF 121 b"], ["ICF 126 b", "ICF 126 b"], ["", t("no law named")]];
+  const c = await ask(t("Forfeit the board"), t("{actor} loses the board for a breach the laws punish so. Which law?", { actor: actor() }),
     laws.map(([v, label]) => ({ label, value: v || "none", cls: "danger" })));
   if (c) await send(c.choice === "none" ? "forfeit" : `forfeit ${c.choice}`);
 }
 
 async function declare() {
-  const c = await ask("Declare", `A declaration by ${actor()} that the referee knows:`,
-    umpire.options.declarations.map((d) => ({ label: `${d.words} (${d.law})`, value: d.word })));
+  const c = await ask(t("Declare"), t("A declaration by {actor} that the referee knows:", { actor: actor() }),
+    umpire.options.declarations.map((d) => ({ label: `${t(d.words)} (${d.law})`, value: d.word })));
   if (!c) return;
   if (c.choice === "extra") {
-    const n = await ask("Extra points (ICF 87 b)", "How many extra points are claimed?", [{ label: "Claim", value: "ok", cls: "primary" }],
+    const n = await ask(t("Extra points (ICF 87 b)"), t("How many extra points are claimed?"), [{ label: t("Claim"), value: "ok", cls: "primary" }],
       { type: "number", min: 0, value: "" });
     if (n) await send(n.text ? `declare extra ${n.text}` : "declare extra");
   } else if (c.choice === "toss") {
     const seats = Object.keys(umpire.state.header.players);
-    const w = await ask("The tie-break toss (ICF 56 b)", "Who won the toss?", seats.map((s) => ({ label: s, value: s })));
+    const w = await ask(t("The tie-break toss (ICF 56 b)"), t("Who won the toss?"), seats.map((s) => ({ label: whoIs(umpire.state, s), value: s })));
     if (w) await send(`declare toss ${w.choice}`);
   } else {
     await send(`declare ${c.choice}`);
@@ -280,20 +282,20 @@ async function declare() {
 }
 
 async function comment() {
-  const c = await ask("Umpire's comment", "A remark for the scorecard (ICF XIX).", [{ label: "Add", value: "ok", cls: "primary" }],
+  const c = await ask(t("Umpire's comment"), t("A remark for the scorecard (ICF XIX)."), [{ label: t("Add"), value: "ok", cls: "primary" }],
     { multiline: true });
   if (c && c.text) await send(`comment ${c.text}`);
 }
 
 function help() {
-  const closed = ask("The notation", "What each button writes, as the terminal assistant reads it (docs/umpire-tablet.md):",
-    [], null, "Close");
+  const closed = ask(t("The notation"), t("What each button writes, as the terminal assistant reads it (docs/umpire-tablet.md):"),
+    [], null, t("Close"));
   fill("dialog-body", el("pre", { class: "help" }, umpire.options.help));
   return closed;
 }
 
 function foulPicker() {
-  ask("Foul", "Which foul? (ICF 63–64)", [{ label: "a foul (unnamed)", value: "-" },
+  ask(t("Foul"), t("Which foul? (ICF 63–64)"), [{ label: t("a foul (unnamed)"), value: "-" },
     ...umpire.options.fouls.filter((f) => f.code !== "foul").map((f) => ({ label: `${f.code} · ${f.law}`, value: f.code }))])
     .then((c) => { if (c) tapped({ foul: c.choice === "-" ? "" : c.choice }); });
 }
@@ -338,8 +340,7 @@ async function scoring() {
     remember(matchId, key, umpire.state.title);
   } else {
     $("pad").hidden = true;
-    showError((check.body && check.body.error) || "This link does not hold the umpire's key: it can only watch. " +
-      "The scoreboard link shows the match live.");
+    showError((check.body && check.body.error) || t("This link does not hold the umpire's key: it can only watch. The scoreboard link shows the match live."));
   }
   // entries from another tablet with this link, or the answer a dropped connection lost, arrive here too
   follow(matchId, (msg) => { if (!umpire.busy && msg.revision > umpire.state.revision) render(msg); }, () => {});
