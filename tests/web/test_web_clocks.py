@@ -148,7 +148,7 @@ def test_the_deadline_after_an_action_is_stored_in_the_actions_own_commit(sqlite
         event.listen(c.app.state.hub.store.engine, "commit", lambda _conn: commits.append(1))
         with numbered(c, f"/ws/{r['room']}?token={r['token']}") as ws:
             ws.receive_json()
-            ws.send_json({"type": "strike", "seat": "south", "along": 0.0, "angle": 0.0, "speed": 6.0})
+            ws.send_json({"type": "strike", "seat": "south", "along": 0.0, "angle": -0.02, "speed": 6.5})
             after = ws.receive_json()
         assert len(after["log"]) == 1 and len(commits) == 1
         stored = ClockStore(c.app.state.hub.store).get(r["room"])

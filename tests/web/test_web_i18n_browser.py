@@ -179,7 +179,7 @@ def umpire_entry(page, url):
     umpire_started(page, url)
     page.click("[data-pocket=w]")
     page.click("#enter")
-    page.wait_for_function("umpire.state.entries === 1 && !umpire.busy")
+    page.wait_for_function("window.umpire && umpire.state.entries === 1 && !umpire.busy")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -213,7 +213,7 @@ def test_every_page_and_what_the_server_says_in_the_readers_language(server, bro
     shots(page, artifacts, f"i18n-{lang}-all-umpire")
     scoreboard = page.input_value("#scoreboard-url")
     open_at(page, scoreboard, lang)
-    page.wait_for_function("scoreboard.state && scoreboard.connected")
+    page.wait_for_function("window.scoreboard && scoreboard.state && scoreboard.connected")
     found["scoreboard"] = english_shown(lang, page)
     shots(page, artifacts, f"i18n-{lang}-all-scoreboard")
 

@@ -122,12 +122,13 @@ def _motion_one_by_one(shot, seat):
             "pocketed": [{"kind": p.kind.value, "pocket": p.pocket, "time": p.time} for p in shot.pocketed]}
 
 
-@pytest.mark.parametrize("along, angle, speed", [(0.0, 0.0, 6.5), (0.03, 0.02, 6.5), (-0.05, 0.04, 5.0),
-                                                 (0.1, -0.02, 3.0), (0.2, 0.9, 2.0)])
+# the first three are breaks that pocket under the default model (v3): two coins, three coins, the striker
+@pytest.mark.parametrize("along, angle, speed", [(0.0, -0.02, 6.5), (-0.05, 0.02, 6.5), (0.1, 0.04, 6.5),
+                                                 (-0.05, 0.04, 5.0), (0.1, -0.02, 3.0), (0.2, 0.9, 2.0)])
 def test_the_motion_sent_is_the_engines_slides_and_events(along, angle, speed):
     shot = simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, along, angle, speed))
     sent, reference = motion_of(shot, "south"), _motion_one_by_one(shot, "south")
-    assert sent["events"] and any(d["pocket"] is not None for d in sent["discs"]) or speed < 6  # breaks pocket
+    assert sent["events"] and any(d["pocket"] is not None for d in sent["discs"]) or speed < 6  # the breaks pocket
     assert {k: v for k, v in sent.items() if k not in ("discs", "events")} == \
         {k: v for k, v in reference.items() if k not in ("discs", "events")}
     assert [d["pocket"] for d in sent["discs"]] == [d["pocket"] for d in reference["discs"]]

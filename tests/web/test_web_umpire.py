@@ -316,3 +316,17 @@ def test_the_longest_names_a_header_allows_are_saved_on_every_database(db_url):
     with TestClient(create_app(db_url, bot_pause=0)) as c:
         s = c.get(f"/api/umpire/{m['id']}").json()
         assert s["entries"] == 1 and s["title"].startswith("A" * 200 + " v " + "R" * 200)
+
+
+def test_the_tablets_help_comes_in_the_readers_language(client):
+    # Issue 14: the tablet's Help dialog showed the notation in English on every page. The keys stay the same
+    # in every language (docs/umpire.md); their meanings and the headings come in the language asked.
+    from carrom.i18n import translator
+    from carrom.records.describe import help_text
+
+    english = client.get("/api/umpire/options").json()["help"]
+    for lang in ("es", "fr", "it", "sl"):
+        words = client.get("/api/umpire/options", params={"lang": lang}).json()["help"]
+        assert words == help_text(translator(lang)) and words != english, lang
+    bad = client.get("/api/umpire/options", params={"lang": "xx"})
+    assert bad.status_code == 404 and "not a language carrom speaks" in bad.json()["error"]

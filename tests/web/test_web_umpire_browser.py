@@ -47,7 +47,7 @@ def tap_stroke(page, *buttons, enter="#enter"):
     for b in buttons:
         page.tap(b)
     page.tap(enter)
-    page.wait_for_function(f"umpire.state.entries !== {n} && !umpire.busy")
+    page.wait_for_function(f"window.umpire && umpire.state.entries !== {n} && !umpire.busy")
     assert not page.is_visible("#error"), page.inner_text("#error")
     return page.inner_text("#ruling")
 
@@ -55,14 +55,14 @@ def tap_stroke(page, *buttons, enter="#enter"):
 def tap_command(page, button):
     n = entries(page)
     page.tap(button)
-    page.wait_for_function(f"umpire.state.entries !== {n} && !umpire.busy")
+    page.wait_for_function(f"window.umpire && umpire.state.entries !== {n} && !umpire.busy")
     return page.inner_text("#ruling")
 
 
 def follows(spectator, page):
     """The spectator's page shows the entry the umpire just made, without reloading."""
     n = entries(page)
-    spectator.wait_for_function(f"scoreboard.state && scoreboard.state.entries === {n}", timeout=10000)
+    spectator.wait_for_function(f"window.scoreboard && scoreboard.state && scoreboard.state.entries === {n}", timeout=10000)
 
 
 WHITE, BLACK, QUEEN, STRIKER = ("[data-pocket=w]", "[data-pocket=b]", "[data-pocket=q]", "[data-pocket=s]")
@@ -79,7 +79,7 @@ def test_a_whole_board_on_the_tablet_followed_live(server, browser, artifacts):
 
     spectator = open_page(browser, errors, **PHONE)
     spectator.goto(scoreboard_url)
-    spectator.wait_for_function("scoreboard.state && scoreboard.connected")
+    spectator.wait_for_function("window.scoreboard && scoreboard.state && scoreboard.connected")
     first_load = spectator.evaluate("performance.timeOrigin")
 
     ruling = tap_stroke(page, WHITE)
@@ -170,7 +170,7 @@ def test_a_whole_board_on_the_tablet_followed_live(server, browser, artifacts):
 
     big = open_page(browser, errors, **DESKTOP)
     big.goto(scoreboard_url)
-    big.wait_for_function("scoreboard.state && scoreboard.connected")
+    big.wait_for_function("window.scoreboard && scoreboard.state && scoreboard.connected")
     big.screenshot(path=str(artifacts / "scoreboard-desktop.png"))
 
     # the downloads: the record as `carrom umpire resume` reads it, the scorecard
@@ -191,10 +191,10 @@ def test_concede_asks_first_and_a_foreign_link_only_watches(server, browser, art
     second.goto(page.url)
     second.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
     tap_stroke(page, enter="#nothing")
-    second.wait_for_function("umpire.state.entries === 1")
+    second.wait_for_function("window.umpire && umpire.state.entries === 1")
     assert "North (Ravi) to play" in second.inner_text("#prompt")
     tap_stroke(second, enter="#nothing")  # and may enter the next stroke itself
-    page.wait_for_function("umpire.state.entries === 2")
+    page.wait_for_function("window.umpire && umpire.state.entries === 2")
     page.tap("#concede")
     page.wait_for_selector("#dialog[open]")
     page.screenshot(path=str(artifacts / "umpire-concede-tablet.png"))
@@ -202,7 +202,7 @@ def test_concede_asks_first_and_a_foreign_link_only_watches(server, browser, art
     assert entries(page) == 2  # cancelled: nothing entered
     page.tap("#concede")
     page.tap("#dialog [data-choice=match]")
-    page.wait_for_function("umpire.state.state.over")
+    page.wait_for_function("window.umpire && umpire.state.state.over")
     assert "ICF 139" in page.inner_text("#ruling") and "Match over" in page.inner_text("#score")
     assert page.is_visible("#end")  # the scorecard offered at the end
     page.screenshot(path=str(artifacts / "umpire-match-over-tablet.png"))
@@ -263,7 +263,7 @@ def test_the_bell_of_a_timed_game_asks_whether_play_was_called(server, browser):
     page.tap("#bell")
     n = entries(page)
     page.tap("#dialog [data-choice=begun]")
-    page.wait_for_function(f"umpire.state.entries !== {n} && !umpire.busy")
+    page.wait_for_function(f"window.umpire && umpire.state.entries !== {n} && !umpire.busy")
     record = page.evaluate("(id) => fetch(`/api/umpire/${id}/record`).then((r) => r.json())",
                            page.evaluate("location.pathname").split("/")[-1])
     last = Record.from_dict(record).entries[-1]

@@ -25,6 +25,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, Response
 
+from carrom.i18n import translator
 from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import sent
 from carrom.records import RecordError, dumps, load_record
@@ -173,13 +174,19 @@ def umpire_router(store: Store) -> APIRouter:
     router.add_api_route("/replay/umpire/{match_id}", page("index.html"), include_in_schema=False)  # the replay viewer
 
     @router.get("/api/umpire/options")
-    async def options() -> dict[str, Any]:
+    async def options(lang: str | None = None) -> dict[str, Any]:
+        """What the tablet offers; the notation's help in ``lang`` (the keys are the same in every language)."""
         from carrom.rules import Foul
+
+        try:
+            words = translator(lang) if lang is not None else None
+        except ValueError as e:
+            raise HTTPException(404, str(e)) from None
 
         return {"variants": list(VARIANTS), "seats": list(SEATS),
                 "fouls": [{"code": f.value, "law": f.law, "words": f.words} for f in Foul if f.value in FOUL_CODES],
                 "declarations": [{"word": w, "law": law, "words": words} for w, law, words in DECLARATIONS],
-                "commands": COMMANDS, "help": help_text()}
+                "commands": COMMANDS, "help": help_text(words)}
 
     async def open_new(record: Record) -> dict[str, Any]:
         match_id, key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)

@@ -1,6 +1,6 @@
 // The tablet umpire: set a match up, then enter each stroke with buttons. The buttons only write the
 // terminal assistant's notation (docs/umpire.md); the server's session rules on it and saves it.
-import { said, t } from "./i18n.js";
+import { language, said, t } from "./i18n.js";
 import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList, entryOf, promptOf, ruled, whoIs } from "./umpire-view.js";
 
 const MINE = "carrom-umpire-matches"; // id -> {key, title}: the matches this tablet umpires
@@ -32,7 +32,7 @@ async function call(url, options = {}) {
   const r = await fetch(url, options);
   let body = null;
   try { body = await r.json(); } catch { body = { error: t("the server answered {status}", { status: r.status }) }; }
-  if (body && body.said) body.error = said(body.said);  // a refusal worded as a message, in the reader's words
+  if (!r.ok && body && body.said) body.error = said(body.said);  // a refusal worded as a message, in the reader's words
   return { ok: r.ok, status: r.status, body };
 }
 
@@ -223,23 +223,25 @@ async function send(line) {
   if (umpire.busy || !umpire.canEnter || !line) return;
   umpire.busy = true;
   document.body.classList.add("busy");
+  let r;
   try {
-    const r = await call(`/api/umpire/${matchId}/entries`, { method: "POST",
+    r = await call(`/api/umpire/${matchId}/entries`, { method: "POST",
       headers: { "Content-Type": "application/json", "X-Umpire-Key": keyOf(matchId) },
       body: JSON.stringify({ line, revision: umpire.state.revision }) });
-    if (r.ok) {
-      showError("");
-      umpire.taps = [];
-      render(r.body.state, r.body.said || r.body.lines);
-    } else {
-      showError(r.body.error);
-      if (r.status === 409) await refresh();
-    }
   } catch {
-    reconnect();
+    r = null;  // only the request itself failing means the connection dropped
   } finally {
     umpire.busy = false;
     document.body.classList.remove("busy");
+  }
+  if (r === null) return reconnect();
+  if (r.ok) {
+    showError("");
+    umpire.taps = [];
+    render(r.body.state, r.body.said || r.body.lines);
+  } else {
+    showError(r.body.error);
+    if (r.status === 409) await refresh();
   }
 }
 
@@ -353,7 +355,7 @@ async function scoring() {
 }
 
 async function main() {
-  const r = await call("/api/umpire/options");
+  const r = await call(`/api/umpire/options?lang=${language()}`);
   umpire.options = r.body;
   if (matchId) await scoring();
   else setup();
