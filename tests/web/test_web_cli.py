@@ -1,13 +1,26 @@
 """``carrom play`` and ``carrom serve`` start the server (here stopped at once), print the URL, open the browser."""
 
+import gc
+import weakref
+
+import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from carrom.cli.app import app
 from carrom.web import create_app
+from carrom.web.warm import FULL_COLLECTION_EVERY, settle
 
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def settled(monkeypatch):
+    """The servers started here must not freeze this test process's objects (``settle``): record the call instead."""
+    calls = []
+    monkeypatch.setattr("carrom.web.warm.settle", lambda: calls.append("settle"))
+    return calls
 
 
 def fake_run(calls):
@@ -70,10 +83,38 @@ def test_a_port_out_of_range_is_one_line_of_error(tmp_path):
 def test_the_physics_is_ready_before_the_server_listens(tmp_path, monkeypatch):
     order = []
     monkeypatch.setattr("carrom.web.warm.warm", lambda: order.append("warm") or 1.5)
+    monkeypatch.setattr("carrom.web.warm.settle", lambda: order.append("settle"))
     monkeypatch.setattr(uvicorn.Server, "run", lambda self: order.append("listen"))
     result = runner.invoke(app, ["play", "--port", "8768", "--db", str(tmp_path / "w.db"), "--no-browser"])
     assert result.exit_code == 0, result.output
-    assert order == ["warm", "listen"] and "the physics" in result.output and "… ready in 1.5 s" in result.output
+    assert order == ["warm", "settle", "listen"] and "the physics" in result.output
+    assert "… ready in 1.5 s" in result.output
+
+
+def test_settling_takes_what_lives_for_good_out_of_the_collectors_walks():
+    """After ``settle`` a full collection walks only what is made later (a full collection stopped a server with
+    200 rooms for 30-140 ms every ~12 s: benchmarks/load.py); short-lived cycles are still freed by the young
+    generations' collections."""
+    thresholds = gc.get_threshold()
+    try:
+        alive = len(gc.get_objects())
+        settle()
+        assert gc.get_freeze_count() >= alive * 0.9 and len(gc.get_objects()) < alive * 0.1
+        assert gc.get_threshold() == thresholds[:2] + (FULL_COLLECTION_EVERY,)
+
+        class Node:
+            pass
+
+        a, b = Node(), Node()
+        a.other, b.other = b, a  # a cycle: reference counting alone never frees it
+        gone = [False]
+        weakref.finalize(a, lambda: gone.__setitem__(0, True))
+        del a, b
+        gc.collect(1)
+        assert gone[0]
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
 
 
 def test_warming_compiles_what_a_room_plays():

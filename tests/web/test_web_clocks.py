@@ -137,9 +137,12 @@ def test_a_stroke_after_the_deadline_was_set_stops_that_deadline(sqlite_db):
         assert clock_entries(c, r["room"]) == []
 
 
-def test_the_deadline_after_an_action_is_stored_in_the_actions_own_commit(sqlite_db):
-    """One commit (one flush to disk) for a stroke in a room with clocks: the next deadline joins the action's
-    transaction, and what is stored is the deadline the players are sent."""
+@pytest.mark.parametrize("angle, speed, next_seat", [(-0.02, 6.5, "south"), (0.0, 1.0, "north")],
+                         ids=["the turn continues", "the turn passes"])
+def test_the_deadline_after_an_action_is_stored_in_the_actions_own_commit(sqlite_db, angle, speed, next_seat):
+    """One commit (one flush to disk) for a stroke in a room with clocks, whether the striker plays on (a coin
+    pocketed at the break, ICF 48) or the turn passes: the next deadline joins the action's transaction, and what
+    is stored is the deadline the players are sent."""
     from sqlalchemy import event
 
     with app(sqlite_db, seconds=60) as c:
@@ -148,8 +151,9 @@ def test_the_deadline_after_an_action_is_stored_in_the_actions_own_commit(sqlite
         event.listen(c.app.state.hub.store.engine, "commit", lambda _conn: commits.append(1))
         with numbered(c, f"/ws/{r['room']}?token={r['token']}") as ws:
             ws.receive_json()
-            ws.send_json({"type": "strike", "seat": "south", "along": 0.0, "angle": -0.02, "speed": 6.5})
+            ws.send_json({"type": "strike", "seat": "south", "along": 0.0, "angle": angle, "speed": speed})
             after = ws.receive_json()
+        assert after["clock_for"] == {"what": "stroke", "seat": next_seat}
         assert len(after["log"]) == 1 and len(commits) == 1
         stored = ClockStore(c.app.state.hub.store).get(r["room"])
         assert (stored.actions, stored.what, stored.seat) == (1, after["clock_for"]["what"], after["clock_for"]["seat"])

@@ -61,12 +61,14 @@ def _options(adjourn_after: float | None, absence_grace: float | None = None) ->
 def worker_app():  # noqa: ANN201
     """The app of one of ``--workers`` processes (uvicorn calls it in each): physics ready before it listens."""
     from carrom.web import create_app
-    from carrom.web.warm import warm
+    from carrom.web.warm import settle, warm
 
     warm()
     idle, grace = os.environ.get(WORKER_IDLE), os.environ.get(WORKER_GRACE)
-    return create_app(os.environ[WORKER_DB], **({"match_idle": float(idle)} if idle else {}),
-                      **({"absence_grace": float(grace)} if grace else {}))
+    app = create_app(os.environ[WORKER_DB], **({"match_idle": float(idle)} if idle else {}),
+                     **({"absence_grace": float(grace)} if grace else {}))
+    settle()
+    return app
 
 
 def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float | None = None,
@@ -75,7 +77,7 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
 
     from carrom.store import Store, StoreError, shareable
     from carrom.web import create_app
-    from carrom.web.warm import warm
+    from carrom.web.warm import settle, warm
 
     if workers > 1 and not shareable(db):
         fail(f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): the processes share the "
@@ -95,6 +97,7 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
         fail(str(exc))
     typer.echo("preparing the physics (after an install or an update numba compiles it: about 20 s)…", nl=False)
     typer.echo(f" ready in {warm():.1f} s")  # before listening: the first stroke is answered at once
+    settle()
     shown = "localhost" if host in ("0.0.0.0", "127.0.0.1", "::") else host
     url = f"http://{shown}:{port}/"
     typer.echo(f"carrom is at {url}  (database: {db}"

@@ -4,10 +4,21 @@ numba compiles the physics kernels on first use: about 20 s on a fresh install, 
 page would say "your turn". ``warm`` plays what a room plays — a stroke through the
 referee, its motion made ready for the clients, a bot's batch of trial strokes — so every
 kernel is compiled, or loaded from numba's on-disk cache (then it takes about a second).
+
+``settle`` is the last step before listening. Python's cyclic collector stops the whole
+server for each full collection, and a full collection walks every object alive: the
+modules and compiled kernels (~200,000 objects) and every room's match (~30 objects per
+action). With the default thresholds one came every ~12 s at 200 rooms, each longer than
+the last (30 ms, then 80, 110, 140 ms after 80 s), and every stroke in flight waited for it
+(benchmarks/load.py). So what is loaded by then, which lives as long as the process, is
+frozen out of the walks (``gc.freeze``), and a full collection waits for 1,000 collections
+of the middle generation instead of 10 (about 20 minutes at 200 rooms; the young
+generations are collected as before, so short-lived cycles are freed as soon as ever).
 """
 
 from __future__ import annotations
 
+import gc
 import time
 
 from carrom.equipment import Seat, opening_formation
@@ -26,3 +37,14 @@ def warm() -> float:
     simulate_batch(opening_formation(), trials)
     simulate_batch(opening_formation(), trials, parallel=False)
     return time.perf_counter() - start
+
+
+FULL_COLLECTION_EVERY = 1_000  # collections of generation 1 between two full ones (Python's default: 10)
+
+
+def settle() -> None:
+    """Everything alive now is the process's for good: out of the collector's walks; full collections rare."""
+    gc.collect()
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
