@@ -17,10 +17,10 @@ from typing import Any, Mapping
 
 from carrom import rules as R
 from carrom.equipment import (
-    Disc, Layout, PieceKind, Seat as EqSeat, centre_return_positions, has_legal_position, legal_intervals,
+    Disc, Layout, Seat as EqSeat, has_legal_position, legal_intervals,
     opening_formation, placement_problems, why_illegal,
 )
-from carrom.game.outcome import KIND_OF_COIN, stroke_outcome
+from carrom.game.outcome import KIND_OF_COIN, stroke_outcome, with_returns
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams, Strike, physics_model, simulate
 from carrom.physics.result import ShotResult
 from carrom.records import Header, Player, Record
@@ -242,16 +242,7 @@ class Game:
         if self._where() != self._position:
             self._sync_board()
             return
-        layout = shot.final_layout
-        board = self.state.board
-        missing: list[PieceKind] = []
-        for coin in (R.Coin.QUEEN, self.state.colour_of(R.Seat(seat)), self.state.colour_of(R.Seat(seat)).other):
-            kind = KIND_OF_COIN[coin]
-            missing += [kind] * (board.on_board(coin) - layout.count(kind))
-        if missing:
-            eq = EqSeat(seat)  # on the side away from the player who made the stroke (ICF 65 b)
-            layout = Layout(layout.discs + centre_return_positions(layout, missing, eq))
-        self.layout = layout
+        self.layout = with_returns(shot.final_layout, self.state.board, self.state.colour_of(R.Seat(seat)), seat)
 
     def replay_if_no_room(self) -> tuple[R.Ruling, ...]:
         """ICF 142: when the player to strike has no legal striker position, the board is replayed."""

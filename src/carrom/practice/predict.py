@@ -17,13 +17,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from carrom.equipment import Disc, Layout, PieceKind, Seat as EqSeat, centre_return_positions, opening_formation, why_illegal
-from carrom.game.outcome import KIND_OF_COIN, stroke_outcome
+from carrom.equipment import Disc, Layout, Seat as EqSeat, centre_return_positions, opening_formation, why_illegal
+from carrom.game.outcome import KIND_OF_COIN, stroke_outcome, with_returns
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams, Strike, simulate
 from carrom.physics.result import Pocketing, ShotResult, Slide
 from carrom.players.base import StrikeChoice
 from carrom.practice.position import Position, PracticeError, from_state
-from carrom.rules import Coin, EndKind, MatchState, Place, Ruling, RulesError, Seat, Stroke, apply
+from carrom.rules import EndKind, MatchState, Place, Ruling, RulesError, Seat, Stroke, apply
 
 Aim = StrikeChoice  # where on the baseline (m, to the player's right), the angle (rad, 0 across), the speed (m/s)
 
@@ -91,21 +91,9 @@ def predict(position: Position, aim: Aim, params: PhysicsParams = DEFAULT_PARAMS
         nxt = after.board.breaker.value if not after.over else seat
         return Prediction(position, aim, shot, True, ruling, Position(opening_formation(), seat=nxt,
                           colour=after.colour_of(Seat(nxt)).value, broken=False, variant=position.variant))
-    layout = with_returns(shot.final_layout, state, after, seat)
+    layout = with_returns(shot.final_layout, after.board, state.colour_of(Seat(seat)), seat)
     after, layout, placed = place_owed(after, layout, seat)
     return Prediction(position, aim, shot, True, ruling, from_state(after, layout), placed)
-
-
-def with_returns(layout: Layout, before: MatchState, after: MatchState, seat: str) -> Layout:
-    """The pieces the referee counts on the board but the shot left off it, put back in the centre (ICF 65, 93)."""
-    own = before.colour_of(Seat(seat))
-    missing: list[PieceKind] = []
-    for coin in (Coin.QUEEN, own, own.other):  # the queen first, then the striker's colour (ICF 65 b, c)
-        kind = KIND_OF_COIN[coin]
-        missing += [kind] * (after.board.on_board(coin) - layout.count(kind))
-    if not missing:
-        return layout
-    return Layout(layout.discs + centre_return_positions(layout, missing, EqSeat(seat)))
 
 
 def place_owed(state: MatchState, layout: Layout, seat: str) -> tuple[MatchState, Layout, tuple[Disc, ...]]:
