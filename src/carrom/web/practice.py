@@ -18,6 +18,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
 
 from carrom.equipment import Seat as EqSeat, legal_intervals
+from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import ruling_sent
 from carrom.physics import DEFAULT_PARAMS
 from carrom.practice import Aim, Position, PracticeError, Prediction, Session, predict
@@ -85,7 +86,7 @@ def practice_router(store: Store) -> APIRouter:
         try:
             return await request.json()
         except (ValueError, RecursionError):
-            raise refuse("the request's body must be JSON") from None
+            raise refuse(SAID.gettext("the request's body must be JSON")) from None
 
     async def run(fn, *args) -> Any:
         try:
@@ -132,7 +133,7 @@ def practice_router(store: Store) -> APIRouter:
         """The position before stroke ``number`` of a stored match, and the aim that was played."""
         row = await asyncio.to_thread(store.get, match_id)
         if row is None:
-            raise HTTPException(404, f"there is no match {match_id!r}")
+            raise HTTPException(404, SAID.gettext("there is no match {room}: check the link", room=repr(match_id)))
 
         def load() -> dict[str, Any]:
             try:
