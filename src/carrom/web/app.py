@@ -510,8 +510,9 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
                     log.exception("message failed in match %s: %r", room_id, text[:200])
                     async with hub.lock(room_id):
                         await asyncio.to_thread(room.reload)
-                    await hub.send(ws, _refusal(SAID.gettext("the server failed on that message ({error}); nothing "
-                                                             "was changed", error=exc.__class__.__name__), "server", seq))
+                    failed = SAID.gettext("the server failed on that message ({error}); nothing was changed",
+                                          error=exc.__class__.__name__)
+                    await hub.send(ws, _refusal(failed, "server", seq))
                     continue
                 for update in updates:
                     await hub.broadcast(room_id, update)

@@ -110,7 +110,8 @@ class Desk:
             try:
                 session = SinkSession(load_record(row.record, replay=False), Path(f"{match_id}.json"), words=SAID)
             except RecordError as exc:
-                raise HTTPException(500, SAID.gettext("the stored record cannot be read: {error}", error=str(exc))) from None
+                raise HTTPException(500, SAID.gettext("the stored record cannot be read: {error}",
+                                                      error=str(exc))) from None
             live = self.adopt(match_id, session, row.revision)
         return live
 
@@ -336,7 +337,8 @@ def umpire_router(store: Store) -> APIRouter:
                 first = desk.public(match_id, live)
         except HTTPException as exc:
             with contextlib.suppress(Exception):
-                await ws.send_text(json.dumps({"type": "error", "message": str(exc.detail), "refusal": sent(exc.detail)}))
+                await ws.send_text(json.dumps({"type": "error", "message": str(exc.detail),
+                                               "refusal": sent(exc.detail)}))
                 await ws.close(code=4404)
             return
         desk.watchers.setdefault(match_id, set()).add(ws)
