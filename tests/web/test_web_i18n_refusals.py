@@ -29,17 +29,18 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "carrom"
 LANGS = ["es", "fr", "en", "it", "sl"]
 # where the server words what it refuses, and the game whose refusals it passes on
 WORDED = [SRC / "web" / name for name in ("messages.py", "limits.py", "app.py", "rooms.py", "umpire.py",
-                                          "catalog.py", "practice.py", "clocks.py")] + [SRC / "game" / "game.py"]
+                                          "catalog.py", "practice.py", "clocks.py")] + [SRC / "game" / "game.py"] + \
+    sorted((SRC / "practice").glob("*.py"))
 # the calls that raise or send an error, and which argument is its words
-ERRORS = {"MessageError": 0, "GameError": 0, "HTTPException": 1, "_refusal": 0, "_error": 1, "refuse": 0}
+ERRORS = {"MessageError": 0, "GameError": 0, "PracticeError": 0, "Fault": 1, "HTTPException": 1, "_refusal": 0,
+          "_error": 1, "refuse": 0}
 SAYERS = {"gettext", "ngettext", "message"}  # SAID's: English that remembers its message
-MAKERS = {"say", "say_n", "worded", "store_refusal"}  # a Message, or a refusal worded from an error's message
+MAKERS = {"say", "say_n", "worded", "store_refusal", "_one_of"}  # a Message, or a refusal worded from an error's message
 # deliberately English: a record's own faults met when a stored match is read back or caught up with another
 # server's writes (caught there, never sent for an intent)
 ENGLISH = {("game.py", "__init__"), ("game.py", "_replay_entry"), ("rooms.py", "catch_up")}
-# still English, and said so in docs/i18n.md: the practice page's refusals (PracticeError, worded by carrom.practice
-# with its faults), passed on as they are, as are Starlette's own HTTP errors (404 for an unknown address)
-LEFT = {("practice.py", "run"), ("app.py", "_http_error")}
+# still English, and said so in docs/i18n.md: Starlette's own HTTP errors (a 404 for an unknown address), passed on
+LEFT = {("app.py", "_http_error")}
 
 
 def is_worded(node) -> bool:
@@ -251,3 +252,21 @@ def test_http_errors_send_refusal_and_successful_entries_keep_said(client, catal
     assert malformed.status_code == 400 and malformed.json()["refusal"]["params"]["key"] == "line"
     for answer in (bad, big, malformed):
         assert_translated(catalogs, answer.json()["refusal"]["id"])
+
+
+def test_the_practice_page_is_refused_in_words_a_page_can_translate(client, catalogs):
+    """A position with two faults: each comes with its law, inside one refusal (carrom.practice's faults)."""
+    opening = client.get("/api/practice/opening").json()["position"]
+    black = next(i for i, p in enumerate(opening["pieces"]) if p["kind"] == "black")
+    pieces = list(opening["pieces"])
+    pieces[black] = {"kind": "white", "x": 0.9, "y": 0.0}  # a tenth white, off the board
+    r = client.post("/api/practice/position", json={"position": opening | {"pieces": pieces}})
+    refusal = r.json()["refusal"]
+    assert r.status_code == 400 and refusal["id"] == "this position cannot be played: {faults}", r.json()
+    faults = json.dumps(refusal["params"]["faults"])
+    assert "{n} {kind} pieces: a set has {most}" in faults and "is off the playing surface" in faults
+    for msgid in ("{n} {kind} pieces: a set has {most}", "{where} is off the playing surface: |x| and |y| at most "
+                  "{most} m", "{one}; {other}", "{reason} ({law})", refusal["id"]):
+        assert_translated(catalogs, msgid)
+    bad_aim = client.post("/api/practice/predict", json={"position": opening, "aim": {"along": 0}})
+    assert bad_aim.status_code == 400 and bad_aim.json()["refusal"]["params"]["key"] == "aim"

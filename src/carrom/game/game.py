@@ -57,13 +57,18 @@ PROBLEMS = {
 }
 
 
-def _reasons(problems: Any) -> Message:
-    """The problems as one message: each reason with its law, joined by semicolons."""
-    said = [say("{reason} ({law})", reason=PROBLEMS.get(p.code, p.message), law=p.law) for p in problems]
-    out = said[0]
-    for more in said[1:]:
+def joined(messages: Any) -> Message:
+    """Several messages as one, joined by semicolons (at least one)."""
+    messages = list(messages)
+    out = messages[0]
+    for more in messages[1:]:
         out = say("{one}; {other}", one=out, other=more)
     return out
+
+
+def reasons(problems: Any) -> Message:
+    """The equipment's problems as one message: each reason with its law."""
+    return joined(say("{reason} ({law})", reason=PROBLEMS.get(p.code, p.message), law=p.law) for p in problems)
 
 
 # Out of turn, or not what the laws wait for: what they wait for, by its kind (``Match.expected``).
@@ -184,10 +189,10 @@ class Game:
         if not 0 < speed <= self.params.max_speed:
             raise GameError(say("speed {speed} m/s is out of range: above 0 and at most {most} m/s", speed=speed,
                                 most=self.params.max_speed))
-        reasons = why_illegal(EqSeat(seat), along, self.layout)
-        if reasons:
+        why = why_illegal(EqSeat(seat), along, self.layout)
+        if why:
             raise GameError(say("the striker may not be put at {along} m: {reasons} (ICF 130)", along=f"{along:+.4f}",
-                                reasons=_reasons(reasons)))
+                                reasons=reasons(why)))
         shot = simulate(self.layout, Strike.from_seat(EqSeat(seat), along, angle, speed), self.params)
         outcome = stroke_outcome(shot)
         if not shot.left_baseline and not outcome.touched:
@@ -212,7 +217,7 @@ class Game:
                 raise _not_finite(name, value)
         problems = placement_problems(self.layout, x, y)
         if problems:
-            raise GameError(say("the coin may not be placed there: {reasons}", reasons=_reasons(problems)))
+            raise GameError(say("the coin may not be placed there: {reasons}", reasons=reasons(problems)))
         ruling = self._play(PlaceEntry(seat, coin=pick.coin.value, position=(float(x), float(y))))
         self.layout = self.layout.with_disc(Disc(KIND_OF_COIN[pick.coin], float(x), float(y)))
         return ruling

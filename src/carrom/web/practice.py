@@ -25,7 +25,9 @@ from carrom.practice import Aim, Position, PracticeError, Prediction, Session, p
 from carrom.practice.drills import drill, drill_bot_shot, drills
 from carrom.practice.from_record import position_before
 from carrom.records import RecordError
+from carrom.rules.message import say
 from carrom.store import Store
+from carrom.web.messages import worded
 from carrom.web.views import motion_of
 from carrom.web.stored import record_of
 
@@ -64,18 +66,19 @@ def prediction_view(p: Prediction) -> dict[str, Any]:
 
 def parse_position(body: Any) -> Position:
     if not isinstance(body, Mapping) or "position" not in body:
-        raise PracticeError("the body is an object with the position (and the aim, for a stroke)")
+        raise PracticeError(say("the body is an object with the position (and the aim, for a stroke)"))
     return Position.from_dict(body["position"])
 
 
 def parse_aim(body: Mapping[str, Any]) -> Aim:
     aim = body.get("aim")
     if not isinstance(aim, Mapping) or set(aim) != set(AIM_FIELDS):
-        raise PracticeError("aim must be an object with exactly along (m), angle (rad) and speed (m/s)")
+        raise PracticeError(say("{key} must be an object with exactly along (m), angle (rad) and speed (m/s)",
+                                key="aim"))
     for key in AIM_FIELDS:
         value = aim[key]
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise PracticeError(f"aim.{key} must be a finite number, not {value!r}")
+            raise PracticeError(say("{key} must be a finite number, got {value}", key=f"aim.{key}", value=repr(value)))
     return Aim(float(aim["along"]), float(aim["angle"]), float(aim["speed"]))
 
 
@@ -92,7 +95,7 @@ def practice_router(store: Store) -> APIRouter:
         try:
             return await asyncio.to_thread(fn, *args)
         except PracticeError as exc:
-            raise refuse(str(exc)) from None
+            raise refuse(worded(exc)) from None
 
     @router.get("/practice", include_in_schema=False)
     async def page() -> FileResponse:
@@ -139,7 +142,7 @@ def practice_router(store: Store) -> APIRouter:
             try:
                 record = record_of(row)  # the stored record and the actions logged after it
             except RecordError as exc:
-                raise PracticeError(f"the match's record cannot be read: {exc}") from None
+                raise PracticeError(say("the stored record cannot be read: {error}", error=str(exc))) from None
             position, aim = position_before(record, number)
             return position_view(position) | {"aim": None if aim is None else aim_view(aim)}
 
