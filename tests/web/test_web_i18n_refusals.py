@@ -35,7 +35,7 @@ WORDED = [SRC / "web" / name for name in ("messages.py", "limits.py", "app.py", 
 ERRORS = {"MessageError": 0, "GameError": 0, "PracticeError": 0, "Fault": 1, "HTTPException": 1, "_refusal": 0,
           "_error": 1, "refuse": 0}
 SAYERS = {"gettext", "ngettext", "message"}  # SAID's: English that remembers its message
-MAKERS = {"say", "say_n", "worded", "store_refusal", "_one_of"}  # a Message, or a refusal worded from an error's message
+MAKERS = {"say", "say_n", "worded", "store_refusal", "_one_of"}  # a Message, or a refusal worded from one
 # deliberately English: a record's own faults met when a stored match is read back or caught up with another
 # server's writes (caught there, never sent for an intent)
 ENGLISH = {("game.py", "__init__"), ("game.py", "_replay_entry"), ("rooms.py", "catch_up")}
@@ -109,6 +109,38 @@ def test_the_walk_sees_english_where_it_is():
         call = ast.parse(text).body[0].value
         assert not is_worded(call.args[ERRORS[call.func.id]]), text
     assert is_worded(ast.parse('MessageError(SAID.gettext("a {b}", b=1))').body[0].value.args[0])
+
+
+# the referee's checks of what a program hands it (an action's Python types, a score typed in): their errors name
+# Python fields and stay English on purpose (docs/i18n.md); a page's intents never reach them malformed
+REFEREE_API = {"action_from_dict", "_mapping", "_list", "_bool", "_enum", "_check_action", "state_from_score", "_pair",
+               "_per_side"}
+
+
+def test_every_refusal_of_the_referee_carries_a_message():
+    """The referee's own errors, found in carrom.rules: each ``RulesError`` is given ``say``/``say_n`` (or a
+    function of the module returning a ``Message``), so ``GameError`` passes it on and the page words it."""
+    found, english = 0, []
+    for path in sorted((SRC / "rules").glob("*.py")):
+        tree = ast.parse(path.read_text())
+        helpers = {f.name for f in ast.walk(tree)  # functions of the module that word a refusal: -> Message
+                   if isinstance(f, ast.FunctionDef) and getattr(f.returns, "id", None) == "Message"}
+
+        def walk(node, func="module"):
+            nonlocal found
+            if isinstance(node, ast.FunctionDef):
+                func = node.name
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "RulesError" and node.args:
+                found += 1
+                words = node.args[0]
+                name = getattr(words, "func", None)
+                if not (isinstance(name, ast.Name) and name.id in {"say", "say_n"} | helpers) and \
+                        func not in REFEREE_API:
+                    english.append(f"{path.name}:{node.lineno} ({func}): {ast.unparse(words)}")
+            for child in ast.iter_child_nodes(node):
+                walk(child, func)
+        walk(tree)
+    assert found > 50 and english == []
 
 
 def test_every_message_the_web_the_game_and_the_referee_word_is_translated_in_the_five_languages(catalogs):
@@ -242,8 +274,9 @@ def test_http_errors_send_refusal_and_successful_entries_keep_said(client, catal
     assert bad.status_code == 400 and bad.json()["refusal"]["params"]["key"] == "variant" and "said" not in bad.json()
     big = client.post("/api/rooms", content=b"x" * (65 * 1024), headers={"content-type": "application/json"})
     assert big.status_code == 413 and big.json()["refusal"]["id"] == "the request's body is over {most} bytes"
-    started = client.post("/api/umpire", json={"variant": "icf", "kind": "singles", "first_breaker": "south", "players": {"south": {"name": "Asha"},
-                                                                                 "north": {"name": "Ravi"}}}).json()
+    header = {"variant": "icf", "kind": "singles", "first_breaker": "south",
+              "players": {"south": {"name": "Asha"}, "north": {"name": "Ravi"}}}
+    started = client.post("/api/umpire", json=header).json()
     key = {"X-Umpire-Key": started["key"]}
     url = f"/api/umpire/{started['id']}/entries"
     entered = client.post(url, json={"line": "w", "revision": 0}, headers=key)
