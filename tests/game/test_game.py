@@ -72,7 +72,7 @@ def test_a_straight_break_is_ruled_and_recorded():
 
 
 @pytest.mark.parametrize("args, message", [
-    (("north", 0.0, 0.0, 5.0), "not north's stroke"),
+    (("north", 0.0, 0.0, 5.0), "stroke: not now, the laws wait for South"),
     (("south", 0.0, 0.0, 50.0), "out of range"),
     (("south", 0.0, 0.0, 0.0), "out of range"),
     (("south", float("nan"), 0.0, 5.0), "finite"),

@@ -8,6 +8,7 @@ umpire's entries, notices) comes as message ids with their parameters and is che
 texts made of fragments are caught by a list of English words (ENGLISH_WORDS).
 """
 
+import contextlib
 import re
 
 import pytest
@@ -74,6 +75,28 @@ def page_in(browser, lang, errors):
     return page
 
 
+@contextlib.contextmanager
+def reading(browser, lang):
+    """A page in a browser whose language is ``lang``: no script error may happen on it; closed afterwards."""
+    errors = []
+    page = page_in(browser, lang, errors)
+    try:
+        yield page
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def looked(page, check, artifacts, name, every_size=False):
+    """The English ``check`` finds on the page now (none expected), after a screenshot into the artefacts (at the
+    three sizes of ``shots`` when ``every_size``)."""
+    if every_size:
+        shots(page, artifacts, name)
+    else:
+        page.screenshot(path=str(artifacts / f"{name}.png"))
+    return check(page.evaluate(SHOWN, None))
+
+
 def open_at(page, url, lang):
     """Open a page and wait until it has loaded its catalog and drawn itself, in lang."""
     page.goto(url)
@@ -81,62 +104,47 @@ def open_at(page, url, lang):
     assert page.evaluate("document.documentElement.lang") == lang
 
 
-def test_the_checker_sees_english_on_an_english_page(server, browser):
+def test_the_checker_sees_english_on_an_english_page(server, browser, artifacts):
     """The comparison must be able to fail: an English page shows many of the ids."""
-    errors = []
-    page = page_in(browser, "en", errors)
-    open_at(page, server.url, "en")
-    left = english_left("es")(page.evaluate(SHOWN, None))
-    assert {"New match", "Start", "south"} <= set(left)
-    page.context.close()
+    with reading(browser, "en") as page:
+        open_at(page, server.url, "en")
+        assert {"New match", "Start", "south"} <= set(looked(page, english_left("es"), artifacts, "i18n-en-main"))
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_main_page_and_a_stroke_in_the_readers_language(server, browser, artifacts, lang):
-    errors = []
-    page = page_in(browser, lang, errors)
     check = english_left(lang)
-    open_at(page, server.url, lang)
-    assert check(page.evaluate(SHOWN, None)) == []
-    page.screenshot(path=str(artifacts / f"i18n-{lang}-main.png"))
-    start_vs_computer(page, server.url, level="beginner")
-    shoot(page, "south", pull=0.14)
-    page.wait_for_function("carrom.state.log.length > 0", timeout=60000)
-    wait_idle(page)
-    assert js(page, "carrom.state.log.length") > 0
-    assert check(page.evaluate(SHOWN, None)) == []
-    page.screenshot(path=str(artifacts / f"i18n-{lang}-stroke.png"))
-    assert errors == []
-    page.context.close()
+    with reading(browser, lang) as page:
+        open_at(page, server.url, lang)
+        assert looked(page, check, artifacts, f"i18n-{lang}-main") == []
+        start_vs_computer(page, server.url, level="beginner")
+        shoot(page, "south", pull=0.14)
+        page.wait_for_function("carrom.state.log.length > 0", timeout=60000)
+        wait_idle(page)
+        assert js(page, "carrom.state.log.length") > 0
+        assert looked(page, check, artifacts, f"i18n-{lang}-stroke") == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_practice_and_umpire_pages_in_the_readers_language(server, browser, artifacts, lang):
-    errors = []
-    page = page_in(browser, lang, errors)
     check = english_left(lang)
-    for path in ["practice", "umpire"]:
-        open_at(page, server.url + path, lang)
-        assert check(page.evaluate(SHOWN, None)) == [], path
-        page.screenshot(path=str(artifacts / f"i18n-{lang}-{path}.png"))
-    assert errors == []
-    page.context.close()
+    with reading(browser, lang) as page:
+        for path in ["practice", "umpire"]:
+            open_at(page, server.url + path, lang)
+            assert looked(page, check, artifacts, f"i18n-{lang}-{path}") == [], path
 
 
 def test_the_switcher_changes_the_language_and_is_remembered(server, browser):
-    errors = []
-    page = page_in(browser, "en", errors)
-    page.goto(server.url)
-    page.wait_for_selector("#setup:not([hidden])")
-    page.select_option("#lang-switch", "sl")
-    page.wait_for_function("document.documentElement.lang === 'sl'")
-    page.wait_for_selector("#setup:not([hidden])")
-    assert "Nova tekma" in page.inner_text("#setup h2")
-    page.goto(server.url + "practice")  # another page, no query: the choice is remembered
-    page.wait_for_function("document.documentElement.lang === 'sl'")
-    assert page.input_value("#lang-switch") == "sl"
-    assert errors == []
-    page.context.close()
+    with reading(browser, "en") as page:
+        page.goto(server.url)
+        page.wait_for_selector("#setup:not([hidden])")
+        page.select_option("#lang-switch", "sl")
+        page.wait_for_function("document.documentElement.lang === 'sl'")
+        page.wait_for_selector("#setup:not([hidden])")
+        assert "Nova tekma" in page.inner_text("#setup h2")
+        page.goto(server.url + "practice")  # another page, no query: the choice is remembered
+        page.wait_for_function("document.documentElement.lang === 'sl'")
+        assert page.input_value("#lang-switch") == "sl"
 
 
 # English words that are no word of Spanish, French, Italian or Slovenian (nor a term their law texts or
@@ -147,10 +155,10 @@ ENGLISH_WORDS = re.compile(r"\b(the|and|of|by|with|from|won|wins|white|black|que
                            re.IGNORECASE)
 
 
-def english_shown(lang, page):
-    """Every visible text of the page that is an English id of the catalog or holds an English word."""
-    texts = page.evaluate(SHOWN, None)
-    return english_left(lang)(texts) + sorted({t for t in texts if ENGLISH_WORDS.search(t)})
+def english_shown(lang):
+    """A checker: the shown texts that are an English id of the catalog or hold an English word."""
+    left = english_left(lang)
+    return lambda texts: left(texts) + sorted({t for t in texts if ENGLISH_WORDS.search(t)})
 
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "tablet": (768, 1024)}
@@ -186,63 +194,82 @@ def umpire_entry(page, url):
 def test_every_page_and_what_the_server_says_in_the_readers_language(server, browser, artifacts, lang):
     """Nothing left out: the rulings, the scoreboard panel, the buttons, past matches, a stroke's replay, the
     live scoreboard and the tablet umpire after an entry, practice with a drill set up and predicted."""
-    errors = []
-    page = page_in(browser, lang, errors)
+    check = english_shown(lang)
     found = {}
-    start_vs_computer(page, server.url + f"?lang={lang}", level="beginner")
-    shoot(page, "south", pull=0.14)
-    page.wait_for_function("carrom.state.log.length > 0", timeout=60000)
-    wait_idle(page)
-    page.wait_for_selector("#rulings li")
-    found["stroke"] = english_shown(lang, page)
-    shots(page, artifacts, f"i18n-{lang}-all-stroke")
-    room = js(page, "location.pathname").split("/")[-1]
+    with reading(browser, lang) as page:
+        start_vs_computer(page, server.url + f"?lang={lang}", level="beginner")
+        shoot(page, "south", pull=0.14)
+        page.wait_for_function("carrom.state.log.length > 0", timeout=60000)
+        wait_idle(page)
+        page.wait_for_selector("#rulings li")
+        found["stroke"] = looked(page, check, artifacts, f"i18n-{lang}-all-stroke", every_size=True)
+        room = js(page, "location.pathname").split("/")[-1]
 
-    open_at(page, server.url + "matches", lang)
-    page.wait_for_selector("#match-list a[href^='/replay/']")
-    found["matches"] = english_shown(lang, page)
-    shots(page, artifacts, f"i18n-{lang}-all-matches")
+        open_at(page, server.url + "matches", lang)
+        page.wait_for_selector("#match-list a[href^='/replay/']")
+        found["matches"] = looked(page, check, artifacts, f"i18n-{lang}-all-matches", every_size=True)
 
-    open_at(page, server.url + f"replay/{room}#stroke=1", lang)
-    page.wait_for_function("carrom.replay && carrom.replay.shown && carrom.replay.step === 1")
-    found["replay"] = english_shown(lang, page)
-    shots(page, artifacts, f"i18n-{lang}-all-replay")
+        open_at(page, server.url + f"replay/{room}#stroke=1", lang)
+        page.wait_for_function("carrom.replay && carrom.replay.shown && carrom.replay.step === 1")
+        found["replay"] = looked(page, check, artifacts, f"i18n-{lang}-all-replay", every_size=True)
 
-    umpire_entry(page, server.url)
-    found["umpire"] = english_shown(lang, page)
-    shots(page, artifacts, f"i18n-{lang}-all-umpire")
-    scoreboard = page.input_value("#scoreboard-url")
-    open_at(page, scoreboard, lang)
-    page.wait_for_function("window.scoreboard && scoreboard.state && scoreboard.connected")
-    found["scoreboard"] = english_shown(lang, page)
-    shots(page, artifacts, f"i18n-{lang}-all-scoreboard")
+        umpire_entry(page, server.url)
+        found["umpire"] = looked(page, check, artifacts, f"i18n-{lang}-all-umpire", every_size=True)
+        scoreboard = page.input_value("#scoreboard-url")
+        open_at(page, scoreboard, lang)
+        page.wait_for_function("window.scoreboard && scoreboard.state && scoreboard.connected")
+        found["scoreboard"] = looked(page, check, artifacts, f"i18n-{lang}-all-scoreboard", every_size=True)
 
-    open_at(page, server.url + "practice", lang)
-    page.wait_for_selector("#drills [data-drill]")
-    page.click("#drills [data-drill]")
-    page.click("#predict")
-    page.wait_for_selector("#outcome h3")
-    found["practice"] = english_shown(lang, page)
-    shots(page, artifacts, f"i18n-{lang}-all-practice")
+        open_at(page, server.url + "practice", lang)
+        page.wait_for_selector("#drills [data-drill]")
+        page.click("#drills [data-drill]")
+        page.click("#predict")
+        page.wait_for_selector("#outcome h3")
+        found["practice"] = looked(page, check, artifacts, f"i18n-{lang}-all-practice", every_size=True)
     left = {where: texts for where, texts in found.items() if texts}
     assert not left, "\n".join(f"{where}: {texts}" for where, texts in left.items())
-    assert errors == []
-    page.context.close()
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_servers_refusals_in_the_readers_language(server, browser, lang):
     """A refusal the server words as a message (carrom.i18n.said) is shown in the reader's words: a room that
     does not exist (over the websocket), an undo with nothing to undo on the tablet (over HTTP)."""
-    errors = []
-    page = page_in(browser, lang, errors)
     tr = translator(lang)
-    open_at(page, server.url + "room/nosuch", lang)
-    page.wait_for_selector("#page-error:not([hidden])")
-    assert page.inner_text("#page-error") == tr.gettext("there is no match {room}: check the link", room="'nosuch'")
-    umpire_started(page, server.url)
-    page.click("#undo")
-    page.wait_for_selector("#error:not([hidden])")
-    assert page.inner_text("#error") == tr.gettext("nothing to undo") != "nothing to undo"
-    assert errors == []
-    page.context.close()
+    with reading(browser, lang) as page:
+        open_at(page, server.url + "room/nosuch", lang)
+        page.wait_for_selector("#page-error:not([hidden])")
+        assert page.inner_text("#page-error") == tr.gettext("there is no match {room}: check the link", room="'nosuch'")
+        umpire_started(page, server.url)
+        page.click("#undo")
+        page.wait_for_selector("#error:not([hidden])")
+        assert page.inner_text("#error") == tr.gettext("nothing to undo") != "nothing to undo"
+
+
+def test_a_malformed_message_and_a_refused_intent_in_spanish(server, browser, artifacts):
+    """What a page would not send is refused in the reader's words too: a strike whose ``along`` is no number
+    (the websocket's validator: the field's name stays as it is) and, under the French rules, a side conceding the
+    game out of its turn (the referee, 001 §4 q)."""
+    tr = translator("es")
+    with reading(browser, "es") as page:
+        open_at(page, server.url, "es")
+        made = page.evaluate("""async () => {
+          const r = await fetch("/api/rooms", {method: "POST", headers: {"Content-Type": "application/json"},
+            body: JSON.stringify({variant: "fr-official", players: {south: {type: "me", name: "Asha"},
+                                                                    north: {type: "me", name: "Ravi"}}})});
+          const made = await r.json();
+          localStorage.setItem("carrom-token-" + made.room, made.token);
+          return made;
+        }""")
+        open_at(page, server.url + made["url"].lstrip("/"), "es")
+        page.wait_for_function("carrom.state && carrom.state.expected && carrom.state.expected.seat === 'south'")
+        page.evaluate("carrom.send({type: 'strike', seat: 'south', along: 'left', angle: 0, power: 0.5})")
+        malformed = tr.gettext("{key} must be a number, got {value}", key="along", value="'left'")
+        page.wait_for_function("(text) => document.getElementById('game-error').textContent === text", arg=malformed)
+        assert malformed.startswith("along ") and malformed != "along must be a number, got 'left'"
+        page.evaluate("carrom.send({type: 'concede', seat: 'north', what: 'game'})")
+        page.wait_for_function("(text) => document.getElementById('game-error').textContent.includes(text)",
+                               arg="(001 §4 q)")
+        refused = page.inner_text("#game-error")
+        assert refused == tr.gettext("{side} may concede only on their own turn; it is {seat}'s turn (001 §4 q)",
+                                     side=tr.gettext("North"), seat=tr.gettext("South")), refused
+        page.screenshot(path=str(artifacts / "i18n-es-refused.png"))

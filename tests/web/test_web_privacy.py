@@ -90,7 +90,7 @@ def test_seats_are_named_to_the_invited_only(client):
                           "west": {"type": "bot", "level": "beginner"}})
     with numbered(client, f"/ws/{r['room']}") as ws:
         ws.receive_json()
-        for msg, words in (({"seat": "west"}, "west is taken"), ({}, "join which seat? one of east, north")):
+        for msg, words in (({"seat": "west"}, "west is taken"), ({}, "join which seat? one of east and north")):
             ws.send_json({"type": "join", "invite": key(r)} | msg)
             assert words in ws.receive_json()["message"]
 

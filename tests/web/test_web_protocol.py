@@ -116,7 +116,7 @@ def test_a_body_that_is_not_json_and_unknown_matches(client):
     assert r.status_code == 400 and "JSON" in r.json()["error"]
     assert client.get("/api/rooms/nosuchroom").json() == {  # in English, and as a message for the page (docs/i18n.md)
         "error": "there is no match 'nosuchroom': check the link",
-        "said": {"id": "there is no match {room}: check the link", "params": {"room": "'nosuchroom'"}}}
+        "refusal": {"id": "there is no match {room}: check the link", "params": {"room": "'nosuchroom'"}}}
     with client.websocket_connect("/ws/nosuchroom") as ws:
         assert "no match" in ws.receive_json()["message"]
 
@@ -192,7 +192,7 @@ BAD = [
     ({"type": "dance", "seat": "south"}, "unknown message type 'dance'"),
     ({"type": "strike", "seat": "east", "along": 0, "angle": 0, "power": 0.5}, "you do not play east"),
     ({"type": "strike", "seat": "up", "along": 0, "angle": 0, "power": 0.5}, "seat must be"),
-    ({"type": "strike", "seat": "north", "along": 0, "angle": 0, "power": 0.5}, "not north's stroke"),
+    ({"type": "strike", "seat": "north", "along": 0, "angle": 0, "power": 0.5}, "wait for South to strike"),
     ({"type": "strike", "seat": "south", "along": 0, "angle": 0, "power": 3}, "power 3 is out of range"),
     ({"type": "strike", "seat": "south", "along": 0, "angle": 0, "power": 0}, "power 0 is out of range"),
     ({"type": "strike", "seat": "south", "along": 0, "angle": 0, "speed": 40}, "speed 40 is out of range"),
@@ -202,17 +202,17 @@ BAD = [
     ({"type": "strike", "seat": "south", "along": 0, "power": 0.5}, "strike needs angle"),
     ({"type": "strike", "seat": "south", "along": 0, "angle": 7, "power": 0.5}, "angle 7 is out of range"),
     ({"type": "strike", "seat": "south", "along": 0.3, "angle": 0, "power": 0.5}, "ICF 130"),
-    ({"type": "place", "seat": "south", "x": 0, "y": 0.1}, "not south's place"),
-    ({"type": "place", "seat": "north", "x": 0, "y": 0}, "not north's place"),
+    ({"type": "place", "seat": "south", "x": 0, "y": 0.1}, "wait for South to strike"),
+    ({"type": "place", "seat": "north", "x": 0, "y": 0}, "wait for South to strike"),
     ({"type": "place", "seat": "south", "x": "middle", "y": 0}, "x must be a number"),
-    ({"type": "waive", "seat": "south"}, "not south's place"),
-    ({"type": "wait", "seat": "south"}, "not south's place"),
-    ({"type": "claim", "seat": "south", "points": 1}, "not south's claim"),
+    ({"type": "waive", "seat": "south"}, "wait for South to strike"),
+    ({"type": "wait", "seat": "south"}, "wait for South to strike"),
+    ({"type": "claim", "seat": "south", "points": 1}, "wait for South to strike"),
     ({"type": "claim", "seat": "south", "points": 1.5}, "whole number"),
-    ({"type": "toss", "seat": "south"}, "not south's toss"),
+    ({"type": "toss", "seat": "south"}, "wait for South to strike"),
     ({"type": "toss", "seat": "south", "winner": "moon"}, "winner must be"),
     ({"type": "concede", "seat": "south", "what": "everything"}, "what must be one of board, game, match"),
-    ({"type": "auto", "seat": "north"}, "not north's turn"),
+    ({"type": "auto", "seat": "north"}, "wait for south to stroke"),
     ({"type": "join", "seat": "north"}, "joining needs the invitation link"),
 ]
 

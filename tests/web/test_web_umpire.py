@@ -330,3 +330,12 @@ def test_the_tablets_help_comes_in_the_readers_language(client):
         assert words == help_text(translator(lang)) and words != english, lang
     bad = client.get("/api/umpire/options", params={"lang": "xx"})
     assert bad.status_code == 404 and "not a language carrom speaks" in bad.json()["error"]
+
+
+def test_asking_for_help_in_an_entry_opens_the_pages_help_in_the_readers_language(client):
+    # Issue 14: "?" typed on the tablet answered the notation's help as English lines; the answer now says help,
+    # and the page opens its Help dialog (GET /api/umpire/options?lang=, above) instead.
+    m = new_match(client)
+    answer = enter(client, m, "?").json()
+    assert answer["help"] is True and answer["state"]["entries"] == 0
+    assert enter(client, m, "w").json()["help"] is False

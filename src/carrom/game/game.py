@@ -26,10 +26,66 @@ from carrom.physics.result import ShotResult
 from carrom.records import Header, Player, Record
 from carrom.records.entries import Choice, ClockEntry, ConcedeEntry, DeclareEntry, Outcome, PlaceEntry, StrokeEntry
 from carrom.records.scorer import Scorer
+from carrom.rules.message import Message, say
 
 
 class GameError(ValueError):
-    """An action the game refuses (out of turn, illegal position, absurd strike...); nothing changed."""
+    """An action the game refuses (out of turn, illegal position, absurd strike...); nothing changed.
+
+    ``str(error)`` is the English sentence; ``error.message`` the same as a ``Message`` (the referee's own, passed
+    on) for an adapter to word in its reader's language, as ``RulesError`` does; None for a record's own faults.
+    """
+
+    def __init__(self, text: str | Message) -> None:
+        super().__init__(str(text))
+        self.message = text if isinstance(text, Message) else None
+
+
+# Why the striker or a coin may not be put there (carrom.equipment's Problem codes), in words a reader's language
+# has: the equipment's own English, with its measurements, stays its ``Problem.message``.
+PROBLEMS = {
+    "partly-covers-base-circle": say("the striker covers only part of a base circle: all of it or none"),
+    "beyond-baseline": say("the striker is beyond the end of the baseline"),
+    "not-touching-both-lines": say("the striker does not touch both lines of the baseline"),
+    "touches-arrow": say("the striker touches an arrow (or its imaginary line)"),
+    "overlaps-coin": say("the striker would overlap a coin"),
+    "outside-outer-circle": say("the coin is not wholly within the outer centre circle"),
+    "covers-inner-circle": say("the coin covers the inner centre circle"),
+    "overlaps-piece": say("the coin overlaps another piece"),
+    "cannon": say("the coin and another piece touch in a line towards a pocket (a cannon)"),
+    "pair": say("the coin and another piece lie in a line towards a pocket (a pair)"),
+}
+
+
+def joined(messages: Any) -> Message:
+    """Several messages as one, joined by semicolons (at least one)."""
+    messages = list(messages)
+    out = messages[0]
+    for more in messages[1:]:
+        out = say("{one}; {other}", one=out, other=more)
+    return out
+
+
+def reasons(problems: Any) -> Message:
+    """The equipment's problems as one message: each reason with its law."""
+    return joined(say("{reason} ({law})", reason=PROBLEMS.get(p.code, p.message), law=p.law) for p in problems)
+
+
+# Out of turn, or not what the laws wait for: what they wait for, by its kind (``Match.expected``).
+WAITED = {
+    "stroke": lambda kind, waited: say("{kind}: not now, the laws wait for {waited} to strike",
+                                       kind=kind, waited=waited),
+    "place": lambda kind, waited: say("{kind}: not now, the laws wait for {waited} to place the coins owed",
+                                      kind=kind, waited=waited),
+    "claim": lambda kind, waited: say("{kind}: not now, the laws wait for {waited} to claim extra points",
+                                      kind=kind, waited=waited),
+    "toss": lambda kind, waited: say("{kind}: not now, the laws wait for {waited} to say who won the toss",
+                                     kind=kind, waited=waited),
+}
+
+
+def _not_finite(name: str, value: Any) -> GameError:
+    return GameError(say("{key} must be a finite number, got {value}", key=name, value=repr(value)))
 
 
 @dataclass(frozen=True)
@@ -71,7 +127,7 @@ class Game:
                        first_breaker=first_breaker, **header)
             scorer = Scorer.new(h)
         except (ValueError, TypeError) as exc:
-            raise GameError(str(exc)) from None
+            raise GameError(getattr(exc, "message", None) or str(exc)) from None
         return cls(scorer.record, params)
 
     @classmethod
@@ -129,13 +185,14 @@ class Game:
         self._expect("stroke", seat)
         for name, value in (("along", along), ("angle", angle), ("speed", speed)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise GameError(f"{name} must be a finite number, got {value!r}")
+                raise _not_finite(name, value)
         if not 0 < speed <= self.params.max_speed:
-            raise GameError(f"speed {speed} m/s is out of range: above 0 and at most {self.params.max_speed} m/s")
-        reasons = why_illegal(EqSeat(seat), along, self.layout)
-        if reasons:
-            raise GameError(f"the striker may not be put at {along:+.4f} m: " + "; ".join(str(r) for r in reasons)
-                            + " (ICF 130)")
+            raise GameError(say("speed {speed} m/s is out of range: above 0 and at most {most} m/s", speed=speed,
+                                most=self.params.max_speed))
+        why = why_illegal(EqSeat(seat), along, self.layout)
+        if why:
+            raise GameError(say("the striker may not be put at {along} m: {reasons} (ICF 130)", along=f"{along:+.4f}",
+                                reasons=reasons(why)))
         shot = simulate(self.layout, Strike.from_seat(EqSeat(seat), along, angle, speed), self.params)
         outcome = stroke_outcome(shot)
         if not shot.left_baseline and not outcome.touched:
@@ -153,13 +210,14 @@ class Game:
         owed = [o for o in self.state.board.owed if o.placer.value == seat and not o.waiting]
         pick = next((o for o in owed if coin is None or o.coin.value == coin), None)
         if pick is None:
-            raise GameError(f"{seat} owes no {coin} to place")
+            raise GameError(say("{seat} owes no {coin} to place", seat=R.Seat(seat),
+                                coin=R.Coin(coin) if coin in ("white", "black", "queen") else str(coin)))
         for name, value in (("x", x), ("y", y)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise GameError(f"{name} must be a finite number, got {value!r}")
+                raise _not_finite(name, value)
         problems = placement_problems(self.layout, x, y)
         if problems:
-            raise GameError("the coin may not be placed there: " + "; ".join(str(p) for p in problems))
+            raise GameError(say("the coin may not be placed there: {reasons}", reasons=reasons(problems)))
         ruling = self._play(PlaceEntry(seat, coin=pick.coin.value, position=(float(x), float(y))))
         self.layout = self.layout.with_disc(Disc(KIND_OF_COIN[pick.coin], float(x), float(y)))
         return ruling
@@ -191,7 +249,7 @@ class Game:
     def concede(self, seat: str, what: str = "board") -> R.Ruling:
         """The seat's side gives up the board, the game or the match (ICF 139)."""
         if self.over:
-            raise GameError("the match is over")
+            raise GameError(say("the match is over"))
         ruling = self._play(ConcedeEntry(seat, what=what))
         self._sync_board()
         return ruling
@@ -215,17 +273,17 @@ class Game:
     def _expect(self, kind: str, seat: str) -> None:
         exp = self.expected()
         if exp is None:
-            raise GameError("the match is over")
+            raise GameError(say("the match is over"))
         if seat not in ("south", "east", "north", "west"):
-            raise GameError(f"{seat!r} is not a seat (south, east, north, west)")
+            raise GameError(say("{value} is not a seat (south, east, north, west)", value=repr(seat)))
         if exp != (kind, seat):
-            raise GameError(f"it is not {seat}'s {kind}: the laws wait for {exp[1]} to {exp[0]}")
+            raise GameError(WAITED[exp[0]](kind, R.Seat(exp[1])))
 
     def _play(self, entry) -> R.Ruling:
         try:
             return self.scorer.play(entry)
         except R.RulesError as exc:
-            raise GameError(str(exc)) from None
+            raise GameError(exc.message or str(exc)) from None
 
     def _where(self) -> tuple[int, int]:
         return self.state.game_index, self.state.board_index

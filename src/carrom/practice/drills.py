@@ -25,6 +25,7 @@ from carrom.players.search import NOISY_SPEEDS
 from carrom.practice.position import Position, PracticeError
 from carrom.practice.predict import Aim, Prediction, predict
 from carrom.rules import MatchState
+from carrom.rules.message import say
 
 DATA = Path(__file__).with_name("drills.json")
 BOT_SEED = 0
@@ -92,7 +93,8 @@ def drill(drill_id: str) -> Drill:
     for d in drills():
         if d.id == drill_id:
             return d
-    raise PracticeError(f"there is no drill {drill_id!r}; the drills are {', '.join(d.id for d in drills())}")
+    raise PracticeError(say("there is no drill {value}; the drills are {drills}", value=repr(drill_id),
+                            drills=", ".join(d.id for d in drills())))
 
 
 @functools.lru_cache(maxsize=32)

@@ -18,12 +18,14 @@ import math
 from dataclasses import dataclass, field
 
 from carrom.equipment import Disc, Layout, Seat as EqSeat, centre_return_positions, opening_formation, why_illegal
+from carrom.game.game import reasons
 from carrom.game.outcome import KIND_OF_COIN, stroke_outcome, with_returns
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams, Strike, simulate
 from carrom.physics.result import Pocketing, ShotResult, Slide
 from carrom.players.base import StrikeChoice
 from carrom.practice.position import Position, PracticeError, from_state
 from carrom.rules import EndKind, MatchState, Place, Ruling, RulesError, Seat, Stroke, apply
+from carrom.rules.message import say
 
 Aim = StrikeChoice  # where on the baseline (m, to the player's right), the angle (rad, 0 across), the speed (m/s)
 
@@ -64,13 +66,14 @@ def check_aim(position: Position, aim: Aim, params: PhysicsParams = DEFAULT_PARA
     for name in ("along", "angle", "speed"):
         value = getattr(aim, name)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise PracticeError(f"{name} must be a finite number, not {value!r}")
+            raise PracticeError(say("{key} must be a finite number, got {value}", key=name, value=repr(value)))
     if not 0 < aim.speed <= params.max_speed:
-        raise PracticeError(f"speed {aim.speed} m/s is out of range: above 0 and at most {params.max_speed} m/s")
-    reasons = why_illegal(EqSeat(position.seat), aim.along, position.layout)
-    if reasons:
-        raise PracticeError(f"the striker may not be put at {aim.along:+.4f} m: "
-                            + "; ".join(str(r) for r in reasons) + " (ICF 130)")
+        raise PracticeError(say("speed {speed} m/s is out of range: above 0 and at most {most} m/s", speed=aim.speed,
+                                most=params.max_speed))
+    why = why_illegal(EqSeat(position.seat), aim.along, position.layout)
+    if why:
+        raise PracticeError(say("the striker may not be put at {along} m: {reasons} (ICF 130)",
+                                along=f"{aim.along:+.4f}", reasons=reasons(why)))
 
 
 def predict(position: Position, aim: Aim, params: PhysicsParams = DEFAULT_PARAMS) -> Prediction:
@@ -86,7 +89,7 @@ def predict(position: Position, aim: Aim, params: PhysicsParams = DEFAULT_PARAMS
     try:
         after, ruling = apply(state, Stroke(Seat(seat), outcome))
     except RulesError as exc:
-        raise PracticeError(str(exc)) from None
+        raise PracticeError(exc.message or str(exc)) from None
     if after.board_index != state.board_index or after.game_index != state.game_index or after.over:
         nxt = after.board.breaker.value if not after.over else seat
         return Prediction(position, aim, shot, True, ruling, Position(opening_formation(), seat=nxt,
@@ -153,6 +156,6 @@ class Session:
 
 def _move(source: list[Prediction], target: list[Prediction], what: str) -> Prediction:
     if not source:
-        raise PracticeError(f"nothing to {what}")
+        raise PracticeError(say("nothing to undo") if what == "undo" else say("nothing to redo"))
     target.append(source.pop())
     return target[-1]

@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 from carrom.rules.board import BoardState
 from carrom.rules.context import Context
 from carrom.rules.errors import RulesError
+from carrom.rules.message import say
 from carrom.rules.pieces import Coin, Seat
 from carrom.rules.ruleset import RuleSet, ruleset
 from carrom.rules.table import Table
@@ -172,7 +173,7 @@ class MatchState:
         """The side number of a side, a seat ("south"), a side name ("South & North") or a player's name."""
         if isinstance(key, int) and not isinstance(key, bool):
             if key not in (0, 1):
-                raise RulesError(f"a side is 0 or 1, not {key}")
+                raise RulesError(say("a side is 0 or 1, not {value}", value=key))
             return key
         if isinstance(key, Seat):
             self.table.check(key)
@@ -185,8 +186,9 @@ class MatchState:
                 view_names |= {self.player(s).lower() for s in self.table.seats_of(side)}
                 if wanted in view_names:
                     return side
-        raise RulesError(f"{key!r} names no side of this match: a seat ({', '.join(s.value for s in self.table.seats)}), "
-                         f"a side ({' or '.join(str(seats_name(self.table.seats_of(s))) for s in (0, 1))}) or a player")
+        raise RulesError(say("{value} names no side of this match: a seat ({seats}), a side ({one} or {other}) or a "
+                             "player", value=repr(key), seats=", ".join(s.value for s in self.table.seats),
+                             one=seats_name(self.table.seats_of(0)), other=seats_name(self.table.seats_of(1))))
 
     def dues(self, key: int | Seat | str) -> Dues:
         """What the side owes now: to place, waiting for room, outstanding (ICF 72 c, 78, 79 a)."""
@@ -236,14 +238,15 @@ def _setup(rules: str | RuleSet, players: Mapping[Seat, str], first_breaker: Sea
     table = Table.of(seats, Seat(first_breaker))
     for seat, player in players.items():
         if not str(player).strip():
-            raise RulesError(f"the player at {Seat(seat).value} has no name")
+            raise RulesError(say("the player at {seat} has no name", seat=Seat(seat)))
     if toss is not None:
         winner, choice = Seat(toss[0]), toss[1]
         table.check(winner)
         if choice not in ("break", "side"):
-            raise RulesError(f"the toss winner chooses 'break' or 'side' (ICF 39 a), not {choice!r}")
+            raise RulesError(say("the toss winner chooses 'break' or 'side' (ICF 39 a), not {value}",
+                                 value=repr(choice)))
         if choice == "break" and table.side(winner) != 0:
-            raise RulesError("the toss winner chose the break, so their side breaks first (ICF 39 c, 42)")
+            raise RulesError(say("the toss winner chose the break, so their side breaks first (ICF 39 c, 42)"))
         toss = (winner, choice)
     by_seat = {Seat(k): str(v) for k, v in players.items()}
     named = tuple((s, by_seat[s]) for s in table.seats)

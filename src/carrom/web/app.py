@@ -33,7 +33,7 @@ from carrom.store import Store, StoreError
 from carrom.web.clocks import ABSENCE_GRACE, RoomClocks
 from carrom.web.catalog import catalog_router
 from carrom.web.limits import BodyLimit, Gate, Limits
-from carrom.web.messages import Intent, decode, join_request, key_of, parse, sequence
+from carrom.web.messages import Intent, decode, join_request, key_of, parse, sequence, store_refusal
 from carrom.web.practice import practice_router
 from carrom.web.replay import ReplayCache
 from carrom.web.rooms import INTENTS, SEATS, VARIANTS, MessageError, Room
@@ -201,8 +201,9 @@ class Hub:
                     update, text = await asyncio.to_thread(_bot_turn, room, self.clocks)
                 except Exception as exc:  # a bot that fails must not take the server down; the store is untouched
                     log.exception("bot failed in match %s", room.id)
-                    await self.broadcast(room.id, {"type": "error", "message": f"the computer player failed "
-                                                   f"({exc.__class__.__name__}); a person may act for it"})
+                    await self.broadcast(room.id, _refusal(SAID.gettext(
+                        "the computer player failed ({error}); a person may act for it",
+                        error=exc.__class__.__name__), "server", None))
                     return
             if update is None:
                 return
@@ -241,9 +242,9 @@ def _handled(room: Room, token: str | None, intent: Intent, clocks: RoomClocks) 
 
 
 def _refusal(message: str, code: str, seq: int | None) -> dict[str, Any]:
-    """The error a client alone is sent: what is wrong (and its message, ``said``, when it has one), its code, and
+    """The error a client is sent: what is wrong (and its message, ``refusal``, when it has one), its code, and
     the ``seq`` of its message if it had one."""
-    return ({"type": "error", "message": str(message), "code": code} | said_of(message)
+    return ({"type": "error", "message": str(message), "code": code} | refusal_of(message)
             | ({"seq": seq} if seq is not None else {}))
 
 
@@ -252,12 +253,14 @@ def _peer(ws: WebSocket) -> str:
 
 
 def _error(status: int, message: str) -> JSONResponse:
-    """An HTTP error: ``error`` in English and, for a worded message, ``said`` for the page (carrom.i18n.said)."""
-    return JSONResponse({"error": str(message)} | said_of(message), status_code=status)
+    """An HTTP error: ``error`` in English and, for a worded message, ``refusal`` for the page (carrom.i18n.said)."""
+    return JSONResponse({"error": str(message)} | refusal_of(message), status_code=status)
 
 
-def said_of(message: str) -> dict[str, Any]:
-    return {"said": sent(message)} if isinstance(message, Said) else {}
+def refusal_of(message: str) -> dict[str, Any]:
+    """A refusal's message as sent (``refusal``; a successful answer's words are its ``said``: docs/i18n.md)."""
+    return {"refusal": sent(message)} if isinstance(message, Said) else {}
+
 
 
 def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PAUSE,
@@ -306,7 +309,8 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
 
     @app.exception_handler(StoreError)
     async def _store_error(_request: Request, exc: StoreError) -> JSONResponse:
-        return _error(503, str(exc))
+        log.warning("%s", exc)
+        return _error(503, store_refusal(exc))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -316,18 +320,21 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        return _error(400, f"bad request: {first.get('msg', 'invalid')}" + (f" ({where})" if where else ""))
+        problem = first.get("msg", "invalid")
+        return _error(400, SAID.gettext("bad request: {problem} ({where})", problem=problem, where=where) if where
+                      else SAID.gettext("bad request: {problem}", problem=problem))
 
     @app.exception_handler(Exception)
     async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error")
-        return _error(500, f"the server failed ({exc.__class__.__name__}); nothing was changed")
+        return _error(500, SAID.gettext("the server failed ({error}); nothing was changed",
+                                        error=exc.__class__.__name__))
 
     async def body_of(request: Request) -> Any:
         try:
             return await request.json()
         except (ValueError, RecursionError):  # not JSON, not UTF-8, a number of 5,000 digits, too deep
-            raise MessageError("the request's body must be JSON") from None
+            raise MessageError(SAID.gettext("the request's body must be JSON")) from None
 
     # -- pages ----------------------------------------------------------------------------------
 
@@ -453,14 +460,15 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
             return
         except Exception as exc:
             log.exception("cannot open match %s", room_id)
-            message = str(exc) if isinstance(exc, StoreError) else f"this match cannot be opened ({exc.__class__.__name__})"
-            await hub.send(ws, {"type": "error", "message": message, "code": "server"})
+            message = store_refusal(exc) if isinstance(exc, StoreError) else SAID.gettext(
+                "this match cannot be opened ({error})", error=exc.__class__.__name__)
+            await hub.send(ws, _refusal(message, "server", None))
             await hub.close(ws, 1011, "the match cannot be opened")
             return
         token = ws.query_params.get("token") or None
         if token and not room.seats_of(token):
-            await hub.send(ws, {"type": "error", "message": "this link's token plays no seat here: you are watching",
-                                "code": "refused"})
+            await hub.send(ws, _refusal(SAID.gettext("this link's token plays no seat here: you are watching"),
+                                        "refused", None))
             token = None
         hub.sockets.setdefault(room_id, set()).add(ws)
         hub.tokens[ws] = token
@@ -495,14 +503,16 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
                     await hub.send(ws, _refusal(exc.args[0], exc.code, seq))
                     continue
                 except StoreError as exc:
-                    await hub.send(ws, _refusal(str(exc), "server", seq))
+                    log.warning("match %s: %s", room_id, exc)
+                    await hub.send(ws, _refusal(store_refusal(exc), "server", seq))
                     continue
                 except Exception as exc:  # a bug must not reach the user as a traceback, nor leave the game half-changed
                     log.exception("message failed in match %s: %r", room_id, text[:200])
                     async with hub.lock(room_id):
                         await asyncio.to_thread(room.reload)
-                    await hub.send(ws, _refusal(f"the server failed on that message ({exc.__class__.__name__}); "
-                                                "nothing was changed", "server", seq))
+                    failed = SAID.gettext("the server failed on that message ({error}); nothing was changed",
+                                          error=exc.__class__.__name__)
+                    await hub.send(ws, _refusal(failed, "server", seq))
                     continue
                 for update in updates:
                     await hub.broadcast(room_id, update)

@@ -56,7 +56,15 @@ def catalog_router() -> APIRouter:
         try:
             code = negotiate(lang)
         except ValueError:
-            raise HTTPException(404, f"{lang!r} is not a language carrom speaks ({', '.join(LANGUAGES)})") from None
+            raise unknown_language(lang) from None
         return answer(code)
 
     return router
+
+
+def unknown_language(lang: str) -> HTTPException:
+    """A 404 for a language carrom does not speak, naming the five (worded as a message: carrom.i18n.said)."""
+    from carrom.i18n.said import RECORDER
+
+    return HTTPException(404, RECORDER.gettext("{value} is not a language carrom speaks ({languages})",
+                                               value=repr(lang), languages=", ".join(LANGUAGES)))

@@ -12,6 +12,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from carrom.i18n.said import RECORDER as SAID
+from carrom.i18n.said import sent
 from carrom.web.messages import MessageError
 
 
@@ -46,15 +48,16 @@ class Gate:
         self.tokens = min(float(self.limits.burst), self.tokens + (now - self.stamp) * self.limits.rate)
         self.stamp = now
         if self.tokens < 1.0:
-            raise MessageError(f"too many messages: at most {self.limits.rate:g} a second "
-                               f"({self.limits.burst} at once); this one was ignored", "too_many")
+            raise MessageError(SAID.gettext("too many messages: at most {rate} a second ({burst} at once); this one "
+                                            "was ignored", rate=f"{self.limits.rate:g}", burst=self.limits.burst),
+                               "too_many")
         self.tokens -= 1.0
 
     def use(self, seq: int) -> None:
         """Each ``seq`` once, increasing: ``MessageError`` (``duplicate``) otherwise; the seq is then used."""
         if seq <= self.last_seq:
-            raise MessageError(f"message {seq} was already received (the last was {self.last_seq}): "
-                               f"ignored", "duplicate")
+            raise MessageError(SAID.gettext("message {seq} was already received (the last was {last}): ignored",
+                                            seq=seq, last=self.last_seq), "duplicate")
         self.last_seq = seq
 
 
@@ -99,7 +102,8 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, send: Callable) -> None:
-        text = json.dumps({"error": f"the request's body is over {self.limit} bytes"}).encode()
+        error = SAID.gettext("the request's body is over {most} bytes", most=self.limit)
+        text = json.dumps({"error": str(error), "refusal": sent(error)}).encode()  # as app.py's errors
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(text)).encode()),
                                 (b"connection", b"close")]})

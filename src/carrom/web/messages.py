@@ -15,8 +15,10 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from carrom.i18n.said import RECORDER as SAID
 from carrom.physics import PhysicsParams
 from carrom.players import LEVELS
+from carrom.store import ConflictError, StoreError
 
 SEATS = ("south", "east", "north", "west")
 VARIANTS = ("icf", "fr-official", "fr-simplified", "timed")
@@ -31,11 +33,26 @@ class MessageError(ValueError):
 
     ``code`` says which: ``bad_message`` (malformed), ``refused`` (well formed but not allowed now),
     ``duplicate`` (a ``seq`` already used), ``too_many`` (over the rate limit).
+    The message is worded with ``SAID`` (carrom.i18n.said): English that remembers its message id, sent beside
+    the English as ``refusal`` for each page to word in its reader's language (docs/i18n.md).
     """
 
     def __init__(self, message: str, code: str = "bad_message") -> None:
         super().__init__(message)
         self.code = code
+
+
+def worded(exc: Exception) -> str:
+    """A refusal of the referee or the game (``RulesError``, ``GameError``) in English that remembers its message."""
+    message = getattr(exc, "message", None)
+    return SAID.message(message) if message is not None else str(exc)
+
+
+def store_refusal(exc: StoreError) -> str:
+    """A store failure in words a page shows in its reader's language; the store's own English goes to the logs."""
+    if isinstance(exc, ConflictError):
+        return SAID.gettext("another server changed this match meanwhile: nothing was changed; try again")
+    return SAID.gettext("the database is not available now: nothing was changed; try again later")
 
 
 @dataclass(frozen=True)
@@ -58,21 +75,24 @@ def _shown(value: Any) -> str:
 def number(msg: dict, key: str, lo: float, hi: float, *, low_open: bool = False, kind: str = "") -> float:
     """``msg[key]``, a finite number in [lo, hi] (or (lo, hi] when ``low_open``)."""
     if key not in msg:
-        raise MessageError(f"{kind or msg.get('type')} needs {key}")
+        raise MessageError(SAID.gettext("{kind} needs {key}", kind=kind or str(msg.get("type")), key=key))
     value = msg[key]
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (isinstance(value, float)
                                                                           and not math.isfinite(value)):
-        raise MessageError(f"{key} must be a number, got {_shown(value)}")
+        raise MessageError(SAID.gettext("{key} must be a number, got {value}", key=key, value=_shown(value)))
     if value < lo or value > hi or (low_open and value == lo):  # exact for any int, however long
-        low = f"above {lo:g}" if low_open else f"at least {lo:g}"
-        raise MessageError(f"{key} {_shown(value)} is out of range: {low} and at most {hi:g}")
+        bounds = {"key": key, "value": _shown(value), "lo": f"{lo:g}", "hi": f"{hi:g}"}
+        raise MessageError(SAID.gettext("{key} {value} is out of range: above {lo} and at most {hi}", **bounds)
+                           if low_open else
+                           SAID.gettext("{key} {value} is out of range: at least {lo} and at most {hi}", **bounds))
     return float(value)
 
 
 def whole(msg: dict, key: str, lo: int, hi: int) -> int:
     value = msg.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise MessageError(f"{key} must be a whole number from {lo} to {hi}, got {_shown(value)}")
+        raise MessageError(SAID.gettext("{key} must be a whole number from {lo} to {hi}, got {value}", key=key, lo=lo,
+                                        hi=hi, value=_shown(value)))
     return value
 
 
@@ -81,7 +101,8 @@ def choice(msg: dict, key: str, allowed: tuple[str, ...], default: str | None = 
     if value is None and default is None:
         return None
     if not isinstance(value, str) or value not in allowed:
-        raise MessageError(f"{key} must be one of {', '.join(allowed)}, not {_shown(value)}")
+        raise MessageError(SAID.gettext("{key} must be one of {allowed}, not {value}", key=key,
+                                        allowed=", ".join(allowed), value=_shown(value)))
     return value
 
 
@@ -90,7 +111,8 @@ def seat_of(msg: dict, key: str = "seat") -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or value not in SEATS:
-        raise MessageError(f"{key} must be south, east, north or west, not {_shown(value)}")
+        raise MessageError(SAID.gettext("{key} must be south, east, north or west, not {value}", key=key,
+                                        value=_shown(value)))
     return value
 
 
@@ -99,14 +121,15 @@ def name(value: Any, default: str, where: str = "name") -> str:
     if value is None:
         return default
     if not isinstance(value, str):
-        raise MessageError(f"{where} must be text, not {_shown(value)}")
+        raise MessageError(SAID.gettext("{key} must be text, not {value}", key=where, value=_shown(value)))
     value = " ".join(value.split())
     if len(value) > MAX_NAME:
-        raise MessageError(f"{where} is {len(value)} characters long: at most {MAX_NAME}")
+        raise MessageError(SAID.gettext("{key} is {length} characters long: at most {most}", key=where,
+                                        length=len(value), most=MAX_NAME))
     for ch in value:
         if not (unicodedata.category(ch)[0] in "LMN" or ch in NAME_PUNCTUATION):
-            raise MessageError(f"{where} may hold letters, digits, spaces and {NAME_PUNCTUATION.strip()}; "
-                               f"not {ch!r}")
+            raise MessageError(SAID.gettext("{key} may hold letters, digits, spaces and {marks}; not {char}", key=where,
+                                            marks=NAME_PUNCTUATION.strip(), char=repr(ch)))
     return value or default
 
 
@@ -117,7 +140,8 @@ def key_of(msg: dict, key: str) -> str | None:
         return None
     if not isinstance(value, str) or not 0 < len(value) <= MAX_KEY or \
             not all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in value):
-        raise MessageError(f"{key} must be the key given in a link (letters, digits, - and _), not {_shown(value)}")
+        raise MessageError(SAID.gettext("{key} must be the key given in a link (letters, digits, - and _), not {value}",
+                                        key=key, value=_shown(value)))
     return value
 
 
@@ -130,13 +154,13 @@ def _strike(msg: dict) -> dict[str, Any]:
     along = number(msg, "along", -0.5, 0.5)
     angle = number(msg, "angle", -math.pi, math.pi)
     if "power" in msg and "speed" in msg:
-        raise MessageError("strike takes power or speed, not both")
+        raise MessageError(SAID.gettext("strike takes power or speed, not both"))
     if "power" in msg:
         speed = number(msg, "power", 0.0, 1.0, low_open=True) * MAX_SPEED
     elif "speed" in msg:
         speed = number(msg, "speed", 0.0, MAX_SPEED, low_open=True)
     else:
-        raise MessageError("strike needs power (0 to 1) or speed (m/s)")
+        raise MessageError(SAID.gettext("strike needs power (0 to 1) or speed (m/s)"))
     return {"along": along, "angle": angle, "speed": speed}
 
 
@@ -148,14 +172,15 @@ def _place(msg: dict) -> dict[str, Any]:
 def _claim(msg: dict) -> dict[str, Any]:
     points = msg.get("points")
     if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 1000:
-        raise MessageError(f"points must be a whole number, 0 or more, got {_shown(points)}")
+        raise MessageError(SAID.gettext("{key} must be a whole number, 0 or more, got {value}", key="points",
+                                        value=_shown(points)))
     return {"points": points}
 
 
 def _join(msg: dict) -> dict[str, Any]:
     watch = msg.get("watch", False)
     if not isinstance(watch, bool):
-        raise MessageError(f"watch must be true or false, not {_shown(watch)}")
+        raise MessageError(SAID.gettext("{key} must be true or false, not {value}", key="watch", value=_shown(watch)))
     return {"watch": watch, "name": name(msg.get("name"), ""), "invite": key_of(msg, "invite"),
             "browser": key_of(msg, "browser")}
 
@@ -178,20 +203,21 @@ INTENTS = tuple(CHECKS)
 def decode(text: str, limit: int) -> Any:
     """A message's JSON, refused when too long or not JSON (a number of 5,000 digits, a nesting too deep)."""
     if len(text) > limit:
-        raise MessageError(f"a message is at most {limit} characters")
+        raise MessageError(SAID.gettext("a message is at most {most} characters", most=limit))
     try:
         return json.loads(text)
     except (ValueError, RecursionError):  # JSONDecodeError is a ValueError, as are the too-long numbers
-        raise MessageError("not JSON: a message is a JSON object with a type") from None
+        raise MessageError(SAID.gettext("not JSON: a message is a JSON object with a type")) from None
 
 
 def sequence(msg: Any) -> int:
     """The message's ``seq``: a whole number above 0 (each connection's are strictly increasing)."""
     if not isinstance(msg, dict):
-        raise MessageError("a message is a JSON object with a type")
+        raise MessageError(SAID.gettext("a message is a JSON object with a type"))
     seq = msg.get("seq")
     if isinstance(seq, bool) or not isinstance(seq, int) or not 0 < seq < 2**53:
-        raise MessageError(f"seq must be a whole number above 0, one more each message, got {_shown(seq)}")
+        raise MessageError(SAID.gettext("{key} must be a whole number above 0, one more each message, got {value}",
+                                        key="seq", value=_shown(seq)))
     return seq
 
 
@@ -200,20 +226,20 @@ def parse(msg: Any) -> Intent:
     seq = sequence(msg)
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in CHECKS:
-        raise MessageError(f"unknown message type {_shown(kind) if kind is not None else None}; "
-                           f"the types are {', '.join(INTENTS)}")
+        raise MessageError(SAID.gettext("unknown message type {value}; the types are {types}",
+                                        value=_shown(kind) if kind is not None else "None", types=", ".join(INTENTS)))
     check, allowed = CHECKS[kind]
     extra = sorted(set(msg) - {"type", "seq", "seat", *allowed})
     if extra:
-        raise MessageError(f"{kind} has no field {_shown(extra[0])}; its fields are "
-                           f"{', '.join(('seat',) + allowed)}")
+        raise MessageError(SAID.gettext("{kind} has no field {value}; its fields are {fields}", kind=kind,
+                                        value=_shown(extra[0]), fields=", ".join(("seat",) + allowed)))
     return Intent(kind, seat_of(msg), check(msg), seq)
 
 
 def join_request(body: Any) -> Intent:
     """``POST /api/rooms/{room}/join``'s body: ``join``'s fields, no ``seq`` (one request, one answer)."""
     if not isinstance(body, dict):
-        raise MessageError('join with {"seat": ..., "name": ...}')
+        raise MessageError(SAID.gettext("join with {body}", body='{"seat": ..., "name": ...}'))
     return parse({"type": "join", "seq": 1} | {k: v for k, v in body.items() if k not in ("type", "seq")})
 
 
@@ -243,46 +269,54 @@ ROOM_FIELDS = ("variant", "first_breaker", "players", "public", "browser", "cloc
 def room_request(body: Any) -> RoomRequest:
     """``POST /api/rooms``'s body, checked field by field."""
     if not isinstance(body, dict):
-        raise MessageError("a new match is a JSON object with variant and players")
+        raise MessageError(SAID.gettext("a new match is a JSON object with variant and players"))
     extra = sorted(set(body) - set(ROOM_FIELDS))
     if extra:
-        raise MessageError(f"a new match has no field {_shown(extra[0])}; its fields are {', '.join(ROOM_FIELDS)}")
+        raise MessageError(SAID.gettext("a new match has no field {value}; its fields are {fields}",
+                                        value=_shown(extra[0]), fields=", ".join(ROOM_FIELDS)))
     variant = body.get("variant", "icf")
     if not isinstance(variant, str) or variant not in VARIANTS:
-        raise MessageError(f"variant must be one of {', '.join(VARIANTS)}, not {_shown(variant)}")
+        raise MessageError(SAID.gettext("{key} must be one of {allowed}, not {value}", key="variant",
+                                        allowed=", ".join(VARIANTS), value=_shown(variant)))
     players = body.get("players")
     if not isinstance(players, dict) or not players:
-        raise MessageError("players: give south and north (singles) or all four seats (doubles)")
+        raise MessageError(SAID.gettext("players: give south and north (singles) or all four seats (doubles)"))
     unknown = sorted(set(players) - set(SEATS))
     if unknown:
-        raise MessageError(f"players: {unknown[0]!r} is not a seat (south, east, north, west)")
+        raise MessageError(SAID.gettext("players: {value} is not a seat (south, east, north, west)",
+                                        value=repr(unknown[0])))
     if set(players) not in ({"south", "north"}, set(SEATS)):
-        raise MessageError("players: give south and north (singles) or all four seats (doubles)")
+        raise MessageError(SAID.gettext("players: give south and north (singles) or all four seats (doubles)"))
     first = body.get("first_breaker", "south")
     if not isinstance(first, str) or first not in players:
-        raise MessageError(f"first_breaker must be one of the seats played: {', '.join(players)}, "
-                           f"not {_shown(first)}")
+        raise MessageError(SAID.gettext("{key} must be one of the seats played: {seats}, not {value}",
+                                        key="first_breaker", seats=", ".join(players), value=_shown(first)))
     public = body.get("public", False)
     if not isinstance(public, bool):
-        raise MessageError(f"public must be true or false, not {_shown(public)}")
+        raise MessageError(SAID.gettext("{key} must be true or false, not {value}", key="public", value=_shown(public)))
     seats = {}
     for seat in SEATS:
         if seat not in players:
             continue
         p = players[seat]
         if not isinstance(p, dict):
-            raise MessageError(f"players.{seat} must be an object with a type: me, open or bot")
+            raise MessageError(SAID.gettext("{key} must be an object with a type: me, open or bot",
+                                            key=f"players.{seat}"))
         extra = sorted(set(p) - {"type", "name", "level"})
         if extra:
-            raise MessageError(f"players.{seat} has no field {_shown(extra[0])}: type, name, level")
+            raise MessageError(SAID.gettext("{key} has no field {value}: type, name, level", key=f"players.{seat}",
+                                            value=_shown(extra[0])))
         kind = p.get("type", "me")
         if not isinstance(kind, str) or kind not in PLAYER_TYPES:
-            raise MessageError(f"players.{seat}.type must be me, open or bot, not {_shown(kind)}")
+            raise MessageError(SAID.gettext("{key} must be me, open or bot, not {value}", key=f"players.{seat}.type",
+                                            value=_shown(kind)))
         level = None
         if kind == "bot":
             level = p.get("level", "intermediate")
             if not isinstance(level, str) or level not in LEVELS:
-                raise MessageError(f"players.{seat}.level must be one of {', '.join(LEVELS)}, not {_shown(level)}")
+                raise MessageError(SAID.gettext("{key} must be one of {allowed}, not {value}",
+                                                key=f"players.{seat}.level", allowed=", ".join(LEVELS),
+                                                value=_shown(level)))
         given = name(p.get("name"), "", f"players.{seat}.name") or None
         seats[seat] = SeatChoice(kind, given, level)
     return RoomRequest(variant, first, seats, public, key_of(body, "browser"), _clocks(body.get("clocks"), seats))
@@ -291,10 +325,11 @@ def room_request(body: Any) -> RoomRequest:
 def _clocks(value: Any, seats: dict[str, SeatChoice]) -> bool:
     """On by default online (a seat open for someone), off against the computer; hot-seat: as chosen, off by default."""
     if value is not None and not isinstance(value, bool):
-        raise MessageError(f"clocks must be true or false, not {_shown(value)}")
+        raise MessageError(SAID.gettext("{key} must be true or false, not {value}", key="clocks", value=_shown(value)))
     online = any(p.type == "open" for p in seats.values())
     if not online and any(p.type == "bot" for p in seats.values()):
         if value:
-            raise MessageError("clocks: against the computer the clocks are off (nobody else waits for you)")
+            raise MessageError(SAID.gettext("clocks: against the computer the clocks are off (nobody else waits for "
+                                            "you)"))
         return False
     return online if value is None else value

@@ -18,13 +18,16 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
 
 from carrom.equipment import Seat as EqSeat, legal_intervals
+from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import ruling_sent
 from carrom.physics import DEFAULT_PARAMS
 from carrom.practice import Aim, Position, PracticeError, Prediction, Session, predict
 from carrom.practice.drills import drill, drill_bot_shot, drills
 from carrom.practice.from_record import position_before
 from carrom.records import RecordError
+from carrom.rules.message import say
 from carrom.store import Store
+from carrom.web.messages import worded
 from carrom.web.views import motion_of
 from carrom.web.stored import record_of
 
@@ -63,18 +66,19 @@ def prediction_view(p: Prediction) -> dict[str, Any]:
 
 def parse_position(body: Any) -> Position:
     if not isinstance(body, Mapping) or "position" not in body:
-        raise PracticeError("the body is an object with the position (and the aim, for a stroke)")
+        raise PracticeError(say("the body is an object with the position (and the aim, for a stroke)"))
     return Position.from_dict(body["position"])
 
 
 def parse_aim(body: Mapping[str, Any]) -> Aim:
     aim = body.get("aim")
     if not isinstance(aim, Mapping) or set(aim) != set(AIM_FIELDS):
-        raise PracticeError("aim must be an object with exactly along (m), angle (rad) and speed (m/s)")
+        raise PracticeError(say("{key} must be an object with exactly along (m), angle (rad) and speed (m/s)",
+                                key="aim"))
     for key in AIM_FIELDS:
         value = aim[key]
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise PracticeError(f"aim.{key} must be a finite number, not {value!r}")
+            raise PracticeError(say("{key} must be a finite number, got {value}", key=f"aim.{key}", value=repr(value)))
     return Aim(float(aim["along"]), float(aim["angle"]), float(aim["speed"]))
 
 
@@ -85,13 +89,13 @@ def practice_router(store: Store) -> APIRouter:
         try:
             return await request.json()
         except (ValueError, RecursionError):
-            raise refuse("the request's body must be JSON") from None
+            raise refuse(SAID.gettext("the request's body must be JSON")) from None
 
     async def run(fn, *args) -> Any:
         try:
             return await asyncio.to_thread(fn, *args)
         except PracticeError as exc:
-            raise refuse(str(exc)) from None
+            raise refuse(worded(exc)) from None
 
     @router.get("/practice", include_in_schema=False)
     async def page() -> FileResponse:
@@ -132,13 +136,13 @@ def practice_router(store: Store) -> APIRouter:
         """The position before stroke ``number`` of a stored match, and the aim that was played."""
         row = await asyncio.to_thread(store.get, match_id)
         if row is None:
-            raise HTTPException(404, f"there is no match {match_id!r}")
+            raise HTTPException(404, SAID.gettext("there is no match {room}: check the link", room=repr(match_id)))
 
         def load() -> dict[str, Any]:
             try:
                 record = record_of(row)  # the stored record and the actions logged after it
             except RecordError as exc:
-                raise PracticeError(f"the match's record cannot be read: {exc}") from None
+                raise PracticeError(say("the stored record cannot be read: {error}", error=str(exc))) from None
             position, aim = position_before(record, number)
             return position_view(position) | {"aim": None if aim is None else aim_view(aim)}
 

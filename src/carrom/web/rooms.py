@@ -27,7 +27,9 @@ from carrom.players import make_bot
 from carrom.players.driver import step
 from carrom.records import dumps
 from carrom.store import Action, ConflictError, MatchRow, SeatRow, Store, StoreError
-from carrom.web.messages import INTENTS, SEATS, VARIANTS, Intent, MessageError, RoomRequest, room_request
+from carrom.web.messages import (
+    INTENTS, SEATS, VARIANTS, Intent, MessageError, RoomRequest, room_request, store_refusal, worded,
+)
 from carrom.web.stored import caught_up, record_of
 
 __all__ = ["INTENTS", "SEATS", "VARIANTS", "MessageError", "Room", "SeatInfo"]  # a room's vocabulary, from messages
@@ -120,7 +122,7 @@ class Room:
             game = Game.new({s: i.name for s, i in seats.items()}, variant=request.variant,
                             first_breaker=request.first_breaker)
         except GameError as exc:
-            raise MessageError(str(exc)) from None
+            raise MessageError(worded(exc)) from None
         invite = secrets.token_urlsafe(16) if any(i.kind == "human" and i.token is None for i in seats.values()) else None
         room = cls(secrets.token_urlsafe(16), game, seats, store, invite, request.public, clocks=request.clocks)
         store.create(room.id, variant=request.variant, kind=game.record.header.kind, title=room.title(),
@@ -191,7 +193,8 @@ class Room:
         if not (self.invite and invite and secrets.compare_digest(invite, self.invite)):
             raise MessageError(SAID.gettext("joining needs the invitation link: this link only lets you watch"), "refused")
         if seat is None:
-            raise MessageError(f"join which seat? one of {', '.join(self.open_seats()) or 'none: every seat is taken'}")
+            raise MessageError(SAID.gettext("join which seat? one of {seats}", seats=seats_said(self.open_seats()))
+                               if self.open_seats() else SAID.gettext("join which seat? none: every seat is taken"))
         info = self.seats.get(seat)
         if info is None:
             raise MessageError(SAID.gettext("nobody plays {seat} in this match", seat=seats_said([seat])), "refused")
@@ -242,23 +245,26 @@ class Room:
             raise MessageError(SAID.gettext(waited, seat=seats_said([exp[1]])) if exp else
                                SAID.gettext("the match is over"), "refused")
         if seat not in mine:
-            raise MessageError(f"you do not play {seat} in this match" +
-                               (f" (you play {', '.join(mine)})" if mine else " (you are watching)"), "refused")
+            raise MessageError(SAID.gettext("you do not play {seat} in this match (you play {seats})",
+                                            seat=seats_said([seat]), seats=seats_said(mine)) if mine else
+                               SAID.gettext("you do not play {seat} in this match (you are watching)",
+                                            seat=seats_said([seat])), "refused")
         return seat
 
     def handle(self, token: str | None, intent: Intent) -> list[dict[str, Any]]:
         """Apply one checked intent; returns the updates to broadcast, each stored before it is returned."""
         act = self.ACTS.get(intent.type)
         if act is None:
-            raise MessageError(f"{intent.type} is answered by the connection, not the room")  # join: app.py
+            raise MessageError(SAID.gettext("{kind} is answered by the connection, not the room",
+                                            kind=intent.type))  # join: app.py
         try:
             return self._act(act, token, intent)
         except ConflictError:  # another server played meanwhile: the room was read again; once more on it
             try:
                 return self._act(act, token, intent)
             except ConflictError:
-                raise MessageError("another server keeps changing this match: nothing was changed; try again",
-                                   "server") from None
+                raise MessageError(SAID.gettext("another server keeps changing this match: nothing was changed; try "
+                                                "again"), "server") from None
 
     def _act(self, act: Any, token: str | None, intent: Intent) -> list[dict[str, Any]]:
         seat = self._seat(token, intent)
@@ -271,7 +277,7 @@ class Room:
         try:
             result = act(self, seat, token, **intent.args)
         except GameError as exc:
-            raise MessageError(str(exc), "refused") from None
+            raise MessageError(worded(exc), "refused") from None
         if isinstance(result, list):
             return result
         return [self._commit(before, result if isinstance(result, StrokeReport) else None)]
@@ -295,7 +301,8 @@ class Room:
         """The seat asked won the toss for the tie-break board (ICF 56 b)."""
         winner = winner or seat
         if winner not in self.seats:
-            raise MessageError(f"winner must be a seat of this match ({', '.join(self.seats)}), not {winner!r}")
+            raise MessageError(SAID.gettext("{key} must be a seat of this match ({seats}), not {value}", key="winner",
+                                            seats=", ".join(self.seats), value=repr(winner)))
         self.game.toss(seat, winner)
 
     def _concede(self, seat: str, _token: str | None, *, what: str) -> None:
@@ -305,8 +312,8 @@ class Room:
         """"Let the computer play for me": this action, or to the end of the board."""
         exp = self.game.expected()
         if exp is None or exp[1] != seat:
-            raise MessageError(f"it is not {seat}'s turn" + (f": the laws wait for {exp[1]} to {exp[0]}"
-                                                             if exp else ""), "refused")
+            raise MessageError(SAID.gettext(WAITING.get(exp[0], WAITING["stroke"]), seat=seats_said([exp[1]]))
+                               if exp else SAID.gettext("the match is over"), "refused")
         if until == "board":
             return self._auto_board(token)
         return step(self.game, {seat: self._helper()})
@@ -395,7 +402,7 @@ class Room:
                 raise
             except StoreError as exc:
                 self.reload()
-                raise MessageError(f"{exc}; nothing was changed") from None
+                raise MessageError(store_refusal(exc)) from None
             self.since, self.adjourned = time.time(), None
             if clock is not None:
                 self.timekeeper.written_with(self, clock[1])

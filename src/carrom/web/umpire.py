@@ -38,6 +38,7 @@ from carrom.records.session import SessionError
 from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, reply_said, view
 from carrom.store import Store, StoreError
 from carrom.store.umpire import RevisionError, UmpireRow, UmpireStore
+from carrom.web.catalog import unknown_language
 from carrom.web.replay import ReplayCache
 
 log = logging.getLogger("carrom.web.umpire")
@@ -109,7 +110,8 @@ class Desk:
             try:
                 session = SinkSession(load_record(row.record, replay=False), Path(f"{match_id}.json"), words=SAID)
             except RecordError as exc:
-                raise HTTPException(500, f"the stored record cannot be read: {exc}") from None
+                raise HTTPException(500, SAID.gettext("the stored record cannot be read: {error}",
+                                                      error=str(exc))) from None
             live = self.adopt(match_id, session, row.revision)
         return live
 
@@ -146,7 +148,8 @@ class Desk:
 
 
 def _record_error(exc: RecordError) -> HTTPException:
-    return HTTPException(400, str(exc))
+    """A record or a header refused: what is wrong, in the record's own terms (its JSON path, its field names)."""
+    return HTTPException(400, SAID.gettext("not a record the umpire can score: {error}", error=str(exc)))
 
 
 def umpire_router(store: Store) -> APIRouter:
@@ -157,11 +160,11 @@ def umpire_router(store: Store) -> APIRouter:
     async def body_json(request: Request) -> Any:
         raw = await request.body()
         if len(raw) > MAX_RECORD:
-            raise HTTPException(413, f"at most {MAX_RECORD // 1_000_000} MB")
+            raise HTTPException(413, SAID.gettext("the request's body is over {most} MB", most=MAX_RECORD // 1_000_000))
         try:
             return json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError):
-            raise HTTPException(400, "the request's body must be JSON") from None
+            raise HTTPException(400, SAID.gettext("the request's body must be JSON")) from None
 
     def page(name: str):
         async def serve(match_id: str | None = None) -> FileResponse:
@@ -180,8 +183,8 @@ def umpire_router(store: Store) -> APIRouter:
 
         try:
             words = translator(lang) if lang is not None else None
-        except ValueError as e:
-            raise HTTPException(404, str(e)) from None
+        except ValueError:
+            raise unknown_language(lang) from None
 
         return {"variants": list(VARIANTS), "seats": list(SEATS),
                 "fouls": [{"code": f.value, "law": f.law, "words": f.words} for f in Foul if f.value in FOUL_CODES],
@@ -211,13 +214,14 @@ def umpire_router(store: Store) -> APIRouter:
         """A record the terminal assistant saved (or any record file): scored on from its last entry."""
         raw = await request.body()
         if len(raw) > MAX_RECORD:
-            raise HTTPException(413, f"a record is at most {MAX_RECORD // 1_000_000} MB")
+            raise HTTPException(413, SAID.gettext("a record is at most {most} MB", most=MAX_RECORD // 1_000_000))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise HTTPException(400, "not UTF-8 text, so not a record") from None
+            raise HTTPException(400, SAID.gettext("not UTF-8 text, so not a record")) from None
         if not text.lstrip().startswith("{"):
-            raise HTTPException(400, "a record is a JSON object ({...}): choose the .json file the assistant saved")
+            raise HTTPException(400, SAID.gettext("a record is a JSON object ({braces}): choose the .json file the "
+                                                  "assistant saved", braces="{...}"))
         try:
             record = await asyncio.to_thread(load_record, text)
         except RecordError as exc:
@@ -244,27 +248,33 @@ def umpire_router(store: Store) -> APIRouter:
         desk.check_key(row, request.headers.get(KEY_HEADER))
         body = await body_json(request)
         if not isinstance(body, dict) or set(body) - {"line", "revision"}:
-            raise HTTPException(400, 'an entry is {"line": "...", "revision": N}')
+            raise HTTPException(400, SAID.gettext("an entry is {body}", body='{"line": "...", "revision": N}'))
         line, revision = body.get("line"), body.get("revision")
         if not isinstance(line, str) or len(line) > MAX_LINE:
-            raise HTTPException(400, f"line: the entry in the umpire's notation, text of at most {MAX_LINE} characters")
+            raise HTTPException(400, SAID.gettext("{key}: the entry in the umpire's notation, text of at most {most} "
+                                                  "characters", key="line", most=MAX_LINE))
         if isinstance(revision, bool) or not isinstance(revision, int):
-            raise HTTPException(400, "revision: the whole number of the state the entry was made on")
+            raise HTTPException(400, SAID.gettext("{key}: the whole number of the state the entry was made on",
+                                                  key="revision"))
         async with desk.lock(match_id):
             live = await asyncio.to_thread(desk.load, match_id)
             if revision != live.revision:
-                raise HTTPException(409, f"the record moved on (revision {live.revision}, this entry was made on "
-                                         f"{revision}): nothing was entered; the page shows the record as it is now")
+                raise HTTPException(409, SAID.gettext("the record moved on (revision {now}, this entry was made on "
+                                                      "{then}): nothing was entered; the page shows the record as it "
+                                                      "is now", now=live.revision, then=revision))
             try:
                 reply = await asyncio.to_thread(live.session.enter, line)
             except SessionError as exc:
                 raise HTTPException(400, exc.args[0]) from None  # worded by the session's words (SAID): said too
             except RecordError as exc:
                 desk.live.pop(match_id, None)  # read back from the database next time: memory may be ahead
+                log.warning("umpire's match %s: %s (%s)", match_id, exc, live.failure)
                 if isinstance(live.failure, RevisionError):
-                    raise HTTPException(409, str(live.failure)) from None
-                raise HTTPException(503, f"not saved, so not played: {exc}") from None
-            said: list[Any] = []
+                    raise HTTPException(409, SAID.gettext("the record moved on since this entry was made (another "
+                                                          "tablet, or the same entry sent twice): nothing was saved"))
+                raise HTTPException(503, SAID.gettext("not saved, so not played: the database is not available now; "
+                                                      "try again")) from None
+            said: list[Any] = []  # the answer's words as messages (an error's are its ``refusal``)
             if reply.quit:
                 lines = [SAID.gettext("nothing to quit: every entry is already saved; close the page when you like")]
                 said = [sent(lines[0])]
@@ -276,7 +286,8 @@ def umpire_router(store: Store) -> APIRouter:
             message = desk.public(match_id, live)
         if reply.entry is not None or reply.message:
             await desk.broadcast(match_id, message)
-        return {"lines": [str(line) for line in lines], "said": said or lines, "undone": reply.undone, "state": message}
+        return {"lines": [str(line) for line in lines], "said": said or lines, "undone": reply.undone, "state": message,
+                "help": bool(reply.help)}  # help: the page opens its Help dialog, in its reader's language
 
     replays = ReplayCache()
 
@@ -307,7 +318,7 @@ def umpire_router(store: Store) -> APIRouter:
         from carrom.records.scorecard.pdf import card_pdf
 
         if fmt not in SCORECARDS:
-            raise HTTPException(404, f"a scorecard is .html, .pdf or .csv, not .{fmt}")
+            raise HTTPException(404, SAID.gettext("a scorecard is .html, .pdf or .csv, not .{value}", value=fmt))
         row = await asyncio.to_thread(desk.row, match_id)
         card = await asyncio.to_thread(build_card, load_record(row.record))
         body = {"html": card_html, "pdf": card_pdf, "csv": card_csv}[fmt](card)
@@ -326,7 +337,8 @@ def umpire_router(store: Store) -> APIRouter:
                 first = desk.public(match_id, live)
         except HTTPException as exc:
             with contextlib.suppress(Exception):
-                await ws.send_text(json.dumps({"type": "error", "message": str(exc.detail)}))
+                await ws.send_text(json.dumps({"type": "error", "message": str(exc.detail),
+                                               "refusal": sent(exc.detail)}))
                 await ws.close(code=4404)
             return
         desk.watchers.setdefault(match_id, set()).add(ws)

@@ -196,7 +196,7 @@ async function api(path, body) {
   let res;
   try { res = await fetch(path, init); } catch (e) { throw new Error(t("the server cannot be reached")); }
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.said ? said(data.said) : data.error || res.statusText);
+  if (!res.ok) throw new Error(data.refusal ? said(data.refusal) : data.error || res.statusText);
   return data;
 }
 
@@ -352,7 +352,7 @@ function receive(msg) {
   if (!room) return;
   answered(msg);
   if (msg.type === "error") {
-    const words = msg.said ? said(msg.said) : msg.message;  // a refusal worded as a message: in the reader's words
+    const words = msg.refusal ? said(msg.refusal) : msg.message;  // a refusal worded as a message: in the reader's words
     if (!S) { pageError(words); return; }
     if (!$("join").hidden) $("join-error").textContent = words;
     $("game-error").textContent = words;

@@ -26,7 +26,7 @@ async function call(path, body) {
   const r = await fetch(path, body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const data = await r.json();
-  if (!r.ok) throw new Error(data.said ? said(data.said) : data.error || t("The server refused: {status}", { status: r.status }));
+  if (!r.ok) throw new Error(data.refusal ? said(data.refusal) : data.error || t("The server refused: {status}", { status: r.status }));
   return data;
 }
 

@@ -120,7 +120,7 @@ export function follow(matchId, onState, onStatus) {
     ws.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === "state") onState(msg);
-      else if (msg.type === "error") onStatus(msg.said ? said(msg.said) : msg.message, false, true);
+      else if (msg.type === "error") onStatus(msg.refusal ? said(msg.refusal) : msg.message, false, true);
       else throw new Error(`unknown message ${msg.type}`);
     };
     ws.onclose = (ev) => {

@@ -32,7 +32,7 @@ async function call(url, options = {}) {
   const r = await fetch(url, options);
   let body = null;
   try { body = await r.json(); } catch { body = { error: t("the server answered {status}", { status: r.status }) }; }
-  if (!r.ok && body && body.said) body.error = said(body.said);  // a refusal worded as a message, in the reader's words
+  if (!r.ok && body && body.refusal) body.error = said(body.refusal);  // a refusal worded as a message, in the reader's words
   return { ok: r.ok, status: r.status, body };
 }
 
@@ -238,7 +238,8 @@ async function send(line) {
   if (r.ok) {
     showError("");
     umpire.taps = [];
-    render(r.body.state, r.body.said || r.body.lines);
+    render(r.body.state, r.body.help ? [] : r.body.said || r.body.lines);  // said: the ruling (a refusal's is refusal)
+    if (r.body.help) help();  // "?": the notation in the reader's language
   } else {
     showError(r.body.error);
     if (r.status === 409) await refresh();
