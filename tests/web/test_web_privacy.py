@@ -85,6 +85,25 @@ def test_the_invitation_takes_a_free_seat_and_lists_the_match_for_the_guest(clie
     assert [m["id"] for m in listed(client, GUEST)] == [r["room"]]
 
 
+def test_a_seat_taken_through_another_server_a_moment_before_is_refused_as_taken(db_url):
+    """Two servers on one database: the second's copy of the room still shows north free, the store refuses the
+    second guest, and the page is told the seat is taken (not that the database failed), in its own words."""
+    with TestClient(create_app(db_url, bot_pause=0)) as one, TestClient(create_app(db_url, bot_pause=0)) as two:
+        r = new_room(one)
+        with numbered(two, f"/ws/{r['room']}") as late:  # the room is in the second server's memory: north free
+            late.receive_json()
+            with numbered(one, f"/ws/{r['room']}") as first:
+                first.receive_json()
+                first.send_json({"type": "join", "seat": "north", "name": "Ravi", "invite": key(r)})
+                assert first.receive_json()["you"] == ["north"]
+            late.send_json({"type": "join", "seat": "north", "name": "Mina", "invite": key(r)})
+            refused = late.receive_json()
+            while refused["type"] == "state":  # on PostgreSQL the second server may have heard of the join first
+                refused = late.receive_json()
+        assert refused["code"] == "refused" and refused["message"] == "north is taken; you can watch"
+        assert refused["refusal"]["id"] == "{seat} is taken; you can watch"
+
+
 def test_seats_are_named_to_the_invited_only(client):
     r = new_room(client, {"south": {"type": "me"}, "north": {"type": "open"}, "east": {"type": "open"},
                           "west": {"type": "bot", "level": "beginner"}})

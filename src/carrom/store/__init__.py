@@ -5,6 +5,8 @@ is committed before the server tells anybody about it, so a restart loses nothin
 unfinished matches are read back and resumed from their records.
 """
 
-from carrom.store.store import Action, ConflictError, MatchRow, SeatRow, Store, StoreError, shareable, sqlite_url
+from carrom.store.store import (
+    Action, ConflictError, MatchRow, SeatRow, SeatTakenError, Store, StoreError, shareable, sqlite_url,
+)
 
-__all__ = ["Action", "ConflictError", "MatchRow", "SeatRow", "Store", "StoreError", "shareable", "sqlite_url"]
+__all__ = ["Action", "ConflictError", "MatchRow", "SeatRow", "SeatTakenError", "Store", "StoreError", "shareable", "sqlite_url"]

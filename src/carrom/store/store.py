@@ -53,6 +53,14 @@ class ConflictError(StoreError):
     """The match moved on since the version a write was made from (another server wrote it): nothing was written."""
 
 
+class SeatTakenError(StoreError):
+    """The seat asked for was taken meanwhile (by another page, perhaps through another server): nothing was written."""
+
+    def __init__(self, seat: str) -> None:
+        super().__init__(f"{seat} is taken")
+        self.seat = seat
+
+
 @dataclass(frozen=True)
 class Action:
     """One action: its number in the match, its record entry, and the game and board it was played in (0-based)."""
@@ -300,7 +308,7 @@ class Store:
         def fn(s: Session) -> int:
             p = s.scalar(select(PlayerModel).where(PlayerModel.match_id == match_id, PlayerModel.seat == seat))
             if p is None or p.kind != "human" or p.token is not None:
-                raise StoreError(f"{seat} is taken")
+                raise SeatTakenError(seat)
             p.name, p.token = name, token
             m = s.get(MatchModel, match_id)
             if m is None:

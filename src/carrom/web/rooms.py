@@ -26,7 +26,7 @@ from carrom.i18n import N_
 from carrom.players import make_bot
 from carrom.players.driver import step
 from carrom.records import dumps
-from carrom.store import Action, ConflictError, MatchRow, SeatRow, Store, StoreError
+from carrom.store import Action, ConflictError, MatchRow, SeatRow, SeatTakenError, Store, StoreError
 from carrom.web.messages import (
     INTENTS, SEATS, VARIANTS, Intent, MessageError, RoomRequest, room_request, store_refusal, worded,
 )
@@ -199,14 +199,16 @@ class Room:
         if info is None:
             raise MessageError(SAID.gettext("nobody plays {seat} in this match", seat=seats_said([seat])), "refused")
         if info.kind != "human" or info.token is not None:
-            raise MessageError(SAID.gettext("{seat} is taken; open: {seats}", seat=seats_said([seat]),
-                                            seats=seats_said(self.open_seats())) if self.open_seats()
-                               else SAID.gettext("{seat} is taken; you can watch", seat=seats_said([seat])), "refused")
+            raise self._taken(seat)
         token = token or secrets.token_urlsafe(18)
         chosen = new_name or info.name
         game = self._renamed(seat, chosen)
-        version = self.store.seat_player(self.id, seat, chosen, token, record=dumps(game.record),
-                                         logged=len(game.record.entries))
+        try:
+            version = self.store.seat_player(self.id, seat, chosen, token, record=dumps(game.record),
+                                             logged=len(game.record.entries))
+        except SeatTakenError:  # through another server, a moment before: this copy of the room is behind
+            self.reload()
+            raise self._taken(seat) from None
         info.token, info.name, self.game = token, chosen, game
         if version == self.version + 1:
             self.version = version
@@ -217,6 +219,11 @@ class Room:
         except StoreError:
             pass  # the title is cosmetic; the seat is what matters
         return token
+
+    def _taken(self, seat: str) -> MessageError:
+        return MessageError(SAID.gettext("{seat} is taken; open: {seats}", seat=seats_said([seat]),
+                                         seats=seats_said(self.open_seats())) if self.open_seats()
+                            else SAID.gettext("{seat} is taken; you can watch", seat=seats_said([seat])), "refused")
 
     def _renamed(self, seat: str, new_name: str) -> Game:
         """The match with ``seat`` played by ``new_name``: the record's players, so rulings and scorecard say it."""
