@@ -1,5 +1,6 @@
 """The public API: value objects, input checks, the shape of a ShotResult, batches, frames."""
 
+import dataclasses
 import math
 
 import numpy as np
@@ -359,6 +360,15 @@ def test_event_arrays_are_the_events_as_columns(model):
         result = simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, along, angle, 6.5), MODELS[model])
         seen |= _check_event_arrays(result)
     assert seen == set(EventKind)
+
+
+def test_a_result_without_events_has_empty_arrays():
+    shot = simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 6.5))
+    empty = dataclasses.replace(shot, event_floats=shot.event_floats[:0], event_ints=shot.event_ints[:0])
+    ev = empty.event_arrays
+    assert [len(a) for a in (ev.time, ev.kind, ev.place, ev.positions, ev.velocities, ev.spins, ev.impulse)] == [0] * 7
+    assert ev.positions.shape == (0, 2, 2) and len(empty.slide_arrays) == shot.n_bodies
+    assert empty.slide_arrays.starts.tolist() == list(range(shot.n_bodies + 1))
 
 
 def _check_event_arrays(result):

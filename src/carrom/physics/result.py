@@ -379,19 +379,17 @@ class ShotResult:
         kind = n[:, E.EI_KIND]
         # Views of the (read-only) event log, not copies: a body's x, y and vx, vy are adjacent
         # columns, and body j's sit _J_STRIDE columns after body i's.
-        f = np.ascontiguousarray(f)
+        buf = np.ascontiguousarray(f) if len(f) else np.full((1, E.NEF), np.nan)  # (a buffer to view nothing of)
         pairs = (len(f), 2, 2)
-        strides = (f.strides[0], _J_STRIDE * f.strides[1], f.strides[1])
-        if not len(f):
-            f = np.full((1, E.NEF), np.nan)  # a buffer to view nothing of
+        strides = (buf.strides[0], _J_STRIDE * buf.strides[1], buf.strides[1])
         return EventArrays(
             time=f[:, E.EF_T],
             kind=kind,
             first=n[:, E.EI_I],
             second=n[:, E.EI_J],
             place=_frozen(np.where(_PLACED[kind], n[:, E.EI_AUX], -1)),
-            positions=_frozen(np.ndarray(pairs, f.dtype, f, E.EF_XI * f.itemsize, strides)),
-            velocities=_frozen(np.ndarray(pairs, f.dtype, f, E.EF_VXI * f.itemsize, strides)),
+            positions=_frozen(np.ndarray(pairs, buf.dtype, buf, E.EF_XI * buf.itemsize, strides)),
+            velocities=_frozen(np.ndarray(pairs, buf.dtype, buf, E.EF_VXI * buf.itemsize, strides)),
             spins=f[:, E.EF_WI : E.EF_WJ + 1],
             impulse=f[:, E.EF_IMPULSE],
         )
