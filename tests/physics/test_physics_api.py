@@ -1,5 +1,6 @@
 """The public API: value objects, input checks, the shape of a ShotResult, batches, frames."""
 
+import dataclasses
 import math
 
 import numpy as np
@@ -7,7 +8,9 @@ import pytest
 
 from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Disc, Layout, PieceKind, Seat, opening_formation
 from carrom.physics import (
+    CUSHIONS,
     DEFAULT_PARAMS,
+    EVENT_KINDS,
     MODELS,
     CollisionModel,
     Event,
@@ -318,6 +321,72 @@ def test_slides_give_the_engines_positions_at_any_time(model):
                 assert slide_position(current, t) == pytest.approx(tuple(pos[k, b]), abs=1e-12)
     with pytest.raises(ValueError, match="body must be an index from 0 to 19"):
         result.slides(20)
+
+
+def _slides_from_the_log(result):
+    """Each body's slides (t, x, y, vx, vy, deceleration, spin) read one event at a time from the kernel's log."""
+    from carrom.physics import _engine as E
+
+    out = [[(0.0, *result.initial_positions[b], *result.initial_velocities[b], result.params.deceleration, 0.0)]
+           for b in range(result.n_bodies)]
+    for f, (_kind, i, j, _aux) in zip(result.event_floats.tolist(), result.event_ints.tolist()):
+        out[i].append(tuple(f[c] for c in (E.EF_T, E.EF_XI, E.EF_YI, E.EF_VXI, E.EF_VYI, E.EF_AI, E.EF_WI)))
+        if j >= 0:
+            out[j].append(tuple(f[c] for c in (E.EF_T, E.EF_XJ, E.EF_YJ, E.EF_VXJ, E.EF_VYJ, E.EF_AJ, E.EF_WJ)))
+    return out
+
+
+@pytest.mark.parametrize("model", sorted(MODELS))
+@pytest.mark.parametrize("along, angle, speed", [(0.03, 0.02, 6.5), (-0.2, 0.7, 2.0), (0.1, -0.04, 6.5)])
+def test_slide_arrays_hold_every_bodys_slides_at_once(model, along, angle, speed):
+    result = simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, along, angle, speed), MODELS[model])
+    sa = result.slide_arrays
+    reference = _slides_from_the_log(result)
+    assert sa.starts.tolist() == np.cumsum([0] + [len(r) for r in reference]).tolist() and len(sa) == sa.starts[-1]
+    for b, rows in enumerate(reference):
+        lo, hi = sa.starts[b], sa.starts[b + 1]
+        assert (sa.body[lo:hi] == b).all()
+        got = np.column_stack((sa.time, sa.position, sa.velocity, sa.deceleration, sa.spin))[lo:hi]
+        assert got.tolist() == [list(r) for r in rows]  # bit for bit
+        assert result.slides(b) == tuple(Slide(r[0], (r[1], r[2]), (r[3], r[4]), r[5], r[6]) for r in rows)
+    for a in (sa.body, sa.time, sa.position, sa.velocity, sa.deceleration, sa.spin, sa.starts):
+        assert not a.flags.writeable
+
+
+@pytest.mark.parametrize("model", sorted(MODELS))
+def test_event_arrays_are_the_events_as_columns(model):
+    seen = set()
+    for along, angle in [(0.0, -0.02), (-0.05, 0.02), (0.1, 0.04), (0.2, 0.9)]:
+        result = simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, along, angle, 6.5), MODELS[model])
+        seen |= _check_event_arrays(result)
+    assert seen == set(EventKind)
+
+
+def test_a_result_without_events_has_empty_arrays():
+    shot = simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 6.5))
+    empty = dataclasses.replace(shot, event_floats=shot.event_floats[:0], event_ints=shot.event_ints[:0])
+    ev = empty.event_arrays
+    assert [len(a) for a in (ev.time, ev.kind, ev.place, ev.positions, ev.velocities, ev.spins, ev.impulse)] == [0] * 7
+    assert ev.positions.shape == (0, 2, 2) and len(empty.slide_arrays) == shot.n_bodies
+    assert empty.slide_arrays.starts.tolist() == list(range(shot.n_bodies + 1))
+
+
+def _check_event_arrays(result):
+    ev = result.event_arrays
+    assert len(ev) == result.n_events > 0
+    for e, event in enumerate(result.events):
+        assert ev.time[e] == event.time and EVENT_KINDS[ev.kind[e]] is event.kind and ev.impulse[e] == event.impulse
+        assert (ev.first[e], ev.second[e]) == (event.bodies + (-1,))[:2]
+        place = event.cushion if event.kind is EventKind.CUSHION else event.pocket
+        assert ev.place[e] == (CUSHIONS.index(place) if event.kind is EventKind.CUSHION else -1 if place is None else place)
+        k = len(event.bodies)
+        assert ev.positions[e, :k].tolist() == [list(p) for p in event.positions]
+        assert ev.velocities[e, :k].tolist() == [list(v) for v in event.velocities]
+        assert ev.spins[e, :k].tolist() == list(event.spins)
+        assert k == 2 or (np.isnan(ev.positions[e, 1]).all() and np.isnan(ev.velocities[e, 1]).all())
+    for a in (ev.time, ev.kind, ev.first, ev.second, ev.place, ev.positions, ev.velocities, ev.spins, ev.impulse):
+        assert not a.flags.writeable
+    return {EVENT_KINDS[k] for k in ev.kind.tolist()}
 
 
 def test_sample_is_computed_from_the_events():

@@ -3,6 +3,7 @@
 ``ShotResult.state_at`` within 1e-9 m, in Debian's chromium, for a real stroke through the real server."""
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -140,3 +141,19 @@ def test_the_motion_sent_is_the_engines_slides_and_events(along, angle, speed):
                        [[e[0], e[4], e[5]] for e in reference["events"]], rtol=1e-15, atol=1e-15)
     assert all(type(e[2]) is int and type(e[3]) is int for e in sent["events"])
     assert len(json.dumps(sent)) <= len(json.dumps(reference)) + 8  # rounded alike: no 17-digit numbers
+
+
+def test_the_motion_is_made_from_the_public_api_of_physics():
+    """views reads a shot through ShotResult's public accessors (slide_arrays, event_arrays), not the kernel's columns."""
+    import ast
+
+    import carrom.web.views as views
+
+    private = []
+    for node in ast.walk(ast.parse(Path(views.__file__).read_text())):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("carrom.physics"):
+            private += [f"{node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
+            private += [node.module] if any(part.startswith("_") for part in node.module.split(".")) else []
+        elif isinstance(node, ast.Import):
+            private += [a.name for a in node.names if a.name.startswith("carrom.physics._")]
+    assert private == []

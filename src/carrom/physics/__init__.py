@@ -22,14 +22,17 @@ from carrom.physics.params import (
 )
 from carrom.physics.result import (
     CUSHIONS,
+    EVENT_KINDS,
     POCKET_NAMES,
     BatchResult,
     Event,
+    EventArrays,
     EventKind,
     Frames,
     Pocketing,
     ShotResult,
     Slide,
+    SlideArrays,
 )
 from carrom.physics.simulation import PLACEMENT_TOLERANCE, EventCapExceeded, simulate, simulate_batch
 from carrom.physics.strike import Strike
@@ -44,7 +47,9 @@ __all__ = [
     "MODELS",
     "PocketModel",
     "DEFAULT_PARAMS",
+    "EVENT_KINDS",
     "Event",
+    "EventArrays",
     "EventCapExceeded",
     "EventKind",
     "Frames",
@@ -54,6 +59,7 @@ __all__ = [
     "Pocketing",
     "ShotResult",
     "Slide",
+    "SlideArrays",
     "Strike",
     "simulate",
     "physics_model",

@@ -4,6 +4,11 @@ Everything numba compiles lives in this one module on purpose: numba's on-disk c
 checks only the source file of the function it caches, so a kernel split over several
 files could load a stale compiled copy after an edit of a helper in another file.
 
+Helpers that take the state tables (arrays) and are called per event, per pair or per
+integration step are compiled ``inline="always"``: a call of a compiled function
+reference-counts each array argument, which cost more than the helpers' arithmetic (about
+11 % of the v3 break); inlining changes no operation, so no result.
+
 Model (docs/physics.md has the full story):
 
 * A moving disc slides in a straight line and decelerates at ``a = mu * g`` along its own
@@ -717,7 +722,7 @@ def _pocket_centre(p, pc):
     return (-pc if (p == 0 or p == 3) else pc), (-pc if p < 2 else pc)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _inside_tipping(b, p, st, prm):
     """True while body b's centre is in pocket p's tipping circle (a nanometre's margin)."""
     cx, cy = _pocket_centre(p, prm[P_POCKET_C])
@@ -805,7 +810,7 @@ UPDATE_STOP = 1  # i came to rest: same path, no pair changes
 UPDATE_PAIR = 2  # i and j touched without an impact: only their pair looks again
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _set_box(b, st):
     """Body b's box: the bounding box of its path from its reference state to where it
     stops, widened by its radius and BOX_MARGIN. A re-based path (the same slide, a later
@@ -828,7 +833,7 @@ def _set_box(b, st):
     st[b, SBOX + 3] = max(y, ey) + w
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pair_time(b, k, st, it, prm, ov):
     """Predicted contact time of bodies b and k from their current states (INF when
     either is gone or both rest).
@@ -851,7 +856,7 @@ def _pair_time(b, k, st, it, prm, ov):
     return INF
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _offer_contact(k, other, t, st, it):
     """Let body k's record take the contact (k, other) at time t if it comes first."""
     lo = k if k < other else other
@@ -864,7 +869,7 @@ def _offer_contact(k, other, t, st, it):
         it[k, IRX] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _rescan_marked(st, it, pt):
     """Rebuild the record of every marked body (and clear the marks): the earliest of its
     own event and its row of pairs. One call for them all: see the note on SRAD above."""
@@ -897,7 +902,7 @@ def _rescan_marked(st, it, pt):
         it[b, IRX] = bx
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _update(mode, i, j, st, it, pt, prm, ov):
     """Predict again what an event of bodies i (and j) changed.
 
@@ -983,7 +988,7 @@ def _update(mode, i, j, st, it, pt, prm, ov):
     _rescan_marked(st, it, pt)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _clean(st, it, pt, prm, ov):
     """Predict every pair set aside by ``_update``; then rebuild the dirty bodies' records
     and let every other body consider its new contacts with them (its record already
@@ -1099,7 +1104,7 @@ def _friction_wall(nx, ny, vx, vy, w, r, m, jn, mu):
     return _coulomb(-ut * m / 3.0, mu * jn)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _spin_at(b, t, st):
     """Body b's spin at time t (its slide's law: falling linearly to zero)."""
     w = st[b, SW]
@@ -1112,7 +1117,7 @@ def _spin_at(b, t, st):
     return w + drop if -w > drop else 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _set_law(b, st, prm):
     """Body b's slide law (``_set_slide``) and box (``_set_box``), its path just set."""
     _set_slide(b, st, prm)
@@ -1241,7 +1246,7 @@ def _separate(rb, rk, over, slow, nc, px, py, st):
         py[k] += sk * dy / d
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _step_friction(c, b, k, jn, mu, cnx, cny, fr, vel, spin):
     """The friction that contact c's normal impulse ``jn`` of one step brings, applied at
     once: Coulomb, stick or slide on this step's slip (as ``_friction_pair`` and
@@ -1628,7 +1633,7 @@ def _grow(ef, ei):
     return ef2, ei2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _approaching(i, j, t, st, veps):
     """Bodies i and j, touching at t, approach fast enough to collide (the resolver's test)."""
     xi, yi, vxi, vyi, _si = _slide(st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, st[i, SDEC])
@@ -1638,7 +1643,7 @@ def _approaching(i, j, t, st, veps):
     return cx * (vxj - vxi) + cy * (vyj - vyi) < -veps * math.sqrt(cx * cx + cy * cy)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _record(ef, ei, n_ev, t, kind, i, j, aux, impulse, st):
     """Write event number n_ev (its bodies' states as they now are), growing the log."""
     if n_ev >= ef.shape[0]:

@@ -41,6 +41,9 @@ class EventKind(str, Enum):
 
 _KINDS = {E.CONTACT: EventKind.CONTACT, E.CUSHION: EventKind.CUSHION, E.POCKETED: EventKind.POCKETED, E.STOPPED: EventKind.STOPPED}
 
+EVENT_KINDS: tuple[EventKind, ...] = tuple(_KINDS[code] for code in sorted(_KINDS))
+"""The kinds by their number in ``EventArrays.kind``: ``EVENT_KINDS[ev.kind[e]]`` is event e's kind."""
+
 
 @dataclass(frozen=True)
 class Event:
@@ -116,6 +119,72 @@ class Frames:
 def _frozen(a: np.ndarray) -> np.ndarray:
     a.flags.writeable = False
     return a
+
+
+@dataclass(frozen=True, eq=False)
+class SlideArrays:
+    """Every body's slides at once, as read-only NumPy arrays: row r is one ``Slide``.
+
+    Rows are grouped by body in body order, each body's in time order (as
+    ``ShotResult.slides`` gives them one by one); body b's rows are ``starts[b]:starts[b + 1]``.
+    A pocketed body's last rows (from its fall on) are kept, as in ``slides``.
+    """
+
+    body: np.ndarray
+    """(m,) int: whose slide."""
+    time: np.ndarray
+    """(m,): when it starts (s)."""
+    position: np.ndarray
+    """(m, 2): where it starts."""
+    velocity: np.ndarray
+    """(m, 2): the velocity it starts with."""
+    deceleration: np.ndarray
+    """(m,): m/s^2 along its direction (``Slide.deceleration``)."""
+    spin: np.ndarray
+    """(m,): rad/s at its start (``Slide.spin``)."""
+    starts: np.ndarray
+    """(bodies + 1,) int: body b's slides are rows ``starts[b]:starts[b + 1]``."""
+
+    def __len__(self) -> int:
+        return len(self.time)
+
+
+@dataclass(frozen=True, eq=False)
+class EventArrays:
+    """Every event at once, as read-only NumPy arrays: row e is ``ShotResult.events[e]``.
+
+    Columns of a second body are -1 (``second``) or NaN where the event has one body.
+    """
+
+    time: np.ndarray
+    """(m,): s."""
+    kind: np.ndarray
+    """(m,) int: the kind's number in ``EVENT_KINDS``."""
+    first: np.ndarray
+    """(m,) int: the event's (first) body."""
+    second: np.ndarray
+    """(m,) int: a contact's second body (the higher), -1 otherwise."""
+    place: np.ndarray
+    """(m,) int: a cushion's number (its seat in ``CUSHIONS``), a pocket's (``POCKET_NAMES``), -1 otherwise."""
+    positions: np.ndarray
+    """(m, 2, 2): each body's position just after the event, ``[e, 0]`` the first's, ``[e, 1]`` the second's."""
+    velocities: np.ndarray
+    """(m, 2, 2): each body's velocity just after the event, as ``positions``."""
+    spins: np.ndarray
+    """(m, 2): each body's spin just after the event."""
+    impulse: np.ndarray
+    """(m,): the normal impulse (N s) of a contact or cushion, else 0."""
+
+    def __len__(self) -> int:
+        return len(self.time)
+
+
+_SLIDE_I = [E.EF_T, E.EF_XI, E.EF_YI, E.EF_VXI, E.EF_VYI, E.EF_AI, E.EF_WI]  # a slide from an event, of its body i
+_SLIDE_J = [E.EF_T, E.EF_XJ, E.EF_YJ, E.EF_VXJ, E.EF_VYJ, E.EF_AJ, E.EF_WJ]  # ... and of its body j
+_J_STRIDE = E.EF_XJ - E.EF_XI
+_PLACED = np.isin(np.arange(max(_KINDS) + 1), (E.CUSHION, E.POCKETED))  # by kind: has a cushion or a pocket
+assert (E.EF_YI, E.EF_VYI, E.EF_WJ) == (E.EF_XI + 1, E.EF_VXI + 1, E.EF_WI + 1)
+assert (E.EF_YJ, E.EF_VXJ, E.EF_VYJ) == (E.EF_XJ + 1, E.EF_VXI + _J_STRIDE, E.EF_VYI + _J_STRIDE)
 
 
 @dataclass(frozen=True, eq=False)
@@ -229,11 +298,13 @@ class ShotResult:
     @functools.cached_property
     def pocketed(self) -> tuple[Pocketing, ...]:
         """Every disc pocketed, in the order they fell (the striker included, kind STRIKER)."""
-        out = []
-        for kind, i, _j, aux in self.event_ints.tolist():
-            if kind == E.POCKETED:
-                out.append(Pocketing(i, self.kinds[i], aux, float(self.pocket_time[i])))
-        return tuple(out)
+        ei = self.event_ints
+        fell = ei[ei[:, E.EI_KIND] == E.POCKETED]
+        kinds = self.kinds
+        return tuple(
+            Pocketing(i, kinds[i], aux, float(self.pocket_time[i]))
+            for i, aux in zip(fell[:, E.EI_I].tolist(), fell[:, E.EI_AUX].tolist())
+        )
 
     @property
     def coins_pocketed(self) -> tuple[Pocketing, ...]:
@@ -302,30 +373,77 @@ class ShotResult:
     # -- motion between events ---------------------------------------------------------------
 
     @functools.cached_property
-    def _segments(self) -> list[tuple[np.ndarray, np.ndarray]]:
-        """Per body: start times (m,) and states (m, 6: x, y, vx, vy, deceleration, spin) of
-        its straight slides."""
-        n = self.n_bodies
-        a = self.params.deceleration
-        times: list[list[float]] = [[0.0] for _ in range(n)]
-        states: list[list[tuple[float, ...]]] = [
-            [(*self.initial_positions[b].tolist(), *self.initial_velocities[b].tolist(), a, 0.0)] for b in range(n)
-        ]
-        for f, (_kind, i, j, _aux) in zip(self.event_floats.tolist(), self.event_ints.tolist()):
-            times[i].append(f[E.EF_T])
-            states[i].append((f[E.EF_XI], f[E.EF_YI], f[E.EF_VXI], f[E.EF_VYI], f[E.EF_AI], f[E.EF_WI]))
-            if j >= 0:
-                times[j].append(f[E.EF_T])
-                states[j].append((f[E.EF_XJ], f[E.EF_YJ], f[E.EF_VXJ], f[E.EF_VYJ], f[E.EF_AJ], f[E.EF_WJ]))
-        return [(np.array(t), np.array(s)) for t, s in zip(times, states)]
+    def event_arrays(self) -> EventArrays:
+        """The events as arrays (``EventArrays``), for a front end that reads them all at once."""
+        f, n = self.event_floats, self.event_ints
+        kind = n[:, E.EI_KIND]
+        # Views of the (read-only) event log, not copies: a body's x, y and vx, vy are adjacent
+        # columns, and body j's sit _J_STRIDE columns after body i's.
+        buf = np.ascontiguousarray(f) if len(f) else np.full((1, E.NEF), np.nan)  # (a buffer to view nothing of)
+        pairs = (len(f), 2, 2)
+        strides = (buf.strides[0], _J_STRIDE * buf.strides[1], buf.strides[1])
+        return EventArrays(
+            time=f[:, E.EF_T],
+            kind=kind,
+            first=n[:, E.EI_I],
+            second=n[:, E.EI_J],
+            place=_frozen(np.where(_PLACED[kind], n[:, E.EI_AUX], -1)),
+            positions=_frozen(np.ndarray(pairs, buf.dtype, buf, E.EF_XI * buf.itemsize, strides)),
+            velocities=_frozen(np.ndarray(pairs, buf.dtype, buf, E.EF_VXI * buf.itemsize, strides)),
+            spins=f[:, E.EF_WI : E.EF_WJ + 1],
+            impulse=f[:, E.EF_IMPULSE],
+        )
+
+    @functools.cached_property
+    def slide_arrays(self) -> SlideArrays:
+        """Every body's slides as arrays (``SlideArrays``): the numbers ``slides`` gives one by
+        one, in a few NumPy operations (a front end sends them on every stroke)."""
+        f, n = self.event_floats, self.event_ints
+        bodies = self.n_bodies
+        ne = len(n)
+        # Every body's start, then per event a slide of its body i and one of its body j (NaN
+        # when it has none), in the events' order ...
+        rows = np.empty((bodies + 2 * ne, 7))
+        rows[:bodies, 0] = 0.0
+        rows[:bodies, 1:3] = self.initial_positions
+        rows[:bodies, 3:5] = self.initial_velocities
+        rows[:bodies, 5] = self.params.deceleration
+        rows[:bodies, 6] = 0.0
+        per_event = rows[bodies:].reshape(ne, 2, 7)
+        per_event[:, 0] = f[:, _SLIDE_I]
+        per_event[:, 1] = f[:, _SLIDE_J]
+        # ... sorted by body, keeping that order within a body (a stable sort): the missing
+        # bodies j (-1) come first and are dropped.
+        body = np.concatenate((np.arange(bodies), n[:, E.EI_I : E.EI_J + 1].ravel())).astype(np.int16 if bodies < 2**15 else np.int64)
+        sort = np.argsort(body, kind="stable")
+        sort = sort[ne - np.count_nonzero(n[:, E.EI_J] >= 0) :]
+        body = body[sort]
+        rows = _frozen(rows[sort])
+        return SlideArrays(
+            body=_frozen(body.astype(np.int64)),
+            time=rows[:, 0],
+            position=rows[:, 1:3],
+            velocity=rows[:, 3:5],
+            deceleration=rows[:, 5],
+            spin=rows[:, 6],
+            starts=_frozen(np.searchsorted(body, np.arange(bodies + 1))),
+        )
 
     def slides(self, body: int) -> tuple[Slide, ...]:
         """Body ``body``'s motion as its straight slides, in time order; after
-        ``pocket_time[body]`` (if not NaN) it is off the board. ``state_at`` evaluates them."""
+        ``pocket_time[body]`` (if not NaN) it is off the board. ``state_at`` evaluates them;
+        ``slide_arrays`` holds every body's at once."""
         if not (isinstance(body, int) and 0 <= body < self.n_bodies):
             raise ValueError(f"body must be an index from 0 to {self.n_bodies - 1}, got {body!r}")
-        seg_t, seg_s = self._segments[body]
-        return tuple(Slide(t, (s[0], s[1]), (s[2], s[3]), s[4], s[5]) for t, s in zip(seg_t.tolist(), seg_s.tolist()))
+        sa = self.slide_arrays
+        a, b = sa.starts[body], sa.starts[body + 1]
+        return tuple(
+            Slide(t, (x, y), (vx, vy), dec, w)
+            for t, (x, y), (vx, vy), dec, w in zip(
+                sa.time[a:b].tolist(), sa.position[a:b].tolist(), sa.velocity[a:b].tolist(),
+                sa.deceleration[a:b].tolist(), sa.spin[a:b].tolist(),
+            )
+        )
 
     def state_at(self, times) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Positions (..., n+1, 2), velocities (..., n+1, 2) and presence (..., n+1) at the
@@ -336,11 +454,15 @@ class ShotResult:
         pos = np.empty((len(ts), n, 2))
         vel = np.empty((len(ts), n, 2))
         present = np.ones((len(ts), n), dtype=bool)
-        for b, (seg_t, seg_s) in enumerate(self._segments):
-            k = np.searchsorted(seg_t, ts, side="right") - 1
-            k = np.maximum(k, 0)
-            t0 = seg_t[k]
-            x0, y0, vx, vy, a, _w = seg_s[k].T
+        sa = self.slide_arrays
+        for b in range(n):
+            lo, hi = sa.starts[b], sa.starts[b + 1]
+            k = np.searchsorted(sa.time[lo:hi], ts, side="right") - 1
+            k = lo + np.maximum(k, 0)
+            t0 = sa.time[k]
+            x0, y0 = sa.position[k].T
+            vx, vy = sa.velocity[k].T
+            a = sa.deceleration[k]
             s = np.hypot(vx, vy)
             with np.errstate(invalid="ignore", divide="ignore"):
                 ux = np.where(s > 0, vx / s, 0.0)

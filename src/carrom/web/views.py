@@ -6,7 +6,6 @@ All lengths in metres in the board frame (origin at the centre, +y from south to
 
 from __future__ import annotations
 
-import bisect
 import math
 from typing import Any, Mapping
 
@@ -16,8 +15,7 @@ from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Seat
 from carrom.game import Game
 from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import Said, ruling_sent, sent
-from carrom.physics import _engine as _E  # the columns of ShotResult's event arrays
-from carrom.physics.result import _KINDS, Event, EventKind, ShotResult
+from carrom.physics import EVENT_KINDS, Event, EventKind, ShotResult
 from carrom.records.describe import entry_text, ruling_lines
 from carrom.render.svg import CENTRE_DESIGN, star_points
 from carrom.rules import Seat as RSeat
@@ -162,56 +160,40 @@ def motion_of(shot: ShotResult, seat: str) -> dict[str, Any]:
     sounds follow. Numbers are rounded to 1e-11 (s, m, m/s): over a shot's few seconds the
     client's positions stay within 1e-9 m of the engine's (tests/web/test_web_motion.py).
 
-    Made from the engine's event arrays in a few NumPy operations (every room sends a
+    Made from ``ShotResult.slide_arrays`` and ``event_arrays`` in a few NumPy operations (every room sends a
     stroke's hundreds of numbers a second): the numbers ``ShotResult.slides`` and
     ``ShotResult.events`` give one by one (tests/web/test_web_motion.py compares them).
     """
+    sa = shot.slide_arrays
+    rows = np.round(np.column_stack((sa.time, sa.position, sa.velocity, sa.deceleration)), 11).tolist()
+    ends = sa.starts.tolist()
     discs = []
-    for times, rows, pocket in zip(*_slides(shot), shot.pocket_time.tolist()):
-        fell = not math.isnan(pocket)
-        discs.append({"slides": rows[:bisect.bisect_left(times, pocket)] if fell else rows,
-                      "pocket": _exact(pocket) if fell else None})
+    for a, b, pocket in zip(ends, ends[1:], shot.pocket_time.tolist()):
+        if math.isnan(pocket):
+            discs.append({"slides": rows[a:b], "pocket": None})
+        else:  # its slides up to its fall
+            discs.append({"slides": rows[a:a + int(sa.time[a:b].searchsorted(pocket))], "pocket": _exact(pocket)})
     return {"seat": seat, "duration": float(shot.duration), "kinds": [k.value for k in shot.kinds], "discs": discs,
             "events": _sounding(shot),
             "pocketed": [{"kind": p.kind.value, "pocket": p.pocket, "time": p.time} for p in shot.pocketed]}
 
 
-_SLIDE_I = [_E.EF_T, _E.EF_XI, _E.EF_YI, _E.EF_VXI, _E.EF_VYI, _E.EF_AI]  # a slide from an event, of body i
-_SLIDE_J = [_E.EF_T, _E.EF_XJ, _E.EF_YJ, _E.EF_VXJ, _E.EF_VYJ, _E.EF_AJ]  # ... and of body j
-
-
-def _slides(shot: ShotResult) -> tuple[list[list[float]], list[list[list[float]]]]:
-    """Each body's slides as ``ShotResult.slides`` gives them (the start, then every event the body takes part in, in
-    order): their start times, and the slides ``[t, x, y, vx, vy, deceleration]`` rounded to 1e-11."""
-    f, n = shot.event_floats, shot.event_ints
-    bodies = shot.n_bodies
-    start = np.column_stack((np.zeros(bodies), shot.initial_positions, shot.initial_velocities,
-                             np.full(bodies, shot.params.deceleration)))
-    paired = n[:, _E.EI_J] >= 0
-    rows = np.concatenate((start, f[:, _SLIDE_I], f[paired][:, _SLIDE_J]))
-    body = np.concatenate((np.arange(bodies), n[:, _E.EI_I], n[paired, _E.EI_J]))
-    order = np.concatenate((np.full(bodies, -1), np.arange(len(n)), np.flatnonzero(paired)))
-    rows = rows[np.lexsort((order, body))]
-    times, rounded = rows[:, 0].tolist(), np.round(rows, 11).tolist()
-    ends = [0, *np.cumsum(np.bincount(body, minlength=bodies)).tolist()]
-    return [times[a:b] for a, b in zip(ends, ends[1:])], [rounded[a:b] for a, b in zip(ends, ends[1:])]
-
-
-_KIND_NAMES = {code: kind.value for code, kind in _KINDS.items() if kind in SOUNDING}  # the engine's codes heard
-_HEARD = np.isin(np.arange(max(_KINDS) + 1), list(_KIND_NAMES))  # by the engine's code: is it heard?
+_KIND_NAMES = [kind.value for kind in EVENT_KINDS]  # by the number of EventArrays.kind
+_HEARD = np.array([kind in SOUNDING for kind in EVENT_KINDS])  # by that number: is it heard?
+_CONTACT = EVENT_KINDS.index(EventKind.CONTACT)
+_CUSHION = EVENT_KINDS.index(EventKind.CUSHION)
 
 
 def _sounding(shot: ShotResult) -> list[list[Any]]:
     """``[t, kind, i, j, impulse, speed]`` of each sounding event (``SOUNDING``), as ``impact_speed`` hears it."""
-    f, n = shot.event_floats, shot.event_ints
-    kind, i, j = n[:, _E.EI_KIND], n[:, _E.EI_I], n[:, _E.EI_J]
-    keep = _HEARD[kind]
-    f, kind, i, j = f[keep], kind[keep], i[keep], j[keep]
+    ev = shot.event_arrays
+    keep = _HEARD[ev.kind]
+    kind, i, j = ev.kind[keep], ev.first[keep], ev.second[keep]
     m = shot.masses
     mi, mj = m[i], m[np.maximum(j, 0)]
-    impulse = f[:, _E.EF_IMPULSE]
-    speed = np.where(kind == _E.CONTACT, impulse * (mi + mj) / (mi * mj),
-                     np.where(kind == _E.CUSHION, impulse / mi, np.hypot(f[:, _E.EF_VXI], f[:, _E.EF_VYI])))
-    numbers = np.round(np.column_stack((f[:, _E.EF_T], impulse, speed)), 11).tolist()
-    return [[t, _KIND_NAMES[k], a, c if c >= 0 else -1, p, v]
-            for (t, p, v), k, a, c in zip(numbers, kind.tolist(), i.tolist(), j.tolist())]
+    impulse = ev.impulse[keep]
+    vel = ev.velocities[keep, 0]
+    speed = np.where(kind == _CONTACT, impulse * (mi + mj) / (mi * mj),
+                     np.where(kind == _CUSHION, impulse / mi, np.hypot(vel[:, 0], vel[:, 1])))
+    numbers = np.round(np.column_stack((ev.time[keep], impulse, speed)), 11).tolist()
+    return [[t, _KIND_NAMES[k], a, c, p, v] for (t, p, v), k, a, c in zip(numbers, kind.tolist(), i.tolist(), j.tolist())]
