@@ -1,17 +1,24 @@
 """Clear the board (``carrom/ClearBoard-v0``) with the master's planning: strokes per cleared board.
 
-    python benchmarks/clearboard.py               # 20 boards at 2° of aim noise and 20 at none
-    python benchmarks/clearboard.py --boards 5    # a quick look
+    python benchmarks/clearboard.py                       # 20 boards at 2° of aim noise and 20 at none
+    nice -n 10 python benchmarks/clearboard.py --boards 40 --noise 2
+    python benchmarks/clearboard.py --boards 2 --noise 0  # zero noise: every board is the same board
 
 The task's referee (``carrom.envs.clearboard.rule``) counts every coin as the player's,
 so the master's own value (the match referee's) does not apply; this player plans as the
 master does with the task's referee instead: candidates are the geometric planner's shots
 at every coin (the queen once a coin is kept and no due is outstanding, only the queen
-with one coin left, ICF 92, 95 b, 107), each varied in speed; each is simulated under
-``samples`` noisy copies of the hand in one batch, and is worth the pieces it puts down
-for good (−10 if it loses the board) plus 0.7 × what it leaves (``master.pot_chance`` of
-the easiest next shot and half that of the next coin's). The stroke is played through the
-environment, which adds the noise. 2° of aim is 1.745 units of the bots' noise.
+with one coin left, ICF 92, 95 b, 107), each varied in speed, and the stirs (``stirs``;
+with none, the fan of ``sweep``); each is simulated under ``samples`` noisy copies of the
+hand in one batch, and is worth the pieces it puts down for good (−10 if it loses the
+board) plus 0.7 × what it leaves (``master.pot_chance`` of the easiest next shot and half
+that of the next coin's). The stroke is played through the environment, which adds the
+noise. 2° of aim is 1.745 units of the bots' noise.
+
+Printed per noise: the strokes' mean with its 95 % interval, boards cleared, the decision
+time, and what the strokes were: planned shots, stirs and sweeps, how often each put a
+piece down against the share of its noisy copies that did (the prediction it was chosen
+on), and how often the striker fell.
 """
 
 from __future__ import annotations
@@ -40,9 +47,9 @@ from carrom.players.search import rows_for
 
 SEAT = "south"
 SPEEDS = (1.0, 0.9, 1.1)
-STIR_SPEEDS = (3.5, 6.0)  # m/s: a firm and a hard full hit (``stirs``)
+STIR_SPEEDS = (3.5, 5.0, 6.5)  # m/s: a firm, a hard and the hardest full hit (``stirs``)
 SWEEP_ANGLE = math.radians(10)  # the fan of ``sweep``: every 10° from straight across
-STIR_POINTS = 1  # baseline points per coin for its stirs
+STIR_POINTS = 3  # baseline points per coin for its stirs
 SWEEP_POINTS = 5  # baseline points of the fan
 TOP = 6  # candidates whose leave is valued on every copy, of the planned shots and of the stirs (``choose``)
 NOISE_2_DEGREES = math.radians(2) / AIM_SIGMA
@@ -64,11 +71,12 @@ def leave(state: ClearState, noise: float) -> float:
 
 
 def stirs(state: ClearState) -> list[StrikeChoice]:
-    """Strokes that break piles and free coins: a full hit on each target, firm and hard.
+    """Strokes that break piles and free coins: a full hit on each target at ``STIR_SPEEDS``.
 
-    For each coin the planner may aim at, the striker runs straight at its centre from the
-    baseline point nearest straight across whose run is clear of other discs; the coin is
-    driven into whatever lies behind it. Valued like any candidate, by what they pot and
+    For each coin the planner may aim at, the striker runs straight at its centre from up
+    to ``STIR_POINTS`` baseline points whose run is clear of other discs (the one nearest
+    straight across, and others spread over the rest); the coin is driven into whatever
+    lies behind it. Valued like any candidate, by what they pot and
     what they leave: a stir that opens a clear shot is worth that shot's chance.
     """
     discs = state.layout.discs
