@@ -1,17 +1,24 @@
 """Clear the board (``carrom/ClearBoard-v0``) with the master's planning: strokes per cleared board.
 
-    python benchmarks/clearboard.py               # 20 boards at 2° of aim noise and 20 at none
-    python benchmarks/clearboard.py --boards 5    # a quick look
+    python benchmarks/clearboard.py                       # 20 boards at 2° of aim noise and 20 at none
+    nice -n 10 python benchmarks/clearboard.py --boards 40 --noise 2
+    python benchmarks/clearboard.py --boards 2 --noise 0  # zero noise: every board is the same board
 
 The task's referee (``carrom.envs.clearboard.rule``) counts every coin as the player's,
 so the master's own value (the match referee's) does not apply; this player plans as the
 master does with the task's referee instead: candidates are the geometric planner's shots
 at every coin (the queen once a coin is kept and no due is outstanding, only the queen
-with one coin left, ICF 92, 95 b, 107), each varied in speed; each is simulated under
-``samples`` noisy copies of the hand in one batch, and is worth the pieces it puts down
-for good (−10 if it loses the board) plus 0.7 × what it leaves (``master.pot_chance`` of
-the easiest next shot and half that of the next coin's). The stroke is played through the
-environment, which adds the noise. 2° of aim is 1.745 units of the bots' noise.
+with one coin left, ICF 92, 95 b, 107), each varied in speed, and the stirs (``stirs``;
+with none, the fan of ``sweep``); each is simulated under ``samples`` noisy copies of the
+hand in one batch, and is worth the pieces it puts down for good (−10 if it loses the
+board) plus 0.7 × what it leaves (``master.pot_chance`` of the easiest next shot and half
+that of the next coin's). The stroke is played through the environment, which adds the
+noise. 2° of aim is 1.745 units of the bots' noise.
+
+Printed per noise: the strokes' mean with its 95 % interval, boards cleared, the decision
+time, and what the strokes were: planned shots, stirs and sweeps, how often each put a
+piece down against the share of its noisy copies that did (the prediction it was chosen
+on), and how often the striker fell.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import os
 import random
 import statistics
 import time
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 import gymnasium as gym
@@ -39,7 +47,10 @@ from carrom.players.search import rows_for
 
 SEAT = "south"
 SPEEDS = (1.0, 0.9, 1.1)
-STIR_SPEEDS = (3.5, 6.0)  # m/s: a firm and a hard full hit (``stirs``)
+STIR_SPEEDS = (3.5, 5.0, 6.5)  # m/s: a firm, a hard and the hardest full hit (``stirs``)
+SWEEP_ANGLE = math.radians(10)  # the fan of ``sweep``: every 10° from straight across
+STIR_POINTS = 3  # baseline points per coin for its stirs
+SWEEP_POINTS = 5  # baseline points of the fan
 TOP = 6  # candidates whose leave is valued on every copy, of the planned shots and of the stirs (``choose``)
 NOISE_2_DEGREES = math.radians(2) / AIM_SIGMA
 GAME = SimpleNamespace(params=DEFAULT_PARAMS)  # all the planner reads of a game when given a layout and aims
@@ -60,11 +71,12 @@ def leave(state: ClearState, noise: float) -> float:
 
 
 def stirs(state: ClearState) -> list[StrikeChoice]:
-    """Strokes that break piles and free coins: a full hit on each target, firm and hard.
+    """Strokes that break piles and free coins: a full hit on each target at ``STIR_SPEEDS``.
 
-    For each coin the planner may aim at, the striker runs straight at its centre from the
-    baseline point nearest straight across whose run is clear of other discs; the coin is
-    driven into whatever lies behind it. Valued like any candidate, by what they pot and
+    For each coin the planner may aim at, the striker runs straight at its centre from up
+    to ``STIR_POINTS`` baseline points whose run is clear of other discs (the one nearest
+    straight across, and others spread over the rest); the coin is driven into whatever
+    lies behind it. Valued like any candidate, by what they pot and
     what they leave: a stir that opens a clear shot is worth that shot's chance.
     """
     discs = state.layout.discs
@@ -73,21 +85,36 @@ def stirs(state: ClearState) -> list[StrikeChoice]:
     out = []
     for i in aims(state):
         d = discs[i]
-        best = None
+        runs = []  # (along, angle) of the clear runs at the coin
         for along, sx, sy in alongs:
             angle = math.atan2(d.y - sy, d.x - sx) - math.pi / 2
-            if abs(angle) > MAX_ANGLE or (best is not None and abs(angle) >= abs(best[1])):
+            if abs(angle) > MAX_ANGLE:
                 continue
             reach = math.hypot(d.x - sx, d.y - sy) - d.radius - STRIKER.radius
             ux, uy = (d.x - sx) / (reach + d.radius + STRIKER.radius), (d.y - sy) / (reach + d.radius + STRIKER.radius)
             if clear(discs, sx, sy, sx + ux * reach, sy + uy * reach, STRIKER.radius, {i}):
-                best = (along, angle)
-        if best is not None:
-            out += [StrikeChoice(best[0], best[1], v) for v in STIR_SPEEDS]
+                runs.append((along, angle))
+        runs.sort(key=lambda r: abs(r[1]))  # nearest straight across first, then spread over the rest
+        picked = runs[:1] + runs[1:][::max(1, len(runs) // STIR_POINTS)][:STIR_POINTS - 1]
+        out += [StrikeChoice(along, angle, v) for along, angle in picked for v in STIR_SPEEDS]
     return out
 
 
-def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6) -> StrikeChoice:
+def sweep(state: ClearState) -> list[StrikeChoice]:
+    """With no shot and no stir (the coins out of a clear run, behind the baseline): a fan of hard strokes.
+
+    From a few points of the baseline, every ``SWEEP_ANGLE`` across the forward half-plane,
+    at ``STIR_SPEEDS``: off the cushions they reach what a straight run cannot. Each is
+    valued by simulation like any candidate; before, one random stroke was played here.
+    """
+    points = baseline_points(GAME, SEAT, 0.08, state.layout)
+    angles = [k * SWEEP_ANGLE for k in range(-int(MAX_ANGLE / SWEEP_ANGLE), int(MAX_ANGLE / SWEEP_ANGLE) + 1)]
+    return [StrikeChoice(a, t, v) for a in points[::max(1, len(points) // SWEEP_POINTS)] for t in angles
+            for v in STIR_SPEEDS]
+
+
+def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6,
+           facts: dict | None = None) -> StrikeChoice:
     """The stroke worth most: pieces put down for good now, plus ``LEAVE`` × what it leaves.
 
     Every candidate is simulated under ``samples`` copies of the hand; the leave (a plan of
@@ -98,10 +125,11 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     vmax = DEFAULT_PARAMS.max_speed
     shots = plan_shots(GAME, SEAT, limit=24, per_pair=2, layout=state.layout, aims=aims(state))
     planned = [StrikeChoice(s.along, s.angle, min(vmax, s.speed * k)) for s in shots for k in SPEEDS]
-    cands = planned + stirs(state)
-    if not cands:  # nothing in front of the baseline at all: a random firm stroke
-        lo, hi = max(legal_intervals(EqSeat.SOUTH, state.layout), key=lambda iv: iv[1] - iv[0])
-        return StrikeChoice(rng.uniform(lo, hi), rng.uniform(-1.2, 1.2), rng.uniform(2.0, vmax))
+    stirred = stirs(state)
+    cands = planned + (stirred or sweep(state))
+    if not cands:  # no room on the baseline at all (the environment truncates the episode)
+        lo, hi = max(legal_intervals(EqSeat.SOUTH, state.layout) or [(0.0, 0.0)], key=lambda iv: iv[1] - iv[0])
+        return StrikeChoice((lo + hi) / 2, 0.0, vmax)
     n = samples if noise > 0 else 1
     errors = [(rng.gauss(0, AIM_SIGMA * noise), rng.gauss(0, SPEED_SIGMA * noise)) for _ in range(n)] \
         if noise > 0 else [(0.0, 0.0)]
@@ -121,7 +149,12 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     first = {i: now[i] + LEAVE * left(i * n) for i in range(len(planned), len(cands))}
     valued += sorted(first, key=lambda i: (-first[i], i))[:TOP]
     worth = {i: now[i] + LEAVE * mean_leave(i) for i in valued}
-    return cands[max(worth, key=lambda i: (worth[i], -i))]
+    best = max(worth, key=lambda i: (worth[i], -i))
+    if facts is not None:
+        rows = afters[best * n:(best + 1) * n]
+        facts.update(kind="shot" if best < len(planned) else "stir" if stirred else "sweep",
+                     chance=sum(a.down > state.down for a in rows) / n)
+    return cands[best]
 
 
 def action_of(c: StrikeChoice) -> np.ndarray:
@@ -129,21 +162,52 @@ def action_of(c: StrikeChoice) -> np.ndarray:
     return np.array([c.along / S.ALONG_MAX, c.angle / S.MAX_ANGLE, w], dtype=np.float32)
 
 
-def board(noise: float, seed: int, cap: int = 300) -> tuple[int, bool, list[float]]:
+KINDS = ("shot", "stir", "sweep")
+
+
+@dataclass
+class Tally:
+    """What a run's strokes were: by kind, how many put a piece down, the striker's falls, the predicted chances."""
+
+    strokes: list[int] = field(default_factory=list)  # per board
+    cleared: int = 0
+    times: list[float] = field(default_factory=list)
+    kinds: dict[str, list[float]] = field(default_factory=lambda: {k: [0, 0, 0.0] for k in KINDS})  # n, down, chance
+    falls: int = 0  # strokes after which a due was owed: the striker fell
+
+    def add(self, kind: str, chance: float, before: ClearState, after: ClearState) -> None:
+        k = self.kinds[kind]
+        k[0] += 1
+        k[1] += after.down > before.down
+        k[2] += chance
+        self.falls += after.down < before.down or after.dues > before.dues
+
+    def report(self) -> list[str]:
+        n = sum(k[0] for k in self.kinds.values()) or 1
+        parts = [f"{name} {k[0]} ({100 * k[0] / n:.0f} %; a piece down in {100 * k[1] / max(1, k[0]):.0f} %,"
+                 f" predicted {100 * k[2] / max(1, k[0]):.0f} %)" for name, k in self.kinds.items() if k[0]]
+        return ["strokes: " + ", ".join(parts), f"striker fell (a due) in {100 * self.falls / n:.1f} % of strokes"]
+
+
+def board(noise: float, seed: int, tally: Tally, cap: int = 300) -> None:
     env = gym.make("carrom/ClearBoard-v0", noise=noise)
     env.reset(seed=seed)
     rng = random.Random(seed)
-    times = []
     state = env.unwrapped.state
     while not state.over and state.strokes < cap:
         t = time.perf_counter()
-        c = choose(state, noise, rng)
-        times.append(time.perf_counter() - t)
+        facts: dict = {}
+        c = choose(state, noise, rng, facts=facts)
+        tally.times.append(time.perf_counter() - t)
+        before = state
         _obs, _r, done, truncated, _info = env.step(action_of(c))
         state = env.unwrapped.state
+        if state.strokes > before.strokes:
+            tally.add(facts["kind"], facts["chance"], before, state)
         if done or truncated:
             break
-    return state.strokes, state.cleared, times
+    tally.strokes.append(state.strokes)
+    tally.cleared += state.cleared
 
 
 def main() -> None:
@@ -155,16 +219,18 @@ def main() -> None:
           f" {DEFAULT_PARAMS.model}; load average {os.getloadavg()[0]:.2f}", flush=True)
     levels = {"2": [("2° of aim", NOISE_2_DEGREES)], "0": [("no noise", 0.0)]}
     for label, noise in levels.get(opts.noise, levels["2"] + levels["0"]):
-        strokes, cleared, times = [], 0, []
+        tally = Tally()
         for seed in range(opts.boards):
-            n, ok, ts = board(noise, seed)
-            strokes.append(n)
-            cleared += ok
-            times += ts
-        print(f"  {label:>10}: {statistics.mean(strokes):5.1f} strokes mean (median {statistics.median(strokes):.0f},"
-              f" max {max(strokes)}), {cleared}/{opts.boards} cleared, decision median"
-              f" {1000 * statistics.median(times):.0f} ms  (target ≤ 20 strokes mean at 2°);"
+            board(noise, seed, tally)
+        strokes = tally.strokes
+        mean = statistics.mean(strokes)
+        half = 1.96 * statistics.stdev(strokes) / math.sqrt(len(strokes)) if len(strokes) > 1 else math.nan
+        print(f"  {label:>10}: {mean:5.1f} strokes mean (95 % CI {mean - half:.1f}–{mean + half:.1f}; median"
+              f" {statistics.median(strokes):.0f}, max {max(strokes)}), {tally.cleared}/{opts.boards} cleared,"
+              f" decision median {1000 * statistics.median(tally.times):.0f} ms  (target ≤ 20 strokes mean at 2°);"
               f" load average {os.getloadavg()[0]:.2f}", flush=True)
+        for line in tally.report():
+            print(f"              {line}", flush=True)
 
 
 if __name__ == "__main__":

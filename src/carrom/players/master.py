@@ -77,8 +77,8 @@ def layout_after(game: Game, seat: str, after: MatchState, batch, shot: int) -> 
 class MasterPlayer(SearchPlayer):
     """Strikes by search, valuing what each of the best shots leaves; within a time budget per decision."""
 
-    def __init__(self, seed: int | None = None, noise: float = 0.0, candidates: int = 48, samples: int = 6,
-                 top: int = 6, budget: float = 1.0, leave: float = LEAVE, name: str = "master") -> None:
+    def __init__(self, seed: int | None = None, noise: float = 0.0, candidates: int = 96, samples: int = 10,
+                 top: int = 12, budget: float = 1.0, leave: float = LEAVE, name: str = "master") -> None:
         super().__init__(seed, noise, candidates, samples, name)
         self.top = top
         self.weight = leave
