@@ -21,13 +21,13 @@ import math
 import time
 from types import SimpleNamespace
 
-from carrom.equipment import STANDARD_BOARD, Disc, Layout, Seat as EqSeat, centre_return_positions
+from carrom.equipment import STANDARD_BOARD, Disc, Layout
 from carrom.game import Game
-from carrom.game.outcome import KIND_OF_COIN
+from carrom.game.outcome import with_returns
 from carrom.players.base import StrikeChoice
 from carrom.players.geometric import AIM_SIGMA, plan_shots, with_noise
 from carrom.players.search import OWN_COIN, TURN_KEPT, SearchPlayer, outcomes
-from carrom.rules import Coin, MatchState, RulesError, Seat, Stroke, StrokeOutcome, apply
+from carrom.rules import MatchState, RulesError, Seat, Stroke, StrokeOutcome, apply
 
 LEAVE = 0.7  # weight of a stroke's leave against its own value
 NEXT_SHOT = OWN_COIN + TURN_KEPT  # what a pot is worth to whoever strikes next
@@ -64,14 +64,7 @@ def layout_after(game: Game, seat: str, after: MatchState, batch, shot: int) -> 
     rest = batch.final_positions[shot]
     layout = Layout(tuple(Disc(discs[i].kind, float(rest[i, 0]), float(rest[i, 1]))
                           for i in range(n) if batch.on_board[shot, i]))
-    own = game.state.colour_of(Seat(seat))
-    missing = []
-    for coin in (Coin.QUEEN, own, own.other):  # ICF 65 b, 93: the queen first
-        kind = KIND_OF_COIN[coin]
-        missing += [kind] * (after.board.on_board(coin) - layout.count(kind))
-    if missing:
-        layout = Layout(layout.discs + centre_return_positions(layout, missing, EqSeat(seat)))
-    return layout
+    return with_returns(layout, after.board, game.state.colour_of(Seat(seat)), seat)
 
 
 class MasterPlayer(SearchPlayer):
