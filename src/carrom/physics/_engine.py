@@ -833,7 +833,14 @@ def _set_box(b, st):
     st[b, SBOX + 3] = max(y, ey) + w
 
 
-@njit(cache=True, inline="always")
+# No array through a call: even inlined (inline="always"), a helper's array parameters are
+# reference-counted (atomically) at each use, which cost the per-pair loops of _update and
+# _clean more than the predictions' own arithmetic; there the two helpers that ran per
+# pair (this one, and the offer of a contact to a record) are written out. Only
+# _predict_all, once per shot, calls _pair_time.
+
+
+@njit(cache=True)
 def _pair_time(b, k, st, it, prm, ov):
     """Predicted contact time of bodies b and k from their current states (INF when
     either is gone or both rest).
@@ -854,19 +861,6 @@ def _pair_time(b, k, st, it, prm, ov):
             st[b, SRAD] + st[k, SRAD], prm[P_TOUCH], prm[P_VEPS], ov[b, k],
         )
     return INF
-
-
-@njit(cache=True, inline="always")
-def _offer_contact(k, other, t, st, it):
-    """Let body k's record take the contact (k, other) at time t if it comes first."""
-    lo = k if k < other else other
-    hi = other if k < other else k
-    if _before(t, CONTACT, lo, hi, -1, st[k, SRT], it[k, IRK], it[k, IRA], it[k, IRB], it[k, IRX]):
-        st[k, SRT] = t
-        it[k, IRK] = CONTACT
-        it[k, IRA] = lo
-        it[k, IRB] = hi
-        it[k, IRX] = -1
 
 
 @njit(cache=True, inline="always")
@@ -957,7 +951,19 @@ def _update(mode, i, j, st, it, pt, prm, ov):
                         rr = st[b, SRAD] + st[k, SRAD]
                         touching = dx * dx + dy * dy <= (rr + eps) * (rr + eps)
                     if touching:
-                        t = _pair_time(b, k, st, it, prm, ov)
+                        # _pair_time(b, k, ...), written out (see "no array through a call" above it).
+                        t = INF
+                        if not (
+                            st[b, SBOX] > st[k, SBOX + 1]
+                            or st[k, SBOX] > st[b, SBOX + 1]
+                            or st[b, SBOX + 2] > st[k, SBOX + 3]
+                            or st[k, SBOX + 2] > st[b, SBOX + 3]
+                        ) and it[b, IALIVE] and it[k, IALIVE] and (st[b, SSPEED] > 0.0 or st[k, SSPEED] > 0.0):
+                            t = _pair_event(
+                                st[b, SX], st[b, SY], st[b, SUX], st[b, SUY], st[b, SSPEED], st[b, STREF], st[b, SDEC],
+                                st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF], st[k, SDEC],
+                                st[b, SRAD] + st[k, SRAD], prm[P_TOUCH], prm[P_VEPS], ov[b, k],
+                            )
                     else:
                         it[b, IDIRTY] = 1
                 pt[b, k] = t
@@ -984,7 +990,16 @@ def _update(mode, i, j, st, it, pt, prm, ov):
                     continue
                 t = pt[k, b]
                 if t != INF:
-                    _offer_contact(k, b, t, st, it)
+                    # Let body k's record take the contact (k, b) at t if it comes first (written out, as
+                    # the pair's prediction: see "no array through a call" above _pair_time).
+                    lo = k if k < b else b
+                    hi = b if k < b else k
+                    if _before(t, CONTACT, lo, hi, -1, st[k, SRT], it[k, IRK], it[k, IRA], it[k, IRB], it[k, IRX]):
+                        st[k, SRT] = t
+                        it[k, IRK] = CONTACT
+                        it[k, IRA] = lo
+                        it[k, IRB] = hi
+                        it[k, IRX] = -1
     _rescan_marked(st, it, pt)
 
 
@@ -1005,7 +1020,19 @@ def _clean(st, it, pt, prm, ov):
         for j in range(n):
             if j == i or (it[j, IDIRTY] and j < i):
                 continue  # (j, i) done already with j
-            t = _pair_time(i, j, st, it, prm, ov)
+            # _pair_time(i, j, ...), written out (see "no array through a call" above it).
+            t = INF
+            if not (
+                st[i, SBOX] > st[j, SBOX + 1]
+                or st[j, SBOX] > st[i, SBOX + 1]
+                or st[i, SBOX + 2] > st[j, SBOX + 3]
+                or st[j, SBOX + 2] > st[i, SBOX + 3]
+            ) and it[i, IALIVE] and it[j, IALIVE] and (st[i, SSPEED] > 0.0 or st[j, SSPEED] > 0.0):
+                t = _pair_event(
+                    st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], st[i, SDEC],
+                    st[j, SX], st[j, SY], st[j, SUX], st[j, SUY], st[j, SSPEED], st[j, STREF], st[j, SDEC],
+                    st[i, SRAD] + st[j, SRAD], prm[P_TOUCH], prm[P_VEPS], ov[i, j],
+                )
             pt[i, j] = t
             pt[j, i] = t
     for k in range(n):
@@ -1017,7 +1044,16 @@ def _clean(st, it, pt, prm, ov):
             d = dirty[q]
             t = pt[k, d]
             if t != INF:
-                _offer_contact(k, d, t, st, it)
+                # Let body k's record take the contact (k, d) at t if it comes first (written out, as
+                # the pair's prediction: see "no array through a call" above _pair_time).
+                lo = k if k < d else d
+                hi = d if k < d else k
+                if _before(t, CONTACT, lo, hi, -1, st[k, SRT], it[k, IRK], it[k, IRA], it[k, IRB], it[k, IRX]):
+                    st[k, SRT] = t
+                    it[k, IRK] = CONTACT
+                    it[k, IRA] = lo
+                    it[k, IRB] = hi
+                    it[k, IRX] = -1
     for k in range(n):
         it[k, IDIRTY] = 0
     _rescan_marked(st, it, pt)
