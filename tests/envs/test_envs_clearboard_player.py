@@ -32,3 +32,30 @@ def test_coins_behind_the_baseline_are_reached_off_the_far_cushion():
     shot = simulate(state.layout, Strike.from_seat(Seat.SOUTH, choice.along, choice.angle, choice.speed))
     after = rule(state, ShotFacts.of_shot(shot))
     assert after.down == state.down + 1
+
+
+def test_a_stroke_that_moves_nothing_is_told_from_one_that_does():
+    """``unmoved``: every piece within ``STILL`` of where it was, and none gone."""
+    state = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1), Disc(PieceKind.QUEEN, -0.3, 0.3))), potted=True)
+    nudged = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1 + bench.STILL / 2), Disc(PieceKind.QUEEN, -0.3, 0.3))),
+                        potted=True)
+    moved = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1 + 2 * bench.STILL), Disc(PieceKind.QUEEN, -0.3, 0.3))),
+                       potted=True)
+    gone = ClearState(Layout((Disc(PieceKind.QUEEN, -0.3, 0.3),)), potted=True)
+    assert bench.unmoved(state, nudged)
+    assert not bench.unmoved(state, moved)
+    assert not bench.unmoved(state, gone)
+
+
+def test_the_stroke_is_chosen_on_fresh_copies_of_the_hand():
+    """Under noise the best few of the first look are simulated again on ``fresh`` new copies and
+    the stroke is chosen on those: its reported chance is a share of them, not of the first six
+    (the best of many judged on six copies is partly the luckiest)."""
+    state = ClearState(Layout((Disc(PieceKind.WHITE, 0.0, 0.2), Disc(PieceKind.BLACK, 0.15, -0.1))))
+    facts = {}
+    bench.choose(state, bench.NOISE_2_DEGREES, random.Random(1), facts=facts, fresh=7)
+    assert facts["copies"] == 7
+    assert abs(facts["chance"] * 7 - round(facts["chance"] * 7)) < 1e-9
+    facts = {}
+    bench.choose(state, 0.0, random.Random(1), facts=facts, fresh=7)
+    assert facts["copies"] == 1  # no noise: every copy is the same stroke, one is enough
