@@ -33,6 +33,7 @@ LEAVE = 0.7  # weight of a stroke's leave against its own value
 NEXT_SHOT = OWN_COIN + TURN_KEPT  # what a pot is worth to whoever strikes next
 FURTHER = 0.5  # weight of the second coin's chance: the shot after the next
 MIN_NOISE = 0.25  # even a perfect hand prefers a leave that forgives errors
+CONFIRM = 16  # fresh copies of the hand on which the finalists are judged again
 STEP = 0.04  # baseline sampling of the leave's planner (m): coarser than the search's own
 
 
@@ -71,9 +72,11 @@ class MasterPlayer(SearchPlayer):
     """Strikes by search, valuing what each of the best shots leaves; within a time budget per decision."""
 
     def __init__(self, seed: int | None = None, noise: float = 0.0, candidates: int = 96, samples: int = 10,
-                 top: int = 12, budget: float = 1.0, leave: float = LEAVE, name: str = "master") -> None:
+                 top: int = 12, budget: float = 1.0, leave: float = LEAVE, confirm: int = CONFIRM,
+                 name: str = "master") -> None:
         super().__init__(seed, noise, candidates, samples, name)
         self.top = top
+        self.confirm = confirm  # fresh noisy copies per finalist (0: judge on the screen's copies)
         self.weight = leave
         self.budget = budget  # seconds per decision
         self.decisions = 0  # strikes chosen
@@ -119,13 +122,21 @@ class MasterPlayer(SearchPlayer):
         batch, samples, values = self.simulate(game, seat, cands)
         means = [sum(values[i * samples:(i + 1) * samples]) / samples for i in range(len(cands))]
         order = self.shortlist(cands, means)
+        finalists = order[:self.top]
+        if self.confirm and self.noise > 0 and time.perf_counter() <= deadline:
+            # the finalists again on fresh copies of the hand: the screen's best are partly its luckiest
+            batch, samples, values = self.simulate(game, seat, [cands[i] for i in finalists], self.confirm)
+            means = {i: sum(values[k * samples:(k + 1) * samples]) / samples for k, i in enumerate(finalists)}
+            rows_of = {i: range(k * samples, (k + 1) * samples) for k, i in enumerate(finalists)}
+        else:
+            rows_of = {i: range(i * samples, (i + 1) * samples) for i in finalists}
         outs = outcomes(batch, game.layout)
         best, best_worth = order[0], -math.inf
-        for i in order[:self.top]:
+        for i in finalists:
             if time.perf_counter() > deadline:
                 self.cut += 1  # the best valued so far is played
                 break
-            rows = range(i * samples, (i + 1) * samples)
+            rows = rows_of[i]
             worth = means[i] + self.weight * sum(self.leave(game, seat, outs[k], batch, k) for k in rows) / samples
             if worth > best_worth:
                 best, best_worth = i, worth
