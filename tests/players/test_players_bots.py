@@ -301,3 +301,19 @@ def test_the_master_judges_its_finalists_again_on_fresh_copies_of_its_hand():
     for bot in (Recording(3, candidates=16, top=5, confirm=7), Recording(3, noise=0.3, candidates=16, confirm=0)):
         bot.choose_strike(g, seat)
         assert len(bot.batches) == 1
+
+
+def test_the_master_keeps_places_among_its_finalists_for_safety_strokes():
+    """With ``safeties=2`` the screen also tries soft touches (the planned shots at a fraction of
+    their speed) and the two best of them are judged beside the ``top`` best pots."""
+    g = positions(3, seed=5)[-1]
+    seat = g.expected()[1]
+    plain, safe = (Recording(3, noise=0.3, candidates=16, samples=4, top=5, confirm=7, safeties=k) for k in (0, 2))
+    softs = safe.safety_strikes(g, seat)
+    assert softs and plain.safety_strikes(g, seat) == []
+    shots = plan_shots(g, seat, limit=16, banks=False)
+    assert all(c.speed < s.speed for c, s in zip(softs[::2], shots))  # softer than the shot it comes from
+    for bot in (plain, safe):
+        assert legal(g, seat, bot.choose_strike(g, seat))
+    assert safe.batches[0][0] == plain.batches[0][0] + len(softs)
+    assert (plain.batches[1][0], safe.batches[1][0]) == (5, 7)
