@@ -8,7 +8,9 @@ pure referee's ruling). The leave is what the next striker can pot there: the ch
 its easiest clear shot, plus ``FURTHER`` times the chance of its easiest shot on another
 coin (the geometric planner's shots, judged under a hand of the player's own noise),
 counted for us when our side strikes next and against us when the opponent does. A
-candidate's worth is its mean value plus ``LEAVE`` times its mean leave.
+candidate's worth is its mean value plus ``LEAVE`` times its mean leave, both taken from
+``confirm`` fresh noisy copies of each finalist (the screen's best are partly its
+luckiest). Optional safety strokes (soft touches) can be kept among the finalists.
 
 Within a time budget: the leaves are valued best candidate first, and once the deadline
 passes the best candidate valued so far is played; ``cut`` counts the decisions the
