@@ -110,18 +110,22 @@ def main() -> None:
     ap.add_argument("--boards", type=int, default=200, help="boards per pairing (default 200)")
     ap.add_argument("--processes", type=int, default=2, help="worker processes (default 2)")
     ap.add_argument("--only", help="only the pairings of this bot (e.g. master)")
+    ap.add_argument("--seed-base", type=int, default=0,
+                    help="seed of the first board (default 0; tuning boards elsewhere, e.g. 1000)")
     opts = ap.parse_args()
     totals: dict[str, list[float]] = {name: [0, 0, 0, 0.0] for name in BOTS}
     times: dict[str, list[float]] = {name: [] for name in BOTS}
     pairings = [p for p in PAIRINGS if opts.only in (None, *p)]
-    print(f"carrom bots benchmark: {opts.boards} boards per pairing, {opts.processes} processes, physics"
+    print(f"carrom bots benchmark: {opts.boards} boards per pairing (seeds {opts.seed_base}–"
+          f"{opts.seed_base + opts.boards - 1}), {opts.processes} processes, physics"
           f" {DEFAULT_PARAMS.model}; load average {os.getloadavg()[0]:.2f}", flush=True)
     start = time.time()
     with mp.Pool(opts.processes) as pool:
         for stronger, weaker in pairings:
             t = time.time()
             # each bot sits south in half the boards and breaks in half of those
-            jobs = [(stronger, weaker, i) if i % 4 < 2 else (weaker, stronger, i) for i in range(opts.boards)]
+            seeds = range(opts.seed_base, opts.seed_base + opts.boards)
+            jobs = [(stronger, weaker, i) if i % 4 < 2 else (weaker, stronger, i) for i in seeds]
             wins = decided = done = 0
             for r in pool.imap_unordered(play_board, jobs, chunksize=2):
                 done += 1

@@ -273,3 +273,47 @@ def test_without_the_leave_the_two_pots_are_a_tie():
     g = follow_up_position()
     c = TwoShots([1, 0], leave=0.0).choose_strike(g, "south")
     assert [p.index for p in g.strike("south", c.along, c.angle, c.speed).shot.coins_pocketed] == [1]
+
+
+class Recording(MasterPlayer):
+    """A master that notes how many candidates and copies each of its batches simulates."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.batches = []
+
+    def simulate(self, game, seat, cands, samples=None):
+        batch, n, values = super().simulate(game, seat, cands, samples)
+        self.batches.append((len(cands), n, len(batch)))
+        return batch, n, values
+
+
+def test_the_master_judges_its_finalists_again_on_fresh_copies_of_its_hand():
+    """Against the winner's curse: the ``top`` finalists of the screen are simulated again, ``confirm``
+    fresh noisy copies each, in one more batch; without noise (or with ``confirm=0``) the screen decides."""
+    g = positions(3, seed=5)[-1]
+    seat = g.expected()[1]
+    noisy = Recording(3, noise=0.3, candidates=16, samples=4, top=5, confirm=7)
+    assert legal(g, seat, noisy.choose_strike(g, seat))
+    (screened, n0, rows0), (finalists, n1, rows1) = noisy.batches
+    assert n0 == 4 and rows0 == screened * 4 and screened > 5
+    assert (finalists, n1, rows1) == (5, 7, 35)
+    for bot in (Recording(3, candidates=16, top=5, confirm=7), Recording(3, noise=0.3, candidates=16, confirm=0)):
+        bot.choose_strike(g, seat)
+        assert len(bot.batches) == 1
+
+
+def test_the_master_keeps_places_among_its_finalists_for_safety_strokes():
+    """With ``safeties=2`` the screen also tries soft touches (the planned shots at a fraction of
+    their speed) and the two best of them are judged beside the ``top`` best pots."""
+    g = positions(3, seed=5)[-1]
+    seat = g.expected()[1]
+    plain, safe = (Recording(3, noise=0.3, candidates=16, samples=4, top=5, confirm=7, safeties=k) for k in (0, 2))
+    softs = safe.safety_strikes(g, seat)
+    assert softs and plain.safety_strikes(g, seat) == []
+    shots = plan_shots(g, seat, limit=16, banks=False)
+    assert all(c.speed < s.speed for c, s in zip(softs[::2], shots))  # softer than the shot it comes from
+    for bot in (plain, safe):
+        assert legal(g, seat, bot.choose_strike(g, seat))
+    assert safe.batches[0][0] == plain.batches[0][0] + len(softs)
+    assert (plain.batches[1][0], safe.batches[1][0]) == (5, 7)

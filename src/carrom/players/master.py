@@ -8,7 +8,9 @@ pure referee's ruling). The leave is what the next striker can pot there: the ch
 its easiest clear shot, plus ``FURTHER`` times the chance of its easiest shot on another
 coin (the geometric planner's shots, judged under a hand of the player's own noise),
 counted for us when our side strikes next and against us when the opponent does. A
-candidate's worth is its mean value plus ``LEAVE`` times its mean leave.
+candidate's worth is its mean value plus ``LEAVE`` times its mean leave, both taken from
+``confirm`` fresh noisy copies of each finalist (the screen's best are partly its
+luckiest). Optional safety strokes (soft touches) can be kept among the finalists.
 
 Within a time budget: the leaves are valued best candidate first, and once the deadline
 passes the best candidate valued so far is played; ``cut`` counts the decisions the
@@ -33,6 +35,9 @@ LEAVE = 0.7  # weight of a stroke's leave against its own value
 NEXT_SHOT = OWN_COIN + TURN_KEPT  # what a pot is worth to whoever strikes next
 FURTHER = 0.5  # weight of the second coin's chance: the shot after the next
 MIN_NOISE = 0.25  # even a perfect hand prefers a leave that forgives errors
+SOFT = (0.55, 0.7)  # speed factors of the safety strokes
+SAFETY_SHOTS = 16  # planned shots softened into safeties
+CONFIRM = 16  # fresh copies of the hand on which the finalists are judged again
 STEP = 0.04  # baseline sampling of the leave's planner (m): coarser than the search's own
 
 
@@ -71,9 +76,12 @@ class MasterPlayer(SearchPlayer):
     """Strikes by search, valuing what each of the best shots leaves; within a time budget per decision."""
 
     def __init__(self, seed: int | None = None, noise: float = 0.0, candidates: int = 96, samples: int = 10,
-                 top: int = 12, budget: float = 1.0, leave: float = LEAVE, name: str = "master") -> None:
+                 top: int = 12, budget: float = 1.0, leave: float = LEAVE, confirm: int = CONFIRM,
+                 safeties: int = 0, name: str = "master") -> None:
         super().__init__(seed, noise, candidates, samples, name)
         self.top = top
+        self.safeties = safeties  # finalists kept for safety strokes
+        self.confirm = confirm  # fresh noisy copies per finalist (0: judge on the screen's copies)
         self.weight = leave
         self.budget = budget  # seconds per decision
         self.decisions = 0  # strikes chosen
@@ -97,6 +105,18 @@ class MasterPlayer(SearchPlayer):
         ours = after.table.side(striker) == state.table.side(Seat(seat))
         return NEXT_SHOT * chance if ours else -NEXT_SHOT * chance
 
+    def safety_strikes(self, game: Game, seat: str) -> list[StrikeChoice]:
+        """Soft touches: the easiest planned shots at a fraction of their speed, meant to pot nothing.
+
+        The coin stops short of its pocket and the striker stays near it; whether that leaves
+        the opponent less than a try at the pot is for the leave to say (``safeties`` of them
+        reach the finalists beside the ``top`` best pots).
+        """
+        if not self.safeties:
+            return []
+        return [StrikeChoice(s.along, s.angle, s.speed * k)
+                for s in plan_shots(game, seat, limit=SAFETY_SHOTS, per_pair=1, banks=False) for k in SOFT]
+
     def shortlist(self, cands: list[StrikeChoice], means: list[float]) -> list[int]:
         """The candidates by value, best first, the best variation of each planned shot only.
 
@@ -116,16 +136,26 @@ class MasterPlayer(SearchPlayer):
         deadline = time.perf_counter() + self.budget
         self.decisions += 1
         cands = self.candidate_strikes(game, seat)
+        plain = len(cands)
+        cands += self.safety_strikes(game, seat)
         batch, samples, values = self.simulate(game, seat, cands)
         means = [sum(values[i * samples:(i + 1) * samples]) / samples for i in range(len(cands))]
         order = self.shortlist(cands, means)
+        finalists = [i for i in order if i < plain][:self.top] + [i for i in order if i >= plain][:self.safeties]
+        if self.confirm and self.noise > 0 and time.perf_counter() <= deadline:
+            # the finalists again on fresh copies of the hand: the screen's best are partly its luckiest
+            batch, samples, values = self.simulate(game, seat, [cands[i] for i in finalists], self.confirm)
+            means = {i: sum(values[k * samples:(k + 1) * samples]) / samples for k, i in enumerate(finalists)}
+            rows_of = {i: range(k * samples, (k + 1) * samples) for k, i in enumerate(finalists)}
+        else:
+            rows_of = {i: range(i * samples, (i + 1) * samples) for i in finalists}
         outs = outcomes(batch, game.layout)
         best, best_worth = order[0], -math.inf
-        for i in order[:self.top]:
+        for i in finalists:
             if time.perf_counter() > deadline:
                 self.cut += 1  # the best valued so far is played
                 break
-            rows = range(i * samples, (i + 1) * samples)
+            rows = rows_of[i]
             worth = means[i] + self.weight * sum(self.leave(game, seat, outs[k], batch, k) for k in rows) / samples
             if worth > best_worth:
                 best, best_worth = i, worth

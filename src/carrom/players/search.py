@@ -130,12 +130,12 @@ class SearchPlayer(GeometricPlayer):
         _batch, samples, values = self.simulate(game, seat, cands)
         return [sum(values[i * samples:(i + 1) * samples]) / samples for i in range(len(cands))]
 
-    def simulate(self, game: Game, seat: str, cands: list[StrikeChoice]):
+    def simulate(self, game: Game, seat: str, cands: list[StrikeChoice], samples: int | None = None):
         """Every candidate × ``samples`` noisy copies in one batch: the batch, ``samples``, each copy's value.
 
-        Copy ``j`` of candidate ``i`` is row ``i * samples + j``.
+        Copy ``j`` of candidate ``i`` is row ``i * samples + j``; ``samples`` defaults to the player's.
         """
-        samples = max(1, self.samples) if self.noise > 0 else 1
+        samples = max(1, self.samples if samples is None else samples) if self.noise > 0 else 1
         # the same errors of the hand for every candidate (common random numbers): the
         # candidates are compared on equal luck, which a handful of samples needs
         errors = [(self.rng.gauss(0, AIM_SIGMA * self.noise), self.rng.gauss(0, SPEED_SIGMA * self.noise))
