@@ -26,14 +26,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnected
 
-from carrom.i18n.said import Said, sent
 from carrom.players import LEVELS
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.clocks import ABSENCE_GRACE, RoomClocks
 from carrom.web.catalog import catalog_router
 from carrom.web.limits import BodyLimit, Gate, Limits
-from carrom.web.messages import Intent, decode, join_request, key_of, parse, sequence, store_refusal
+from carrom.web.messages import Intent, decode, join_request, key_of, parse, refusal_of, sequence, store_refusal
 from carrom.web.practice import practice_router
 from carrom.web.replay import ReplayCache
 from carrom.web.rooms import INTENTS, SEATS, VARIANTS, MessageError, Room
@@ -255,12 +254,6 @@ def _peer(ws: WebSocket) -> str:
 def _error(status: int, message: str) -> JSONResponse:
     """An HTTP error: ``error`` in English and, for a worded message, ``refusal`` for the page (carrom.i18n.said)."""
     return JSONResponse({"error": str(message)} | refusal_of(message), status_code=status)
-
-
-def refusal_of(message: str) -> dict[str, Any]:
-    """A refusal's message as sent (``refusal``; a successful answer's words are its ``said``: docs/i18n.md)."""
-    return {"refusal": sent(message)} if isinstance(message, Said) else {}
-
 
 
 def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PAUSE,

@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 
 from carrom.i18n import LANGUAGES, from_accept_language, negotiate
 from carrom.i18n.catalogs import DEFAULT, read
+from carrom.i18n.said import RECORDER
 
 
 @cache
@@ -64,7 +65,5 @@ def catalog_router() -> APIRouter:
 
 def unknown_language(lang: str) -> HTTPException:
     """A 404 for a language carrom does not speak, naming the five (worded as a message: carrom.i18n.said)."""
-    from carrom.i18n.said import RECORDER
-
     return HTTPException(404, RECORDER.gettext("{value} is not a language carrom speaks ({languages})",
                                                value=repr(lang), languages=", ".join(LANGUAGES)))

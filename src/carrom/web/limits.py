@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from carrom.i18n.said import RECORDER as SAID
-from carrom.i18n.said import sent
-from carrom.web.messages import MessageError
+from carrom.web.messages import MessageError, refusal_of
 
 
 @dataclass(frozen=True)
@@ -103,7 +102,7 @@ class BodyLimit:
 
     async def _refuse(self, send: Callable) -> None:
         error = SAID.gettext("the request's body is over {most} bytes", most=self.limit)
-        text = json.dumps({"error": str(error), "refusal": sent(error)}).encode()  # as app.py's errors
+        text = json.dumps({"error": str(error)} | refusal_of(error)).encode()  # as app.py's errors
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(text)).encode()),
                                 (b"connection", b"close")]})

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from carrom.i18n.said import RECORDER as SAID
+from carrom.i18n.said import Said, sent
 from carrom.physics import PhysicsParams
 from carrom.players import LEVELS
 from carrom.store import ConflictError, StoreError
@@ -46,6 +47,12 @@ def worded(exc: Exception) -> str:
     """A refusal of the referee or the game (``RulesError``, ``GameError``) in English that remembers its message."""
     message = getattr(exc, "message", None)
     return SAID.message(message) if message is not None else str(exc)
+
+
+def refusal_of(message: Any) -> dict[str, Any]:
+    """A refusal's message as sent beside its English (``refusal``; a successful answer's words are its ``said``:
+    docs/i18n.md); nothing for text that is not a worded message."""
+    return {"refusal": sent(message)} if isinstance(message, Said) else {}
 
 
 def store_refusal(exc: StoreError) -> str:

@@ -39,6 +39,7 @@ from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, re
 from carrom.store import Store, StoreError
 from carrom.store.umpire import RevisionError, UmpireRow, UmpireStore
 from carrom.web.catalog import unknown_language
+from carrom.web.messages import refusal_of
 from carrom.web.replay import ReplayCache
 
 log = logging.getLogger("carrom.web.umpire")
@@ -337,8 +338,7 @@ def umpire_router(store: Store) -> APIRouter:
                 first = desk.public(match_id, live)
         except HTTPException as exc:
             with contextlib.suppress(Exception):
-                await ws.send_text(json.dumps({"type": "error", "message": str(exc.detail),
-                                               "refusal": sent(exc.detail)}))
+                await ws.send_text(json.dumps({"type": "error", "message": str(exc.detail)} | refusal_of(exc.detail)))
                 await ws.close(code=4404)
             return
         desk.watchers.setdefault(match_id, set()).add(ws)
