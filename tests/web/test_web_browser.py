@@ -106,6 +106,9 @@ def test_against_the_computer_with_the_mouse_until_the_board_ends(server, browse
 
     shoot(page, "south", pull=0.14)  # the break, at the middle
     page.wait_for_function("carrom.busy", timeout=10000)  # the motion arrives and is animated
+    # the striker reaches the pack a moment after the animation starts (a first frame may still show the layout)
+    page.wait_for_function("before => JSON.stringify(carrom.shown) !== JSON.stringify(before)", arg=before,
+                           timeout=10000)
     moving = js(page, "carrom.shown")
     assert moving != before  # pieces are moving on the board
     page.screenshot(path=str(artifacts / "board-moving.png"))
