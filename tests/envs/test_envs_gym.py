@@ -99,6 +99,7 @@ def test_bad_actions_are_refused_by_name_and_change_nothing(bad, words):
     ({"episode": "season"}, "episode 'season' is not one of board, game, match"),
     ({"rules": "backgammon"}, "rules 'backgammon' is not one of icf"),
     ({"noise": -1}, "noise must be a finite number ≥ 0"),
+    ({"noise": 10**400}, "noise must be a finite number ≥ 0"),
     ({"render_mode": "ascii"}, "render_mode 'ascii' is not one of rgb_array, human"),
 ])
 @pytest.mark.filterwarnings("ignore:.*initialised with render_mode='ascii'")  # gymnasium's own warning, before ours

@@ -125,6 +125,8 @@ def test_the_striker_does_not_make_pairs():
 def test_bad_input():
     with pytest.raises(EquipmentError, match="x must be"):
         placement_problems(EMPTY, math.nan, 0.0)
+    with pytest.raises(EquipmentError, match="y must be a finite number"):
+        placement_problems(EMPTY, 0.0, 10**400)  # an integer beyond the floats
 
 
 # --- the umpire's returns --------------------------------------------------------------------

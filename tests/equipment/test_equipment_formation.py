@@ -129,7 +129,8 @@ def test_gap_separates_neighbours():
     ) == pytest.approx(D + 0.001)
 
 
-@pytest.mark.parametrize("kwargs", [{"rotation": math.nan}, {"rotation": math.inf}, {"gap": -0.001}, {"gap": "1"}])
+@pytest.mark.parametrize("kwargs", [{"rotation": math.nan}, {"rotation": math.inf}, {"gap": -0.001}, {"gap": "1"},
+                                    {"rotation": 10**400}])
 def test_bad_arguments_are_refused(kwargs):
     with pytest.raises(EquipmentError):
         opening_formation(**kwargs)

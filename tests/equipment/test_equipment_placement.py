@@ -207,7 +207,7 @@ def test_nearest_legal_snaps():
     assert nearest_legal(Seat.SOUTH, 0.40) == pytest.approx(legal_intervals(Seat.SOUTH)[-1][1])
 
 
-@pytest.mark.parametrize("bad", [math.nan, math.inf, "0.1", None])
+@pytest.mark.parametrize("bad", [math.nan, math.inf, "0.1", None, pytest.param(10**400, id="beyond-floats")])
 def test_bad_numbers(bad):
     with pytest.raises(EquipmentError):
         is_legal_position(Seat.SOUTH, bad)

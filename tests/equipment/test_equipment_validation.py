@@ -122,6 +122,7 @@ def test_strict_raises_with_every_problem():
         ({"A": "74"}, "number"),
         ({"A": True}, "number"),
         ({"A": float("nan")}, "finite"),
+        ({"A": 10**400}, "finite"),
         ({"A": 74, "playing_side": 74}, "twice"),
     ],
 )

@@ -76,6 +76,8 @@ def test_a_straight_break_is_ruled_and_recorded():
     (("south", 0.0, 0.0, 50.0), "out of range"),
     (("south", 0.0, 0.0, 0.0), "out of range"),
     (("south", float("nan"), 0.0, 5.0), "finite"),
+    (("south", 10**400, 0.0, 5.0), "along must be a finite number"),  # an integer beyond the floats
+    (("south", 0.0, 0.0, 10**400), "speed must be a finite number"),
     (("south", 0.30, 0.0, 5.0), "ICF 130"),
     (("up", 0.0, 0.0, 5.0), "not a seat"),
 ])

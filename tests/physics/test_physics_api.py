@@ -165,6 +165,8 @@ def test_the_opening_formation_touching_everywhere_is_accepted():
     [
         dict(mu=0.0),
         dict(mu=math.nan),
+        dict(mu=10**400),  # an integer beyond the floats: a ValueError, not an OverflowError
+        dict(impact_friction=10**400),
         dict(g=-9.8),
         dict(max_speed=0.0),
         dict(restitution_cushion=1.2),

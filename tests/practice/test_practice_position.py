@@ -79,12 +79,13 @@ def test_the_json_form_round_trips():
     ({"pieces": "all"}, "pieces must be a list"),
     ({"pieces": [{"kind": "king", "x": 0, "y": 0}]}, "pieces[0].kind must be one of white, black, queen"),
     ({"pieces": [{"kind": "white", "x": "0", "y": 0}]}, "pieces[0].x must be a finite number"),
+    ({"pieces": [{"kind": "white", "x": 10**400, "y": 0}]}, "pieces[0].x must be a finite number"),
     ({"pieces": [{"kind": "white", "x": 0, "y": 0, "z": 1}]}, "pieces[0] must be an object with exactly"),
     ({"pieces": [], "queen": "covered", "queen_by": "north", "turn": 3}, "unknown field 'turn'"),
     ({"pieces": [], "queen": "covered", "queen_by": "north", "dues": -1}, "dues must be a whole number"),
     ({"pieces": [], "queen": 5}, "queen must be a word"),
     ({"pieces": [{"kind": "white", "x": 0, "y": 0}] * 20}, "20 pieces: a set has nineteen"),
-], ids=["not-object", "pieces", "kind", "x", "extra-key", "unknown-field", "dues", "queen-type", "twenty"])
+], ids=["not-object", "pieces", "kind", "x", "huge-x", "extra-key", "unknown-field", "dues", "queen-type", "twenty"])
 def test_malformed_json_names_the_field(data, words):
     with pytest.raises(PracticeError) as err:
         Position.from_dict(data)

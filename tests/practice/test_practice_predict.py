@@ -110,7 +110,8 @@ def test_a_stroke_that_does_not_leave_the_baseline_is_not_made():
     (Aim(0.0, float("nan"), 3.0), "angle must be a finite number"),
     (Aim(0.5, 0.0, 3.0), "the striker may not be put at +0.5000 m"),
     (Aim(0.0, True, 3.0), "angle must be a finite number"),
-], ids=["speed", "nan", "off-the-baseline", "bool"])
+    (Aim(10**400, 0.0, 3.0), "along must be a finite number"),  # an integer beyond the floats
+], ids=["speed", "nan", "off-the-baseline", "bool", "huge"])
 def test_a_shot_the_game_would_refuse_is_refused(aim, words):
     with pytest.raises(PracticeError) as err:
         predict(Position.opening(), aim)

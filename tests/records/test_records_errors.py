@@ -58,6 +58,8 @@ CASES = [
      f"{A}.outcome.striker: expected true or false, found 'yes'"),
     (lambda d: action(d).__setitem__("choice", {"speed": -1}), f"{A}.choice.speed: must be above 0 m/s"),
     (lambda d: action(d).__setitem__("choice", {"angle": "left"}), f"{A}.choice.angle: expected a number, found 'left'"),
+    # JSON allows an integer of any length; one beyond the floats is named, not an OverflowError
+    (lambda d: action(d).__setitem__("choice", {"angle": 10**400}), f"{A}.choice.angle: must be a finite number"),
     (lambda d: action(d).__setitem__("at", "yesterday"), f"{A}.at: 'yesterday' is not an ISO 8601 date and time"),
     (lambda d: action(d).__setitem__("fouls", ["no-such-foul"]), f"{A}.fouls[0]: 'no-such-foul' is not one of"),
     (lambda d: action(d)["outcome"].__setitem__("pocketed", ["queen", "queen"]),

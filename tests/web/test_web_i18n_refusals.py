@@ -39,8 +39,7 @@ MAKERS = {"say", "say_n", "worded", "store_refusal", "_one_of"}  # a Message, or
 # deliberately English: a record's own faults met when a stored match is read back or caught up with another
 # server's writes (caught there, never sent for an intent)
 ENGLISH = {("game.py", "__init__"), ("game.py", "_replay_entry"), ("rooms.py", "catch_up")}
-# still English, and said so in docs/i18n.md: Starlette's own HTTP errors (a 404 for an unknown address), passed on
-LEFT = {("app.py", "_http_error")}
+LEFT: set[tuple[str, str]] = set()  # none left in English
 
 
 def is_worded(node) -> bool:
@@ -284,6 +283,17 @@ def test_http_errors_send_refusal_and_successful_entries_keep_said(client, catal
     malformed = client.post(url, json={"line": 5, "revision": 1}, headers=key)
     assert malformed.status_code == 400 and malformed.json()["refusal"]["params"]["key"] == "line"
     for answer in (bad, big, malformed):
+        assert_translated(catalogs, answer.json()["refusal"]["id"])
+
+
+def test_an_unknown_address_and_a_wrong_method_are_refused_in_words_a_page_can_translate(client, catalogs):
+    """Starlette's own 404 and 405 ("Not Found", "Method Not Allowed") come worded like every other refusal."""
+    missing = client.get("/api/nowhere")
+    assert missing.status_code == 404 and missing.json()["refusal"]["params"]["path"] == "/api/nowhere"
+    wrong = client.delete("/api/rooms")
+    assert wrong.status_code == 405 and wrong.json()["refusal"]["params"] == {"method": "DELETE", "path": "/api/rooms"}
+    for answer in (missing, wrong):
+        assert "Not Found" not in answer.json()["error"] and "Not Allowed" not in answer.json()["error"]
         assert_translated(catalogs, answer.json()["refusal"]["id"])
 
 

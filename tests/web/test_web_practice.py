@@ -57,9 +57,10 @@ def test_the_prediction_is_the_engine_s_and_the_strike_plays_the_same(client):
                    "queen": "covered", "queen_by": "north"}, "aim": AIM}, "overlap by"),
     ("OPENING", "aim must be an object with exactly along"),
     ({"aim": {"along": 0, "angle": "left", "speed": 3}}, "aim.angle must be a finite number"),
+    ({"aim": {"along": 0, "angle": 10**400, "speed": 3}}, "aim.angle must be a finite number"),
     ({"aim": {"along": 0, "angle": 0, "speed": 30}}, "speed 30.0 m/s is out of range"),
     ({"aim": {"along": 0.4, "angle": 0, "speed": 3}}, "the striker may not be put at +0.4000 m"),
-], ids=["no-position", "pieces", "overlap", "no-aim", "angle", "speed", "place"])
+], ids=["no-position", "pieces", "overlap", "no-aim", "angle", "huge-angle", "speed", "place"])
 def test_bad_requests_are_refused_naming_the_fault(client, body, words):
     if body == "OPENING":
         body = {"position": opening(client)}

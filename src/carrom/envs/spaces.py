@@ -26,7 +26,7 @@ import math
 import numpy as np
 from gymnasium import spaces
 
-from carrom.equipment import STANDARD_BOARD, Layout, PieceKind, Seat as EqSeat, legal_intervals
+from carrom.equipment import STANDARD_BOARD, Layout, PieceKind, Seat as EqSeat, finite_number, legal_intervals
 from carrom.physics import DEFAULT_PARAMS
 from carrom.players.geometric import AIM_SIGMA, SPEED_SIGMA
 
@@ -62,7 +62,7 @@ def check_action(action) -> np.ndarray:
 
 
 def check_noise(noise) -> float:
-    if isinstance(noise, bool) or not isinstance(noise, (int, float)) or not math.isfinite(noise) or noise < 0:
+    if not finite_number(noise) or noise < 0:
         raise ValueError(f"noise must be a finite number ≥ 0 (units of the bots' hand), got {noise!r}")
     return float(noise)
 

@@ -9,6 +9,7 @@ from carrom.equipment.centre import centre_return_positions, placement_problems
 from carrom.equipment.errors import EquipmentError, Problem
 from carrom.equipment.formation import opening_formation
 from carrom.equipment.layout import Disc, Layout, PieceKind
+from carrom.equipment.numbers import finite_number
 from carrom.equipment.placement import (
     has_legal_position,
     is_legal_position,
@@ -41,6 +42,7 @@ __all__ = [
     "STRIKER",
     "ValidationReport",
     "centre_return_positions",
+    "finite_number",
     "has_legal_position",
     "is_legal_position",
     "legal_intervals",

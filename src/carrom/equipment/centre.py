@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 
 from carrom.equipment.errors import EquipmentError, Problem
 from carrom.equipment.layout import Disc, Layout, PieceKind
+from carrom.equipment.numbers import finite_number
 from carrom.equipment.seats import Seat
 from carrom.equipment.spec import CARROMMAN, STANDARD_BOARD, BoardSpec
 
@@ -38,7 +39,7 @@ EPS = 1e-9
 
 
 def _finite(value: float, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if not finite_number(value):
         raise EquipmentError(f"{name} must be a finite number (metres), got {value!r}")
     return float(value)
 

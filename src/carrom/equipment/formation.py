@@ -19,6 +19,7 @@ import math
 
 from carrom.equipment.errors import EquipmentError
 from carrom.equipment.layout import Disc, Layout, PieceKind
+from carrom.equipment.numbers import finite_number
 from carrom.equipment.spec import CARROMMAN
 
 # Default: one arm of the white "Y" points at the south seat (the first breaker).
@@ -32,7 +33,7 @@ def opening_formation(rotation: float = DEFAULT_ROTATION, *, gap: float = 0.0) -
     but a tiny gap is useful for simulations that must not start in contact.
     """
     for name, value in (("rotation", rotation), ("gap", gap)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        if not finite_number(value):
             raise EquipmentError(f"{name} must be a finite number, got {value!r}")
     if gap < 0:
         raise EquipmentError(f"gap must not be negative (the coins would overlap), got {gap!r}")

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, fields
 
 from carrom.equipment.errors import EquipmentError
 from carrom.equipment.layout import PieceKind
+from carrom.equipment.numbers import finite_number
 from carrom.equipment.spec import (
     BLACK_COUNT,
     CARROMMAN,
@@ -355,9 +356,9 @@ def _unit_factor(unit: str, table: Mapping[str, float], what: str) -> float:
 def _number(value: object, label: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise EquipmentError(f"{label} must be a number, got {value!r}")
-    v = float(value)
-    if not math.isfinite(v):
+    if not finite_number(value):
         raise EquipmentError(f"{label} must be a finite number, got {value!r}")
+    v = float(value)
     if v <= 0:
         raise EquipmentError(f"{label} must be positive, got {value!r}")
     return v

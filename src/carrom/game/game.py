@@ -11,13 +11,12 @@ coins are placed where the entitled player chooses, if the law allows it there (
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from carrom import rules as R
 from carrom.equipment import (
-    Disc, Layout, Seat as EqSeat, has_legal_position, legal_intervals,
+    Disc, Layout, Seat as EqSeat, finite_number, has_legal_position, legal_intervals,
     opening_formation, placement_problems, why_illegal,
 )
 from carrom.game.outcome import KIND_OF_COIN, stroke_outcome, with_returns
@@ -184,7 +183,7 @@ class Game:
         """The player at ``seat`` strikes from ``along`` on the baseline, at ``angle`` and ``speed`` (m/s)."""
         self._expect("stroke", seat)
         for name, value in (("along", along), ("angle", angle), ("speed", speed)):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            if not finite_number(value):
                 raise _not_finite(name, value)
         if not 0 < speed <= self.params.max_speed:
             raise GameError(say("speed {speed} m/s is out of range: above 0 and at most {most} m/s", speed=speed,
@@ -213,7 +212,7 @@ class Game:
             raise GameError(say("{seat} owes no {coin} to place", seat=R.Seat(seat),
                                 coin=R.Coin(coin) if coin in ("white", "black", "queen") else str(coin)))
         for name, value in (("x", x), ("y", y)):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            if not finite_number(value):
                 raise _not_finite(name, value)
         problems = placement_problems(self.layout, x, y)
         if problems:

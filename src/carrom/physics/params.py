@@ -5,12 +5,12 @@ Every default is documented, with where it came from, in docs/physics.md.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from enum import Enum
 
 import numpy as np
 
+from carrom.equipment.numbers import finite_number
 from carrom.equipment.spec import CARROMMAN
 from carrom.physics import _engine as E
 from carrom.physics._spin_table import REACH_TIMES_Z
@@ -141,7 +141,7 @@ class PhysicsParams:
     def __post_init__(self) -> None:
         def positive(name: str) -> None:
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
+            if not finite_number(v) or v <= 0:
                 raise ValueError(f"{name} must be a finite number > 0, got {v!r}")
 
         for name in ("mu", "g", "max_speed", "cluster_gap", "contact_stiffness", "persistent_overlap", "coin_thickness", "striker_thickness"):
@@ -151,10 +151,10 @@ class PhysicsParams:
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0.0 <= v <= 1.0:
                 raise ValueError(f"{name} must lie in [0, 1], got {v!r}")
         v = self.impact_friction
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
+        if not finite_number(v) or v < 0:
             raise ValueError(f"impact_friction must be a finite number >= 0, got {v!r}")
         v = self.stick_within
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
+        if not finite_number(v) or v < 0:
             raise ValueError(f"stick_within must be a finite number >= 0, got {v!r}")
         if isinstance(self.max_events, bool) or not isinstance(self.max_events, int) or self.max_events < 1:
             raise ValueError(f"max_events must be an integer >= 1, got {self.max_events!r}")

@@ -14,6 +14,7 @@ from enum import Enum
 import numpy as np
 
 from carrom.equipment.layout import Disc, Layout, PieceKind
+from carrom.equipment.numbers import finite_number
 from carrom.equipment.seats import Seat
 from carrom.equipment.spec import BoardSpec, DiscSpec
 from carrom.physics import _engine as E
@@ -487,7 +488,7 @@ class ShotResult:
     def sample(self, fps: float = 60.0) -> Frames:
         """Every disc's position at ``fps`` frames per second from t = 0 until all rest
         (the last frame at or after the last event), computed analytically from the events."""
-        if not (isinstance(fps, (int, float)) and math.isfinite(fps) and fps > 0):
+        if not (finite_number(fps) and fps > 0):
             raise ValueError(f"fps must be a finite number > 0, got {fps!r}")
         count = int(math.floor(self.duration * fps)) + 1
         times = np.arange(count) / fps

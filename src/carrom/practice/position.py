@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from carrom.equipment import STANDARD_BOARD, Disc, Layout, PieceKind, opening_formation
+from carrom.equipment import STANDARD_BOARD, Disc, Layout, PieceKind, finite_number, opening_formation
 from carrom.game import Game
 from carrom.game.game import joined
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams
@@ -251,7 +251,7 @@ class Position:
             if p["kind"] not in KINDS:
                 raise PracticeError(_one_of(f"pieces[{i}].kind", KINDS, p["kind"]))
             for axis in ("x", "y"):
-                if not _finite(p[axis]):
+                if not finite_number(p[axis]):
                     raise PracticeError(say("{key} must be a finite number (metres), not {value}",
                                             key=f"pieces[{i}].{axis}", value=repr(p[axis])))
             discs.append(Disc(PieceKind(p["kind"]), float(p["x"]), float(p["y"])))
@@ -300,6 +300,3 @@ def _opposite(seat: str) -> str:
 def _other(colour: str) -> str:
     return Coin(colour).other.value if colour in ("white", "black") else "black"
 
-
-def _finite(value: Any) -> bool:
-    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)

@@ -14,10 +14,11 @@ Nothing here writes a match record or touches a rating.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
-from carrom.equipment import Disc, Layout, Seat as EqSeat, centre_return_positions, opening_formation, why_illegal
+from carrom.equipment import (
+    Disc, Layout, Seat as EqSeat, centre_return_positions, finite_number, opening_formation, why_illegal,
+)
 from carrom.game.game import reasons
 from carrom.game.outcome import KIND_OF_COIN, stroke_outcome, with_returns
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams, Strike, simulate
@@ -65,7 +66,7 @@ def check_aim(position: Position, aim: Aim, params: PhysicsParams = DEFAULT_PARA
     """Refuse a shot the game would refuse: not numbers, a speed out of range, the striker's place (ICF 130)."""
     for name in ("along", "angle", "speed"):
         value = getattr(aim, name)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        if not finite_number(value):
             raise PracticeError(say("{key} must be a finite number, got {value}", key=name, value=repr(value)))
     if not 0 < aim.speed <= params.max_speed:
         raise PracticeError(say("speed {speed} m/s is out of range: above 0 and at most {most} m/s", speed=aim.speed,

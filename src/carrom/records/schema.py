@@ -6,6 +6,7 @@ be plain words, and the project keeps its dependencies few.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -99,7 +100,11 @@ def integer(value: Any, path: str, *, minimum: int | None = None, maximum: int |
 def number(value: Any, path: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise RecordError(path, f"expected a number, found {describe(value)}")
-    if value != value or value in (float("inf"), float("-inf")):
+    try:
+        finite = math.isfinite(value)
+    except OverflowError:  # an integer beyond the floats (JSON allows any number of digits)
+        finite = False
+    if not finite:
         raise RecordError(path, "must be a finite number")
     return float(value)
 

@@ -26,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnected
 
+from carrom.i18n.said import Said
 from carrom.players import LEVELS
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
@@ -306,8 +307,18 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         return _error(503, store_refusal(exc))
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(exc.status_code, exc.detail if isinstance(exc.detail, str) else str(exc.detail))
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if isinstance(exc.detail, Said):  # ours, worded where it was raised
+            return _error(exc.status_code, exc.detail)
+        # Starlette's own, in its English phrase: an address or a method no route answers
+        path = request.url.path
+        if exc.status_code == 404:
+            return _error(404, SAID.gettext("there is nothing at {path}: check the address", path=path))
+        if exc.status_code == 405:
+            return _error(405, SAID.gettext("{method} is not allowed at {path}", method=request.method, path=path))
+        log.info("HTTP %s: %s", exc.status_code, exc.detail)
+        return _error(exc.status_code, SAID.gettext("the server refused this request (HTTP {status})",
+                                                     status=exc.status_code))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -79,6 +79,14 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 24 else text[:20] + "…"
 
 
+def flag(msg: dict, key: str, default: bool | None) -> bool | None:
+    """``msg[key]``, true or false; ``default`` when absent (null is taken only where the default is null)."""
+    value = msg.get(key, default)
+    if value is not default and not isinstance(value, bool):
+        raise MessageError(SAID.gettext("{key} must be true or false, not {value}", key=key, value=_shown(value)))
+    return value
+
+
 def number(msg: dict, key: str, lo: float, hi: float, *, low_open: bool = False, kind: str = "") -> float:
     """``msg[key]``, a finite number in [lo, hi] (or (lo, hi] when ``low_open``)."""
     if key not in msg:
@@ -185,9 +193,7 @@ def _claim(msg: dict) -> dict[str, Any]:
 
 
 def _join(msg: dict) -> dict[str, Any]:
-    watch = msg.get("watch", False)
-    if not isinstance(watch, bool):
-        raise MessageError(SAID.gettext("{key} must be true or false, not {value}", key="watch", value=_shown(watch)))
+    watch = flag(msg, "watch", False)
     return {"watch": watch, "name": name(msg.get("name"), ""), "invite": key_of(msg, "invite"),
             "browser": key_of(msg, "browser")}
 
@@ -298,9 +304,7 @@ def room_request(body: Any) -> RoomRequest:
     if not isinstance(first, str) or first not in players:
         raise MessageError(SAID.gettext("{key} must be one of the seats played: {seats}, not {value}",
                                         key="first_breaker", seats=", ".join(players), value=_shown(first)))
-    public = body.get("public", False)
-    if not isinstance(public, bool):
-        raise MessageError(SAID.gettext("{key} must be true or false, not {value}", key="public", value=_shown(public)))
+    public = flag(body, "public", False)
     seats = {}
     for seat in SEATS:
         if seat not in players:
@@ -326,13 +330,12 @@ def room_request(body: Any) -> RoomRequest:
                                                 value=_shown(level)))
         given = name(p.get("name"), "", f"players.{seat}.name") or None
         seats[seat] = SeatChoice(kind, given, level)
-    return RoomRequest(variant, first, seats, public, key_of(body, "browser"), _clocks(body.get("clocks"), seats))
+    return RoomRequest(variant, first, seats, public, key_of(body, "browser"), _clocks(body, seats))
 
 
-def _clocks(value: Any, seats: dict[str, SeatChoice]) -> bool:
+def _clocks(body: dict, seats: dict[str, SeatChoice]) -> bool:
     """On by default online (a seat open for someone), off against the computer; hot-seat: as chosen, off by default."""
-    if value is not None and not isinstance(value, bool):
-        raise MessageError(SAID.gettext("{key} must be true or false, not {value}", key="clocks", value=_shown(value)))
+    value = flag(body, "clocks", None)
     online = any(p.type == "open" for p in seats.values())
     if not online and any(p.type == "bot" for p in seats.values()):
         if value:

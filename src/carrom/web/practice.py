@@ -10,14 +10,13 @@ app's ``BodyLimit`` like every other endpoint. docs/practice.md describes the AP
 from __future__ import annotations
 
 import asyncio
-import math
 from pathlib import Path
 from typing import Any, Mapping
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
 
-from carrom.equipment import Seat as EqSeat, legal_intervals
+from carrom.equipment import Seat as EqSeat, finite_number, legal_intervals
 from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import ruling_sent
 from carrom.physics import DEFAULT_PARAMS
@@ -77,7 +76,7 @@ def parse_aim(body: Mapping[str, Any]) -> Aim:
                                 key="aim"))
     for key in AIM_FIELDS:
         value = aim[key]
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        if not finite_number(value):
             raise PracticeError(say("{key} must be a finite number, got {value}", key=f"aim.{key}", value=repr(value)))
     return Aim(float(aim["along"]), float(aim["angle"]), float(aim["speed"]))
 
