@@ -1,19 +1,11 @@
-"""The clear-the-board benchmark's player (benchmarks/clearboard.py) where geometry sees nothing."""
+"""The clear-the-board player (carrom.envs.clearplayer) where geometry sees nothing."""
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
+from carrom.envs import clearplayer as player
 from carrom.envs.clearboard import ClearState, ShotFacts, rule
 from carrom.equipment import Disc, Layout, PieceKind, Seat
 from carrom.physics import Strike, simulate
-
-PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "clearboard.py"
-SPEC = importlib.util.spec_from_file_location("clearboard_benchmark", PATH)
-bench = importlib.util.module_from_spec(SPEC)
-sys.modules[SPEC.name] = bench  # its dataclasses look their module up
-SPEC.loader.exec_module(bench)
 
 
 def test_coins_behind_the_baseline_are_reached_off_the_far_cushion():
@@ -24,10 +16,10 @@ def test_coins_behind_the_baseline_are_reached_off_the_far_cushion():
     """
     state = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, -0.32), Disc(PieceKind.BLACK, -0.2, -0.33))),
                        queen="covered", potted=True)
-    assert bench.plan_shots(bench.GAME, "south", layout=state.layout, aims=bench.aims(state)) == []
-    assert bench.stirs(state) == []
+    assert player.plan_shots(player.GAME, "south", layout=state.layout, aims=player.aims(state)) == []
+    assert player.stirs(state) == []
     facts = {}
-    choice = bench.choose(state, 0.0, random.Random(0), facts=facts)
+    choice = player.choose(state, 0.0, random.Random(0), facts=facts)
     assert facts["kind"] == "sweep"
     shot = simulate(state.layout, Strike.from_seat(Seat.SOUTH, choice.along, choice.angle, choice.speed))
     after = rule(state, ShotFacts.of_shot(shot))
@@ -37,14 +29,14 @@ def test_coins_behind_the_baseline_are_reached_off_the_far_cushion():
 def test_a_stroke_that_moves_nothing_is_told_from_one_that_does():
     """``unmoved``: every piece within ``STILL`` of where it was, and none gone."""
     state = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1), Disc(PieceKind.QUEEN, -0.3, 0.3))), potted=True)
-    nudged = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1 + bench.STILL / 2), Disc(PieceKind.QUEEN, -0.3, 0.3))),
+    nudged = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1 + player.STILL / 2), Disc(PieceKind.QUEEN, -0.3, 0.3))),
                         potted=True)
-    moved = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1 + 2 * bench.STILL), Disc(PieceKind.QUEEN, -0.3, 0.3))),
+    moved = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1 + 2 * player.STILL), Disc(PieceKind.QUEEN, -0.3, 0.3))),
                        potted=True)
     gone = ClearState(Layout((Disc(PieceKind.QUEEN, -0.3, 0.3),)), potted=True)
-    assert bench.unmoved(state, nudged)
-    assert not bench.unmoved(state, moved)
-    assert not bench.unmoved(state, gone)
+    assert player.unmoved(state, nudged)
+    assert not player.unmoved(state, moved)
+    assert not player.unmoved(state, gone)
 
 
 def test_the_stroke_is_chosen_on_fresh_copies_of_the_hand():
@@ -53,9 +45,9 @@ def test_the_stroke_is_chosen_on_fresh_copies_of_the_hand():
     (the best of many judged on six copies is partly the luckiest)."""
     state = ClearState(Layout((Disc(PieceKind.WHITE, 0.0, 0.2), Disc(PieceKind.BLACK, 0.15, -0.1))))
     facts = {}
-    bench.choose(state, bench.NOISE_2_DEGREES, random.Random(1), facts=facts, fresh=7)
+    player.choose(state, player.NOISE_2_DEGREES, random.Random(1), facts=facts, fresh=7)
     assert facts["copies"] == 7
     assert abs(facts["chance"] * 7 - round(facts["chance"] * 7)) < 1e-9
     facts = {}
-    bench.choose(state, 0.0, random.Random(1), facts=facts, fresh=7)
+    player.choose(state, 0.0, random.Random(1), facts=facts, fresh=7)
     assert facts["copies"] == 1  # no noise: every copy is the same stroke, one is enough
