@@ -51,3 +51,20 @@ def test_the_stroke_is_chosen_on_fresh_copies_of_the_hand():
     facts = {}
     player.choose(state, 0.0, random.Random(1), facts=facts, fresh=7)
     assert facts["copies"] == 1  # no noise: every copy is the same stroke, one is enough
+
+
+def test_a_pocketed_queen_counts_before_its_cover():
+    """A queen pocketed and awaiting its cover is worth ``PENDING`` now, given back if the cover fails
+    (ICF 96) and kept within the two pieces when it succeeds (ICF 15). Before, it was worth nothing
+    until covered, so the planner left it to the end, where it must go before the last coin (ICF 107)."""
+    coins = (Disc(PieceKind.WHITE, 0.1, 0.1), Disc(PieceKind.BLACK, -0.1, 0.2))
+    on = ClearState(Layout(coins + (Disc(PieceKind.QUEEN, 0.0, 0.0),)), potted=True)
+    pocketed = rule(on, ShotFacts((PieceKind.QUEEN,), False, True, True, Layout(coins)))
+    assert pocketed.queen == "pending"
+    covered = rule(pocketed, ShotFacts((PieceKind.WHITE,), False, True, True, Layout(coins[1:])))
+    missed = rule(pocketed, ShotFacts((), False, True, True, Layout(coins)))
+    assert (covered.queen, missed.queen) == ("covered", "board")
+    nothing = rule(on, ShotFacts((), False, True, True, on.layout))
+    assert player.gained(on, pocketed) > player.gained(on, nothing) == 0
+    assert player.gained(on, pocketed) + player.gained(pocketed, covered) == covered.down - on.down == 2
+    assert player.gained(on, pocketed) + player.gained(pocketed, missed) == 0

@@ -7,7 +7,7 @@ at every coin (the queen once a coin is kept and no due is outstanding, only the
 with one coin left, ICF 92, 95 b, 107), each varied in speed, and the stirs (``stirs``;
 with none, the fan of ``sweep``); each is simulated under ``samples`` noisy copies of the
 hand in one batch, and is worth the pieces it puts down for good (−10 if it loses the
-board) plus 0.7 × what it leaves (``master.pot_chance`` of the easiest next shot and half
+board; a pocketed queen awaiting its cover counts as one, ``gained``) plus 0.7 × what it leaves (``master.pot_chance`` of the easiest next shot and half
 that of the next coin's; a stroke that moves nothing leaves this layout's own simulated
 worth, ``unmoved``). The best ``RECHECK`` are then simulated again on ``FRESH`` new
 copies of the hand and the stroke is chosen on those, so the pick is not merely the
@@ -45,6 +45,7 @@ STIR_POINTS = 3  # baseline points per coin for its stirs
 SWEEP_POINTS = 5  # baseline points of the fan
 TOP = 6  # candidates whose leave is valued on every copy, of the planned shots and of the stirs (``choose``)
 STILL = 0.002  # m: a piece that moved less has not moved (``unmoved``)
+PENDING = 1.0  # what a pocketed queen awaiting its cover counts for in a stroke's value (``gained``)
 RECHECK = 4  # candidates of the first look valued again on fresh copies (``choose``)
 FRESH = 24  # fresh copies of the hand for each of them
 NOISE_2_DEGREES = math.radians(2) / AIM_SIGMA
@@ -75,6 +76,18 @@ def unmoved(before: ClearState, after: ClearState) -> bool:
     """
     a, b = before.layout.discs, after.layout.discs
     return len(a) == len(b) and all(abs(p.x - q.x) < STILL and abs(p.y - q.y) < STILL for p, q in zip(a, b))
+
+
+def gained(before: ClearState, after: ClearState) -> float:
+    """What a stroke's outcome is worth now: pieces put down for good, −10 if the board is lost (ICF 107),
+    and ``PENDING`` for a queen pocketed and awaiting its cover (given back if the cover fails, ICF 96).
+
+    Without it a pocketed queen was worth nothing until covered, so the queen was left to the
+    end: with one coin left it is the only legal aim (ICF 107), and the last coin must then
+    cover it (ICF 15); on 20 tuning boards at 2° that ending took 10 strokes a board.
+    """
+    pending = (after.queen == "pending") - (before.queen == "pending")
+    return after.down - before.down - 10.0 * after.lost + PENDING * pending
 
 
 def stirs(state: ClearState) -> list[StrikeChoice]:
@@ -158,7 +171,7 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
         return StrikeChoice((lo + hi) / 2, 0.0, vmax)
     n = samples if noise > 0 else 1
     afters = outcomes(state, cands, n, noise, rng)
-    now = [sum(a.down - state.down - 10.0 * a.lost for a in afters[i * n:(i + 1) * n]) / n for i in range(len(cands))]
+    now = [sum(gained(state, a) for a in afters[i * n:(i + 1) * n]) / n for i in range(len(cands))]
 
     here = max(now)  # the best this layout is worth when simulated, against the planner's guess
 
@@ -183,7 +196,7 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
         short = sorted(worth, key=lambda i: (-worth[i], i))[:recheck]
         fresh_afters = outcomes(state, [cands[i] for i in short], fresh, noise, rng)
         chunks = {i: fresh_afters[j * fresh:(j + 1) * fresh] for j, i in enumerate(short)}
-        second = {i: sum(a.down - state.down - 10.0 * a.lost + LEAVE * worth_left(a)
+        second = {i: sum(gained(state, a) + LEAVE * worth_left(a)
                          for a in chunk) / fresh for i, chunk in chunks.items()}
         best = max(second, key=lambda i: (second[i], -i))
         rows = chunks[best]
