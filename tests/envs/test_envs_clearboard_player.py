@@ -1,6 +1,7 @@
 """The clear-the-board player (carrom.envs.clearplayer) where geometry sees nothing."""
 
 import random
+from dataclasses import replace
 
 from carrom.envs import clearplayer as player
 from carrom.envs.clearboard import ClearState, ShotFacts, rule
@@ -68,3 +69,24 @@ def test_a_pocketed_queen_counts_before_its_cover():
     assert player.gained(on, pocketed) > player.gained(on, nothing) == 0
     assert player.gained(on, pocketed) + player.gained(pocketed, covered) == covered.down - on.down == 2
     assert player.gained(on, pocketed) + player.gained(pocketed, missed) == 0
+
+
+def test_strokes_are_told_by_situation_and_long_boards_apart():
+    """``Tally.situations``: each stroke counted once, in the first situation that holds, per board;
+    the boards of ``LONG`` strokes or more again on their own."""
+    coin, queen = Disc(PieceKind.WHITE, 0.1, 0.1), Disc(PieceKind.QUEEN, 0.0, 0.0)
+    last = ClearState(Layout((coin, queen)), potted=True, strokes=3)
+    cover = ClearState(Layout((coin, Disc(PieceKind.BLACK, 0.1, -0.3))), queen="pending", potted=True, strokes=4)
+    opening = ClearState(Layout((coin, queen)))
+    assert [player.situation(s) for s in (opening, cover, last)] == list(player.SITUATIONS[:3])
+    assert player.situation(replace(cover, queen="covered")) == player.SITUATIONS[3]  # the black coin behind the baseline
+    tally = player.Tally()
+    tally.add("stir", 0.5, opening, replace(opening, strokes=1))  # a first board of two strokes
+    tally.add("shot", 0.5, last, replace(last, layout=Layout((coin,)), queen="pending", strokes=4))
+    for k in range(player.LONG):  # a long second board
+        tally.add("stir", 0.5, replace(opening, strokes=k), replace(opening, strokes=k + 1))
+    lines = tally.situations()
+    assert lines[0].startswith("all boards (2)") and lines[3].startswith(f"boards of {player.LONG}+ strokes (1)")
+    assert "the break" in lines[1] and lines[1].split()[2] == "1.0" and lines[1].endswith("gained in   0 %")
+    assert "one coin left" in lines[2] and "25.0" in lines[2] and lines[2].endswith("gained in   2 %")  # 1 of 50
+    assert "one coin left" in lines[5] and "49.0" in lines[5] and lines[5].endswith("gained in   0 %")

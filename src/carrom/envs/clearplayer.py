@@ -29,7 +29,7 @@ import numpy as np
 
 from carrom.envs import spaces as S
 from carrom.envs.clearboard import ClearState, ShotFacts, rule
-from carrom.equipment import STANDARD_BOARD, STRIKER, PieceKind, Seat as EqSeat, legal_intervals
+from carrom.equipment import STANDARD_BOARD, STRIKER, Layout, PieceKind, Seat as EqSeat, legal_intervals
 from carrom.physics import DEFAULT_PARAMS, simulate_batch
 from carrom.players.base import StrikeChoice
 from carrom.players.geometric import AIM_SIGMA, MAX_ANGLE, SPEED_SIGMA, baseline_points, clear, plan_shots
@@ -64,6 +64,11 @@ def aims(state: ClearState) -> list[int]:
 def leave(state: ClearState, noise: float) -> float:
     return next_chances(plan_shots(GAME, SEAT, limit=10_000, step=STEP, layout=state.layout, banks=False,
                                    aims=aims(state)), noise)
+
+
+def behind(layout: Layout) -> int:
+    """Pieces whose centre is behind the striker's line on the baseline (``situation``)."""
+    return sum(d.y < -STANDARD_BOARD.baseline_axis_distance for d in layout.discs)
 
 
 def unmoved(before: ClearState, after: ClearState) -> bool:
@@ -212,6 +217,23 @@ def action_of(c: StrikeChoice) -> np.ndarray:
 
 
 KINDS = ("shot", "stir", "sweep")
+SITUATIONS = ("the break", "the queen to cover (ICF 15, 96)", "the queen and one coin left (ICF 107)",
+              "a piece behind the baseline", "10 pieces or more on the board", "fewer")
+LONG = 50  # strokes: a board this long or longer is reported apart (``Tally.situations``)
+
+
+def situation(state: ClearState) -> str:
+    """Which of ``SITUATIONS`` a stroke is played in: the first that holds."""
+    coins = state.coins_on_board
+    if state.strokes == 0:
+        return SITUATIONS[0]
+    if state.queen == "pending":
+        return SITUATIONS[1]
+    if state.queen == "board" and coins <= 1:
+        return SITUATIONS[2]
+    if behind(state.layout):
+        return SITUATIONS[3]
+    return SITUATIONS[4] if len(state.layout.discs) >= 10 else SITUATIONS[5]
 
 
 @dataclass
@@ -223,6 +245,7 @@ class Tally:
     times: list[float] = field(default_factory=list)
     kinds: dict[str, list[float]] = field(default_factory=lambda: {k: [0, 0, 0.0] for k in KINDS})  # n, down, chance
     falls: int = 0  # strokes after which a due was owed: the striker fell
+    boards: list[dict[str, list[int]]] = field(default_factory=list)  # per board: situation -> [strokes, gained]
 
     def add(self, kind: str, chance: float, before: ClearState, after: ClearState) -> None:
         k = self.kinds[kind]
@@ -230,6 +253,27 @@ class Tally:
         k[1] += after.down > before.down
         k[2] += chance
         self.falls += after.down < before.down or after.dues > before.dues
+        if before.strokes == 0 or not self.boards:
+            self.boards.append({})
+        here = self.boards[-1].setdefault(situation(before), [0, 0])
+        here[0] += 1
+        here[1] += gained(before, after) > 0
+
+    def situations(self) -> list[str]:
+        """Strokes per board in each situation and how often they gained (a piece down, or the queen
+        pocketed for its cover), over all boards and over those of ``LONG`` strokes or more."""
+        lines = []
+        for name, boards in (("all boards", self.boards),
+                             (f"boards of {LONG}+ strokes", [b for b in self.boards if sum(v[0] for v in b.values()) >= LONG])):
+            if not boards:
+                continue
+            lines.append(f"{name} ({len(boards)}): strokes a board, in which situation, and how often they gained")
+            for where in SITUATIONS:
+                n = sum(b.get(where, [0, 0])[0] for b in boards)
+                up = sum(b.get(where, [0, 0])[1] for b in boards)
+                if n:
+                    lines.append(f"  {where:40} {n / len(boards):5.1f}  gained in {100 * up / n:3.0f} %")
+        return lines
 
     def report(self) -> list[str]:
         n = sum(k[0] for k in self.kinds.values()) or 1
