@@ -110,3 +110,19 @@ def test_the_break_is_chosen_among_hard_strokes_at_the_formation(monkeypatch):
     chosen = mean_down(player.choose(state, player.NOISE_2_DEGREES, random.Random(0)))
     monkeypatch.setattr(player, "breaks", lambda _state: [])
     assert chosen > mean_down(player.choose(state, player.NOISE_2_DEGREES, random.Random(0))) + 0.1
+
+
+def test_with_two_coins_left_the_queen_is_worth_more_than_a_coin():
+    """Pocketing a coin with two left and the queen on the board reaches ``queen_last``: the queen must
+    go next and the last coin cover it (ICF 107, 15), which took 20 strokes a board on the long tuning
+    boards. That costs ``LAST_QUEEN`` in the stroke's value; leaving it gains it back."""
+    a, b, queen = Disc(PieceKind.WHITE, 0.1, 0.1), Disc(PieceKind.BLACK, -0.1, 0.2), Disc(PieceKind.QUEEN, 0.0, 0.0)
+    two = ClearState(Layout((a, b, queen)), potted=True)
+    coin_in = rule(two, ShotFacts((PieceKind.WHITE,), False, True, True, Layout((b, queen))))
+    queen_in = rule(two, ShotFacts((PieceKind.QUEEN,), False, True, True, Layout((a, b))))
+    assert player.queen_last(coin_in) and not player.queen_last(queen_in)
+    assert player.gained(two, queen_in) > player.gained(two, coin_in)
+    out = rule(coin_in, ShotFacts((PieceKind.QUEEN,), False, True, True, Layout((b,))))
+    back = rule(out, ShotFacts((), False, True, True, Layout((b,))))  # the cover missed: the queen comes back
+    assert player.queen_last(back)
+    assert player.gained(coin_in, out) + player.gained(out, back) == 0

@@ -5,12 +5,14 @@ so the master's own value (the match referee's) does not apply; this player plan
 master does with the task's referee instead: candidates are the geometric planner's shots
 at every coin (the queen once a coin is kept and no due is outstanding, only the queen
 with one coin left, ICF 92, 95 b, 107), each varied in speed, and the stirs (``stirs``;
-with none, the fan of ``sweep``; on the first stroke also the ``breaks``); each is simulated under ``samples`` noisy copies of the
-hand in one batch, and is worth the pieces it puts down for good (−10 if it loses the
-board; a pocketed queen awaiting its cover counts as one, ``gained``) plus 0.7 × what it leaves (``master.pot_chance`` of the easiest next shot and half
-that of the next coin's; a stroke that moves nothing leaves this layout's own simulated
-worth, ``unmoved``). The best ``RECHECK`` are then simulated again on ``FRESH`` new
-copies of the hand and the stroke is chosen on those, so the pick is not merely the
+with none, the fan of ``sweep``; on the first stroke also the ``breaks``); each is
+simulated under ``samples`` noisy copies of the hand in one batch, and is worth what it
+gains now (``gained``: the pieces it puts down for good, −10 if it loses the board, a
+pocketed queen awaiting its cover counting as one, reaching the queen with one coin left
+costing two) plus 0.7 × what it leaves (``master.pot_chance`` of the easiest next shot and
+half that of the next coin's; a stroke that moves nothing leaves this layout's own
+simulated worth, ``unmoved``). The best ``RECHECK`` are then simulated again on ``FRESH``
+new copies of the hand and the stroke is chosen on those, so the pick is not merely the
 luckiest on six copies. ``board`` plays one board through the environment, which adds the
 noise, and counts what the strokes were in a ``Tally``. 2° of aim is 1.745 units of the
 bots' noise. benchmarks/clearboard.py prints the figures (docs/research.md).
@@ -48,6 +50,7 @@ BREAK_AIM = 0.03  # m: between its points along the baseline (up to 0.04), and b
 TOP = 6  # candidates whose leave is valued on every copy, of the planned shots and of the stirs (``choose``)
 STILL = 0.002  # m: a piece that moved less has not moved (``unmoved``)
 PENDING = 1.0  # what a pocketed queen awaiting its cover counts for in a stroke's value (``gained``)
+LAST_QUEEN = 2.0  # what reaching ``queen_last`` costs in a stroke's value, and leaving it gains (``gained``)
 RECHECK = 4  # candidates of the first look valued again on fresh copies (``choose``)
 FRESH = 24  # fresh copies of the hand for each of them
 NOISE_2_DEGREES = math.radians(2) / AIM_SIGMA
@@ -94,7 +97,13 @@ def gained(before: ClearState, after: ClearState) -> float:
     cover it (ICF 15); on 20 tuning boards at 2° that ending took 10 strokes a board.
     """
     pending = (after.queen == "pending") - (before.queen == "pending")
-    return after.down - before.down - 10.0 * after.lost + PENDING * pending
+    last = queen_last(after) - queen_last(before)
+    return after.down - before.down - 10.0 * after.lost + PENDING * pending - LAST_QUEEN * last
+
+
+def queen_last(state: ClearState) -> bool:
+    """The queen on the board with one coin left: it must go first and that coin cover it (ICF 107, 15)."""
+    return state.queen == "board" and state.coins_on_board == 1
 
 
 def stirs(state: ClearState) -> list[StrikeChoice]:
