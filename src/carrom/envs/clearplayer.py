@@ -90,9 +90,10 @@ def unmoved(before: ClearState, after: ClearState) -> bool:
 
 def gained(before: ClearState, after: ClearState) -> float:
     """What a stroke's outcome is worth now: pieces put down for good, −10 if the board is lost (ICF 107),
-    and ``PENDING`` for a queen pocketed and awaiting its cover (given back if the cover fails, ICF 96).
+    ``PENDING`` for a queen pocketed and awaiting its cover (given back if the cover fails, ICF 96),
+    and −``LAST_QUEEN`` for reaching ``queen_last`` (given back on leaving it).
 
-    Without it a pocketed queen was worth nothing until covered, so the queen was left to the
+    Without them a pocketed queen was worth nothing until covered, so the queen was left to the
     end: with one coin left it is the only legal aim (ICF 107), and the last coin must then
     cover it (ICF 15); on 20 tuning boards at 2° that ending took 10 strokes a board.
     """
