@@ -3,25 +3,18 @@
     python benchmarks/clearboard.py                       # 20 boards at 2° of aim noise and 20 at none
     nice -n 10 python benchmarks/clearboard.py --boards 40 --noise 2
     python benchmarks/clearboard.py --boards 2 --noise 0  # zero noise: every board is the same board
+    nice -n 10 python benchmarks/clearboard.py --boards 20 --noise 2 --first-seed 1000  # the tuning boards
 
-The task's referee (``carrom.envs.clearboard.rule``) counts every coin as the player's,
-so the master's own value (the match referee's) does not apply; this player plans as the
-master does with the task's referee instead: candidates are the geometric planner's shots
-at every coin (the queen once a coin is kept and no due is outstanding, only the queen
-with one coin left, ICF 92, 95 b, 107), each varied in speed, and the stirs (``stirs``;
-with none, the fan of ``sweep``); each is simulated under ``samples`` noisy copies of the
-hand in one batch, and is worth the pieces it puts down for good (−10 if it loses the
-board) plus 0.7 × what it leaves (``master.pot_chance`` of the easiest next shot and half
-that of the next coin's; a stroke that moves nothing leaves this layout's own simulated
-worth, ``unmoved``). The best ``RECHECK`` are then simulated again on ``FRESH`` new
-copies of the hand and the stroke is chosen on those, so the pick is not merely the
-luckiest on six copies. The stroke is played through the environment, which adds the
-noise. 2° of aim is 1.745 units of the bots' noise.
+The player is ``carrom.envs.clearplayer`` (its docstring says how it plans); this script
+plays ``--boards`` seeded boards (seeds 0, 1, … or from ``--first-seed``) through ``carrom/ClearBoard-v0``, which
+adds the noise (2° of aim is 1.745 units of the bots' noise), and prints the figures.
 
 Printed per noise: the strokes' mean with its 95 % interval, boards cleared, the decision
 time, and what the strokes were: planned shots, stirs and sweeps, how often each put a
 piece down against the share of its noisy copies that did (the prediction it was chosen
-on), and how often the striker fell.
+on), how often the striker fell, and the strokes a board by situation (``clearplayer.SITUATIONS``:
+the queen to cover, the queen with the last coin, a piece behind the baseline, ...), over all
+boards and over the long ones (``LONG`` strokes or more) apart.
 """
 
 from __future__ import annotations
@@ -29,246 +22,24 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import random
 import statistics
-import time
-from dataclasses import dataclass, field
-from types import SimpleNamespace
 
-import gymnasium as gym
-import numpy as np
-
-import carrom.envs  # noqa: F401  (registers the environments)
-from carrom.envs import spaces as S
-from carrom.envs.clearboard import ClearState, ShotFacts, rule
-from carrom.equipment import STANDARD_BOARD, STRIKER, PieceKind, Seat as EqSeat, legal_intervals
-from carrom.physics import DEFAULT_PARAMS, simulate_batch
-from carrom.players.base import StrikeChoice
-from carrom.players.geometric import AIM_SIGMA, MAX_ANGLE, SPEED_SIGMA, baseline_points, clear, plan_shots
-from carrom.players.master import LEAVE, STEP, next_chances
-from carrom.players.search import rows_for
-
-SEAT = "south"
-SPEEDS = (1.0, 0.9, 1.1)
-STIR_SPEEDS = (3.5, 5.0, 6.5)  # m/s: a firm, a hard and the hardest full hit (``stirs``)
-SWEEP_ANGLE = math.radians(10)  # the fan of ``sweep``: every 10° from straight across
-STIR_OFFSET = 0.5  # the fuller and thinner hits of a stir: the line of centres off the coin's by this × the radius sum
-STIR_POINTS = 3  # baseline points per coin for its stirs
-SWEEP_POINTS = 5  # baseline points of the fan
-TOP = 6  # candidates whose leave is valued on every copy, of the planned shots and of the stirs (``choose``)
-STILL = 0.002  # m: a piece that moved less has not moved (``unmoved``)
-RECHECK = 4  # candidates of the first look valued again on fresh copies (``choose``)
-FRESH = 24  # fresh copies of the hand for each of them
-NOISE_2_DEGREES = math.radians(2) / AIM_SIGMA
-GAME = SimpleNamespace(params=DEFAULT_PARAMS)  # all the planner reads of a game when given a layout and aims
-
-
-def aims(state: ClearState) -> list[int]:
-    discs = state.layout.discs
-    coins = [i for i, d in enumerate(discs) if d.kind is not PieceKind.QUEEN]
-    queen = [i for i, d in enumerate(discs) if d.kind is PieceKind.QUEEN]
-    if queen and len(coins) <= 1:
-        return queen  # ICF 107
-    return coins + (queen if state.potted and not state.dues else [])
-
-
-def leave(state: ClearState, noise: float) -> float:
-    return next_chances(plan_shots(GAME, SEAT, limit=10_000, step=STEP, layout=state.layout, banks=False,
-                                   aims=aims(state)), noise)
-
-
-def unmoved(before: ClearState, after: ClearState) -> bool:
-    """The stroke left every piece where it was (within ``STILL`` metres): the same layout again.
-
-    Its leave is then what this very layout is worth by simulation, not the planner's
-    guess: a shot the planner rates easy but that never goes in (a piece in a pocket's
-    jaws, against a cushion) would otherwise be "left" again and again by strokes that
-    move nothing, each valued at that guess (one tuning board: 80 such strokes in a row).
-    """
-    a, b = before.layout.discs, after.layout.discs
-    return len(a) == len(b) and all(abs(p.x - q.x) < STILL and abs(p.y - q.y) < STILL for p, q in zip(a, b))
-
-
-def stirs(state: ClearState) -> list[StrikeChoice]:
-    """Strokes that break piles and free coins: a full hit on each target at ``STIR_SPEEDS``.
-
-    For each coin the planner may aim at, the striker runs straight at its centre from up
-    to ``STIR_POINTS`` baseline points whose run is clear of other discs (the one nearest
-    straight across, and others spread over the rest), and a little to either side of it
-    (``STIR_OFFSET``); the coin is driven into whatever lies behind it. Valued like any candidate, by what they pot and
-    what they leave: a stir that opens a clear shot is worth that shot's chance.
-    """
-    discs = state.layout.discs
-    axis = STANDARD_BOARD.baseline_axis_distance
-    alongs = [(a, *EqSeat.SOUTH.to_board(a, -axis)) for a in baseline_points(GAME, SEAT, 0.04, state.layout)]
-    out = []
-    for i in aims(state):
-        d = discs[i]
-        runs = []  # (along, angle) of the clear runs at the coin
-        for along, sx, sy in alongs:
-            angle = math.atan2(d.y - sy, d.x - sx) - math.pi / 2
-            if abs(angle) > MAX_ANGLE:
-                continue
-            reach = math.hypot(d.x - sx, d.y - sy) - d.radius - STRIKER.radius
-            ux, uy = (d.x - sx) / (reach + d.radius + STRIKER.radius), (d.y - sy) / (reach + d.radius + STRIKER.radius)
-            if clear(discs, sx, sy, sx + ux * reach, sy + uy * reach, STRIKER.radius, {i}):
-                runs.append((along, angle))
-        runs.sort(key=lambda r: abs(r[1]))  # nearest straight across first, then spread over the rest
-        picked = runs[:1] + runs[1:][::max(1, len(runs) // STIR_POINTS)][:STIR_POINTS - 1]
-        for along, angle in picked:
-            sx, sy = EqSeat.SOUTH.to_board(along, -axis)
-            off = math.atan2(STIR_OFFSET * (d.radius + STRIKER.radius), math.hypot(d.x - sx, d.y - sy))
-            out += [StrikeChoice(along, angle + k * off, v) for k in (0, -1, 1) for v in STIR_SPEEDS]
-    return out
-
-
-def sweep(state: ClearState) -> list[StrikeChoice]:
-    """With no shot and no stir (the coins out of a clear run, behind the baseline): a fan of hard strokes.
-
-    From a few points of the baseline, every ``SWEEP_ANGLE`` across the forward half-plane,
-    at ``STIR_SPEEDS``: off the cushions they reach what a straight run cannot. Each is
-    valued by simulation like any candidate; before, one random stroke was played here.
-    """
-    points = baseline_points(GAME, SEAT, 0.08, state.layout)
-    angles = [k * SWEEP_ANGLE for k in range(-int(MAX_ANGLE / SWEEP_ANGLE), int(MAX_ANGLE / SWEEP_ANGLE) + 1)]
-    return [StrikeChoice(a, t, v) for a in points[::max(1, len(points) // SWEEP_POINTS)] for t in angles
-            for v in STIR_SPEEDS]
-
-
-def outcomes(state: ClearState, cands: list[StrikeChoice], n: int, noise: float,
-             rng: random.Random) -> list[ClearState]:
-    """Each candidate under the same ``n`` copies of the hand (none without noise), simulated in
-    one batch and ruled: candidate ``i``'s copies are rows ``i·n`` to ``i·n + n − 1``."""
-    vmax = DEFAULT_PARAMS.max_speed
-    errors = [(rng.gauss(0, AIM_SIGMA * noise), rng.gauss(0, SPEED_SIGMA * noise)) for _ in range(n)] \
-        if noise > 0 else [(0.0, 0.0)]
-    tried = [StrikeChoice(c.along, c.angle + da, min(vmax, max(0.05 * vmax, c.speed * (1 + ds))))
-             for c in cands for da, ds in errors]
-    batch = simulate_batch(state.layout, rows_for(None, SEAT, tried), DEFAULT_PARAMS, parallel=False)
-    return [rule(state, ShotFacts.of_batch(batch, k)) for k in range(len(tried))]
-
-
-def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6,
-           facts: dict | None = None, recheck: int = RECHECK, fresh: int = FRESH) -> StrikeChoice:
-    """The stroke worth most: pieces put down for good now, plus ``LEAVE`` × what it leaves.
-
-    Every candidate is simulated under ``samples`` copies of the hand; the leave (a plan of
-    the next stroke on each copy's layout, the costly part) is valued only for the ``TOP``
-    candidates by what they put down now, and for the stirs, which put nothing down on
-    purpose: each stir's leave on its first copy, then on all copies for the best ``TOP``.
-    Under noise, the ``recheck`` best by that worth are simulated again on ``fresh`` new
-    copies (one batch), valued the same way, and the best on those is played: the first
-    look's six copies flatter whichever candidate was lucky on them.
-    """
-    vmax = DEFAULT_PARAMS.max_speed
-    shots = plan_shots(GAME, SEAT, limit=24, per_pair=2, layout=state.layout, aims=aims(state))
-    planned = [StrikeChoice(s.along, s.angle, min(vmax, s.speed * k)) for s in shots for k in SPEEDS]
-    stirred = stirs(state)
-    cands = planned + (stirred or sweep(state))
-    if not cands:  # no room on the baseline at all (the environment truncates the episode)
-        lo, hi = max(legal_intervals(EqSeat.SOUTH, state.layout) or [(0.0, 0.0)], key=lambda iv: iv[1] - iv[0])
-        return StrikeChoice((lo + hi) / 2, 0.0, vmax)
-    n = samples if noise > 0 else 1
-    afters = outcomes(state, cands, n, noise, rng)
-    now = [sum(a.down - state.down - 10.0 * a.lost for a in afters[i * n:(i + 1) * n]) / n for i in range(len(cands))]
-
-    here = max(now)  # the best this layout is worth when simulated, against the planner's guess
-
-    def worth_left(after: ClearState) -> float:
-        if after.over:
-            return 0.0
-        return here if unmoved(state, after) else leave(after, noise)
-
-    def left(k: int) -> float:
-        return worth_left(afters[k])
-
-    def mean_leave(i: int) -> float:
-        return sum(left(k) for k in range(i * n, (i + 1) * n)) / n
-
-    valued = sorted(range(len(planned)), key=lambda i: (-now[i], i))[:TOP]
-    first = {i: now[i] + LEAVE * left(i * n) for i in range(len(planned), len(cands))}
-    valued += sorted(first, key=lambda i: (-first[i], i))[:TOP]
-    worth = {i: now[i] + LEAVE * mean_leave(i) for i in valued}
-    best = max(worth, key=lambda i: (worth[i], -i))
-    rows = afters[best * n:(best + 1) * n]
-    if noise > 0 and recheck > 1:  # the second look: the best few again, on fresh copies of the hand
-        short = sorted(worth, key=lambda i: (-worth[i], i))[:recheck]
-        fresh_afters = outcomes(state, [cands[i] for i in short], fresh, noise, rng)
-        chunks = {i: fresh_afters[j * fresh:(j + 1) * fresh] for j, i in enumerate(short)}
-        second = {i: sum(a.down - state.down - 10.0 * a.lost + LEAVE * worth_left(a)
-                         for a in chunk) / fresh for i, chunk in chunks.items()}
-        best = max(second, key=lambda i: (second[i], -i))
-        rows = chunks[best]
-    if facts is not None:
-        facts.update(kind="shot" if best < len(planned) else "stir" if stirred else "sweep",
-                     chance=sum(a.down > state.down for a in rows) / len(rows), copies=len(rows))
-    return cands[best]
-
-
-def action_of(c: StrikeChoice) -> np.ndarray:
-    w = 2 * (c.speed - S.MIN_SPEED) / (DEFAULT_PARAMS.max_speed - S.MIN_SPEED) - 1
-    return np.array([c.along / S.ALONG_MAX, c.angle / S.MAX_ANGLE, w], dtype=np.float32)
-
-
-KINDS = ("shot", "stir", "sweep")
-
-
-@dataclass
-class Tally:
-    """What a run's strokes were: by kind, how many put a piece down, the striker's falls, the predicted chances."""
-
-    strokes: list[int] = field(default_factory=list)  # per board
-    cleared: int = 0
-    times: list[float] = field(default_factory=list)
-    kinds: dict[str, list[float]] = field(default_factory=lambda: {k: [0, 0, 0.0] for k in KINDS})  # n, down, chance
-    falls: int = 0  # strokes after which a due was owed: the striker fell
-
-    def add(self, kind: str, chance: float, before: ClearState, after: ClearState) -> None:
-        k = self.kinds[kind]
-        k[0] += 1
-        k[1] += after.down > before.down
-        k[2] += chance
-        self.falls += after.down < before.down or after.dues > before.dues
-
-    def report(self) -> list[str]:
-        n = sum(k[0] for k in self.kinds.values()) or 1
-        parts = [f"{name} {k[0]} ({100 * k[0] / n:.0f} %; a piece down in {100 * k[1] / max(1, k[0]):.0f} %,"
-                 f" predicted {100 * k[2] / max(1, k[0]):.0f} %)" for name, k in self.kinds.items() if k[0]]
-        return ["strokes: " + ", ".join(parts), f"striker fell (a due) in {100 * self.falls / n:.1f} % of strokes"]
-
-
-def board(noise: float, seed: int, tally: Tally, cap: int = 300) -> None:
-    env = gym.make("carrom/ClearBoard-v0", noise=noise)
-    env.reset(seed=seed)
-    rng = random.Random(seed)
-    state = env.unwrapped.state
-    while not state.over and state.strokes < cap:
-        t = time.perf_counter()
-        facts: dict = {}
-        c = choose(state, noise, rng, facts=facts)
-        tally.times.append(time.perf_counter() - t)
-        before = state
-        _obs, _r, done, truncated, _info = env.step(action_of(c))
-        state = env.unwrapped.state
-        if state.strokes > before.strokes:
-            tally.add(facts["kind"], facts["chance"], before, state)
-        if done or truncated:
-            break
-    tally.strokes.append(state.strokes)
-    tally.cleared += state.cleared
+from carrom.envs.clearplayer import NOISE_2_DEGREES, Tally, board
+from carrom.physics import DEFAULT_PARAMS
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--boards", type=int, default=20, help="boards per noise (default 20)")
     ap.add_argument("--noise", choices=("both", "2", "0"), default="both", help="2° of aim, none, or both (default)")
+    ap.add_argument("--first-seed", type=int, default=0, help="seed of the first board (default 0; tuning boards: 1000)")
     opts = ap.parse_args()
     print(f"carrom clear-the-board benchmark: {opts.boards} boards per noise, 1 process, physics"
           f" {DEFAULT_PARAMS.model}; load average {os.getloadavg()[0]:.2f}", flush=True)
     levels = {"2": [("2° of aim", NOISE_2_DEGREES)], "0": [("no noise", 0.0)]}
     for label, noise in levels.get(opts.noise, levels["2"] + levels["0"]):
         tally = Tally()
-        for seed in range(opts.boards):
+        for seed in range(opts.first_seed, opts.first_seed + opts.boards):
             board(noise, seed, tally)
         strokes = tally.strokes
         mean = statistics.mean(strokes)
@@ -277,7 +48,7 @@ def main() -> None:
               f" {statistics.median(strokes):.0f}, max {max(strokes)}), {tally.cleared}/{opts.boards} cleared,"
               f" decision median {1000 * statistics.median(tally.times):.0f} ms  (target ≤ 20 strokes mean at 2°);"
               f" load average {os.getloadavg()[0]:.2f}", flush=True)
-        for line in tally.report():
+        for line in tally.report() + tally.situations():
             print(f"              {line}", flush=True)
 
 

@@ -1,19 +1,12 @@
-"""The clear-the-board benchmark's player (benchmarks/clearboard.py) where geometry sees nothing."""
+"""The clear-the-board player (carrom.envs.clearplayer) where geometry sees nothing."""
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
+from dataclasses import replace
 
-from carrom.envs.clearboard import ClearState, ShotFacts, rule
+from carrom.envs import clearplayer as player
+from carrom.envs.clearboard import ClearState, ShotFacts, new_state, rule
 from carrom.equipment import Disc, Layout, PieceKind, Seat
 from carrom.physics import Strike, simulate
-
-PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "clearboard.py"
-SPEC = importlib.util.spec_from_file_location("clearboard_benchmark", PATH)
-bench = importlib.util.module_from_spec(SPEC)
-sys.modules[SPEC.name] = bench  # its dataclasses look their module up
-SPEC.loader.exec_module(bench)
 
 
 def test_coins_behind_the_baseline_are_reached_off_the_far_cushion():
@@ -24,10 +17,10 @@ def test_coins_behind_the_baseline_are_reached_off_the_far_cushion():
     """
     state = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, -0.32), Disc(PieceKind.BLACK, -0.2, -0.33))),
                        queen="covered", potted=True)
-    assert bench.plan_shots(bench.GAME, "south", layout=state.layout, aims=bench.aims(state)) == []
-    assert bench.stirs(state) == []
+    assert player.plan_shots(player.GAME, "south", layout=state.layout, aims=player.aims(state)) == []
+    assert player.stirs(state) == []
     facts = {}
-    choice = bench.choose(state, 0.0, random.Random(0), facts=facts)
+    choice = player.choose(state, 0.0, random.Random(0), facts=facts)
     assert facts["kind"] == "sweep"
     shot = simulate(state.layout, Strike.from_seat(Seat.SOUTH, choice.along, choice.angle, choice.speed))
     after = rule(state, ShotFacts.of_shot(shot))
@@ -37,14 +30,14 @@ def test_coins_behind_the_baseline_are_reached_off_the_far_cushion():
 def test_a_stroke_that_moves_nothing_is_told_from_one_that_does():
     """``unmoved``: every piece within ``STILL`` of where it was, and none gone."""
     state = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1), Disc(PieceKind.QUEEN, -0.3, 0.3))), potted=True)
-    nudged = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1 + bench.STILL / 2), Disc(PieceKind.QUEEN, -0.3, 0.3))),
+    nudged = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1 + player.STILL / 2), Disc(PieceKind.QUEEN, -0.3, 0.3))),
                         potted=True)
-    moved = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1 + 2 * bench.STILL), Disc(PieceKind.QUEEN, -0.3, 0.3))),
+    moved = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1 + 2 * player.STILL), Disc(PieceKind.QUEEN, -0.3, 0.3))),
                        potted=True)
     gone = ClearState(Layout((Disc(PieceKind.QUEEN, -0.3, 0.3),)), potted=True)
-    assert bench.unmoved(state, nudged)
-    assert not bench.unmoved(state, moved)
-    assert not bench.unmoved(state, gone)
+    assert player.unmoved(state, nudged)
+    assert not player.unmoved(state, moved)
+    assert not player.unmoved(state, gone)
 
 
 def test_the_stroke_is_chosen_on_fresh_copies_of_the_hand():
@@ -53,9 +46,83 @@ def test_the_stroke_is_chosen_on_fresh_copies_of_the_hand():
     (the best of many judged on six copies is partly the luckiest)."""
     state = ClearState(Layout((Disc(PieceKind.WHITE, 0.0, 0.2), Disc(PieceKind.BLACK, 0.15, -0.1))))
     facts = {}
-    bench.choose(state, bench.NOISE_2_DEGREES, random.Random(1), facts=facts, fresh=7)
+    player.choose(state, player.NOISE_2_DEGREES, random.Random(1), facts=facts, fresh=7)
     assert facts["copies"] == 7
     assert abs(facts["chance"] * 7 - round(facts["chance"] * 7)) < 1e-9
     facts = {}
-    bench.choose(state, 0.0, random.Random(1), facts=facts, fresh=7)
+    player.choose(state, 0.0, random.Random(1), facts=facts, fresh=7)
     assert facts["copies"] == 1  # no noise: every copy is the same stroke, one is enough
+
+
+def test_a_pocketed_queen_counts_before_its_cover():
+    """A queen pocketed and awaiting its cover is worth ``PENDING`` now, given back if the cover fails
+    (ICF 96) and kept within the two pieces when it succeeds (ICF 15). Before, it was worth nothing
+    until covered, so the planner left it to the end, where it must go before the last coin (ICF 107)."""
+    coins = (Disc(PieceKind.WHITE, 0.1, 0.1), Disc(PieceKind.BLACK, -0.1, 0.2))
+    on = ClearState(Layout(coins + (Disc(PieceKind.QUEEN, 0.0, 0.0),)), potted=True)
+    pocketed = rule(on, ShotFacts((PieceKind.QUEEN,), False, True, True, Layout(coins)))
+    assert pocketed.queen == "pending"
+    covered = rule(pocketed, ShotFacts((PieceKind.WHITE,), False, True, True, Layout(coins[1:])))
+    missed = rule(pocketed, ShotFacts((), False, True, True, Layout(coins)))
+    assert (covered.queen, missed.queen) == ("covered", "board")
+    nothing = rule(on, ShotFacts((), False, True, True, on.layout))
+    assert player.gained(on, pocketed) > player.gained(on, nothing) == 0
+    assert player.gained(on, pocketed) + player.gained(pocketed, covered) == covered.down - on.down == 2
+    assert player.gained(on, pocketed) + player.gained(pocketed, missed) == 0
+
+
+def test_strokes_are_told_by_situation_and_long_boards_apart():
+    """``Tally.situations``: each stroke counted once, in the first situation that holds, per board;
+    the boards of ``LONG`` strokes or more again on their own."""
+    coin, queen = Disc(PieceKind.WHITE, 0.1, 0.1), Disc(PieceKind.QUEEN, 0.0, 0.0)
+    last = ClearState(Layout((coin, queen)), potted=True, strokes=3)
+    cover = ClearState(Layout((coin, Disc(PieceKind.BLACK, 0.1, -0.3))), queen="pending", potted=True, strokes=4)
+    opening = ClearState(Layout((coin, queen)))
+    assert [player.situation(s) for s in (opening, cover, last)] == list(player.SITUATIONS[:3])
+    behind = ClearState(Layout((Disc(PieceKind.BLACK, 0.1, -0.3),)), queen="covered", potted=True, strokes=9)
+    assert player.situation(behind) == player.SITUATIONS[3]
+    assert player.situation(replace(cover, queen="covered")) == player.SITUATIONS[5]  # one coin in front of the line
+    assert player.situation(replace(behind, layout=Layout((coin,)))) == player.SITUATIONS[6]
+    tally = player.Tally()
+    tally.add("stir", 0.5, opening, replace(opening, strokes=1))  # a first board of two strokes
+    tally.add("shot", 0.5, last, replace(last, layout=Layout((coin,)), queen="pending", strokes=4))
+    for k in range(player.LONG):  # a long second board
+        tally.add("stir", 0.5, replace(opening, strokes=k), replace(opening, strokes=k + 1))
+    lines = tally.situations()
+    assert lines[0].startswith("all boards (2)") and lines[3].startswith(f"boards of {player.LONG}+ strokes (1)")
+    assert "the break" in lines[1] and lines[1].split()[2] == "1.0" and lines[1].endswith("gained in   0 %")
+    assert "one coin left" in lines[2] and "25.0" in lines[2] and lines[2].endswith("gained in   2 %")  # 1 of 50
+    assert "one coin left" in lines[5] and "49.0" in lines[5] and lines[5].endswith("gained in   0 %")
+
+
+
+def test_the_break_is_chosen_among_hard_strokes_at_the_formation(monkeypatch):
+    """``breaks``: on the first stroke only, hard strokes at points around the formation's centre join
+    the candidates; the break chosen under 2° of aim puts more pieces down on average (the same 200
+    copies of the hand) than the one chosen from the stirs alone."""
+    state = new_state()
+    assert len(player.breaks(state)) > 100 and player.breaks(replace(state, strokes=1)) == []
+
+    def mean_down(choice):
+        afters = player.outcomes(state, [choice], 200, player.NOISE_2_DEGREES, random.Random(7))
+        return sum(a.down for a in afters) / len(afters)
+
+    chosen = mean_down(player.choose(state, player.NOISE_2_DEGREES, random.Random(0)))
+    monkeypatch.setattr(player, "breaks", lambda _state: [])
+    assert chosen > mean_down(player.choose(state, player.NOISE_2_DEGREES, random.Random(0))) + 0.1
+
+
+def test_with_two_coins_left_the_queen_is_worth_more_than_a_coin():
+    """Pocketing a coin with two left and the queen on the board reaches ``queen_last``: the queen must
+    go next and the last coin cover it (ICF 107, 15), which took 20 strokes a board on the long tuning
+    boards. That costs ``LAST_QUEEN`` in the stroke's value; leaving it gains it back."""
+    a, b, queen = Disc(PieceKind.WHITE, 0.1, 0.1), Disc(PieceKind.BLACK, -0.1, 0.2), Disc(PieceKind.QUEEN, 0.0, 0.0)
+    two = ClearState(Layout((a, b, queen)), potted=True)
+    coin_in = rule(two, ShotFacts((PieceKind.WHITE,), False, True, True, Layout((b, queen))))
+    queen_in = rule(two, ShotFacts((PieceKind.QUEEN,), False, True, True, Layout((a, b))))
+    assert player.queen_last(coin_in) and not player.queen_last(queen_in)
+    assert player.gained(two, queen_in) > player.gained(two, coin_in)
+    out = rule(coin_in, ShotFacts((PieceKind.QUEEN,), False, True, True, Layout((b,))))
+    back = rule(out, ShotFacts((), False, True, True, Layout((b,))))  # the cover missed: the queen comes back
+    assert player.queen_last(back)
+    assert player.gained(coin_in, out) + player.gained(out, back) == 0

@@ -1,0 +1,336 @@
+"""The clear-the-board player: the master's planning with the task's referee (``carrom/ClearBoard-v0``).
+
+The task's referee (``carrom.envs.clearboard.rule``) counts every coin as the player's,
+so the master's own value (the match referee's) does not apply; this player plans as the
+master does with the task's referee instead: candidates are the geometric planner's shots
+at every coin (the queen once a coin is kept and no due is outstanding, only the queen
+with one coin left, ICF 92, 95 b, 107), each varied in speed, and the stirs (``stirs``;
+with none, the fan of ``sweep``; on the first stroke also the ``breaks``); each is
+simulated under ``samples`` noisy copies of the hand in one batch, and is worth what it
+gains now (``gained``: the pieces it puts down for good, −10 if it loses the board, a
+pocketed queen awaiting its cover counting as one, reaching the queen with one coin left
+costing two) plus 0.7 × what it leaves (``master.pot_chance`` of the easiest next shot and
+half that of the next coin's; a stroke that moves nothing leaves this layout's own
+simulated worth, ``unmoved``). The best ``RECHECK`` are then simulated again on ``FRESH``
+new copies of the hand and the stroke is chosen on those, so the pick is not merely the
+luckiest on six copies. ``board`` plays one board through the environment, which adds the
+noise, and counts what the strokes were in a ``Tally``. 2° of aim is 1.745 units of the
+bots' noise. benchmarks/clearboard.py prints the figures (docs/research.md).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+import gymnasium as gym
+import numpy as np
+
+from carrom.envs import spaces as S
+from carrom.envs.clearboard import ClearState, ShotFacts, rule
+from carrom.equipment import STANDARD_BOARD, STRIKER, Layout, PieceKind, Seat as EqSeat, legal_intervals
+from carrom.physics import DEFAULT_PARAMS, simulate_batch
+from carrom.players.base import StrikeChoice
+from carrom.players.geometric import AIM_SIGMA, MAX_ANGLE, SPEED_SIGMA, baseline_points, clear, plan_shots
+from carrom.players.master import LEAVE, STEP, next_chances
+from carrom.players.search import rows_for
+
+SEAT = "south"
+SPEEDS = (1.0, 0.9, 1.1)
+STIR_SPEEDS = (3.5, 5.0, 6.5)  # m/s: a firm, a hard and the hardest full hit (``stirs``)
+SWEEP_ANGLE = math.radians(10)  # the fan of ``sweep``: every 10° from straight across
+STIR_OFFSET = 0.5  # the fuller and thinner hits of a stir: the line of centres off the coin's by this × the radius sum
+STIR_POINTS = 3  # baseline points per coin for its stirs
+SWEEP_POINTS = 5  # baseline points of the fan
+BREAK_ALONG = 0.17  # m: the break is tried from this far either side of the baseline's middle (``breaks``)
+BREAK_AIM = 0.03  # m: between its points along the baseline (up to 0.04), and between its aims
+TOP = 6  # candidates whose leave is valued on every copy, of the planned shots and of the stirs (``choose``)
+STILL = 0.002  # m: a piece that moved less has not moved (``unmoved``)
+PENDING = 1.0  # what a pocketed queen awaiting its cover counts for in a stroke's value (``gained``)
+LAST_QUEEN = 2.0  # what reaching ``queen_last`` costs in a stroke's value, and leaving it gains (``gained``)
+RECHECK = 4  # candidates of the first look valued again on fresh copies (``choose``)
+FRESH = 24  # fresh copies of the hand for each of them
+NOISE_2_DEGREES = math.radians(2) / AIM_SIGMA
+GAME = SimpleNamespace(params=DEFAULT_PARAMS)  # all the planner reads of a game when given a layout and aims
+
+
+def aims(state: ClearState) -> list[int]:
+    discs = state.layout.discs
+    coins = [i for i, d in enumerate(discs) if d.kind is not PieceKind.QUEEN]
+    queen = [i for i, d in enumerate(discs) if d.kind is PieceKind.QUEEN]
+    if queen and len(coins) <= 1:
+        return queen  # ICF 107
+    return coins + (queen if state.potted and not state.dues else [])
+
+
+def leave(state: ClearState, noise: float) -> float:
+    return next_chances(plan_shots(GAME, SEAT, limit=10_000, step=STEP, layout=state.layout, banks=False,
+                                   aims=aims(state)), noise)
+
+
+def behind(layout: Layout) -> int:
+    """Pieces whose centre is behind the striker's line on the baseline (``situation``)."""
+    return sum(d.y < -STANDARD_BOARD.baseline_axis_distance for d in layout.discs)
+
+
+def unmoved(before: ClearState, after: ClearState) -> bool:
+    """The stroke left every piece where it was (within ``STILL`` metres): the same layout again.
+
+    Its leave is then what this very layout is worth by simulation, not the planner's
+    guess: a shot the planner rates easy but that never goes in (a piece in a pocket's
+    jaws, against a cushion) would otherwise be "left" again and again by strokes that
+    move nothing, each valued at that guess (one tuning board: 80 such strokes in a row).
+    """
+    a, b = before.layout.discs, after.layout.discs
+    return len(a) == len(b) and all(abs(p.x - q.x) < STILL and abs(p.y - q.y) < STILL for p, q in zip(a, b))
+
+
+def gained(before: ClearState, after: ClearState) -> float:
+    """What a stroke's outcome is worth now: pieces put down for good, −10 if the board is lost (ICF 107),
+    ``PENDING`` for a queen pocketed and awaiting its cover (given back if the cover fails, ICF 96),
+    and −``LAST_QUEEN`` for reaching ``queen_last`` (given back on leaving it).
+
+    Without them a pocketed queen was worth nothing until covered, so the queen was left to the
+    end: with one coin left it is the only legal aim (ICF 107), and the last coin must then
+    cover it (ICF 15); on 20 tuning boards at 2° that ending took 10 strokes a board.
+    """
+    pending = (after.queen == "pending") - (before.queen == "pending")
+    last = queen_last(after) - queen_last(before)
+    return after.down - before.down - 10.0 * after.lost + PENDING * pending - LAST_QUEEN * last
+
+
+def queen_last(state: ClearState) -> bool:
+    """The queen on the board with one coin left: it must go first and that coin cover it (ICF 107, 15)."""
+    return state.queen == "board" and state.coins_on_board == 1
+
+
+def stirs(state: ClearState) -> list[StrikeChoice]:
+    """Strokes that break piles and free coins: a full hit on each target at ``STIR_SPEEDS``.
+
+    For each coin the planner may aim at, the striker runs straight at its centre from up
+    to ``STIR_POINTS`` baseline points whose run is clear of other discs (the one nearest
+    straight across, and others spread over the rest), and a little to either side of it
+    (``STIR_OFFSET``); the coin is driven into whatever lies behind it. Valued like any candidate, by what they pot and
+    what they leave: a stir that opens a clear shot is worth that shot's chance.
+    """
+    discs = state.layout.discs
+    axis = STANDARD_BOARD.baseline_axis_distance
+    alongs = [(a, *EqSeat.SOUTH.to_board(a, -axis)) for a in baseline_points(GAME, SEAT, 0.04, state.layout)]
+    out = []
+    for i in aims(state):
+        d = discs[i]
+        runs = []  # (along, angle) of the clear runs at the coin
+        for along, sx, sy in alongs:
+            angle = math.atan2(d.y - sy, d.x - sx) - math.pi / 2
+            if abs(angle) > MAX_ANGLE:
+                continue
+            reach = math.hypot(d.x - sx, d.y - sy) - d.radius - STRIKER.radius
+            ux, uy = (d.x - sx) / (reach + d.radius + STRIKER.radius), (d.y - sy) / (reach + d.radius + STRIKER.radius)
+            if clear(discs, sx, sy, sx + ux * reach, sy + uy * reach, STRIKER.radius, {i}):
+                runs.append((along, angle))
+        runs.sort(key=lambda r: abs(r[1]))  # nearest straight across first, then spread over the rest
+        picked = runs[:1] + runs[1:][::max(1, len(runs) // STIR_POINTS)][:STIR_POINTS - 1]
+        for along, angle in picked:
+            sx, sy = EqSeat.SOUTH.to_board(along, -axis)
+            off = math.atan2(STIR_OFFSET * (d.radius + STRIKER.radius), math.hypot(d.x - sx, d.y - sy))
+            out += [StrikeChoice(along, angle + k * off, v) for k in (0, -1, 1) for v in STIR_SPEEDS]
+    return out
+
+
+def breaks(state: ClearState) -> list[StrikeChoice]:
+    """The break (the first stroke): hard strokes from ``BREAK_ALONG`` of the baseline's middle at points
+    around the formation's centre (``BREAK_AIM`` apart), at the two hardest ``STIR_SPEEDS``.
+
+    Valued like any candidate; the stirs alone found breaks putting down 1.5 pieces on
+    average, the best of these about 1.8 (200 copies each)."""
+    if state.strokes:
+        return []
+    axis = STANDARD_BOARD.baseline_axis_distance
+    out = []
+    for along in baseline_points(GAME, SEAT, BREAK_AIM, state.layout):
+        if abs(along) > BREAK_ALONG:
+            continue
+        sx, sy = EqSeat.SOUTH.to_board(along, -axis)
+        for tx in (-2, -1, 0, 1, 2):
+            for ty in (-1, 0, 1):
+                angle = math.atan2(ty * BREAK_AIM - sy, tx * BREAK_AIM - sx) - math.pi / 2
+                out += [StrikeChoice(along, angle, v) for v in STIR_SPEEDS[1:]]
+    return out
+
+
+def sweep(state: ClearState) -> list[StrikeChoice]:
+    """With no shot and no stir (the coins out of a clear run, behind the baseline): a fan of hard strokes.
+
+    From a few points of the baseline, every ``SWEEP_ANGLE`` across the forward half-plane,
+    at ``STIR_SPEEDS``: off the cushions they reach what a straight run cannot. Each is
+    valued by simulation like any candidate; before, one random stroke was played here.
+    """
+    points = baseline_points(GAME, SEAT, 0.08, state.layout)
+    angles = [k * SWEEP_ANGLE for k in range(-int(MAX_ANGLE / SWEEP_ANGLE), int(MAX_ANGLE / SWEEP_ANGLE) + 1)]
+    return [StrikeChoice(a, t, v) for a in points[::max(1, len(points) // SWEEP_POINTS)] for t in angles
+            for v in STIR_SPEEDS]
+
+
+def outcomes(state: ClearState, cands: list[StrikeChoice], n: int, noise: float,
+             rng: random.Random) -> list[ClearState]:
+    """Each candidate under the same ``n`` copies of the hand (none without noise), simulated in
+    one batch and ruled: candidate ``i``'s copies are rows ``i·n`` to ``i·n + n − 1``."""
+    vmax = DEFAULT_PARAMS.max_speed
+    errors = [(rng.gauss(0, AIM_SIGMA * noise), rng.gauss(0, SPEED_SIGMA * noise)) for _ in range(n)] \
+        if noise > 0 else [(0.0, 0.0)]
+    tried = [StrikeChoice(c.along, c.angle + da, min(vmax, max(0.05 * vmax, c.speed * (1 + ds))))
+             for c in cands for da, ds in errors]
+    batch = simulate_batch(state.layout, rows_for(None, SEAT, tried), DEFAULT_PARAMS, parallel=False)
+    return [rule(state, ShotFacts.of_batch(batch, k)) for k in range(len(tried))]
+
+
+def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6,
+           facts: dict | None = None, recheck: int = RECHECK, fresh: int = FRESH) -> StrikeChoice:
+    """The stroke worth most: pieces put down for good now, plus ``LEAVE`` × what it leaves.
+
+    Every candidate is simulated under ``samples`` copies of the hand; the leave (a plan of
+    the next stroke on each copy's layout, the costly part) is valued only for the ``TOP``
+    candidates by what they put down now, and for the stirs, which put nothing down on
+    purpose: each stir's leave on its first copy, then on all copies for the best ``TOP``.
+    Under noise, the ``recheck`` best by that worth are simulated again on ``fresh`` new
+    copies (one batch), valued the same way, and the best on those is played: the first
+    look's six copies flatter whichever candidate was lucky on them.
+    """
+    vmax = DEFAULT_PARAMS.max_speed
+    shots = plan_shots(GAME, SEAT, limit=24, per_pair=2, layout=state.layout, aims=aims(state))
+    planned = [StrikeChoice(s.along, s.angle, min(vmax, s.speed * k)) for s in shots for k in SPEEDS]
+    stirred = stirs(state)
+    cands = planned + (stirred or sweep(state)) + breaks(state)
+    if not cands:  # no room on the baseline at all (the environment truncates the episode)
+        lo, hi = max(legal_intervals(EqSeat.SOUTH, state.layout) or [(0.0, 0.0)], key=lambda iv: iv[1] - iv[0])
+        return StrikeChoice((lo + hi) / 2, 0.0, vmax)
+    n = samples if noise > 0 else 1
+    afters = outcomes(state, cands, n, noise, rng)
+    now = [sum(gained(state, a) for a in afters[i * n:(i + 1) * n]) / n for i in range(len(cands))]
+
+    here = max(now)  # the best this layout is worth when simulated, against the planner's guess
+
+    def worth_left(after: ClearState) -> float:
+        if after.over:
+            return 0.0
+        return here if unmoved(state, after) else leave(after, noise)
+
+    def left(k: int) -> float:
+        return worth_left(afters[k])
+
+    def mean_leave(i: int) -> float:
+        return sum(left(k) for k in range(i * n, (i + 1) * n)) / n
+
+    valued = sorted(range(len(planned)), key=lambda i: (-now[i], i))[:TOP]
+    first = {i: now[i] + LEAVE * left(i * n) for i in range(len(planned), len(cands))}
+    valued += sorted(first, key=lambda i: (-first[i], i))[:TOP]
+    worth = {i: now[i] + LEAVE * mean_leave(i) for i in valued}
+    best = max(worth, key=lambda i: (worth[i], -i))
+    rows = afters[best * n:(best + 1) * n]
+    if noise > 0 and recheck > 1:  # the second look: the best few again, on fresh copies of the hand
+        short = sorted(worth, key=lambda i: (-worth[i], i))[:recheck]
+        fresh_afters = outcomes(state, [cands[i] for i in short], fresh, noise, rng)
+        chunks = {i: fresh_afters[j * fresh:(j + 1) * fresh] for j, i in enumerate(short)}
+        second = {i: sum(gained(state, a) + LEAVE * worth_left(a)
+                         for a in chunk) / fresh for i, chunk in chunks.items()}
+        best = max(second, key=lambda i: (second[i], -i))
+        rows = chunks[best]
+    if facts is not None:
+        facts.update(kind="shot" if best < len(planned) else "stir" if stirred else "sweep",
+                     chance=sum(a.down > state.down for a in rows) / len(rows), copies=len(rows))
+    return cands[best]
+
+
+def action_of(c: StrikeChoice) -> np.ndarray:
+    w = 2 * (c.speed - S.MIN_SPEED) / (DEFAULT_PARAMS.max_speed - S.MIN_SPEED) - 1
+    return np.array([c.along / S.ALONG_MAX, c.angle / S.MAX_ANGLE, w], dtype=np.float32)
+
+
+KINDS = ("shot", "stir", "sweep")
+SITUATIONS = ("the break", "the queen to cover (ICF 15, 96)", "the queen and one coin left (ICF 107)",
+              "every piece behind the baseline", "10 pieces or more", "2 to 9 pieces", "the last coin")
+LONG = 50  # strokes: a board this long or longer is reported apart (``Tally.situations``)
+
+
+def situation(state: ClearState) -> str:
+    """Which of ``SITUATIONS`` a stroke is played in: the first that holds."""
+    pieces = len(state.layout.discs)
+    if state.strokes == 0:
+        return SITUATIONS[0]
+    if state.queen == "pending":
+        return SITUATIONS[1]
+    if state.queen == "board" and state.coins_on_board <= 1:
+        return SITUATIONS[2]
+    if behind(state.layout) == pieces:
+        return SITUATIONS[3]
+    return SITUATIONS[4] if pieces >= 10 else SITUATIONS[5] if pieces > 1 else SITUATIONS[6]
+
+
+@dataclass
+class Tally:
+    """What a run's strokes were: by kind, how many put a piece down, the striker's falls, the predicted chances."""
+
+    strokes: list[int] = field(default_factory=list)  # per board
+    cleared: int = 0
+    times: list[float] = field(default_factory=list)
+    kinds: dict[str, list[float]] = field(default_factory=lambda: {k: [0, 0, 0.0] for k in KINDS})  # n, down, chance
+    falls: int = 0  # strokes after which a due was owed: the striker fell
+    boards: list[dict[str, list[int]]] = field(default_factory=list)  # per board: situation -> [strokes, gained]
+
+    def add(self, kind: str, chance: float, before: ClearState, after: ClearState) -> None:
+        k = self.kinds[kind]
+        k[0] += 1
+        k[1] += after.down > before.down
+        k[2] += chance
+        self.falls += after.down < before.down or after.dues > before.dues
+        if before.strokes == 0 or not self.boards:
+            self.boards.append({})
+        here = self.boards[-1].setdefault(situation(before), [0, 0])
+        here[0] += 1
+        here[1] += gained(before, after) > 0
+
+    def situations(self) -> list[str]:
+        """Strokes per board in each situation and how often they gained (a piece down, or the queen
+        pocketed for its cover), over all boards and over those of ``LONG`` strokes or more."""
+        lines = []
+        for name, boards in (("all boards", self.boards),
+                             (f"boards of {LONG}+ strokes", [b for b in self.boards if sum(v[0] for v in b.values()) >= LONG])):
+            if not boards:
+                continue
+            lines.append(f"{name} ({len(boards)}): strokes a board, in which situation, and how often they gained")
+            for where in SITUATIONS:
+                n = sum(b.get(where, [0, 0])[0] for b in boards)
+                up = sum(b.get(where, [0, 0])[1] for b in boards)
+                if n:
+                    lines.append(f"  {where:40} {n / len(boards):5.1f}  gained in {100 * up / n:3.0f} %")
+        return lines
+
+    def report(self) -> list[str]:
+        n = sum(k[0] for k in self.kinds.values()) or 1
+        parts = [f"{name} {k[0]} ({100 * k[0] / n:.0f} %; a piece down in {100 * k[1] / max(1, k[0]):.0f} %,"
+                 f" predicted {100 * k[2] / max(1, k[0]):.0f} %)" for name, k in self.kinds.items() if k[0]]
+        return ["strokes: " + ", ".join(parts), f"striker fell (a due) in {100 * self.falls / n:.1f} % of strokes"]
+
+
+def board(noise: float, seed: int, tally: Tally, cap: int = 300) -> None:
+    env = gym.make("carrom/ClearBoard-v0", noise=noise)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    state = env.unwrapped.state
+    while not state.over and state.strokes < cap:
+        t = time.perf_counter()
+        facts: dict = {}
+        c = choose(state, noise, rng, facts=facts)
+        tally.times.append(time.perf_counter() - t)
+        before = state
+        _obs, _r, done, truncated, _info = env.step(action_of(c))
+        state = env.unwrapped.state
+        if state.strokes > before.strokes:
+            tally.add(facts["kind"], facts["chance"], before, state)
+        if done or truncated:
+            break
+    tally.strokes.append(state.strokes)
+    tally.cleared += state.cleared
