@@ -370,3 +370,11 @@ def test_the_simulated_replies_stand_for_the_opponents_other_copies():
     their mean stands for its third copy: (3 × 1 − 3 × 2) / 6; without, the guess: (3 × 1 − 3 × 0.5) / 6."""
     assert Scripted(1, replies=2).mean_leave(None, "south", [None] * 6, None, range(6)) == -0.5
     assert Scripted(1).mean_leave(None, "south", [None] * 6, None, range(6)) == 0.25
+
+
+def test_a_reply_on_a_layout_the_physics_refuses_is_left_to_the_guess():
+    """Two discs left a tenth of a millimetre into each other: no simulated reply (None), so the leave guesses."""
+    g = coin_game_for("north", -0.28, -0.28)
+    d = g.layout.discs
+    g.layout = Layout(d[:2] + (Disc(d[2].kind, d[1].x + 2 * d[1].radius - 1e-4, d[1].y),) + d[3:])  # in the clump
+    assert MasterPlayer(1, noise=0.3).reply(g, "north") is None

@@ -28,7 +28,7 @@ import math
 import time
 from types import SimpleNamespace
 
-from carrom.equipment import STANDARD_BOARD, STRIKER, Disc, Layout, PieceKind, Seat as EqSeat
+from carrom.equipment import STANDARD_BOARD, STRIKER, Disc, Layout, Seat as EqSeat
 from carrom.game import Game
 from carrom.game.outcome import with_returns
 from carrom.players.base import StrikeChoice
@@ -61,19 +61,15 @@ def pot_chance(score: float, noise: float) -> float:
     return math.erf(STANDARD_BOARD.pocket_radius / (math.sqrt(2) * sigma))
 
 
-def next_chances(shots, noise: float, weights: dict[int, float] | None = None) -> float:
-    """The best shot's pot chance plus ``FURTHER`` times that of the best on another coin.
+def next_chances(shots, noise: float) -> float:
+    """The easiest shot's pot chance plus ``FURTHER`` times that of the easiest on another coin.
 
     ``shots``: the planner's, easiest first for each coin (as ``plan_shots`` orders them).
-    ``weights``: a factor on some coins' chances (by index; the queen's worth more than a
-    coin); without it the best shot is the easiest.
     """
-    best: dict[int, float] = {}  # each coin's easiest shot
+    best: dict[int, float] = {}  # each coin's easiest shot, easiest coin first
     for s in shots:
         best.setdefault(s.target, s.score)
-    weights = weights or {}
-    chances = sorted((pot_chance(score, noise) * weights.get(t, 1.0) for t, score in best.items()), reverse=True)
-    chances += [0.0, 0.0]
+    chances = [pot_chance(score, noise) for score in list(best.values())[:2]] + [0.0, 0.0]
     return chances[0] + FURTHER * chances[1]
 
 
@@ -150,13 +146,12 @@ class MasterPlayer(SearchPlayer):
 
     def __init__(self, seed: int | None = None, noise: float = 0.0, candidates: int = 96, samples: int = 10,
                  top: int = 12, budget: float = 1.0, leave: float = LEAVE, confirm: int = CONFIRM,
-                 thumbs: bool = True, rails: bool = True, queen: float = 1.0,
+                 thumbs: bool = True, rails: bool = True,
                  replies: int = 0, name: str = "master") -> None:
         super().__init__(seed, noise, candidates, samples, name)
         self.top = top
         self.thumbs = thumbs  # thumbed strokes (aimed backwards) among the candidates
         self.rails = rails  # rail shots at coins lying on a cushion among the candidates
-        self.queen = queen  # a shot at the queen in the leave counts this many times a coin's
         self.replies = replies  # copies per finalist where the opponent's reply is simulated (0: guessed)
         self.confirm = confirm  # fresh noisy copies per finalist (0: judge on the screen's copies)
         self.weight = leave
@@ -183,11 +178,11 @@ class MasterPlayer(SearchPlayer):
         layout = layout_after(game, seat, after, batch, shot)
         view = SimpleNamespace(state=after, params=game.params, layout=layout)  # what the planner reads of a game
         ours = after.table.side(striker) == state.table.side(Seat(seat))
-        if not ours and replied:
-            return -self.reply(view, striker.value), True
+        reply = self.reply(view, striker.value) if not ours and replied else None
+        if reply is not None:
+            return -reply, True
         shots = plan_shots(view, striker.value, limit=10_000, step=STEP, layout=layout, banks=False)
-        queen = [i for i, d in enumerate(layout.discs) if d.kind is PieceKind.QUEEN]
-        chance = next_chances(shots, self.noise, {queen[0]: self.queen} if queen and self.queen != 1.0 else None)
+        chance = next_chances(shots, self.noise)
         return (NEXT_SHOT * chance, False) if ours else (-NEXT_SHOT * chance, True)
 
     def mean_leave(self, game: Game, seat: str, outs, batch, rows) -> float:
@@ -208,17 +203,21 @@ class MasterPlayer(SearchPlayer):
             ours += replies + [sum(replies) / len(replies)] * guessed
         return sum(ours) / len(rows)
 
-    def reply(self, view, opponent: str) -> float:
+    def reply(self, view, opponent: str) -> float | None:
         """What the opponent's best reply on ``view`` is worth to it: its ``REPLY_SHOTS`` easiest planned
         shots, each under ``REPLY_COPIES`` copies of a hand like ours, valued by the referee from its side
-        (``search.value``); the best mean, or 0 with no shot planned or no stroke expected of it."""
+        (``search.value``); the best mean, or 0 with no shot planned or no stroke expected of it; None
+        when the physics refuses the layout (then the leave guesses, as without ``replies``)."""
         expected = view.state.expected()
         if expected is None or expected.kind != "stroke" or expected.seat.value != opponent:
             return 0.0  # a placement or a claim first: the guess is as good
         shots = plan_shots(view, opponent, limit=REPLY_SHOTS, step=STEP, layout=view.layout, banks=False)
         if not shots:
             return 0.0
-        _batch, n, values = self.simulate(view, opponent, [s.choice for s in shots], REPLY_COPIES)
+        try:
+            _batch, n, values = self.simulate(view, opponent, [s.choice for s in shots], REPLY_COPIES)
+        except ValueError:  # discs left a hair's breadth into each other: the physics refuses the layout
+            return None
         return max(0.0, max(sum(values[i * n:(i + 1) * n]) / n for i in range(len(shots))))
 
     def candidate_strikes(self, game: Game, seat: str) -> list[StrikeChoice]:
