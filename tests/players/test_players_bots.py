@@ -294,14 +294,20 @@ def test_the_master_judges_its_finalists_again_on_fresh_copies_of_its_hand():
     fresh noisy copies each, in one more batch; without noise (or with ``confirm=0``) the screen decides."""
     g = positions(3, seed=5)[-1]
     seat = g.expected()[1]
-    noisy = Recording(3, noise=0.3, candidates=16, samples=4, top=5, confirm=7)
+    noisy = Recording(3, noise=0.3, candidates=16, samples=4, top=5, confirm=7, replies=0)  # no reply batches
     assert legal(g, seat, noisy.choose_strike(g, seat))
     (screened, n0, rows0), (finalists, n1, rows1) = noisy.batches
     assert n0 == 4 and rows0 == screened * 4 and screened > 5
     assert (finalists, n1, rows1) == (5, 7, 35)
-    for bot in (Recording(3, candidates=16, top=5, confirm=7), Recording(3, noise=0.3, candidates=16, confirm=0)):
+    for bot in (Recording(3, candidates=16, top=5, confirm=7, replies=0),
+                Recording(3, noise=0.3, candidates=16, confirm=0, replies=0)):
         bot.choose_strike(g, seat)
         assert len(bot.batches) == 1
+    g = positions(4, seed=5)[1]  # here some replies are simulated (in the position above none needs one)
+    replying = Recording(3, noise=0.3, candidates=16, samples=4, top=5, confirm=7)  # the default: replies simulated
+    replying.choose_strike(g, g.expected()[1])
+    assert replying.batches[1] == (5, 7, 35) and len(replying.batches) > 2
+    assert all(n == 3 for _c, n, _r in replying.batches[2:])  # the opponent's shots, 3 copies each
 
 
 def test_the_master_pots_a_coin_lying_on_a_cushion_along_it():
@@ -369,7 +375,7 @@ def test_the_simulated_replies_stand_for_the_opponents_other_copies():
     """With ``replies=2`` the first two copies where the opponent strikes next get its reply simulated, and
     their mean stands for its third copy: (3 × 1 − 3 × 2) / 6; without, the guess: (3 × 1 − 3 × 0.5) / 6."""
     assert Scripted(1, replies=2).mean_leave(None, "south", [None] * 6, None, range(6)) == -0.5
-    assert Scripted(1).mean_leave(None, "south", [None] * 6, None, range(6)) == 0.25
+    assert Scripted(1, replies=0).mean_leave(None, "south", [None] * 6, None, range(6)) == 0.25
 
 
 def test_a_reply_on_a_layout_the_physics_refuses_is_left_to_the_guess():

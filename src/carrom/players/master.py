@@ -10,8 +10,8 @@ coin (the geometric planner's shots, judged under a hand of the player's own noi
 counted for us when our side strikes next and against us when the opponent does. A
 candidate's worth is its mean value plus ``LEAVE`` times its mean leave, both taken from
 ``confirm`` fresh noisy copies of each finalist (the screen's best are partly its
-luckiest). With ``replies``, the opponent's reply is simulated instead of guessed on a few
-copies where it strikes next.
+luckiest). Where the opponent strikes next, its reply is simulated rather than guessed
+(on the first ``replies`` such copies, by default all of them; ``reply``).
 
 Beside the search's candidates, the master has two kinds of stroke for coins the forward
 planner cannot reach: thumbed strokes (aimed backwards, ICF 17, 33–34) at coins behind its
@@ -44,9 +44,10 @@ FURTHER = 0.5  # weight of the second coin's chance: the shot after the next
 MIN_NOISE = 0.25  # even a perfect hand prefers a leave that forgives errors
 CONFIRM = 16  # fresh copies of the hand on which the finalists are judged again
 STEP = 0.04  # baseline sampling of the leave's planner (m): coarser than the search's own
+REPLIES = 16  # copies per finalist where the opponent's reply is simulated (as many as ``CONFIRM``: all)
 REPLY_SHOTS = 8  # the opponent's planned shots simulated for its reply...
 REPLY_COPIES = 3  # ... each under this many copies of its hand
-RAIL_GAP = 0.007  # a coin this close to a cushion (m) is on it: the planner's ghost point cannot reach it
+RAIL_GAP = 0.007  # a coin whose edge is this close to a cushion (m) lies on it: the planner cannot reach it
 RAIL_ANGLES = tuple(math.radians(a) for a in (10, 20, 35, 50))  # rail shots: the push's angle into the cushion
 RAIL_POINTS = 2  # baseline points per rail shot: those nearest a full hit
 RAIL_SPEEDS = (1.0, 1.4)  # factors of a rail shot's estimated speed
@@ -147,7 +148,7 @@ class MasterPlayer(SearchPlayer):
     def __init__(self, seed: int | None = None, noise: float = 0.0, candidates: int = 96, samples: int = 10,
                  top: int = 12, budget: float = 1.0, leave: float = LEAVE, confirm: int = CONFIRM,
                  thumbs: bool = True, rails: bool = True,
-                 replies: int = 0, name: str = "master") -> None:
+                 replies: int = REPLIES, name: str = "master") -> None:
         super().__init__(seed, noise, candidates, samples, name)
         self.top = top
         self.thumbs = thumbs  # thumbed strokes (aimed backwards) among the candidates
