@@ -368,7 +368,7 @@ class Scripted(MasterPlayer):
     opponent −0.5 by the guess and −2 by the simulated reply."""
 
     def leave_of(self, game, seat, outcome, batch, shot, replied=False):
-        return (1.0, False) if shot % 2 == 0 else ((-2.0 if replied else -0.5), True)
+        return (1.0, False, False) if shot % 2 == 0 else ((-2.0, True, True) if replied else (-0.5, True, False))
 
 
 def test_the_simulated_replies_stand_for_the_opponents_other_copies():
@@ -376,6 +376,15 @@ def test_the_simulated_replies_stand_for_the_opponents_other_copies():
     their mean stands for its third copy: (3 × 1 − 3 × 2) / 6; without, the guess: (3 × 1 − 3 × 0.5) / 6."""
     assert Scripted(1, replies=2).mean_leave(None, "south", [None] * 6, None, range(6)) == -0.5
     assert Scripted(1, replies=0).mean_leave(None, "south", [None] * 6, None, range(6)) == 0.25
+    # no reply simulated (the physics refused the layouts): each copy keeps its own guess, (3 − 0.5 − 0.5 − 2) / 6
+    assert Refused(1, replies=2).mean_leave(None, "south", [None] * 6, None, range(6)) == 0.0
+
+
+class Refused(MasterPlayer):
+    """Even copies leave us 1; odd ones pass the turn and are guessed only (−0.5, the last −2)."""
+
+    def leave_of(self, game, seat, outcome, batch, shot, replied=False):
+        return (1.0, False, False) if shot % 2 == 0 else (-0.5 if shot < 5 else -2.0, True, False)
 
 
 def test_a_reply_on_a_layout_the_physics_refuses_is_left_to_the_guess():

@@ -165,44 +165,46 @@ class MasterPlayer(SearchPlayer):
         return self.leave_of(game, seat, outcome, batch, shot)[0]
 
     def leave_of(self, game: Game, seat: str, outcome: StrokeOutcome, batch, shot: int,
-                 replied: bool = False) -> tuple[float, bool]:
-        """``leave``, and whether the opponent strikes next; ``replied``: then its reply simulated (``reply``)."""
+                 replied: bool = False) -> tuple[float, bool, bool]:
+        """``leave``, whether the opponent strikes next, and whether its reply was simulated (``reply``:
+        asked for by ``replied``, and done unless the physics refused the layout)."""
         state = game.state
         try:
             after, _ = apply(state, Stroke(Seat(seat), outcome))
         except RulesError:
-            return 0.0, False
+            return 0.0, False, False
         if len(after.results) > len(state.results) or after.board.result is not None \
                 or after.board_index != state.board_index:
-            return 0.0, False  # the board is over: its value says so
+            return 0.0, False, False  # the board is over: its value says so
         striker = after.board.turn
         layout = layout_after(game, seat, after, batch, shot)
         view = SimpleNamespace(state=after, params=game.params, layout=layout)  # what the planner reads of a game
         ours = after.table.side(striker) == state.table.side(Seat(seat))
         reply = self.reply(view, striker.value) if not ours and replied else None
         if reply is not None:
-            return -reply, True
+            return -reply, True, True
         shots = plan_shots(view, striker.value, limit=10_000, step=STEP, layout=layout, banks=False)
         chance = next_chances(shots, self.noise)
-        return (NEXT_SHOT * chance, False) if ours else (-NEXT_SHOT * chance, True)
+        return (NEXT_SHOT * chance, False, False) if ours else (-NEXT_SHOT * chance, True, False)
 
     def mean_leave(self, game: Game, seat: str, outs, batch, rows) -> float:
         """The mean leave over the copies ``rows``; with ``replies``, the opponent's reply is simulated on
         the first ``replies`` copies where it strikes next, and their mean stands for its other copies."""
         if not self.replies:
             return sum(self.leave(game, seat, outs[k], batch, k) for k in rows) / len(rows)
-        ours, replies, guessed = [], [], 0
+        known, replies, tried, rest = [], [], 0, 0
         for k in rows:
-            value, theirs = self.leave_of(game, seat, outs[k], batch, k, replied=len(replies) < self.replies)
-            if not theirs:
-                ours.append(value)
-            elif len(replies) < self.replies:
+            asked = tried < self.replies
+            value, theirs, simulated = self.leave_of(game, seat, outs[k], batch, k, replied=asked)
+            tried += theirs and asked
+            if simulated:
                 replies.append(value)
+            elif theirs and not asked and replies:
+                rest += 1  # stood for by the simulated replies' mean
             else:
-                guessed += 1
-        if replies:
-            ours += replies + [sum(replies) / len(replies)] * guessed
-        return sum(ours) / len(rows)
+                known.append(value)  # ours, or the opponent's guessed
+        known += replies + [sum(replies) / len(replies)] * rest if replies else []
+        return sum(known) / len(rows)
 
     def reply(self, view, opponent: str) -> float | None:
         """What the opponent's best reply on ``view`` is worth to it: its ``REPLY_SHOTS`` easiest planned
