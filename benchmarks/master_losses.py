@@ -6,8 +6,8 @@ Boards are set up as in ``benchmarks/bots.py`` (the master sits south in half, b
 of those). For every board the master loses it prints: who broke and what the break's turn
 pocketed, the queen's fate (who covered it; the master's queens returned uncovered, ICF 95),
 the law that ended the board, the length of the opponent's last turn, the master's dues and
-fouls, its coins left and how many of them lie against its own cushion (behind its
-baseline, ICF 130: no direct shot reaches them). Then a table of the causes.
+fouls, its coins left and how many of them lie by its own cushion (within 6 cm, behind its
+baseline, ICF 130: no forward stroke reaches them). Then a table of the causes.
 """
 
 from __future__ import annotations
