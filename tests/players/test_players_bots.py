@@ -9,6 +9,7 @@ from carrom.game import Game
 from carrom.physics import MODELS
 from carrom.players import LEVELS, GeometricPlayer, MasterPlayer, RandomPlayer, SearchPlayer, make_bot, step
 from carrom.players.geometric import MAX_ANGLE, plan_shots, targets
+from carrom.players.master import rail_shots
 from carrom.rules import Seat
 
 SINGLES = {"south": "Asha", "north": "Ravi"}
@@ -59,8 +60,8 @@ def test_choices_are_always_legal(bot):
             seat = g.expected()[1]
             c = player.choose_strike(g, seat)
             assert legal(g, seat, c), (g.legal_intervals(seat), c)
-            if player.noise == 0:
-                assert abs(c.angle) <= MAX_ANGLE + 1e-9  # forward: no thumbed stroke is planned
+            if player.noise == 0 and not isinstance(player, MasterPlayer):
+                assert abs(c.angle) <= MAX_ANGLE + 1e-9  # forward: no thumbed stroke is planned (the master's thumbs)
             g.strike(seat, c.along, c.angle, c.speed)  # raises GameError if anything is illegal
             while not g.over and g.expected()[0] != "stroke":
                 step(g, {s: player for s in g.record.header.players})
@@ -293,27 +294,102 @@ def test_the_master_judges_its_finalists_again_on_fresh_copies_of_its_hand():
     fresh noisy copies each, in one more batch; without noise (or with ``confirm=0``) the screen decides."""
     g = positions(3, seed=5)[-1]
     seat = g.expected()[1]
-    noisy = Recording(3, noise=0.3, candidates=16, samples=4, top=5, confirm=7)
+    noisy = Recording(3, noise=0.3, candidates=16, samples=4, top=5, confirm=7, replies=0)  # no reply batches
     assert legal(g, seat, noisy.choose_strike(g, seat))
     (screened, n0, rows0), (finalists, n1, rows1) = noisy.batches
     assert n0 == 4 and rows0 == screened * 4 and screened > 5
     assert (finalists, n1, rows1) == (5, 7, 35)
-    for bot in (Recording(3, candidates=16, top=5, confirm=7), Recording(3, noise=0.3, candidates=16, confirm=0)):
+    for bot in (Recording(3, candidates=16, top=5, confirm=7, replies=0),
+                Recording(3, noise=0.3, candidates=16, confirm=0, replies=0)):
         bot.choose_strike(g, seat)
         assert len(bot.batches) == 1
+    g = positions(4, seed=5)[1]  # here some replies are simulated (in the position above none needs one)
+    replying = Recording(3, noise=0.3, candidates=16, samples=4, top=5, confirm=7)  # the default: replies simulated
+    replying.choose_strike(g, g.expected()[1])
+    assert replying.batches[1] == (5, 7, 35) and len(replying.batches) > 2
+    assert all(n == 3 for _c, n, _r in replying.batches[2:])  # the opponent's shots, 3 copies each
 
 
-def test_the_master_keeps_places_among_its_finalists_for_safety_strokes():
-    """With ``safeties=2`` the screen also tries soft touches (the planned shots at a fraction of
-    their speed) and the two best of them are judged beside the ``top`` best pots."""
-    g = positions(3, seed=5)[-1]
-    seat = g.expected()[1]
-    plain, safe = (Recording(3, noise=0.3, candidates=16, samples=4, top=5, confirm=7, safeties=k) for k in (0, 2))
-    softs = safe.safety_strikes(g, seat)
-    assert softs and plain.safety_strikes(g, seat) == []
-    shots = plan_shots(g, seat, limit=16, banks=False)
-    assert all(c.speed < s.speed for c, s in zip(softs[::2], shots))  # softer than the shot it comes from
-    for bot in (plain, safe):
-        assert legal(g, seat, bot.choose_strike(g, seat))
-    assert safe.batches[0][0] == plain.batches[0][0] + len(softs)
-    assert (plain.batches[1][0], safe.batches[1][0]) == (5, 7)
+def test_the_master_pots_a_coin_lying_on_a_cushion_along_it():
+    """A coin against the east cushion: the planner's ghost point would be in the cushion, so the
+    search finds no pot; the master's rail shots push it along the cushion into a corner."""
+    spot = (STANDARD_BOARD.half - 0.0159 - 0.001, 0.05)
+    g = lone_coin_game(*spot)
+    assert not [s for s in plan_shots(g, "south", limit=10_000) if s.target == 0]
+    assert rail_shots(g, "south")
+    search = SearchPlayer(1).choose_strike(g, "south")
+    assert lone_coin_game(*spot).strike("south", search.along, search.angle, search.speed).shot.coins_pocketed == ()
+    c = MasterPlayer(1).choose_strike(g, "south")
+    assert [p.index for p in g.strike("south", c.along, c.angle, c.speed).shot.coins_pocketed] == [0]
+    assert not rail_shots(lone_coin_game(0.1, 0.1), "south")  # a coin off the cushions has none
+
+
+def test_the_master_thumbs_a_coin_behind_its_baseline():
+    """A coin between South's baseline and its cushion: no forward stroke reaches it; the master's
+    thumbed stroke (aimed backwards, ICF 17, 33–34) pots it; without thumbs it does not."""
+    g = lone_coin_game(0.10, -0.30)
+    c = MasterPlayer(1).choose_strike(g, "south")
+    assert abs(c.angle) > MAX_ANGLE
+    assert [p.index for p in g.strike("south", c.along, c.angle, c.speed).shot.coins_pocketed] == [0]
+    c = MasterPlayer(1, thumbs=False, rails=False).choose_strike(g, "south")
+    assert abs(c.angle) <= MAX_ANGLE
+
+
+def coin_game_for(seat, x, y):
+    """``seat`` to strike, one of its coins at (x, y), every other piece in a clump about (0, 0.15)."""
+    g = Game.new(SINGLES)
+    bots = {s: RandomPlayer(9) for s in SINGLES}
+    while g.expected() != ("stroke", seat) or g.state.board.strokes == 0:
+        step(g, bots)
+    board = g.state.board
+    own = g.state.colour_of(Seat(seat))
+    counts = {PieceKind.WHITE: board.white, PieceKind.BLACK: board.black}
+    own_kind, other_kind = PieceKind(own.value), PieceKind(own.other.value)
+    spots = iter([(-0.10 + 0.034 * (i % 6), 0.10 + 0.034 * (i // 6)) for i in range(20)])
+    discs = [Disc(own_kind, x, y)] + [Disc(own_kind, *next(spots)) for _ in range(counts[own_kind] - 1)]
+    discs += [Disc(other_kind, *next(spots)) for _ in range(counts[other_kind])]
+    if board.queen == "board":
+        discs.append(Disc(PieceKind.QUEEN, *next(spots)))
+    g.layout = Layout(tuple(discs))
+    return g
+
+
+def test_the_masters_simulated_reply_sees_an_easy_shot_for_the_opponent():
+    """North (the opponent) to strike: with its coin 7 cm from a pocket its best reply pots it and keeps the
+    turn (worth 2 to it, as the search values it); with its coins in mid-board, far from every pocket, less."""
+    easy, hard = coin_game_for("north", -0.28, -0.28), coin_game_for("north", 0.0, -0.05)
+    replies = [MasterPlayer(1, noise=0.3).reply(g, "north") for g in (easy, hard)]
+    assert replies[0] == 2.0 and replies[1] < 1.5
+    assert MasterPlayer(1, noise=0.3).reply(easy, "south") == 0.0  # not South's stroke: no reply to value
+
+
+class Scripted(MasterPlayer):
+    """A master whose leaves are scripted: even copies leave us 1, odd ones pass the turn, leaving the
+    opponent −0.5 by the guess and −2 by the simulated reply."""
+
+    def leave_of(self, game, seat, outcome, batch, shot, replied=False):
+        return (1.0, False, False) if shot % 2 == 0 else ((-2.0, True, True) if replied else (-0.5, True, False))
+
+
+def test_the_simulated_replies_stand_for_the_opponents_other_copies():
+    """With ``replies=2`` the first two copies where the opponent strikes next get its reply simulated, and
+    their mean stands for its third copy: (3 × 1 − 3 × 2) / 6; without, the guess: (3 × 1 − 3 × 0.5) / 6."""
+    assert Scripted(1, replies=2).mean_leave(None, "south", [None] * 6, None, range(6)) == -0.5
+    assert Scripted(1, replies=0).mean_leave(None, "south", [None] * 6, None, range(6)) == 0.25
+    # no reply simulated (the physics refused the layouts): each copy keeps its own guess, (3 − 0.5 − 0.5 − 2) / 6
+    assert Refused(1, replies=2).mean_leave(None, "south", [None] * 6, None, range(6)) == 0.0
+
+
+class Refused(MasterPlayer):
+    """Even copies leave us 1; odd ones pass the turn and are guessed only (−0.5, the last −2)."""
+
+    def leave_of(self, game, seat, outcome, batch, shot, replied=False):
+        return (1.0, False, False) if shot % 2 == 0 else (-0.5 if shot < 5 else -2.0, True, False)
+
+
+def test_a_reply_on_a_layout_the_physics_refuses_is_left_to_the_guess():
+    """Two discs left a tenth of a millimetre into each other: no simulated reply (None), so the leave guesses."""
+    g = coin_game_for("north", -0.28, -0.28)
+    d = g.layout.discs
+    g.layout = Layout(d[:2] + (Disc(d[2].kind, d[1].x + 2 * d[1].radius - 1e-4, d[1].y),) + d[3:])  # in the clump
+    assert MasterPlayer(1, noise=0.3).reply(g, "north") is None

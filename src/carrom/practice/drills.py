@@ -3,25 +3,21 @@
 Each drill has a title, a few sentences on what it teaches, the laws it rests on, the piece
 it is about (``target``: an index into the position's pieces) and the position. ``bot_shot``
 asks the master bot (``carrom.players.master``, noiseless, with time enough never to be cut
-short) for its stroke on any position; for a drill the answer is cached. The master plans
-forward strokes; here its candidates also hold thumbed (backward) strokes, which the laws
-allow from the baseline (ICF 17, 33–34, 130), so a coin behind the baseline can be played.
+short) for its stroke on any position; for a drill the answer is cached. The master's
+candidates hold thumbed (backward) strokes, which the laws allow from the baseline (ICF 17,
+33–34, 130), so a coin behind the baseline can be played.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
 from carrom.equipment import Layout, legal_intervals, Seat as EqSeat
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams
-from carrom.players.base import StrikeChoice
-from carrom.players.geometric import MAX_ANGLE, plan_shots
 from carrom.players.master import MasterPlayer
-from carrom.players.search import NOISY_SPEEDS
 from carrom.practice.position import Position, PracticeError
 from carrom.practice.predict import Aim, Prediction, predict
 from carrom.rules import MatchState
@@ -58,22 +54,10 @@ class Table:
         return tuple(legal_intervals(EqSeat(seat), self.layout))
 
 
-class ThumbingMaster(MasterPlayer):
-    """The master bot, whose candidates also hold thumbed strokes: aimed backwards, beyond ±85° (ICF 17, 33–34)."""
-
-    def candidate_strikes(self, game, seat: str) -> list[StrikeChoice]:
-        out = super().candidate_strikes(game, seat)
-        thumbed = [s for s in plan_shots(game, seat, limit=self.candidates, per_pair=3, banks=False,
-                                         max_angle=math.pi) if abs(s.angle) > MAX_ANGLE]
-        vmax = game.params.max_speed
-        # planned strokes first: among equals the search keeps the earliest, and a random one is a lucky guess
-        return [StrikeChoice(s.along, s.angle, min(vmax, s.speed * k)) for s in thumbed for k in NOISY_SPEEDS] + out
-
-
 def bot_shot(position: Position, params: PhysicsParams = DEFAULT_PARAMS) -> Prediction:
     """The stroke the master bot would play from ``position`` (noiseless), predicted."""
     position.check(params)
-    bot = ThumbingMaster(seed=BOT_SEED, noise=0.0, budget=BOT_BUDGET, name="master bot")
+    bot = MasterPlayer(seed=BOT_SEED, noise=0.0, budget=BOT_BUDGET, name="master bot")
     c = bot.choose_strike(Table(position.rules_state(), position.layout, params), position.seat)
     return predict(position, Aim(c.along, c.angle, c.speed), params)
 
