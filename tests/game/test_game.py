@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from carrom.equipment import Disc, Layout, PieceKind, opening_formation
+from carrom.equipment import Disc, Layout, PieceKind, Seat as EqSeat, opening_formation
 from carrom.game import Game, GameError
 from carrom.players import RandomPlayer, play_out, step
 from carrom.records import dumps, load_record
@@ -138,3 +138,17 @@ def test_a_weak_stroke_that_never_leaves_the_baseline_is_not_a_stroke():
     report = game.strike("south", 0.0, math.pi / 2 - 0.01, 0.01)
     assert not report.completed and report.ruling is None
     assert game.record.entries == [] and game.expected() == ("stroke", "south")
+
+
+def test_a_break_that_pressed_two_coins_together_does_not_stop_the_game():
+    """A v3 break from north left two coins 3.45 µm into each other, deeper than the physics takes as a layout:
+    every stroke after it was a ValueError, and the match could not go on (carrom.physics.rest corrects the rest
+    positions; tests/physics/test_physics_rest.py)."""
+    game = Game.new(SINGLES, first_breaker="north")
+    forward = math.atan2(EqSeat.NORTH.forward[1], EqSeat.NORTH.forward[0])
+    report = game.strike("north", 0.019604362169869854, -2.7070960974280416 - forward, 3.1142727880063035)
+    assert "ICF 44" in report.ruling.laws  # the break made
+    seat = game.expected()[1]
+    lo, hi = max(game.legal_intervals(seat), key=lambda iv: iv[1] - iv[0])
+    after = game.strike(seat, (lo + hi) / 2, 0.0, 1.0)
+    assert after.ruling is not None and game.record.entries[-1].seat == seat

@@ -13,6 +13,7 @@ from carrom.equipment.spec import STANDARD_BOARD, STRIKER, BoardSpec, DiscSpec
 from carrom.physics import _engine as E
 from carrom.physics.params import DEFAULT_PARAMS, ImpactSolver, PhysicsParams, PocketModel
 from carrom.physics.result import BatchResult, ShotResult, _frozen
+from carrom.physics.rest import hold_apart, too_deep
 from carrom.physics.strike import Strike
 
 PLACEMENT_TOLERANCE = 1e-9
@@ -84,8 +85,7 @@ class _Packed:
             dy = y[:n, None] - y[None, :n]
             gap = np.hypot(dx, dy) - (radius[:n, None] + radius[None, :n])
             np.fill_diagonal(gap, np.inf)
-            held = 2.0 * params.persistent_overlap if params.impact_solver is ImpactSolver.SIMULTANEOUS else 0.0
-            bad = np.argwhere(gap < -(PLACEMENT_TOLERANCE + held))
+            bad = np.argwhere(gap < -_rest_limit(params))
             if len(bad):
                 i, j = sorted(bad[0].tolist())
                 raise ValueError(f"layout discs {i} and {j} overlap by {-gap[i, j]:.3g} m")
@@ -162,6 +162,12 @@ _last_packed: list = [None, None, None, None, None]
 strike on the same objects, and an identity test is cheaper than hashing a layout."""
 
 
+def _rest_limit(params: PhysicsParams) -> float:
+    """The deepest overlap of two discs the next stroke accepts (as ``_Packed`` checks it)."""
+    held = 2.0 * params.persistent_overlap if params.impact_solver is ImpactSolver.SIMULTANEOUS else 0.0
+    return PLACEMENT_TOLERANCE + held
+
+
 def _pack(layout, params, board, striker) -> _Packed:
     last = _last_packed
     if layout is last[0] and params is last[1] and board is last[2] and striker is last[3]:
@@ -207,6 +213,9 @@ def simulate(
     )
     final = st[:, :2].copy()
     final[~alive] = np.nan
+    limit = _rest_limit(params)
+    if too_deep(final, alive, packed.radius, limit):
+        hold_apart(final, alive, packed.radius, packed.mass, limit, board.half)
     result = ShotResult(
         layout=layout,
         strike=strike,
@@ -285,6 +294,9 @@ def simulate_batch(
     disp = np.empty(ns)
     E.batch(parallel, packed.x, packed.y, packed.radius, packed.mass, packed.cls, packed.prm, kin, pos, alive, pocket, ptime, scalars, disp)
     pos[~alive] = np.nan
+    limit = _rest_limit(params)
+    for k in np.nonzero(too_deep(pos, alive, packed.radius, limit))[0].tolist():
+        hold_apart(pos[k], alive[k], packed.radius, packed.mass, limit, board.half)
     return BatchResult(
         layout=layout,
         final_positions=_frozen(pos),

@@ -219,7 +219,7 @@ class MasterPlayer(SearchPlayer):
             return 0.0
         try:
             _batch, n, values = self.simulate(view, opponent, [s.choice for s in shots], REPLY_COPIES)
-        except ValueError:  # discs left a hair's breadth into each other: the physics refuses the layout
+        except ValueError:  # a guard: a layout the physics refuses (carrom.physics.rest keeps rest positions valid)
             return None
         return max(0.0, max(sum(values[i * n:(i + 1) * n]) / n for i in range(len(shots))))
 
