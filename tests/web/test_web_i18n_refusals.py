@@ -35,7 +35,7 @@ WORDED = [SRC / "web" / name for name in ("messages.py", "limits.py", "app.py", 
 ERRORS = {"MessageError": 0, "GameError": 0, "PracticeError": 0, "Fault": 1, "HTTPException": 1, "_refusal": 0,
           "_error": 1, "refuse": 0}
 SAYERS = {"gettext", "ngettext", "message"}  # SAID's: English that remembers its message
-MAKERS = {"say", "say_n", "worded", "store_refusal", "_one_of"}  # a Message, or a refusal worded from one
+MAKERS = {"say", "say_n", "worded", "store_refusal", "_one_of", "_not_finite"}  # a Message, or a refusal worded from one
 # deliberately English: a record's own faults met when a stored match is read back or caught up with another
 # server's writes (caught there, never sent for an intent)
 ENGLISH = {("game.py", "__init__"), ("game.py", "_replay_entry"), ("rooms.py", "catch_up")}

@@ -34,9 +34,9 @@ from carrom.envs.clearboard import ClearState, ShotFacts, rule
 from carrom.equipment import STANDARD_BOARD, STRIKER, Layout, PieceKind, Seat as EqSeat, legal_intervals
 from carrom.physics import DEFAULT_PARAMS, simulate_batch
 from carrom.players.base import StrikeChoice
-from carrom.players.geometric import AIM_SIGMA, MAX_ANGLE, SPEED_SIGMA, baseline_points, clear, plan_shots
+from carrom.players.geometric import AIM_SIGMA, MAX_ANGLE, baseline_points, clear, plan_shots
 from carrom.players.master import LEAVE, STEP, next_chances
-from carrom.players.search import rows_for
+from carrom.players.search import noisy_copies, rows_for
 
 SEAT = "south"
 SPEEDS = (1.0, 0.9, 1.1)
@@ -178,11 +178,7 @@ def outcomes(state: ClearState, cands: list[StrikeChoice], n: int, noise: float,
              rng: random.Random) -> list[ClearState]:
     """Each candidate under the same ``n`` copies of the hand (none without noise), simulated in
     one batch and ruled: candidate ``i``'s copies are rows ``i·n`` to ``i·n + n − 1``."""
-    vmax = DEFAULT_PARAMS.max_speed
-    errors = [(rng.gauss(0, AIM_SIGMA * noise), rng.gauss(0, SPEED_SIGMA * noise)) for _ in range(n)] \
-        if noise > 0 else [(0.0, 0.0)]
-    tried = [StrikeChoice(c.along, c.angle + da, min(vmax, max(0.05 * vmax, c.speed * (1 + ds))))
-             for c in cands for da, ds in errors]
+    tried = noisy_copies(cands, n, noise, rng, DEFAULT_PARAMS.max_speed)
     batch = simulate_batch(state.layout, rows_for(None, SEAT, tried), DEFAULT_PARAMS, parallel=False)
     return [rule(state, ShotFacts.of_batch(batch, k)) for k in range(len(tried))]
 

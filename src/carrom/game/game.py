@@ -83,8 +83,25 @@ WAITED = {
 }
 
 
-def _not_finite(name: str, value: Any) -> GameError:
-    return GameError(say("{key} must be a finite number, got {value}", key=name, value=repr(value)))
+def _not_finite(name: str, value: Any) -> Message:
+    return say("{key} must be a finite number, got {value}", key=name, value=repr(value))
+
+
+def strike_refusal(seat: str, along: Any, angle: Any, speed: Any, layout: Layout,
+                   params: PhysicsParams) -> Message | None:
+    """Why a strike from ``seat`` cannot be played on ``layout`` (a value not a number, the speed out of range, the
+    striker where it may not be put, ICF 130), or None; the game and practice refuse with it alike."""
+    for name, value in (("along", along), ("angle", angle), ("speed", speed)):
+        if not finite_number(value):
+            return _not_finite(name, value)
+    if not 0 < speed <= params.max_speed:
+        return say("speed {speed} m/s is out of range: above 0 and at most {most} m/s", speed=speed,
+                   most=params.max_speed)
+    why = why_illegal(EqSeat(seat), along, layout)
+    if why:
+        return say("the striker may not be put at {along} m: {reasons} (ICF 130)", along=f"{along:+.4f}",
+                   reasons=reasons(why))
+    return None
 
 
 @dataclass(frozen=True)
@@ -182,16 +199,9 @@ class Game:
     def strike(self, seat: str, along: float, angle: float, speed: float) -> StrokeReport:
         """The player at ``seat`` strikes from ``along`` on the baseline, at ``angle`` and ``speed`` (m/s)."""
         self._expect("stroke", seat)
-        for name, value in (("along", along), ("angle", angle), ("speed", speed)):
-            if not finite_number(value):
-                raise _not_finite(name, value)
-        if not 0 < speed <= self.params.max_speed:
-            raise GameError(say("speed {speed} m/s is out of range: above 0 and at most {most} m/s", speed=speed,
-                                most=self.params.max_speed))
-        why = why_illegal(EqSeat(seat), along, self.layout)
-        if why:
-            raise GameError(say("the striker may not be put at {along} m: {reasons} (ICF 130)", along=f"{along:+.4f}",
-                                reasons=reasons(why)))
+        refusal = strike_refusal(seat, along, angle, speed, self.layout, self.params)
+        if refusal is not None:
+            raise GameError(refusal)
         shot = simulate(self.layout, Strike.from_seat(EqSeat(seat), along, angle, speed), self.params)
         outcome = stroke_outcome(shot)
         if not shot.left_baseline and not outcome.touched:
@@ -213,7 +223,7 @@ class Game:
                                 coin=R.Coin(coin) if coin in ("white", "black", "queen") else str(coin)))
         for name, value in (("x", x), ("y", y)):
             if not finite_number(value):
-                raise _not_finite(name, value)
+                raise GameError(_not_finite(name, value))
         problems = placement_problems(self.layout, x, y)
         if problems:
             raise GameError(say("the coin may not be placed there: {reasons}", reasons=reasons(problems)))

@@ -12,6 +12,7 @@ and penalties owed, the board won or lost. The shot with the best mean value is 
 from __future__ import annotations
 
 import math
+import random
 
 import numpy as np
 
@@ -80,6 +81,20 @@ def outcomes(batch, layout: Layout) -> list[StrokeOutcome]:
     return out
 
 
+def noisy_copies(cands: list[StrikeChoice], n: int, noise: float, rng: random.Random,
+                 vmax: float) -> list[StrikeChoice]:
+    """Each candidate under the same ``n`` errors of a hand of ``noise`` (one exact copy without noise):
+    copy ``j`` of candidate ``i`` is item ``i * n + j``, its speed kept within (5 %, 100 %] of ``vmax``.
+
+    The same errors for every candidate (common random numbers): the candidates are compared
+    on equal luck, which a handful of copies needs.
+    """
+    errors = [(rng.gauss(0, AIM_SIGMA * noise), rng.gauss(0, SPEED_SIGMA * noise))
+              for _ in range(n)] if noise > 0 else [(0.0, 0.0)]
+    return [StrikeChoice(c.along, c.angle + da, min(vmax, max(0.05 * vmax, c.speed * (1 + ds))))
+            for c in cands for da, ds in errors]
+
+
 def rows_for(game: Game, seat: str, choices: list[StrikeChoice]) -> np.ndarray:
     """Strike rows ``(x, y, direction, speed)`` for ``simulate_batch``."""
     eq = EqSeat(seat)
@@ -136,13 +151,7 @@ class SearchPlayer(GeometricPlayer):
         Copy ``j`` of candidate ``i`` is row ``i * samples + j``; ``samples`` defaults to the player's.
         """
         samples = max(1, self.samples if samples is None else samples) if self.noise > 0 else 1
-        # the same errors of the hand for every candidate (common random numbers): the
-        # candidates are compared on equal luck, which a handful of samples needs
-        errors = [(self.rng.gauss(0, AIM_SIGMA * self.noise), self.rng.gauss(0, SPEED_SIGMA * self.noise))
-                  for _ in range(samples)] if self.noise > 0 else [(0.0, 0.0)]
-        vmax = game.params.max_speed
-        tried = [StrikeChoice(c.along, c.angle + da, min(vmax, max(0.05 * vmax, c.speed * (1 + ds))))
-                 for c in cands for da, ds in errors]
+        tried = noisy_copies(cands, samples, self.noise, self.rng, game.params.max_speed)
         batch = simulate_batch(game.layout, rows_for(game, seat, tried), game.params, parallel=False)
         state = game.state
         cache: dict[StrokeOutcome, float] = {}

@@ -16,10 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from carrom.equipment import (
-    Disc, Layout, Seat as EqSeat, centre_return_positions, finite_number, opening_formation, why_illegal,
-)
-from carrom.game.game import reasons
+from carrom.equipment import Disc, Layout, Seat as EqSeat, centre_return_positions, opening_formation
+from carrom.game.game import strike_refusal
 from carrom.game.outcome import KIND_OF_COIN, stroke_outcome, with_returns
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams, Strike, simulate
 from carrom.physics.result import Pocketing, ShotResult, Slide
@@ -64,17 +62,9 @@ class Prediction:
 
 def check_aim(position: Position, aim: Aim, params: PhysicsParams = DEFAULT_PARAMS) -> None:
     """Refuse a shot the game would refuse: not numbers, a speed out of range, the striker's place (ICF 130)."""
-    for name in ("along", "angle", "speed"):
-        value = getattr(aim, name)
-        if not finite_number(value):
-            raise PracticeError(say("{key} must be a finite number, got {value}", key=name, value=repr(value)))
-    if not 0 < aim.speed <= params.max_speed:
-        raise PracticeError(say("speed {speed} m/s is out of range: above 0 and at most {most} m/s", speed=aim.speed,
-                                most=params.max_speed))
-    why = why_illegal(EqSeat(position.seat), aim.along, position.layout)
-    if why:
-        raise PracticeError(say("the striker may not be put at {along} m: {reasons} (ICF 130)",
-                                along=f"{aim.along:+.4f}", reasons=reasons(why)))
+    refusal = strike_refusal(position.seat, aim.along, aim.angle, aim.speed, position.layout, params)
+    if refusal is not None:
+        raise PracticeError(refusal)
 
 
 def predict(position: Position, aim: Aim, params: PhysicsParams = DEFAULT_PARAMS) -> Prediction:

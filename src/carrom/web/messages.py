@@ -287,10 +287,7 @@ def room_request(body: Any) -> RoomRequest:
     if extra:
         raise MessageError(SAID.gettext("a new match has no field {value}; its fields are {fields}",
                                         value=_shown(extra[0]), fields=", ".join(ROOM_FIELDS)))
-    variant = body.get("variant", "icf")
-    if not isinstance(variant, str) or variant not in VARIANTS:
-        raise MessageError(SAID.gettext("{key} must be one of {allowed}, not {value}", key="variant",
-                                        allowed=", ".join(VARIANTS), value=_shown(variant)))
+    variant = choice(body, "variant", VARIANTS, "icf")
     players = body.get("players")
     if not isinstance(players, dict) or not players:
         raise MessageError(SAID.gettext("players: give south and north (singles) or all four seats (doubles)"))
