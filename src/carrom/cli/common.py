@@ -44,10 +44,12 @@ def fail(message: str, code: int = 2) -> None:
 
 
 def write_file(path: Path, data: bytes, what: str) -> None:
+    """Write a file the user asked for, and say so: a command that wrote files is not silent."""
     try:
         path.write_bytes(data)
     except OSError as exc:
         fail(f"cannot write the {what} to {path}: {exc.strerror or exc}")
+    typer.echo(f"wrote the {what} to {path} ({len(data):,} bytes)")
 
 
 def _value_name(param: Any) -> str:

@@ -41,12 +41,35 @@ def _check_address(host: str, port: int) -> None:
 
 
 def _open_when_up(server, url: str) -> None:  # noqa: ANN001
-    """Open the browser once the server answers (not before: the page would fail to load)."""
+    """Open the browser once the server answers (not before: the page would fail to load).
+
+    A machine with no browser (a server, a container) gets a sentence, not silence.
+    """
     for _ in range(200):
         if server.started:
-            webbrowser.open(url)
+            try:
+                opened = webbrowser.open(url)
+            except webbrowser.Error:
+                opened = False
+            if not opened:
+                typer.echo(f"no browser could be opened on this machine: open {url} in one")
             return
         time.sleep(0.05)
+
+
+def _warm_with_progress() -> float:
+    """Make the physics ready, saying each step: after an install numba compiles for a minute or more."""
+    from carrom.web.warm import WARM_STEPS, warm
+
+    typer.echo("preparing the physics (after an install or an update numba compiles it once: "
+               "up to a few minutes; then about a second)")
+
+    def step(i: int, what: str) -> None:
+        typer.echo(f"  {i}/{WARM_STEPS} {what}…")
+
+    seconds = warm(step)
+    typer.echo(f"physics ready in {seconds:.1f} s")
+    return seconds
 
 
 WORKER_DB, WORKER_IDLE, WORKER_GRACE = "CARROM_WORKER_DB", "CARROM_WORKER_MATCH_IDLE", "CARROM_WORKER_GRACE"  # what each worker process is told
@@ -77,7 +100,7 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
 
     from carrom.store import Store, StoreError, shareable
     from carrom.web import create_app
-    from carrom.web.warm import settle, warm
+    from carrom.web.warm import settle
 
     if workers > 1 and not shareable(db):
         fail(f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): the processes share the "
@@ -95,8 +118,7 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
             unfinished = app.state.hub.unfinished
     except StoreError as exc:
         fail(str(exc))
-    typer.echo("preparing the physics (after an install or an update numba compiles it: about 20 s)…", nl=False)
-    typer.echo(f" ready in {warm():.1f} s")  # before listening: the first stroke is answered at once
+    _warm_with_progress()  # before listening: the first stroke is answered at once
     settle()
     shown = "localhost" if host in ("0.0.0.0", "127.0.0.1", "::") else host
     url = f"http://{shown}:{port}/"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gc
 import time
+from collections.abc import Callable
 
 from carrom.equipment import Seat, opening_formation
 from carrom.game import Game
@@ -27,15 +28,31 @@ from carrom.physics import Strike, simulate_batch
 from carrom.web.views import motion_of
 
 
-def warm() -> float:
-    """Compile (or load) every kernel a room uses; returns the seconds it took."""
-    start = time.perf_counter()
+def _steps():
+    """What a room plays, step by step: each compiles (or loads) the kernels it needs."""
     game = Game.new({"south": "South", "north": "North"})
-    report = game.strike("south", 0.0, 0.0, 6.0)
-    motion_of(report.shot, "south")
     trials = [Strike.from_seat(Seat.NORTH, 0.0, angle, 4.0) for angle in (-0.3, 0.3)]
-    simulate_batch(opening_formation(), trials)
-    simulate_batch(opening_formation(), trials, parallel=False)
+    played = []
+    yield "a stroke through the referee", lambda: played.append(game.strike("south", 0.0, 0.0, 6.0))
+    yield "its motion for the clients", lambda: motion_of(played[0].shot, "south")
+    yield "a bot's trial strokes", lambda: simulate_batch(opening_formation(), trials)
+    yield "a bot's trial strokes, one core", lambda: simulate_batch(opening_formation(), trials, parallel=False)
+
+
+WARM_STEPS = 4  # how many steps ``warm`` reports to ``progress``
+
+
+def warm(progress: Callable[[int, str], None] | None = None) -> float:
+    """Compile (or load) every kernel a room uses; returns the seconds it took.
+
+    ``progress(i, what)`` is called before each of the ``WARM_STEPS`` steps, so a first start
+    (numba compiling for a minute or more) is never silent.
+    """
+    start = time.perf_counter()
+    for i, (what, step) in enumerate(_steps(), 1):
+        if progress is not None:
+            progress(i, what)
+        step()
     return time.perf_counter() - start
 
 
