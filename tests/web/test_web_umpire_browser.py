@@ -226,7 +226,7 @@ def test_a_terminal_record_imported_and_scored_on_a_phone(server, browser, tmp_p
     from carrom.cli.app import app
 
     path = tmp_path / "terminal.json"
-    setup = ["icf", "singles", "Asha", "", "Ravi", ""] + [""] * 10 + ["south", "break"]
+    setup = ["icf", "singles", "Asha", "", "Ravi", ""] + [""] * 11 + ["south", "break"]
     result = CliRunner().invoke(app, ["umpire", "new", str(path)], input="\n".join(setup + ["w", "b", "quit"]) + "\n")
     assert result.exit_code == 0, result.output
     errors = []
