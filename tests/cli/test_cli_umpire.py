@@ -12,7 +12,7 @@ runner = CliRunner()
 
 SETUP = [
     "icf", "singles", "Asha", "Mumbai", "Ravi", "",  # rules, kind, players (ICF 27)
-    "Nationals", "Men's singles", "Final", "7", "2026-11-22", "14:00", "Hall A", "3", "U. Mpire",  # ICF XIX
+    "Nationals", "Men's singles", "Final", "quarter-final", "7", "2026-11-22", "14:00", "Hall A", "3", "U. Mpire",  # ICF XIX
     "C. Hief",  # the chief umpire, printed on the scorecard
     "south", "break",  # the toss (ICF 39 a); the winner breaks (ICF 42)
 ]
@@ -128,7 +128,7 @@ def test_setup_cut_short_saves_nothing(tmp_path):
 def test_doubles_setup_asks_four_players(tmp_path):
     """ICF 28: partners opposite; ICF 49 b: the turn passes to the right."""
     path = tmp_path / "d.json"
-    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 10 + ["east", "break", "west"]
+    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 11 + ["east", "break", "west"]
     result = run(["umpire", "new", str(path)], setup + ["-", "-", "quit"])
     assert result.exit_code == 0, result.output
     record = load_record(path)
@@ -152,7 +152,7 @@ def test_help_lists_the_notation(tmp_path):
 
 def answers(**changes):
     """SETUP with some answers replaced by lists of lines (typos first, then the good answer)."""
-    index = {"name": 2, "team": 3, "date": 10, "time": 11, "winner": 16, "choice": 17}
+    index = {"name": 2, "team": 3, "date": 11, "time": 12, "winner": 17, "choice": 18}
     out = list(SETUP)
     for key, lines in sorted(changes.items(), key=lambda kv: -index[kv[0]]):
         out[index[key]:index[key] + 1] = lines
@@ -192,7 +192,7 @@ def test_toss_winner_who_chose_a_side_does_not_break(tmp_path):
     assert result.exit_code == 0, result.output
     assert load_record(path).header.first_breaker == "south"  # nobody else could break; "north" was no stroke
     path = tmp_path / "d.json"
-    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 10
+    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 11
     result = run(["umpire", "new", str(path)], setup + ["east", "side", "east", "west", "north", "quit"])
     assert result.exit_code == 0, result.output
     assert "east: choose one of south, north" in result.output
@@ -247,7 +247,7 @@ def test_each_law_is_cited_once(tmp_path):
 
 def test_doubles_words_agree_with_the_pair(tmp_path):
     path = tmp_path / "d.json"
-    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 10 + ["south", "break", "south"]
+    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 11 + ["south", "break", "south"]
     out = words(run(["umpire", "new", str(path)], setup + ["concede game", "no", "quit"]).output)
     assert "Asha & Ravi concede the game: enter it?" in out
 
@@ -266,3 +266,44 @@ def test_the_bell_records_whether_the_board_had_begun(tmp_path):
         assert state.game_index == game_after
     out = words(run(["umpire", "new", str(tmp_path / "bad.json")], timed + ["time soon", "quit"]).output)
     assert "time begun" in out and "time waiting" in out
+
+
+def test_the_stage_is_asked_and_recorded(tmp_path):
+    """ICF 56 b, 60 b: from the quarter-finals a game has no 8-board limit and the deciding game changes sides only
+    at 13 points; the umpire says the stage when setting up, and the record and the referee keep it."""
+    path = tmp_path / "qf.json"
+    assert run(["umpire", "new", str(path)], SETUP + ["quit"]).exit_code == 0  # SETUP answers "quarter-final"
+    assert json.loads(path.read_text())["stage"] == "quarter-final"
+    assert replay(load_record(path)).match.state.late_stage
+    early = list(SETUP)
+    early[early.index("quarter-final")] = ""  # Enter: an early round
+    path = tmp_path / "early.json"
+    assert run(["umpire", "new", str(path)], early + ["quit"]).exit_code == 0
+    assert not replay(load_record(path)).match.state.late_stage
+
+
+def test_declare_technical_names_its_offender(tmp_path):
+    """ICF 63 b: a breach by a player not in turn is a technical foul of that player: `declare technical west`
+    charges West (East & West's coin), not South who is in turn, and the record keeps the offender."""
+    path = tmp_path / "d.json"
+    setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 11 + ["south", "break", "south"]
+    out = words(run(["umpire", "new", str(path)], setup + ["wb", "declare technical west", "quit"]).output)
+    assert "technical foul by West" in out and "ICF 63 b" in out
+    entry = entries(path)[-1]
+    assert (entry.TYPE, entry.seat, entry.offender, entry.what) == ("declare", "south", "west", "technical")
+    state = replay(load_record(path)).match.state
+    assert [(o.placer.value, o.coin.value) for o in state.board.owed] == [("north", "black")]  # ICF 78 b i
+
+
+def test_forfeit_names_the_player_who_struck_out_of_turn(tmp_path):
+    """ICF 51: the player who strikes out of turn loses the board: `forfeit north ICF 51` while South is in turn
+    gives the board to South; naming the player in turn is refused, nothing saved."""
+    path = tmp_path / "m.json"
+    out = words(run(["umpire", "new", str(path)], SETUP + ["w", "forfeit ICF 51", "yes", "forfeit north ICF 51",
+                                                           "yes", "quit"]).output)
+    assert "ICF 51 punishes a player who strikes out of turn" in out
+    assert "North (Ravi) forfeits the board (ICF 51): enter it?" in out
+    entry = entries(path)[-1]
+    assert (entry.TYPE, entry.offender, entry.law) == ("forfeit", "north", "ICF 51")
+    row = replay(load_record(path)).match.state.results[-1]
+    assert row.winner == 0

@@ -25,7 +25,7 @@ runner = CliRunner()
 QUESTIONS = (
     ("icf", "fr-official", "fr-simplified", "timed", "ICF"), ("singles", "doubles", ""),
     ("Asha", "", "A" * 200, "A" * 201), ("Mumbai", ""), ("Ravi", "[bold]Ravi[/bold]"), ("", "Pune"),
-    ("Nationals", ""), ("", "Men's singles"), ("", "Final"), ("", "7"),
+    ("Nationals", ""), ("", "Men's singles"), ("", "Final"), ("", "early", "quarter-final", "qf"), ("", "7"),
     ("2026-11-22", "23/11/2025", "2025-02-30", "", "2026-1-5"), ("14:00", "25:99", "2025-11-23", "", "9:05"),
     ("", "Hall A"), ("", "3"), ("", "U. Mpire"), ("", "C. Hief"),
     ("south", "north", "east", ""), ("break", "side", ""), ("south", "north", ""),

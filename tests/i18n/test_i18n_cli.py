@@ -22,7 +22,7 @@ from carrom.records.scorecard.pdf import card_pdf
 runner = CliRunner()
 SETUP = [
     "icf", "singles", "Asha", "Mumbai", "Ravi", "",
-    "Nationals", "Men's singles", "Final", "7", "2026-11-22", "14:00", "Hall A", "3", "U. Mpire", "C. Hief",
+    "Nationals", "Men's singles", "Final", "", "7", "2026-11-22", "14:00", "Hall A", "3", "U. Mpire", "C. Hief",
     "south", "break",
 ]
 # South clears the board: a white, the queen, the cover, seven more whites (ICF 48, 92, 15, 53 a)

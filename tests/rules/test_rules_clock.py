@@ -58,14 +58,16 @@ CLOCKS = [
      owed_to_north, ("place", N), ("place", S), ((S, "black"),), (0, 0), 6),
     ("ICF 87 a ICF 88 b one coin placed, the other lapses", "icf",
      one_placed, ("place", N), ("place", S), ((S, "black"),), (0, 0), 7),
-    # 001 §3.6 b: the same 15 s, no sanction of its own: the ICF sanction
-    ("ICF 46 ICF 63 a fr-official: the break out of time as ICF", "fr-official",
+    # 001 §3.6 b: the same 15 s, no sanction of its own: the ICF sanction, cited from 001 §4.1 where it has it
+    ("ICF 46 001 §4.1.1 fr-official: the break out of time as ICF", "fr-official",
      at_break, ("break", S), ("stroke", S), (), (1, 0), 9),
-    ("ICF 50 ICF 64 a fr-official: a slow stroke later in the turn as ICF", "fr-official",
+    ("001 §3.6 b 001 §4.1.2 fr-official: a slow stroke later in the turn as ICF", "fr-official",
      later_in_turn, ("stroke", S), ("place", N), ((N, "white"),), (0, 0), 5),
-    # 004 law 30 takes only the turn; not adopted (docs/texts.md §12): timed keeps the ICF sanction
-    ("ICF 50 ICF 63 a timed: a slow first stroke keeps the ICF sanction, not 004 law 30", "timed",
-     first_of_turn, ("stroke", S), ("place", N), ((N, "white"),), (0, 0), 6),
+    # 004 law 30: after 15 seconds without a stroke "igralec izgubi potezo": the turn is lost, no coin
+    ("004 law 30 timed: a slow first stroke of the turn loses the turn, no coin", "timed",
+     first_of_turn, ("stroke", S), ("stroke", N), (), (0, 0), 6),
+    ("004 law 30 timed: a slow stroke later in the turn loses the turn, no coin", "timed",
+     later_in_turn, ("stroke", S), ("stroke", N), (), (0, 0), 5),
     ("ICF 87 a ICF 88 b timed: a placing out of time as ICF (004 law 74: 15 s)", "timed",
      owed_to_north, ("place", N), ("place", S), ((S, "black"),), (0, 0), 6),
     ("ICF 46 ICF 63 a fr-simplified: the break out of time as ICF", "fr-simplified",
@@ -74,11 +76,12 @@ CLOCKS = [
 
 
 def _laws_of(case_id: str) -> list[str]:
+    """The laws a case's id starts with: "ICF 50 a", "001 §4.1.1", "004 law 30"."""
     words = case_id.split()
     out, i = [], 0
-    while i < len(words) and words[i] == "ICF":
-        j = i + 2
-        if j < len(words) and len(words[j]) == 1:
+    while i < len(words) and words[i] in ("ICF", "001", "004"):
+        j = i + (3 if words[i] == "004" else 2)
+        if words[i] != "004" and j < len(words) and len(words[j]) == 1:
             j += 1
         out.append(" ".join(words[i:j]))
         i = j

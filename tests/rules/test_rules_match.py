@@ -11,7 +11,7 @@ import pytest
 
 from carrom.rules import RULESETS
 from rules_helpers import (
-    E, N, S, W, WHITE, Concede, Declare, Forfeit, Timeout, laws, lose_own_last, miss, new, place_all,
+    E, N, S, W, WHITE, Concede, Declare, Forfeit, Match, Timeout, laws, lose_own_last, miss, new, place_all,
     play, position, refused, slam, stroke,
 )
 
@@ -146,15 +146,14 @@ def test_no_side_change_within_the_first_games():
 
 
 def test_quarter_finals_change_sides_only_at_thirteen():
-    """ICF 60 b: from the quarter-finals, sides change only when a side reaches 13."""
-    rules = replace(RULESETS["icf"], decider_side_change="13")
-    m = to_third_game(new(rules))
+    """ICF 60 b: from the quarter-finals, sides change only when a side reaches 13 (the match's stage)."""
+    m = to_third_game(Match.new("icf", {S: "Asha", N: "Ravi"}, first_breaker=S, stage="quarter-final"))
     rs = play_boards(m, [0, 1, 0, 1, 0])
     assert m.state.points[-1] == (9, 6)
     assert not any(law.startswith("ICF 60") for r in rs for law in laws(r))
     rs = play_boards(m, [0, 0])
     assert m.state.points[-1] == (15, 6)
-    assert any(law.startswith("ICF 60") for law in laws(rs[-1]))
+    assert "ICF 60 b" in laws(rs[-1])
 
 
 # -- ICF 137, 140, 142: replayed boards ---------------------------------------------------

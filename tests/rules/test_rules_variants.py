@@ -19,7 +19,7 @@ COSTS = [
     ("ICF 72 b striker alone, improper: due and penalty", "icf", "sf", 2),
     ("001 §3.11 e own coin and striker, improper: the coin back plus one", "fr-official", "wsf", 2),
     ("ICF 77 b own coin and striker, improper: the coin, a due and a penalty", "icf", "wsf", 3),
-    ("ICF 77 a own coin, improper: the coin back plus one, as 001 §3.11 e", "fr-official", "wf", 2),
+    ("001 §3.11 e own coin, improper: the coin back plus one, as ICF 77 a (001 §3.11 e cited)", "fr-official", "wf", 2),
 ]
 
 

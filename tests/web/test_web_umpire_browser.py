@@ -226,7 +226,7 @@ def test_a_terminal_record_imported_and_scored_on_a_phone(server, browser, tmp_p
     from carrom.cli.app import app
 
     path = tmp_path / "terminal.json"
-    setup = ["icf", "singles", "Asha", "", "Ravi", ""] + [""] * 10 + ["south", "break"]
+    setup = ["icf", "singles", "Asha", "", "Ravi", ""] + [""] * 11 + ["south", "break"]
     result = CliRunner().invoke(app, ["umpire", "new", str(path)], input="\n".join(setup + ["w", "b", "quit"]) + "\n")
     assert result.exit_code == 0, result.output
     errors = []
@@ -268,4 +268,37 @@ def test_the_bell_of_a_timed_game_asks_whether_play_was_called(server, browser):
                            page.evaluate("location.pathname").split("/")[-1])
     last = Record.from_dict(record).entries[-1]
     assert isinstance(last, TimeoutEntry) and last.board_begun is True
+    assert not errors, errors
+
+
+def test_the_tablet_sets_the_stage_and_names_each_offender(server, browser):
+    """ICF 56 b, 60 b: the setup form takes the match's stage; ICF 63 b, 51: a breach and a forfeit name who broke
+    the law, which need not be the player in turn (North here, while South is to play)."""
+    errors = []
+    page = open_page(browser, errors, **TABLET)
+    set_up(page, server.url)
+    page.select_option("#stage", "quarter-final")
+    page.tap("#start")
+    page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+    assert page.evaluate("umpire.state.header.stage") == "quarter-final"
+    tap_stroke(page, WHITE)  # South plays on (ICF 48)
+
+    n = entries(page)
+    page.tap("#declare")
+    page.tap("#dialog [data-choice='technical']")
+    page.tap("#dialog [data-choice='north']")
+    page.wait_for_function(f"umpire.state.entries !== {n} && !umpire.busy")
+    ruling = page.inner_text("#ruling")
+    assert "North" in ruling and "ICF 63 b" in ruling
+
+    n = entries(page)
+    page.tap("#forfeit")
+    page.tap("#dialog [data-choice='ICF 51']")
+    page.tap("#dialog [data-choice='north']")
+    page.wait_for_function(f"umpire.state.entries !== {n} && !umpire.busy")
+    assert "ICF 51" in page.inner_text("#ruling")
+    record = load_record(page.evaluate("fetch(umpire.state.links.record).then((r) => r.text())"))
+    last = record.entries[-1]
+    assert (last.TYPE, last.offender, last.law) == ("forfeit", "north", "ICF 51")
+    assert record.header.stage == "quarter-final"
     assert not errors, errors

@@ -91,7 +91,7 @@ EVENT_QUESTIONS = (
 
 def _ask_header(ask: _Asker, language: str | None = None):
     """Everything the scorecard's header needs (ICF XIX), then the toss (ICF 39) and the breaker (ICF 42)."""
-    from carrom.records.header import OPPOSITE, SEATS, Event, Header, Player, Toss
+    from carrom.records.header import OPPOSITE, SEATS, STAGES, Event, Header, Player, Toss
     from carrom.records.referee import VARIANTS
 
     tr = ask.tr
@@ -105,8 +105,13 @@ def _ask_header(ask: _Asker, language: str | None = None):
         players[seat] = Player(name, team or None)
     ask.console.print(escape(tr.gettext("The scorecard's header (Enter leaves a field blank):")))
     now = datetime.now()
-    event = Event(**{name: ask.ask(question, default(now), field=name) or None
-                     for name, question, default in EVENT_QUESTIONS})
+    answers: dict[str, str | None] = {}
+    stage = "early"
+    for name, question, default in EVENT_QUESTIONS:
+        answers[name] = ask.ask(question, default(now), field=name) or None
+        if name == "round":  # the laws tell rounds apart: no 8-board limit, side change at 13 (ICF 56 b, 60 b)
+            stage = ask.ask(N_("Stage: early round, or quarter-final or later"), "early", STAGES)
+    event = Event(**answers)
     winner = ask.ask(N_("Toss won by (seat)"), seats[0], tuple(seats))
     choice = ask.ask(N_("The toss winner chose"), "break", ("break", "side"))
     pair = (winner,) if kind == "singles" else (winner, OPPOSITE[winner])
@@ -114,7 +119,7 @@ def _ask_header(ask: _Asker, language: str | None = None):
     options = tuple(s for s in seats if (s in pair) == (choice == "break"))
     first = options[0] if len(options) == 1 else ask.ask(N_("Who breaks first"), options[0], options)
     return Header(variant=variant, kind=kind, players=players, first_breaker=first, toss=Toss(winner, choice),
-                  event=event, language=language)
+                  event=event, language=language, stage=stage)
 
 
 def _loop(session, console: Console, ask: _Asker) -> None:

@@ -196,21 +196,34 @@ class PlaceEntry(Entry):
                    position=position)
 
 
+def _offender(data: Mapping[str, Any], path: str) -> str | None:
+    value = data.get("offender")
+    return None if value is None else schema.choice(value, schema.child(path, "offender"), SEATS)
+
+
 @dataclass(frozen=True)
 class ForfeitEntry(Entry):
-    """The seat loses the board for a breach the laws punish that way (ICF 51, 91, 121 b, 126 b)."""
+    """The offender's side loses the board for a breach the laws punish that way (ICF 51, 91, 121 b, 126 b).
+
+    ``seat``: who was in turn when it was entered; ``offender``: who broke the law, checked against it by the
+    referee. Left out (records written before offenders were named): the seat is the offender, unchecked.
+    """
 
     law: str | None = None  # the law the umpire applied, e.g. "ICF 91"
+    offender: str | None = None
 
     TYPE: ClassVar[str] = "forfeit"
-    EXTRA: ClassVar[tuple[str, ...]] = ("law",)
+    EXTRA: ClassVar[tuple[str, ...]] = ("law", "offender")
 
     def body(self) -> dict[str, Any]:
-        return {"law": self.law} if self.law is not None else {}
+        out: dict[str, Any] = {"law": self.law} if self.law is not None else {}
+        if self.offender is not None:
+            out["offender"] = self.offender
+        return out
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], path: str, foul_codes: tuple[str, ...]) -> "ForfeitEntry":
-        return cls(**cls.common(data, path), law=schema.opt_text(data, "law", path))
+        return cls(**cls.common(data, path), law=schema.opt_text(data, "law", path), offender=_offender(data, path))
 
 
 @dataclass(frozen=True)
@@ -237,12 +250,16 @@ class DeclareEntry(Entry):
 
     what: str = ""
     value: Any = None
+    offender: str | None = None  # who committed the breach declared (ICF 63 b); left out: the seat
 
     TYPE: ClassVar[str] = "declare"
-    EXTRA: ClassVar[tuple[str, ...]] = ("what", "value")
+    EXTRA: ClassVar[tuple[str, ...]] = ("what", "value", "offender")
 
     def body(self) -> dict[str, Any]:
-        return {"what": self.what} | ({"value": self.value} if self.value is not None else {})
+        out = {"what": self.what} | ({"value": self.value} if self.value is not None else {})
+        if self.offender is not None:
+            out["offender"] = self.offender
+        return out
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], path: str, foul_codes: tuple[str, ...]) -> "DeclareEntry":
@@ -251,7 +268,7 @@ class DeclareEntry(Entry):
             raise RecordError(schema.child(path, "value"), f"expected text, a number or true/false, found {schema.describe(value)}")
         return cls(**cls.common(data, path),
                    what=schema.text(data.get("what"), schema.child(path, "what"), allow_empty=False, max_len=100),
-                   value=value)
+                   value=value, offender=_offender(data, path))
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ SEATS = ("south", "east", "north", "west")
 OPPOSITE = {"south": "north", "north": "south", "east": "west", "west": "east"}
 KINDS = ("singles", "doubles")
 TOSS_CHOICES = ("break", "side")  # ICF 39 a: the winner takes the break or a side
+STAGES = ("early", "quarter-final")  # the round, as the laws tell rounds apart (ICF 56 b, 60); absent: early
 NAME_MAX = 200  # characters in a player's name
 
 
@@ -133,6 +134,7 @@ class Header:
     comments: str | None = None  # the umpire's remarks (ICF XIX)
     physics: str | None = None  # the physics model a simulated match was played with; absent: v1
     language: str | None = None  # the language it was scored in, a preference only (docs/record-format.md)
+    stage: str | None = None  # "early" or "quarter-final" (or later): ICF 56 b, 60 b; absent: an early round
 
     def side(self, seat: str) -> tuple[str, ...]:
         """The seats of ``seat``'s side: the seat alone in singles, with its partner opposite in doubles (ICF 28)."""

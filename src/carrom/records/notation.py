@@ -29,9 +29,11 @@ NOTATION: tuple[tuple[str, str], ...] = (
 # each command: its usage (the same keys in every language) and what it does (translated)
 COMMAND_HELP: dict[str, tuple[str, str]] = {
     "place": ("place [COIN|waive]  ", N_("place the due/penalty coin owed now (or waive it, ICF 87 a)")),
-    "forfeit": ("forfeit [LAW]       ", N_("the player on turn loses the board (e.g. ICF 51, 91, 121 b); asks yes/no")),
+    "forfeit": ("forfeit [SEAT] [LAW]", N_("the offender (SEAT, else the player on turn) loses the board (e.g. ICF 51, 91, "
+                                        "121 b, 126 b); asks yes/no")),
     "concede": ("concede board|game|match  ", N_("the player on turn's side gives up (ICF 139); asks yes/no")),
-    "declare": ("declare WORDS       ", N_("a declaration the referee knows, e.g. `declare extra` (ICF 87 b)")),
+    "declare": ("declare WORDS       ", N_("a declaration the referee knows, e.g. `declare extra` (ICF 87 b); a breach "
+                                        "names its offender: `declare technical west` (ICF 63 b)")),
     "clock": ("clock [break|stroke|place] ", N_("the 15 s ran out for whoever the laws wait for (ICF 46, 50, 88)")),
     "time": ("time [begun|waiting] ", N_("the bell of the timed game; say whether \"Play\" was called for this board "
                                         "(004 law 40)")),

@@ -13,13 +13,13 @@ from carrom.records import schema
 from carrom.records.entries import Entry, parse_entry
 from carrom.records.errors import RecordError
 from carrom.i18n import LANGUAGES
-from carrom.records.header import KINDS, SEATS, Event, Header, Player, Toss, check
+from carrom.records.header import KINDS, SEATS, STAGES, Event, Header, Player, Toss, check
 
 FORMAT = "carrom-record"
 VERSION = 1
 SUPPORTED_VERSIONS = (1,)
-TOP_FIELDS = ("format", "version", "variant", "kind", "event", "players", "toss", "first_breaker", "comments", "physics",
-              "language", "games")
+TOP_FIELDS = ("format", "version", "variant", "kind", "stage", "event", "players", "toss", "first_breaker", "comments",
+              "physics", "language", "games")
 
 
 @dataclass
@@ -39,6 +39,8 @@ class Record:
     def to_dict(self) -> dict[str, Any]:
         h = self.header
         out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "variant": h.variant, "kind": h.kind}
+        if h.stage is not None:
+            out["stage"] = h.stage
         event = h.event.to_dict()
         if event:
             out["event"] = event
@@ -83,6 +85,7 @@ class Record:
                    optional=TOP_FIELDS)
         variant = schema.choice(data["variant"], "variant", VARIANTS)
         kind = schema.choice(data["kind"], "kind", KINDS)
+        stage = None if data.get("stage") is None else schema.choice(data["stage"], "stage", STAGES)
         event = Event.from_dict(data.get("event", {}), "event")
         raw_players = schema.obj(data["players"], "players", optional=SEATS)
         players = {s: Player.from_dict(raw_players[s], f"players.{s}") for s in SEATS if s in raw_players}
@@ -92,7 +95,7 @@ class Record:
         physics = schema.opt_text(data, "physics", "")
         language = None if data.get("language") is None else schema.choice(data["language"], "language", LANGUAGES)
         header = Header(variant=variant, kind=kind, players=players, first_breaker=first, toss=toss, event=event,
-                        comments=comments, physics=physics, language=language)
+                        comments=comments, physics=physics, language=language, stage=stage)
         header.validate()
         record = cls(header)
         for g, (gpath, game) in enumerate(schema.items(data["games"], "games")):

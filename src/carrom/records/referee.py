@@ -31,6 +31,7 @@ def new_match(header: Header) -> R.Match:
         players={seat(s): p.name for s, p in header.players.items()},
         first_breaker=seat(header.first_breaker),
         toss=toss,
+        stage=header.stage,
     )
 
 
@@ -49,11 +50,12 @@ def to_action(entry: Entry) -> R.Action:
     if isinstance(entry, PlaceEntry):
         return R.Place(seat=s, coin=None if entry.coin is None else COIN[entry.coin], waive=entry.waive)
     if isinstance(entry, ForfeitEntry):
-        return R.Forfeit(seat=s, law=entry.law)
+        return R.Forfeit(seat=s, law=entry.law, offender=None if entry.offender is None else seat(entry.offender))
     if isinstance(entry, ConcedeEntry):
         return R.Concede(seat=s, what=entry.what)
     if isinstance(entry, DeclareEntry):
-        return R.Declare(seat=s, what=entry.what, value=entry.value)
+        return R.Declare(seat=s, what=entry.what, value=entry.value,
+                         offender=None if entry.offender is None else seat(entry.offender))
     if isinstance(entry, TimeoutEntry):
         return R.Timeout(seat=s, board_begun=entry.board_begun)
     if isinstance(entry, ClockEntry):

@@ -19,12 +19,15 @@ from carrom.records.entries import (
     ClockEntry, ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, Outcome, PlaceEntry, StrokeEntry, TimeoutEntry,
 )
 from carrom.records.errors import RecordError
-from carrom.records.header import Header
+from carrom.records.header import SEATS, Header
 from carrom.records.io import check_writable, load_record, save_record
 from carrom.records.notation import COMMANDS, TIME_BOARD, Command, NotationError, StrokeNote, parse
 from carrom.records.record import Record
 from carrom.records.scorer import Scorer
 from carrom.rules import RulesError
+
+
+BREACHES = ("technical", "signal", "frame", "absent", "late")  # declarations about an offender (ICF 63 b)
 
 
 class SessionError(ValueError):
@@ -136,11 +139,20 @@ class Session:
                                                           what=a))
             return self.play(PlaceEntry(referee.to_place(self.match), coin=coin, waive=waive, at=at))
         if name == "forfeit":
-            law = " ".join(args) or None
-            return self.play(ForfeitEntry(referee.to_strike(self.match), law=law, at=at))
+            offender, rest = self._offender(args)
+            return self.play(ForfeitEntry(referee.to_strike(self.match), law=" ".join(rest) or None,
+                                          offender=offender, at=at))
         if name == "concede":
             return self.play(ConcedeEntry(referee.to_strike(self.match), what=args[0], at=at))
         if name == "declare":
+            if args[0].lower() in BREACHES:
+                offender, rest = self._offender(args[1:])
+                if rest:
+                    raise SessionError(self.words.gettext(
+                        "declare {what} takes only the offender's seat, not {extra!r}", what=args[0].lower(),
+                        extra=" ".join(rest)))
+                return self.play(DeclareEntry(referee.to_strike(self.match), what=args[0].lower(), offender=offender,
+                                              at=at))
             return self.play(DeclareEntry(referee.to_strike(self.match), what=" ".join(args), at=at))
         if name == "time":
             begun = TIME_BOARD[args[0]] if args else None
@@ -151,6 +163,12 @@ class Session:
                 raise SessionError("no clock runs now: nothing the laws time is awaited (ICF 46, 50, 88 a)")
             return self.play(ClockEntry(running[1], what=args[0] if args else running[0], at=at))
         raise SessionError(f"{name}: not a command ({', '.join(COMMANDS)})")  # pragma: no cover
+
+    def _offender(self, args: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+        """The offender a forfeit or a breach names first (a seat), else the seat the laws wait for; the rest."""
+        if args and args[0].lower() in SEATS:
+            return args[0].lower(), args[1:]
+        return referee.to_strike(self.match), args
 
     def play(self, entry: Entry) -> Reply:
         """Rule on ``entry``; if the laws allow it, append and save; else nothing changes."""
@@ -196,11 +214,12 @@ class Session:
             return None
         header, tr = self.record.header, self.words
         seat = referee.to_strike(self.match)
-        if item.name == "forfeit":  # the player on turn loses the board for the side
-            if item.args:
-                return tr.gettext("{seat} forfeits the board ({law}): enter it?", seat=who(header, seat, tr),
-                                  law=" ".join(item.args))
-            return tr.gettext("{seat} forfeits the board: enter it?", seat=who(header, seat, tr))
+        if item.name == "forfeit":  # the offender (the player on turn unless named) loses the board for the side
+            offender, rest = self._offender(item.args)
+            if rest:
+                return tr.gettext("{seat} forfeits the board ({law}): enter it?", seat=who(header, offender, tr),
+                                  law=" ".join(rest))
+            return tr.gettext("{seat} forfeits the board: enter it?", seat=who(header, offender, tr))
         side = header.side(seat)
         questions = {  # "Asha concedes", "Asha & Ravi concede"
             "board": tr.ngettext("{side} concedes the board: enter it?", "{side} concede the board: enter it?",

@@ -61,7 +61,7 @@ def header_from_dict(data: Any) -> Header:
 
 def header_dict(header: Header) -> dict[str, Any]:
     return {
-        "variant": header.variant, "kind": header.kind,
+        "variant": header.variant, "kind": header.kind, "stage": header.stage or "early",
         "players": {s: header.players[s].to_dict() for s in SEATS if s in header.players},
         "event": header.event.to_dict(), "toss": None if header.toss is None else header.toss.to_dict(),
         "first_breaker": header.first_breaker, "comments": header.comments,

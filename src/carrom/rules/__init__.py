@@ -19,13 +19,13 @@ from carrom.rules.state import (
     BoardRecord, Claim, Dues, Expect, Expected, MatchState, SideView, new_state, state_from_score,
 )
 from carrom.rules.pieces import Coin, Seat
-from carrom.rules.ruleset import RULESETS, RuleSet, ruleset
+from carrom.rules.ruleset import RULESETS, RuleSet, Stage, ruleset
 from carrom.rules.table import Table
 
 __all__ = [
     "RULESETS", "Action", "BoardRecord", "BoardResult", "BoardState", "Claim", "Clock", "Coin", "Concede", "Declare",
     "Decision", "Dues", "EndKind", "Ended", "Expect", "Expected", "Forfeit", "Foul", "Match", "MatchState",
     "OutOfTime", "Owed",
-    "Place", "RuleSet", "Ruling", "RulesError", "Seat", "SideView", "Stroke", "StrokeOutcome", "Table", "Timeout",
+    "Place", "RuleSet", "Ruling", "RulesError", "Seat", "SideView", "Stage", "Stroke", "StrokeOutcome", "Table", "Timeout",
     "action_from_dict", "action_to_dict", "apply", "new_state", "ruleset", "running", "state_from_score",
 ]

@@ -59,10 +59,20 @@ class Place:
 
 @dataclass(frozen=True)
 class Forfeit:
-    """The seat's side loses the board, as ICF 51, 91, 121 b and 126 b punish."""
+    """A side loses the board, as ICF 51, 91, 121 b and 126 b punish.
+
+    ``offender``: the player who broke the law, whose side loses; the referee checks it against the law
+    (ICF 51: a player not in turn; ICF 91: one whose side is in turn). None: the seat is the offender and
+    nothing is checked, as records written before offenders were named read.
+    """
 
     seat: Seat
     law: str | None = None
+    offender: Seat | None = None
+
+    @property
+    def who(self) -> Seat:
+        return self.seat if self.offender is None else self.offender
 
 
 @dataclass(frozen=True)
@@ -79,17 +89,28 @@ class Declare:
 
     ``extra N``: claim N extra points at a board's end (ICF 87 b, 102 b–112 b);
     ``toss SEAT``: who won the toss for the tie-break board's break (ICF 56 b);
-    ``technical``: a technical foul before the first stroke of a turn (ICF 63);
+    ``technical``: a technical foul: before the offender's first stroke of his turn, or by a player not in
+    turn (ICF 63 a, b);
+    ``signal``: partners communicating in doubles (ICF 131; 001 §4 l);
+    ``frame``: the striker left on the frame or in a net (001 §4 o);
     ``wait``: no room to place the coins owed now, so they wait (ICF 79 a);
     ``replay``: the board is replayed for events beyond control (ICF 140);
     ``no-room``: no legal striker position on the baseline, the board is replayed (ICF 142);
     ``late``: a player more than 7 minutes late loses the game 25–0 (timed game, 004 law 18);
     ``absent``: a player away from the board without the umpire's leave loses the match (ICF 143 a).
+
+    ``offender``: the player the declaration is about, for the breaches (technical, signal, frame, absent,
+    late); None: the seat (as records written before offenders were named read).
     """
 
     seat: Seat
     what: str
     value: Any = None
+    offender: Seat | None = None
+
+    @property
+    def who(self) -> Seat:
+        return self.seat if self.offender is None else self.offender
 
 
 @dataclass(frozen=True)
@@ -129,10 +150,14 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         out.update(coin=None if action.coin is None else action.coin.value, waive=action.waive)
     elif isinstance(action, Forfeit):
         out["law"] = action.law
+        if action.offender is not None:
+            out["offender"] = action.offender.value
     elif isinstance(action, Concede):
         out["what"] = action.what
     elif isinstance(action, Declare):
         out.update(what=action.what, value=action.value)
+        if action.offender is not None:
+            out["offender"] = action.offender.value
     elif isinstance(action, OutOfTime):
         out["what"] = action.what
     elif isinstance(action, Timeout) and action.board_begun is not None:
@@ -153,12 +178,13 @@ def action_from_dict(data: Any) -> Action:
     if kind == "place":
         coin = data.get("coin")
         return Place(seat, None if coin is None else _coin(coin, "coin"), _bool(data.get("waive", False), "waive"))
+    offender = None if data.get("offender") is None else _enum(Seat, data.get("offender"), "offender")
     if kind == "forfeit":
-        return Forfeit(seat, data.get("law"))
+        return Forfeit(seat, data.get("law"), offender)
     if kind == "concede":
         return Concede(seat, str(data.get("what", "board")))
     if kind == "declare":
-        return Declare(seat, str(data.get("what", "")), data.get("value"))
+        return Declare(seat, str(data.get("what", "")), data.get("value"), offender)
     if kind == "clock":
         return OutOfTime(seat, str(data.get("what", "")))
     begun = data.get("board_begun")

@@ -35,6 +35,7 @@ class BoardResult:
     extra: int = 0  # extra points claimed
     replayed: bool = False
     loser_points: int = 0  # the simplified French rule scores both sides
+    queen_lapsed: bool = False  # the winners' queen did not count: they had 22 points or more (ICF 54)
 
     @property
     def points(self) -> int:

@@ -12,8 +12,8 @@ kept), later in the turn a foul (ICF 64 a: a penalty coin, the turn lost) — at
 turn lost with no penalty, as ICF 45 c has it for a foul while breaking. A placing out of time
 (ICF 88 b): the right to place what is left lapses (as ICF 87 a says for a waiver not told in
 time) and the placer is penalised the same way (ICF 63, 64 a). Every variant rules so:
-001 §3.6 b has the same 15 s and no sanction of its own; 004 law 30 (the turn lost, no penalty)
-is documented in docs/texts.md §12, not adopted (the ``timed`` rules keep the ICF sanction).
+001 §3.6 b has the same 15 s and no sanction of its own. The ``timed`` rules take 004 law 30's for a
+stroke: after 15 seconds the player loses the turn, no coin (``RuleSet.slow_stroke``).
 """
 
 from __future__ import annotations
@@ -79,6 +79,10 @@ def out_of_time(state: MatchState, action: OutOfTime, d: list[Decision]) -> Matc
         nxt = state.table.right_of(seat)
         d.append(Decision("ICF 45 c", say("{seat} loses the turn at the break; no penalty. {next} breaks", seat=seat, next=nxt)))
         return replace(state, board=replace(board, turn=nxt, attempts=0, turn_strokes=0, break_passed=True))
+    if clock.what == "stroke" and state.rules.slow_stroke == "turn":  # 004 law 30: "igralec izgubi potezo"
+        nxt = state.table.right_of(seat)
+        d.append(Decision("004 law 30", say("{seat} loses the turn, no penalty; {next} plays", seat=seat, next=nxt)))
+        return replace(state, board=replace(board, turn=nxt, turn_strokes=0))
     return _breach(state, seat, d)
 
 

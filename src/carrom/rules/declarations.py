@@ -21,13 +21,14 @@ from carrom.rules.words import points as _points, side_say
 def declare(state: MatchState, action: Declare, d: list[Decision]) -> MatchState:
     words = action.what.split()
     if not words:
-        raise RulesError(say("declare what? extra, toss, technical, wait, replay, no-room, late or absent"))
+        raise RulesError(say("declare what? extra, toss, technical, signal, frame, wait, replay, no-room, late or "
+                             "absent"))
     key, arg = words[0].lower(), (words[1] if len(words) > 1 else action.value)
     handler = DECLARATIONS.get(key)
     if handler is None:
         raise RulesError(say("{key!r} is not a declaration the referee knows ({known})", key=key,
                              known=", ".join(DECLARATIONS)))
-    return handler(state, action.seat, arg, d)
+    return handler(state, action.who, arg, d)
 
 
 def _claim(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
@@ -74,6 +75,8 @@ def _toss(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
 
 
 def _technical(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
+    """ICF 63: a breach before the offender's first stroke of his turn (63 a) or by a player not in turn (63 b):
+    a penalty coin of the offender's, the turn kept by whoever has it."""
     board = state.board
     if board.over:
         raise RulesError(say("the board is over"))
@@ -83,6 +86,43 @@ def _technical(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchSt
     law = "ICF 63 a" if seat is board.turn else "ICF 63 b"
     board = owe(state.context(), board, seat, 1,
                 say("technical foul by {seat}: a penalty, the turn is kept", seat=seat), law, d)
+    return replace(state, board=board)
+
+
+def _signal(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
+    """Partners communicating in doubles: ICF 131 sanctions it "according to the rules", a technical foul
+    (ICF 63) as ``technical``; 001 §4 l: a penalty coin and the turn passes to the opponents, the coin
+    placed by the player on the right of the one in turn (001 §3.11 g)."""
+    board = state.board
+    if not state.table.doubles:
+        raise RulesError(say("only doubles partners can communicate (ICF 131; 001 §4 l)"))
+    if board.over:
+        raise RulesError(say("the board is over"))
+    if state.rules.signal != "turn":
+        d.append(Decision("ICF 131", say("{seat} communicated with the partner: a breach", seat=seat)))
+        return _technical(state, seat, arg, d)
+    turn = board.turn
+    board = owe(state.context(), board, seat, 1,
+                say("{seat} communicated with the partner: a penalty", seat=seat), "001 §4 l", d)
+    if state.table.side(seat) == state.table.side(turn):
+        nxt = state.table.right_of(turn)
+        d.append(Decision("001 §4 l", say("the turn passes to {next}", next=nxt)))
+        board = replace(board, turn=nxt, turn_strokes=0, attempts=0)
+    return replace(state, board=board)
+
+
+def _frame(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
+    """001 §4 o: the striker left on the frame or in a net during a board: a penalty coin, the turn stays."""
+    if not state.rules.frame_rule:
+        raise RulesError(say("a striker left on the frame costs a penalty with the turn kept under the French official "
+                             "rules (001 §4 o); under these rules enter the breach as a technical foul or a foul "
+                             "(ICF 62–64)"))
+    board = state.board
+    if board.over:
+        raise RulesError(say("the board is over"))
+    board = owe(state.context(), board, seat, 1,
+                say("{seat} left the striker on the frame or in a net: a penalty, the turn stays with {turn}",
+                    seat=seat, turn=board.turn), "001 §4 o", d)
     return replace(state, board=board)
 
 
@@ -132,7 +172,7 @@ def _absent(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState
 
 
 DECLARATIONS = {
-    "extra": _claim, "toss": _toss, "technical": _technical, "wait": _wait,
+    "extra": _claim, "toss": _toss, "technical": _technical, "signal": _signal, "frame": _frame, "wait": _wait,
     "replay": _replay("ICF 140", say("events beyond the umpire's control")),
     "no-room": _replay("ICF 142", say("no room on the baseline to place the striker")),
     "late": _late,

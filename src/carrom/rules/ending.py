@@ -22,12 +22,17 @@ FRENCH_CASES = {"102": "h", "104": "f", "105": "g", "107": "i", "108": "i", "109
 
 
 def _result(ctx: Context, winner: int, law: str, why: Message, coins: int = 0, queen: int = 0,
-            claim: int = 0) -> BoardResult:
+            claim: int = 0, with_queen: bool = False) -> BoardResult:
+    """``with_queen``: the winners covered the queen (or it stayed on the board where the law gives it to them),
+    so it counts, unless they have 22 points or more (ICF 54)."""
+    lapsed = with_queen and ctx.late(winner) and ctx.rules.queen_points > 0
+    if with_queen:
+        queen = ctx.queen_value(winner)
     number = law.split()[1] if law.startswith("ICF ") else ""
     if not ctx.rules.special_extras and number in FRENCH_CASES:
         why, law, claim = say("{why} (as {law})", why=why, law=law), f"001 §3.7 {FRENCH_CASES[number]}", 0
     text = board_won(ctx.table, winner, why, coins + queen, claim)
-    return BoardResult(winner, queen, coins, law, text, extra_claimable=claim)
+    return BoardResult(winner, queen, coins, law, text, extra_claimable=claim, queen_lapsed=lapsed)
 
 
 def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) -> BoardResult | None:
@@ -62,10 +67,10 @@ def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) 
                 return _result(ctx, o, "ICF 52 a", say("the opponent's last coin went in"), coins=mine, claim=owed_by_p)
             law = f"ICF 111 {grade}" if s else f"ICF 103 {grade}" if f.covering else f"ICF 106 {grade}"
             return _result(ctx, o, law, say("the opponent's last coin before the queen was covered"),
-                           coins=mine, queen=ctx.queen_value(o), claim=penalty)
+                           coins=mine, with_queen=True, claim=penalty)
         if s or foul:
             return None  # the last coin goes back with the due or penalty (ICF 73, 77, 98, 101)
-        return _result(ctx, p, "ICF 53 a", say("last coin, queen covered"), coins=theirs, queen=ctx.queen_value(p),
+        return _result(ctx, p, "ICF 53 a", say("last coin, queen covered"), coins=theirs, with_queen=True,
                        claim=owed_by_o)
     if before.queen == "board":  # the queen stays on the board
         if both:
@@ -74,7 +79,7 @@ def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) 
         if f.last_opp:
             return _result(ctx, o, f"ICF 111 {grade}" if s else f"ICF 106 {grade}",
                            say("the opponent's last coin with the queen on the board"),
-                           coins=mine, queen=ctx.queen_value(o), claim=penalty)
+                           coins=mine, with_queen=True, claim=penalty)
         return _result(ctx, o, f"ICF 108 {grade}" if s else f"ICF 107 {grade}",
                        say("own last coin with the queen on the board"), queen=ctx.special_value(o), claim=penalty)
     coverer = before.queen_side  # the queen was covered earlier
@@ -93,8 +98,8 @@ def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) 
                        queen=ctx.special_value(coverer))
     if f.last_opp:
         return _result(ctx, o, "ICF 52 a", say("all the opponent's coins are down"), coins=mine,
-                       queen=ctx.queen_value(o) if coverer == o else 0, claim=owed_by_p)
+                       with_queen=coverer == o, claim=owed_by_p)
     if s or foul:
         return None  # the last coin goes back with the due or penalty (ICF 73, 77 a)
     return _result(ctx, p, "ICF 52 a", say("all own coins down"), coins=theirs,
-                   queen=ctx.queen_value(p) if coverer == p else 0, claim=owed_by_o)
+                   with_queen=coverer == p, claim=owed_by_o)

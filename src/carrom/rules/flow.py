@@ -23,6 +23,10 @@ def board_over(state: MatchState, board: BoardState, result: BoardResult, d: lis
     if result.points > cap:
         result = replace(result, coin_points=max(0, cap - result.queen_points - result.extra))
     d.append(Decision(result.law, result.text))
+    if result.queen_lapsed and result.winner is not None:
+        d.append(Decision("ICF 54", side_say("{side} has 22 points or more: the queen does not count",
+                                             "{side} have 22 points or more: the queen does not count",
+                                             state.table, result.winner)))
     if result.extra_claimable and state.rules.extras == "automatic":  # 001 §3.7 d, n: no claim, at most 12
         n = max(0, min(result.extra_claimable, cap - result.queen_points - result.coin_points))
         result = replace(result, extra=n, extra_claimable=0)
@@ -86,12 +90,19 @@ def side_name_of(state: MatchState, side: int) -> Message:
 
 
 def side_change(state: MatchState, d: list[Decision]) -> MatchState:
-    """ICF 60: in the deciding game, sides change after the fourth board or at 13 points."""
+    """ICF 60: in the deciding game, sides change after the fourth board or at 13 points (60 a); from the
+    quarter-finals only at 13 points (60 b)."""
     deciding = state.game_index == state.rules.games_to_win * 2 - 2 and state.rules.games_to_win > 1
     if not deciding or state.sides_changed:
         return state
     at13 = max(state.points[-1]) >= 13
-    if at13 or (state.rules.decider_side_change == "board4or13" and state.boards_done >= 4):
+    if state.late_stage:
+        if at13:
+            d.append(Decision("ICF 60 b", say("a side has reached 13 points: the players change sides in the deciding "
+                                              "game")))
+            return replace(state, sides_changed=True)
+        return state
+    if at13 or state.boards_done >= 4:
         d.append(Decision("ICF 60 a", say("the players change sides in the deciding game")))
         return replace(state, sides_changed=True)
     return state
@@ -104,7 +115,7 @@ def game_end(state: MatchState) -> tuple[bool, int | None]:
     leader = None if a == b else (0 if a > b else 1)
     if max(a, b) >= rules.game_points and leader is not None:
         return True, leader
-    limit = rules.boards_per_game
+    limit = state.boards_per_game  # none from the quarter-finals (ICF 56 b)
     timed_out = rules.timed and state.bell >= 1
     if (limit is not None and state.boards_done >= limit) or timed_out:
         if leader is not None or rules.tie_break_board:
@@ -156,6 +167,15 @@ def award_game(state: MatchState, winner: int, d: list[Decision], law: str) -> M
                    awaiting_toss=False, tie_break=False)
 
 
+def forfeits_queen(state: MatchState, offender: int) -> bool:
+    """Whether a side that loses the board by a breach loses the queen too: the queen if it was not theirs.
+    On the board, pocketed and not yet covered, or covered by the opponents it counts; covered by the offenders
+    it does not (ICF 51, 91, 121 b, 126 b; 001 §4 g, i; 004 law 114). What it is worth: ``queen_value``
+    (none from 22 points, ICF 54, 91)."""
+    board = state.board
+    return state.rules.scoring == "icf" and not (board.queen == "covered" and board.queen_side == offender)
+
+
 def lose_board(state: MatchState, seat: Seat, law: str, why: Message, d: list[Decision]) -> MatchState:
     """The seat's side loses the board by its coins left and the queen if not theirs (ICF 51, 91, 121 b, 126 b)."""
     board = state.board
@@ -163,13 +183,13 @@ def lose_board(state: MatchState, seat: Seat, law: str, why: Message, d: list[De
         raise RulesError(say("this board is already over"))
     loser = state.table.side(seat)
     winner = 1 - loser
-    ctx = state.context()
     coins = board.on_board(board.colour(loser))
     owed = board.held(board.colour(loser)) + board.debts[loser]  # claimable, not counted (ICF 55, 87 b)
-    queen_theirs = board.queen in ("board", "pending") or board.queen_side == winner
-    queen = ctx.queen_value(winner) if queen_theirs and state.rules.scoring == "icf" else 0
+    with_queen = forfeits_queen(state, loser)
+    ctx = state.context()
+    queen = ctx.queen_value(winner) if with_queen else 0
     result = BoardResult(winner, queen, coins, law, board_won(state.table, winner, why, coins + queen, owed),
-                         extra_claimable=owed)
+                         extra_claimable=owed, queen_lapsed=with_queen and ctx.late(winner))
     return board_over(state, board, result, d)
 
 

@@ -24,7 +24,7 @@ from carrom.rules.ending import end_of_board
 from carrom.rules.errors import RulesError
 from carrom.rules.flow import award_game, board_over, lose_board, side_name_of
 from carrom.rules.pieces import Coin, Seat
-from carrom.rules.ruleset import RuleSet
+from carrom.rules.ruleset import RuleSet, Stage
 from carrom.rules.state import BoardRecord, Expected, MatchState, new_state, state_from_score
 from carrom.rules.message import Message, say, say_n
 from carrom.rules.words import side_say
@@ -46,15 +46,26 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
     if state.over and state.claim is None:
         raise RulesError(say("the match is over; nothing more can be played"))
     state.table.check(action.seat)
+    if getattr(action, "offender", None) is not None:
+        state.table.check(action.offender)
     handler = {Stroke: _stroke, Place: _place, Forfeit: _forfeit, Concede: _concede, Declare: declare,
                Timeout: timeout, OutOfTime: out_of_time}[type(action)]
     if state.awaiting_toss and not (isinstance(action, Declare) and action.what.split()[:1] == ["toss"]):
         raise RulesError(say("the tie-break board's break goes to the winner of a toss: enter `declare toss SEAT` "
                              "(ICF 56 b)"))
     notes: Notes = []
+    rules = state.rules
     state = handler(state, action, notes)
-    return state, Ruling(action, tuple(n for n in notes if isinstance(n, Decision)),
-                         tuple(n for n in notes if isinstance(n, Ended)))
+    return state, Ruling(action, tuple(_cited(rules, n) for n in notes if isinstance(n, Decision)),
+                         tuple(replace(n, law=rules.cite(n.law)) for n in notes if isinstance(n, Ended)))
+
+
+def _cited(rules: RuleSet, decision: Decision) -> Decision:
+    """The decision citing the variant's own text where it has the law (``RuleSet.cite``)."""
+    law = rules.cite(decision.law)
+    if law == decision.law:
+        return decision
+    return Decision(law, decision.message if decision.message is not None else decision.text)
 
 
 def _check_action(action: object) -> None:
@@ -66,6 +77,8 @@ def _check_action(action: object) -> None:
         raise RulesError(f"{type(action).__name__} is not an action the referee knows")
     if not isinstance(action.seat, Seat):
         raise RulesError(f"seat: {action.seat!r} is not a Seat (south, east, north, west)")
+    if isinstance(action, (Forfeit, Declare)) and action.offender is not None and not isinstance(action.offender, Seat):
+        raise RulesError(f"offender: {action.offender!r} is not a Seat (south, east, north, west)")
     if isinstance(action, Stroke):
         o = action.outcome
         if not isinstance(o, StrokeOutcome):
@@ -171,7 +184,16 @@ def _nothing_to_place(seat: Seat, exp: Expected | None) -> Message:
 
 def _forfeit(state: MatchState, action: Forfeit, d: list[Decision]) -> MatchState:
     law = action.law or "ICF 51"
-    return lose_board(state, action.seat, law, say("{seat} forfeits the board", seat=action.seat), d)
+    offender, turn = action.who, state.board.turn
+    if action.offender is not None and not state.board.over:  # the offender named: checked against the law
+        if law == "ICF 51" and offender is turn:
+            raise RulesError(say("ICF 51 punishes a player who strikes out of turn, and {seat} is in turn: "
+                                 "a breach by the player in turn is a foul (ICF 64 a)", seat=offender))
+        if law == "ICF 91" and state.table.side(offender) != state.table.side(turn):
+            raise RulesError(say("ICF 91 punishes leaving the chair during one's own or partner's turn, and it is "
+                                 "{turn}'s turn: a breach by a player not in turn is a technical foul (ICF 63 b)",
+                                 turn=turn))
+    return lose_board(state, offender, law, say("{seat} forfeits the board", seat=offender), d)
 
 
 def _concede(state: MatchState, action: Concede, d: list[Decision]) -> MatchState:
@@ -209,19 +231,21 @@ class Match:
 
     @classmethod
     def new(cls, ruleset: str | RuleSet = "icf", players: Mapping[Seat, str] | None = None,
-            first_breaker: Seat = Seat.SOUTH, toss: tuple[Seat, str] | None = None) -> "Match":
+            first_breaker: Seat = Seat.SOUTH, toss: tuple[Seat, str] | None = None,
+            stage: Stage | str | None = None) -> "Match":
         players = players or {Seat.SOUTH: "South", Seat.NORTH: "North"}
-        return cls(new_state(ruleset, players, first_breaker, toss))
+        return cls(new_state(ruleset, players, first_breaker, toss, stage))
 
     @classmethod
     def from_score(cls, ruleset: str | RuleSet = "icf", players: Mapping[Seat, str] | None = None,
                    first_breaker: Seat = Seat.SOUTH, *, breaker: Seat, points: Sequence[int] | Mapping = (0, 0),
                    games_won: Sequence[int] | Mapping = (0, 0), boards_done: int = 0,
-                   past_games: Sequence[Sequence[int]] = ()) -> "Match":
+                   past_games: Sequence[Sequence[int]] = (), stage: Stage | str | None = None) -> "Match":
         """A match taken over from a paper scorecard before a board's break (see ``state_from_score``)."""
         players = players or {Seat.SOUTH: "South", Seat.NORTH: "North"}
         return cls(state_from_score(ruleset, players, first_breaker, breaker=breaker, points=points,
-                                    games_won=games_won, boards_done=boards_done, past_games=past_games))
+                                    games_won=games_won, boards_done=boards_done, past_games=past_games,
+                                    stage=stage))
 
     def play(self, action: Action) -> Ruling:
         state, ruling = apply(self.state, action)

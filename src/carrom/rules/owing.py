@@ -28,19 +28,32 @@ def take_out(board: BoardState, side: int, placer: Seat, n: int) -> BoardState:
     return replace(board, owed=owed, debts=(debts[0], debts[1]))
 
 
+def placer(ctx: Context, offender: Seat, turn: Seat) -> Seat:
+    """Who places the offender's due or penalty coin: the player on the right of the player in turn (ICF 78 b i;
+    001 §3.11 g), an opponent of the offender whenever the offender's side is in turn. When the offender's
+    opponents are in turn (a technical foul out of turn, ICF 63 b), that is the offender's own side, so the coin
+    goes to the non-offending player not in turn instead: in doubles the partner of the player in turn, in
+    singles the player in turn (ICF 63 a: the opponent places it; docs/texts.md §8, who places)."""
+    right = ctx.table.right_of(turn)
+    if ctx.table.side(right) != ctx.table.side(offender):
+        return right
+    return turn.opposite if ctx.table.doubles else turn
+
+
 def owe(ctx: Context, board: BoardState, striker: Seat, n: int, why: Message, law: str,
         decisions: list[Decision]) -> BoardState:
-    """The striker's side owes ``n`` coins; placed by the player on the striker's right (ICF 78)."""
+    """The offender ``striker``'s side owes ``n`` coins; placed as ``placer`` says (ICF 78)."""
     if n <= 0:
         return board
     side = ctx.table.side(striker)
     before = board.debts[side]
-    board = take_out(board, side, ctx.table.right_of(striker), n)
+    by = placer(ctx, striker, board.turn)
+    board = take_out(board, side, by, n)
     waiting = board.debts[side] - before
     coin = board.colour(side)
     if waiting == 0:
         decisions.append(Decision(law, say("{why}: {coins} to be placed by {seat}", why=why, coins=coins(n, coin),
-                                           seat=ctx.table.right_of(striker))))
+                                           seat=by)))
     else:
         decisions.append(Decision(law, say("{why}: {coins} owed; {waiting} with none in the nets waits until one is "
                                            "pocketed", why=why, coins=coins(n, coin), waiting=waiting)))

@@ -7,9 +7,31 @@ source text changes. docs/laws.md and docs/texts.md say where the texts disagree
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from carrom.rules.errors import RulesError
 from carrom.rules.message import say
+
+
+class Stage(str, Enum):
+    """The round a match is played in, as far as the laws tell rounds apart (ICF 56 b, 60)."""
+
+    EARLY = "early"  # up to and including the pre-quarter-finals: 8 boards a game, side change at board 4 or 13
+    QUARTER_FINAL = "quarter-final"  # the quarter-finals or later: no board limit (56 b), side change at 13 (60 b)
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def stage(value: "Stage | str | None") -> Stage:
+    """A stage from its name; None is an early round (what every match was before stages were told)."""
+    if value is None:
+        return Stage.EARLY
+    try:
+        return Stage(value)
+    except ValueError:
+        raise RulesError(say("no such stage {value!r}; choose one of {choices}", value=value,
+                             choices=", ".join(s.value for s in Stage))) from None
 
 
 @dataclass(frozen=True)
@@ -36,7 +58,15 @@ class RuleSet:
     concede_on_turn: bool = False  # a game is conceded at any time (ICF 139); True: only on one's turn (001 §4 q)
     stroke_clock: float | None = None  # seconds (ICF 50: 15); None: not enforced
     timed: bool = False  # 004 laws 39–41: the bell at 50 minutes, the game ends 7 minutes later
-    decider_side_change: str = "board4or13"  # ICF 60 a; "13" for quarter-finals on (ICF 60 b)
+    slow_stroke: str = "breach"  # a stroke out of time: "breach" as ICF 62–64 (ICF 50); "turn": lost, no coin (004 law 30)
+    signal: str = "breach"  # partners communicating: "breach" as ICF 62–64 (ICF 131); "turn": penalty, turn passes (001 §4 l)
+    frame_rule: bool = False  # the striker left on the frame or in a net: a penalty, the turn kept (001 §4 o)
+    stages: bool = True  # the round changes the laws (ICF 56 b, 60 b); False: every round alike (001 §3.7 e, §3.8 c)
+    cites: tuple[tuple[str, str], ...] = ()  # (ICF law, this variant's own law saying the same), cited instead
+
+    def cite(self, law: str) -> str:
+        """The law a ruling under these rules cites: the variant's own text where it has the law, else ICF's."""
+        return dict(self.cites).get(law, law)
 
     def stroke_cost(self, striker: bool, foul: bool) -> int:
         """Coins one stroke costs for the striker pocketed and an improper stroke (ICF 72, 77; 001 §3.11 a, e)."""
@@ -45,17 +75,35 @@ class RuleSet:
         return int(striker) + int(foul)
 
 
+# Where 001's official rules say what the ICF law says, a French ruling cites 001 (read side by side: docs/texts.md)
+FRENCH_OFFICIAL_CITES: tuple[tuple[str, str], ...] = (
+    ("ICF 44", "001 §3.5 c"),  # the break is made once a coin is touched
+    ("ICF 45 a", "001 §3.5 d"), ("ICF 45 b", "001 §3.5 d"),  # two attempts, then the break passes
+    ("ICF 48", "001 §3.6 a"), ("ICF 50", "001 §3.6 b"),  # the turn stays while one pockets; 15 s to strike
+    ("ICF 49 a", "001 §3.5 g"),  # the break alternates, board after board and game after game
+    ("ICF 52 a", "001 §3.7 a"), ("ICF 53 a", "001 §3.7 b"),  # who wins the board, and by the coins left
+    ("ICF 54", "001 §3.7 c"),  # no queen points from 22
+    ("ICF 56 a", "001 §3.7 e"), ("ICF 56 b", "001 §3.7 e"),  # 25 points or 8 boards; the tie-break board
+    ("ICF 58", "001 §3.8 a"), ("ICF 59", "001 §3.8 b"), ("ICF 60 a", "001 §3.8 c"),  # changing places
+    ("ICF 63 a", "001 §4.1.1"), ("ICF 63 b", "001 §4.1.1"), ("ICF 64 a", "001 §4.1.2"),  # technical foul, foul
+    ("ICF 72 a", "001 §3.11 a"), ("ICF 72 c", "001 §3.11 a"),  # the striker alone: one coin back, or owed
+    ("ICF 74", "001 §3.11 c"), ("ICF 76", "001 §3.11 d"), ("ICF 77 a", "001 §3.11 e"),
+    ("ICF 78 b ii", "001 §3.11 g"), ("ICF 79 a", "001 §3.11 i"),
+    ("ICF 121 b", "001 §4 g"), ("ICF 126 b", "001 §4 i"), ("ICF 137", "001 §4 p"),
+)
+
 RULESETS: dict[str, RuleSet] = {
     "icf": RuleSet("icf", "ICF laws (000_169fbbd52fae402d.txt)"),
     "fr-official": RuleSet("fr-official", "French federation, official international rules (001, §3)",
                            break_attempts=2, attempts_after_pass=1, break_order="continuous", misses_per="side",
-                           extras="automatic", special_extras=False, striker_foul_coins=1, concede_on_turn=True),
+                           extras="automatic", special_extras=False, striker_foul_coins=1, concede_on_turn=True,
+                           signal="turn", frame_rule=True, stages=False, cites=FRENCH_OFFICIAL_CITES),
     "fr-simplified": RuleSet("fr-simplified", "French simplified rule (001, 'Variante simplifiée')",
                              scoring="simplified", queen_points=5, queen_until=23, late_queen_points=2,
                              max_board_points=19, game_points=29, boards_per_game=None, tie_break_board=False,
-                             games_to_win=1),
+                             games_to_win=1, stages=False),
     "timed": RuleSet("timed", "ICF laws with the timed game of the Slovenian rules (004 laws 18, 39–41, 126)",
-                     timed=True),
+                     timed=True, slow_stroke="turn"),
 }
 
 

@@ -17,7 +17,7 @@ from carrom.rules.context import Context
 from carrom.rules.errors import RulesError
 from carrom.rules.message import say
 from carrom.rules.pieces import Coin, Seat
-from carrom.rules.ruleset import RuleSet, ruleset
+from carrom.rules.ruleset import RuleSet, Stage, ruleset, stage as _stage
 from carrom.rules.table import Table
 from carrom.rules.words import seats_name
 
@@ -141,6 +141,17 @@ class MatchState:
     winner: int | None = None
     toss: tuple[Seat, str] | None = None
     claim: Claim | None = None  # extra points that may still be demanded (ICF 87 b)
+    stage: Stage = Stage.EARLY  # the round: from the quarter-finals no board limit (ICF 56 b), side change at 13 (60 b)
+
+    @property
+    def late_stage(self) -> bool:
+        """A quarter-final or later under rules that tell rounds apart (ICF 56 b, 60 b)."""
+        return self.stage is Stage.QUARTER_FINAL and self.rules.stages
+
+    @property
+    def boards_per_game(self) -> int | None:
+        """The board limit of a game: none from the quarter-finals (ICF 56 b), else the rules' (ICF 56 a)."""
+        return None if self.late_stage else self.rules.boards_per_game
 
     @property
     def game_points(self) -> tuple[tuple[int, int], ...]:
@@ -254,16 +265,18 @@ def _setup(rules: str | RuleSet, players: Mapping[Seat, str], first_breaker: Sea
 
 
 def new_state(rules: str | RuleSet, players: Mapping[Seat, str], first_breaker: Seat,
-              toss: tuple[Seat, str] | None = None) -> MatchState:
-    """A match before the first break (ICF 39, 42, 43)."""
+              toss: tuple[Seat, str] | None = None, stage: Stage | str | None = None) -> MatchState:
+    """A match before the first break (ICF 39, 42, 43); ``stage``: the round (ICF 56 b, 60), an early one if None."""
     rs, table, named, toss = _setup(rules, players, first_breaker, toss)
-    return MatchState(rs, table, named, fresh_board(table, table.first, rs), table.first, toss=toss)
+    return MatchState(rs, table, named, fresh_board(table, table.first, rs), table.first, toss=toss,
+                      stage=_stage(stage))
 
 
 def state_from_score(rules: str | RuleSet, players: Mapping[Seat, str], first_breaker: Seat, *,
                      breaker: Seat, points: Sequence[int] | Mapping[Seat, int] = (0, 0),
                      games_won: Sequence[int] | Mapping[Seat, int] = (0, 0), boards_done: int = 0,
-                     past_games: Sequence[Sequence[int]] = (), toss: tuple[Seat, str] | None = None) -> MatchState:
+                     past_games: Sequence[Sequence[int]] = (), toss: tuple[Seat, str] | None = None,
+                     stage: Stage | str | None = None) -> MatchState:
     """A match taken over before a board's break, from a paper scorecard.
 
     ``first_breaker`` broke the match's first board (side 0, ICF XIX note 1); ``breaker`` breaks the
@@ -272,7 +285,8 @@ def state_from_score(rules: str | RuleSet, players: Mapping[Seat, str], first_br
     known (0–0 otherwise); ``boards_done`` the boards already decided in this game (ICF 56).
     """
     rs, table, named, toss = _setup(rules, players, first_breaker, toss)
-    state = MatchState(rs, table, named, fresh_board(table, table.first, rs), table.first, toss=toss)
+    state = MatchState(rs, table, named, fresh_board(table, table.first, rs), table.first, toss=toss,
+                       stage=_stage(stage))
     pts = _per_side(state, points, "points")
     won = _per_side(state, games_won, "games_won")
     breaker = Seat(breaker)
@@ -283,7 +297,7 @@ def state_from_score(rules: str | RuleSet, players: Mapping[Seat, str], first_br
     if any(not 0 <= p < rs.game_points for p in pts):
         raise RulesError(f"points: each side has fewer than {rs.game_points} while the game goes on (ICF 56 a), "
                          f"not {pts[0]}–{pts[1]}")
-    limit = rs.boards_per_game
+    limit = state.boards_per_game
     if isinstance(boards_done, bool) or not isinstance(boards_done, int) or boards_done < 0 or (
             limit is not None and boards_done >= limit):
         raise RulesError(f"boards_done: a whole number of boards below {limit} (ICF 56 a), not {boards_done!r}")
@@ -297,7 +311,7 @@ def state_from_score(rules: str | RuleSet, players: Mapping[Seat, str], first_br
         raise RulesError("past_games: their winners do not add up to games_won")
     first = table.first if game % 2 == 0 else table.right_of(table.first)  # ICF 49 a ii–iii
     deciding = rs.games_to_win > 1 and game == rs.games_to_win * 2 - 2
-    changed = deciding and (max(pts) >= 13 or (rs.decider_side_change == "board4or13" and boards_done >= 4))
+    changed = deciding and (max(pts) >= 13 or (not state.late_stage and boards_done >= 4))  # ICF 60 a, b
     return replace(state, board=fresh_board(table, breaker, rs), game_first=breaker if boards_done == 0 else first,
                    game_index=game, board_index=boards_done, boards_done=boards_done,
                    points=(past or ((0, 0),) * game) + ((pts[0], pts[1]),), games_won=(won[0], won[1]),

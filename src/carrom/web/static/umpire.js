@@ -72,8 +72,8 @@ function headerOf(form) {
     const v = (f.get(k) || "").trim();
     if (v) event[k] = v;
   }
-  return { variant: f.get("variant"), kind, players, event, first_breaker: f.get("first_breaker"),
-    toss: { winner: f.get("toss_winner"), choice: f.get("toss_choice") } };
+  return { variant: f.get("variant"), kind, stage: f.get("stage") || "early", players, event,
+    first_breaker: f.get("first_breaker"), toss: { winner: f.get("toss_winner"), choice: f.get("toss_choice") } };
 }
 
 async function opened(r) {
@@ -260,15 +260,25 @@ async function bell() {
   if (c) await send(`time ${c.choice}`);
 }
 
+// who broke the law: every breach names its offender, the referee checks it against the law (ICF 63 b)
+async function offender(title) {
+  const seats = Object.keys(umpire.state.header.players);
+  const o = await ask(title, t("Who broke the law?"), seats.map((s) => ({ label: whoIs(umpire.state, s), value: s })));
+  return o && o.choice;
+}
+
 async function forfeit() {
-  const laws = [["ICF 51", "ICF 51"], ["ICF 91", "ICF 91"], ["ICF 121 b", "ICF 121 b"], ["ICF 126 b", "ICF 126 b"], ["", t("no law named")]];
-  const c = await ask(t("Forfeit the board"), t("{actor} loses the board for a breach the laws punish so. Which law?", { actor: actor() }),
-    laws.map(([v, label]) => ({ label, value: v || "none", cls: "danger" })));
-  if (c) await send(c.choice === "none" ? "forfeit" : `forfeit ${c.choice}`);
+  const laws = [["ICF 51", t("struck out of turn (ICF 51)")], ["ICF 91", t("left the chair in own or partner's turn (ICF 91)")],
+    ["ICF 121 b", t("played on before \"Play\" (ICF 121 b)")], ["ICF 126 b", t("disturbed the board beyond repair (ICF 126 b)")]];
+  const c = await ask(t("Forfeit the board"), t("A player loses the board for his side for a breach the laws punish so. Which law?"),
+    laws.map(([v, label]) => ({ label, value: v, cls: "danger" })));
+  if (!c) return;
+  const who = await offender(t("Forfeit the board"));
+  if (who) await send(`forfeit ${who} ${c.choice}`);
 }
 
 async function declare() {
-  const c = await ask(t("Declare"), t("A declaration by {actor} that the referee knows:", { actor: actor() }),
+  const c = await ask(t("Declare"), t("A declaration the referee knows:"),
     umpire.options.declarations.map((d) => ({ label: `${t(d.words)} (${d.law})`, value: d.word })));
   if (!c) return;
   if (c.choice === "extra") {
@@ -279,6 +289,9 @@ async function declare() {
     const seats = Object.keys(umpire.state.header.players);
     const w = await ask(t("The tie-break toss (ICF 56 b)"), t("Who won the toss?"), seats.map((s) => ({ label: whoIs(umpire.state, s), value: s })));
     if (w) await send(`declare toss ${w.choice}`);
+  } else if (umpire.options.breaches.includes(c.choice)) {
+    const who = await offender(t("Declare"));
+    if (who) await send(`declare ${c.choice} ${who}`);
   } else {
     await send(`declare ${c.choice}`);
   }
