@@ -8,47 +8,31 @@ and the shots aimed by the bots' planner or straight at a point.
 from __future__ import annotations
 
 import math
+import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from carrom.equipment import STANDARD_BOARD, Disc, Layout, PieceKind, Seat as EqSeat, opening_formation
+from carrom.equipment import STANDARD_BOARD, Disc, Layout, PieceKind, opening_formation
 from carrom.game import Game, play_stroke
 from carrom.game.stroke import rule_stroke
 from carrom.physics import DEFAULT_PARAMS, simulate_batch
 from carrom.players import GeometricPlayer
 from carrom.players.driver import step
-from carrom.players.geometric import plan_shots
 from carrom.players.master import layout_after
 from carrom.players.search import SearchPlayer, outcomes, rows_for, value
 from carrom.practice import Aim, Position, predict
 from carrom.practice.position import from_state
 from carrom.rules import Seat
 
-W, B, Q = PieceKind.WHITE, PieceKind.BLACK, PieceKind.QUEEN
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "practice"))  # practice's positions and aims
+from practice_helpers import B, Q, W, aim_at, position, pot  # noqa: E402
+
 WHITES8 = [(W, -0.25 + 0.06 * i, 0.25) for i in range(8)]  # one white of south's already down
 BLACKS = [(B, -0.25 + 0.06 * i, -0.05) for i in range(3)]
 NE = STANDARD_BOARD.pocket_centres()[2]
 COVERED = {"queen": "covered", "queen_by": "north"}  # the queen off the board, out of the way
-
-
-def position(*pieces, **kw) -> Position:
-    return Position(Layout(tuple(Disc(k, x, y) for k, x, y in pieces)), **kw)
-
-
-def aim_at(seat: str, along: float, x: float, y: float, speed: float) -> Aim:
-    """From ``along`` on the seat's baseline straight at the point (x, y)."""
-    eq = EqSeat(seat)
-    sx, sy = eq.to_board(along, -STANDARD_BOARD.baseline_axis_distance)
-    fx, fy = eq.forward
-    angle = math.atan2(y - sy, x - sx) - math.atan2(fy, fx)
-    return Aim(along, math.atan2(math.sin(angle), math.cos(angle)), speed)
-
-
-def pot(pos: Position, index: int) -> Aim:
-    """The planner's easiest direct shot at piece ``index``."""
-    view = SimpleNamespace(state=pos.rules_state(), params=DEFAULT_PARAMS, layout=pos.layout)
-    return plan_shots(view, pos.seat, layout=pos.layout, aims=[index], banks=False)[0].choice
 
 
 def play(pos: Position, aim: Aim, **kw):

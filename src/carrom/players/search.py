@@ -17,7 +17,7 @@ import random
 
 import numpy as np
 
-from carrom.equipment import STANDARD_BOARD, Disc, Layout, Seat as EqSeat
+from carrom.equipment import STANDARD_BOARD, Disc, Seat as EqSeat
 from carrom.game import Game
 from carrom.game.outcome import COIN_OF_KIND, row_left_baseline, row_outcome
 from carrom.game.stroke import rule_stroke
