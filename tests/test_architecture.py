@@ -90,3 +90,100 @@ def test_checker_catches_a_violation(tmp_path):
         assert {n for n in names if not allowed(n, "rules")} == {"numpy", "carrom.physics"}
     finally:
         fake.unlink()
+
+
+# -- no import cycles ----------------------------------------------------------------------------------------
+
+
+def module_of(path: Path, root: Path = SRC) -> str:
+    parts = path.relative_to(root.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(root: Path = SRC) -> dict[str, set[str]]:
+    """Every carrom module and the carrom modules it imports: at the top, inside functions and under
+    ``TYPE_CHECKING`` alike (each is an arrow between two modules). ``from a.b import c`` is an arrow to the
+    module ``a.b.c`` when there is one, else to ``a.b``; a name that is not a module goes to the nearest
+    module above it."""
+    modules = {module_of(f, root): f for f in root.rglob("*.py")}
+
+    def nearest(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found: set[str | None] = set()
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Import):
+                found.update(nearest(a.name) for a in node.names if a.name.split(".")[0] == "carrom")
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+                    base = ".".join(package[: len(package) - node.level + 1] + ([node.module] if node.module else []))
+                else:
+                    base = node.module or ""
+                if base.split(".")[0] != "carrom":
+                    continue
+                found.update(f"{base}.{a.name}" if f"{base}.{a.name}" in modules else nearest(base)
+                             for a in node.names)
+        graph[name] = {m for m in found if m is not None and m != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, directly or round a loop (strongly connected, 2 or more)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:  # Tarjan's algorithm
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycles():
+    """No two carrom modules import each other, round any loop, not even inside a function or under
+    TYPE_CHECKING: an arrow goes one way (docs/architecture.md)."""
+    found = cycles(import_graph())
+    assert not found, "modules that import each other:\n" + "\n".join(" <-> ".join(g) for g in found)
+
+
+def test_cycle_checker_sees_local_and_type_checking_imports(tmp_path):
+    """The checker must find a loop made of a local import one way and a TYPE_CHECKING import the other (as
+    records.record and records.replay were), or the test above proves nothing."""
+    pkg = tmp_path / "carrom" / "probe"
+    pkg.mkdir(parents=True)
+    (tmp_path / "carrom" / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("def f():\n    from carrom.probe.b import g\n    return g\n")
+    (pkg / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from carrom.probe import a\n")
+    (pkg / "c.py").write_text("from . import a\n")
+    graph = import_graph(tmp_path / "carrom")
+    assert graph["carrom.probe.c"] == {"carrom.probe.a"}
+    assert cycles(graph) == [["carrom.probe.a", "carrom.probe.b"]]

@@ -32,12 +32,12 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from carrom.equipment import (
-    STANDARD_BOARD, Disc, Layout, PieceKind, Seat as EqSeat, centre_return_positions, legal_intervals,
-    opening_formation,
-)
+from carrom.equipment import Layout, PieceKind, Seat as EqSeat, legal_intervals, opening_formation
 from carrom.envs import render as frames
 from carrom.envs import spaces as S
+from carrom.game.outcome import (
+    back_to_centre, rest_layout, row_left_baseline, row_pocketed, row_striker_pocketed, row_touched,
+)
 from carrom.physics import BatchResult, ShotResult, Strike, simulate
 
 SEAT = "south"
@@ -65,18 +65,10 @@ class ShotFacts:
 
     @classmethod
     def of_batch(cls, batch: BatchResult, k: int) -> "ShotFacts":
-        """Row ``k`` of a batch: the same facts as :meth:`of_shot` gives for that strike alone."""
-        n = batch.striker_index
-        discs = batch.layout.discs
-        fell = [i for i, _pocket, _t in batch.pocketed(k)]
-        rest = batch.final_positions[k]
-        layout = Layout(tuple(Disc(discs[i].kind, float(rest[i, 0]), float(rest[i, 1]))
-                              for i in range(n) if batch.on_board[k, i]))
-        striker_in = bool(batch.pocket_of[k, n] >= 0)
-        # ICF 127 a as ShotResult.left_baseline reads it: half the gap between the lines
-        moved = batch.striker_max_displacement[k] >= STANDARD_BOARD.baseline_gap.value / 2
-        return cls(tuple(discs[i].kind for i in fell if i < n), striker_in, bool(batch.first_contact[k] >= 0),
-                   striker_in or bool(moved), layout)
+        """Row ``k`` of a batch: the same facts as :meth:`of_shot` gives for that strike alone (read as the game
+        reads a bot's simulated row: ``carrom.game.outcome``)."""
+        return cls(row_pocketed(batch, k), row_striker_pocketed(batch, k), row_touched(batch, k),
+                   row_left_baseline(batch, k), rest_layout(batch, k))
 
 
 @dataclass(frozen=True)
@@ -148,9 +140,7 @@ def rule(state: ClearState, facts: ShotFacts) -> ClearState:
                 queen = "board"  # ICF 96
     if queen == "board" and not any(d.kind is PieceKind.QUEEN for d in facts.layout):
         back.insert(0, PieceKind.QUEEN)  # the queen goes back, first (ICF 65 b, 93)
-    layout = facts.layout
-    if back:
-        layout = Layout(layout.discs + centre_return_positions(layout, back, EqSeat.SOUTH))
+    layout = back_to_centre(facts.layout, back, EqSeat.SOUTH)
     after = replace(state, layout=layout, queen=queen, dues=dues, potted=potted or kept > 0, strokes=state.strokes + 1)
     if after.coins_on_board == 0 and queen == "board":
         after = replace(after, lost=True)  # ICF 107

@@ -2,5 +2,6 @@
 
 from carrom.game.game import Game, GameError, StrokeReport
 from carrom.game.outcome import stroke_outcome
+from carrom.game.stroke import StrokePlay, play_stroke
 
-__all__ = ["Game", "GameError", "StrokeReport", "stroke_outcome"]
+__all__ = ["Game", "GameError", "StrokePlay", "StrokeReport", "play_stroke", "stroke_outcome"]

@@ -1,12 +1,11 @@
 """The game: the one place where the referee and the physics meet.
 
 A ``Game`` holds the referee's match, the discs on the board and the match record. A
-strike is checked against the legal striker positions (ICF 130), simulated, turned into
-a stroke outcome for the referee, and its ruling applied to the discs: pieces the
-referee returns go back to the centre in the law's order (ICF 65, 93), due and penalty
-coins are placed where the entitled player chooses, if the law allows it there (ICF 84–
-89). Every stroke and placement is appended to the record. A refused action raises
-``GameError`` and changes nothing.
+strike is checked against the legal striker positions (ICF 130) and played by
+``carrom.game.stroke.play_stroke`` (simulated, ruled, the ruling applied to the discs); the
+game records it and keeps the discs it leaves. Due and penalty coins are placed where the
+entitled player chooses, if the law allows it there (ICF 84–89). Every stroke and placement
+is appended to the record. A refused action raises ``GameError`` and changes nothing.
 """
 
 from __future__ import annotations
@@ -19,8 +18,9 @@ from carrom.equipment import (
     Disc, Layout, Seat as EqSeat, finite_number, has_legal_position, legal_intervals,
     opening_formation, placement_problems, why_illegal,
 )
-from carrom.game.outcome import KIND_OF_COIN, stroke_outcome, with_returns
-from carrom.physics import DEFAULT_PARAMS, PhysicsParams, Strike, physics_model, simulate
+from carrom.game.outcome import KIND_OF_COIN
+from carrom.game.stroke import play_stroke
+from carrom.physics import DEFAULT_PARAMS, PhysicsParams, physics_model
 from carrom.physics.result import ShotResult
 from carrom.records import Header, Player, Record
 from carrom.records.entries import Choice, ClockEntry, ConcedeEntry, DeclareEntry, Outcome, PlaceEntry, StrokeEntry
@@ -202,16 +202,20 @@ class Game:
         refusal = strike_refusal(seat, along, angle, speed, self.layout, self.params)
         if refusal is not None:
             raise GameError(refusal)
-        shot = simulate(self.layout, Strike.from_seat(EqSeat(seat), along, angle, speed), self.params)
-        outcome = stroke_outcome(shot)
-        if not shot.left_baseline and not outcome.touched:
-            return StrokeReport(seat, shot, None, False)  # ICF 127 b: not a completed stroke
+        try:
+            play = play_stroke(self.state, self.layout, seat, along, angle, speed, self.params)
+        except R.RulesError as exc:
+            raise GameError(exc.message or str(exc)) from None
+        if not play.completed:
+            return StrokeReport(seat, play.shot, None, False)  # ICF 127 b: not a completed stroke
+        outcome = play.outcome
         facts = Outcome(tuple(c.value for c in outcome.pocketed), outcome.striker_pocketed,
                         tuple(c.value for c in outcome.off_board), outcome.touched)
-        entry = StrokeEntry(seat, outcome=facts, choice=Choice(along, angle, speed))
-        ruling = self._play(entry)
-        self._after_stroke(seat, shot)
-        return StrokeReport(seat, shot, ruling, True, self.replay_if_no_room())
+        # the record's referee rules the entry as play_stroke did (the same pure rules.apply on the same state)
+        ruling = self._play(StrokeEntry(seat, outcome=facts, choice=Choice(along, angle, speed)))
+        self.layout = play.layout
+        self._position = self._where()
+        return StrokeReport(seat, play.shot, ruling, True, self.replay_if_no_room())
 
     def place(self, seat: str, x: float, y: float, coin: str | None = None) -> R.Ruling:
         """Place the due or penalty coin owed at (x, y), board frame (ICF 78, 84–89)."""
@@ -303,13 +307,6 @@ class Game:
         if where != self._position:
             self._position = where
             self.layout = opening_formation()
-
-    def _after_stroke(self, seat: str, shot: ShotResult) -> None:
-        """Apply the ruling to the discs: the shot's final layout, then the umpire's returns (ICF 65, 93)."""
-        if self._where() != self._position:
-            self._sync_board()
-            return
-        self.layout = with_returns(shot.final_layout, self.state.board, self.state.colour_of(R.Seat(seat)), seat)
 
     def replay_if_no_room(self) -> tuple[R.Ruling, ...]:
         """ICF 142: when the player to strike has no legal striker position, the board is replayed."""

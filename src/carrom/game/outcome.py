@@ -1,9 +1,18 @@
-"""Between what the physics saw and what the referee rules: a shot result as a stroke outcome, and the discs
-as the umpire leaves them after the ruling (the pieces returned to the centre)."""
+"""Between what the physics saw and what the referee rules: a shot as a stroke outcome, and the discs as the
+umpire leaves them after the ruling (the pieces returned to the centre).
+
+Each step is written once, for a single shot (``ShotResult``) and for row ``k`` of a batch (``BatchResult``,
+the bots' simulated strokes): the outcome (``stroke_outcome`` / ``row_outcome``), whether the striker left the
+baseline (``ShotResult.left_baseline`` / ``row_left_baseline``), the discs at rest (``ShotResult.final_layout`` /
+``rest_layout``), and the umpire's returns (``back_to_centre``, ``with_returns``).
+"""
 
 from __future__ import annotations
 
-from carrom.equipment import Layout, PieceKind, Seat as EqSeat, centre_return_positions
+from collections.abc import Sequence
+
+from carrom.equipment import STANDARD_BOARD, Disc, Layout, PieceKind, Seat as EqSeat, centre_return_positions
+from carrom.physics import BatchResult
 from carrom.physics.result import ShotResult
 from carrom.rules import BoardState, Coin, StrokeOutcome
 
@@ -19,6 +28,52 @@ def stroke_outcome(result: ShotResult) -> StrokeOutcome:
                          touched=result.touched_any)
 
 
+def row_pocketed(batch: BatchResult, k: int) -> tuple[PieceKind, ...]:
+    """The pieces row ``k`` of ``batch`` pocketed, in the order they fell (the striker left out)."""
+    n = batch.striker_index
+    discs = batch.layout.discs
+    return tuple(discs[i].kind for i, _pocket, _t in batch.pocketed(k) if i < n)
+
+
+def row_striker_pocketed(batch: BatchResult, k: int) -> bool:
+    return bool(batch.pocket_of[k, batch.striker_index] >= 0)
+
+
+def row_touched(batch: BatchResult, k: int) -> bool:
+    return bool(batch.first_contact[k] >= 0)
+
+
+def row_outcome(batch: BatchResult, k: int) -> StrokeOutcome:
+    """Row ``k`` of a batch as ``stroke_outcome`` gives it for that strike alone (no piece leaves the board in
+    the physics: ``ShotResult.pieces_off_board`` is always empty)."""
+    return StrokeOutcome(tuple(COIN_OF_KIND[kind] for kind in row_pocketed(batch, k)),
+                         row_striker_pocketed(batch, k), (), row_touched(batch, k))
+
+
+def row_left_baseline(batch: BatchResult, k: int) -> bool:
+    """ICF 127 a for row ``k``, as ``ShotResult.left_baseline`` reads it: the striker pocketed, or moved half the
+    gap between the baselines."""
+    return row_striker_pocketed(batch, k) or bool(
+        batch.striker_max_displacement[k] >= STANDARD_BOARD.baseline_gap.value / 2)
+
+
+def rest_layout(batch: BatchResult, k: int) -> Layout:
+    """The pieces still on the board after row ``k``, where they came to rest (``ShotResult.final_layout``)."""
+    n = batch.striker_index
+    discs = batch.layout.discs
+    rest = batch.final_positions[k]
+    return Layout(tuple(Disc(discs[i].kind, float(rest[i, 0]), float(rest[i, 1]))
+                        for i in range(n) if batch.on_board[k, i]))
+
+
+def back_to_centre(layout: Layout, kinds: Sequence[PieceKind], seat: str | EqSeat) -> Layout:
+    """``layout`` with ``kinds`` put back in the centre in that order, as the umpire places them, on the side away
+    from ``seat``, the player on turn (ICF 65, 93–94: ``equipment.centre_return_positions``)."""
+    if not kinds:
+        return layout
+    return Layout(layout.discs + centre_return_positions(layout, kinds, EqSeat(seat)))
+
+
 def with_returns(layout: Layout, board: BoardState, own: Coin, seat: str) -> Layout:
     """``layout`` with the pieces the referee counts on ``board`` but the discs lack put back in the centre, away
     from ``seat``, who struck (ICF 65 b, 93): the queen first, then the striker's colour ``own``, then the other."""
@@ -26,6 +81,4 @@ def with_returns(layout: Layout, board: BoardState, own: Coin, seat: str) -> Lay
     for coin in (Coin.QUEEN, own, own.other):
         kind = KIND_OF_COIN[coin]
         missing += [kind] * (board.on_board(coin) - layout.count(kind))
-    if not missing:
-        return layout
-    return Layout(layout.discs + centre_return_positions(layout, missing, EqSeat(seat)))
+    return back_to_centre(layout, missing, seat)

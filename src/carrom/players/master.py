@@ -28,15 +28,16 @@ import math
 import time
 from types import SimpleNamespace
 
-from carrom.equipment import STANDARD_BOARD, STRIKER, Disc, Layout, Seat as EqSeat
+from carrom.equipment import STANDARD_BOARD, STRIKER, Layout, Seat as EqSeat
 from carrom.game import Game
-from carrom.game.outcome import with_returns
+from carrom.game.outcome import rest_layout
+from carrom.game.stroke import rule_stroke, settle
 from carrom.players.base import StrikeChoice
 from carrom.players.geometric import (
     AIM_SIGMA, MARGIN, MAX_ANGLE, POCKETS, baseline_points, clear, plan_shots, targets, with_noise, wrap,
 )
 from carrom.players.search import NOISY_SPEEDS, OWN_COIN, TURN_KEPT, SearchPlayer, outcomes
-from carrom.rules import MatchState, RulesError, Seat, Stroke, StrokeOutcome, apply
+from carrom.rules import MatchState, RulesError, Seat, StrokeOutcome
 
 LEAVE = 0.7  # weight of a stroke's leave against its own value
 NEXT_SHOT = OWN_COIN + TURN_KEPT  # what a pot is worth to whoever strikes next
@@ -133,13 +134,9 @@ def rail_shots(game: Game, seat: str) -> list[StrikeChoice]:
 
 
 def layout_after(game: Game, seat: str, after: MatchState, batch, shot: int) -> Layout:
-    """The discs at rest after row ``shot`` of ``batch``, with the pieces the referee returns (as ``Game``)."""
-    n = batch.striker_index
-    discs = batch.layout.discs
-    rest = batch.final_positions[shot]
-    layout = Layout(tuple(Disc(discs[i].kind, float(rest[i, 0]), float(rest[i, 1]))
-                          for i in range(n) if batch.on_board[shot, i]))
-    return with_returns(layout, after.board, game.state.colour_of(Seat(seat)), seat)
+    """The discs after row ``shot`` of ``batch`` once the ruling ``after`` is applied (``settle``, as
+    ``play_stroke`` does)."""
+    return settle(game.state, after, seat, rest_layout(batch, shot))
 
 
 class MasterPlayer(SearchPlayer):
@@ -160,17 +157,18 @@ class MasterPlayer(SearchPlayer):
         self.decisions = 0  # strikes chosen
         self.cut = 0  # of which the deadline cut short
 
-    def leave(self, game: Game, seat: str, outcome: StrokeOutcome, batch, shot: int) -> float:
-        """What row ``shot`` leaves: + the next striker's chances if our side's, − if the opponent's."""
+    def leave(self, game: Game, seat: str, outcome: tuple[StrokeOutcome, bool], batch, shot: int) -> float:
+        """What row ``shot`` leaves (``outcome``: its outcome and whether the striker left the baseline, as
+        ``search.outcomes`` gives them): + the next striker's chances if our side's, − if the opponent's."""
         return self.leave_of(game, seat, outcome, batch, shot)[0]
 
-    def leave_of(self, game: Game, seat: str, outcome: StrokeOutcome, batch, shot: int,
+    def leave_of(self, game: Game, seat: str, outcome: tuple[StrokeOutcome, bool], batch, shot: int,
                  replied: bool = False) -> tuple[float, bool, bool]:
         """``leave``, whether the opponent strikes next, and whether its reply was simulated (``reply``:
         asked for by ``replied``, and done unless the physics refused the layout)."""
         state = game.state
         try:
-            after, _ = apply(state, Stroke(Seat(seat), outcome))
+            after, _ = rule_stroke(state, seat, *outcome)
         except RulesError:
             return 0.0, False, False
         if len(after.results) > len(state.results) or after.board.result is not None \
@@ -265,7 +263,7 @@ class MasterPlayer(SearchPlayer):
             rows_of = {i: range(k * samples, (k + 1) * samples) for k, i in enumerate(finalists)}
         else:
             rows_of = {i: range(i * samples, (i + 1) * samples) for i in finalists}
-        outs = outcomes(batch, game.layout)
+        outs = outcomes(batch)
         best, best_worth = order[0], -math.inf
         for i in finalists:
             if time.perf_counter() > deadline:

@@ -4,7 +4,8 @@ Candidates are the geometric player's best shots (several per coin and pocket, f
 several baseline positions, and shots off one cushion) with small variations of speed
 and aim, plus the fallback and a few random ones. All of them, each ``samples`` times under the player's own
 execution noise, are played in one ``simulate_batch`` call (exact: the game simulates a
-strike the same way). Each outcome is ruled by the pure referee (``carrom.rules.apply``)
+strike the same way). Each row is read and ruled as ``carrom.game.play_stroke`` reads and
+rules a single shot (``carrom.game.outcome.row_outcome``, ``carrom.game.stroke.rule_stroke``)
 and valued: own coins pocketed and kept, the queen taken and covered, the turn kept, dues
 and penalties owed, the board won or lost. The shot with the best mean value is played.
 """
@@ -16,15 +17,16 @@ import random
 
 import numpy as np
 
-from carrom.equipment import STANDARD_BOARD, Disc, Layout, Seat as EqSeat
+from carrom.equipment import STANDARD_BOARD, Disc, Seat as EqSeat
 from carrom.game import Game
-from carrom.game.outcome import COIN_OF_KIND
+from carrom.game.outcome import COIN_OF_KIND, row_left_baseline, row_outcome
+from carrom.game.stroke import rule_stroke
 from carrom.physics import simulate_batch
 from carrom.players.base import StrikeChoice, free_spots
 from carrom.players.geometric import (
     AIM_SIGMA, MAX_ANGLE, SPEED_SIGMA, GeometricPlayer, fallback, plan_shots, with_noise,
 )
-from carrom.rules import MatchState, RulesError, Seat, Stroke, StrokeOutcome, apply
+from carrom.rules import MatchState, RulesError, Seat, StrokeOutcome
 
 # what an outcome is worth (docs/players.md)
 OWN_COIN = 1.0  # each own coin pocketed and kept
@@ -42,11 +44,11 @@ NOISY_SPEEDS = (1.0, 0.9, 1.1)
 RANDOMS = 12
 
 
-def value(state: MatchState, seat: str, outcome: StrokeOutcome) -> float:
-    """What a stroke's outcome is worth to ``seat``, by the referee's own ruling."""
+def value(state: MatchState, seat: str, outcome: StrokeOutcome, left_baseline: bool = True) -> float:
+    """What a stroke's outcome is worth to ``seat``, by the referee's own ruling (``rule_stroke``)."""
     side = state.table.side(Seat(seat))
     try:
-        after, _ = apply(state, Stroke(Seat(seat), outcome))
+        after, _ = rule_stroke(state, seat, outcome, left_baseline)
     except RulesError:
         return REFUSED
     b0, b1 = state.board, after.board
@@ -69,16 +71,10 @@ def value(state: MatchState, seat: str, outcome: StrokeOutcome) -> float:
     return score
 
 
-def outcomes(batch, layout: Layout) -> list[StrokeOutcome]:
-    """Each shot of a batch as the referee's stroke outcome (as ``carrom.game.outcome.stroke_outcome``)."""
-    kinds = [d.kind for d in layout.discs]
-    n = len(kinds)
-    out = []
-    for shot in range(len(batch)):
-        pocketed = tuple(COIN_OF_KIND[kinds[i]] for i, _p, _t in batch.pocketed(shot) if i < n)
-        striker = bool(batch.pocket_of[shot, n] >= 0)
-        out.append(StrokeOutcome(pocketed, striker, (), bool(batch.first_contact[shot] >= 0)))
-    return out
+def outcomes(batch) -> list[tuple[StrokeOutcome, bool]]:
+    """Each row of a batch as the referee's stroke outcome and whether the striker left the baseline (as
+    ``play_stroke`` reads a single shot: ``carrom.game.outcome``)."""
+    return [(row_outcome(batch, k), row_left_baseline(batch, k)) for k in range(len(batch))]
 
 
 def noisy_copies(cands: list[StrikeChoice], n: int, noise: float, rng: random.Random,
@@ -154,11 +150,11 @@ class SearchPlayer(GeometricPlayer):
         tried = noisy_copies(cands, samples, self.noise, self.rng, game.params.max_speed)
         batch = simulate_batch(game.layout, rows_for(game, seat, tried), game.params, parallel=False)
         state = game.state
-        cache: dict[StrokeOutcome, float] = {}
+        cache: dict[tuple[StrokeOutcome, bool], float] = {}
         values = []
-        for o in outcomes(batch, game.layout):
+        for o in outcomes(batch):
             if o not in cache:
-                cache[o] = value(state, seat, o)
+                cache[o] = value(state, seat, *o)
             values.append(cache[o])
         return batch, samples, values
 

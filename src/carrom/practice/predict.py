@@ -1,12 +1,12 @@
 """What a stroke from a practice position would do, exactly, before it is played.
 
 ``predict(position, aim)`` checks the striker's place (ICF 130) and the speed as the game
-does, simulates the stroke with the game's engine and parameters, turns the shot into the
-referee's stroke outcome (``carrom.game.outcome``) and rules it with the real referee on the
-position's state (``Position.rules_state``). The prediction holds the whole motion (every
-disc's slides), the pieces that fell, the ruling with its laws, and the position after:
-the discs at rest, the pieces the referee returns put back in the centre as the umpire does
-(ICF 65, 93), coins owed placed there too (ICF 78 a, 84 a), a new board laid out (ICF 41).
+does, and plays the stroke with the game's own pipeline (``carrom.game.play_stroke``) on the
+position's state (``Position.rules_state``): simulated with the game's engine and parameters,
+ruled by the real referee, the ruling applied to the discs. The prediction holds the whole
+motion (every disc's slides), the pieces that fell, the ruling with its laws, and the position
+after: the discs at rest, the pieces the referee returns put back in the centre as the umpire
+does (ICF 65, 93), coins owed placed there too (ICF 78 a, 84 a), a new board laid out (ICF 41).
 
 ``Session`` is the practice table: a position, strike (the prediction applied), undo, redo.
 Nothing here writes a match record or touches a rating.
@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from carrom.equipment import Disc, Layout, Seat as EqSeat, centre_return_positions, opening_formation
+from carrom.equipment import Disc, opening_formation
 from carrom.game.game import strike_refusal
-from carrom.game.outcome import KIND_OF_COIN, stroke_outcome, with_returns
-from carrom.physics import DEFAULT_PARAMS, PhysicsParams, Strike, simulate
+from carrom.game.stroke import new_board, play_stroke
+from carrom.physics import DEFAULT_PARAMS, PhysicsParams
 from carrom.physics.result import Pocketing, ShotResult, Slide
 from carrom.players.base import StrikeChoice
 from carrom.practice.position import Position, PracticeError, from_state
-from carrom.rules import EndKind, MatchState, Place, Ruling, RulesError, Seat, Stroke, apply
+from carrom.rules import EndKind, Ruling, RulesError, Seat
 from carrom.rules.message import say
 
 Aim = StrikeChoice  # where on the baseline (m, to the player's right), the angle (rad, 0 across), the speed (m/s)
@@ -72,36 +72,20 @@ def predict(position: Position, aim: Aim, params: PhysicsParams = DEFAULT_PARAMS
     position.check(params)
     check_aim(position, aim, params)
     seat = position.seat
-    shot = simulate(position.layout, Strike.from_seat(EqSeat(seat), aim.along, aim.angle, aim.speed), params)
-    outcome = stroke_outcome(shot)
-    if not shot.left_baseline and not outcome.touched:
-        return Prediction(position, aim, shot, False, None, position)  # ICF 127 b: the stroke was not made
     state = position.rules_state()
     try:
-        after, ruling = apply(state, Stroke(Seat(seat), outcome))
+        play = play_stroke(state, position.layout, seat, aim.along, aim.angle, aim.speed, params, place=True)
     except RulesError as exc:
         raise PracticeError(exc.message or str(exc)) from None
-    if after.board_index != state.board_index or after.game_index != state.game_index or after.over:
+    if not play.completed:
+        return Prediction(position, aim, play.shot, False, None, position)  # ICF 127 b: the stroke was not made
+    after = play.state
+    if new_board(state, after) or after.over:
         nxt = after.board.breaker.value if not after.over else seat
-        return Prediction(position, aim, shot, True, ruling, Position(opening_formation(), seat=nxt,
-                          colour=after.colour_of(Seat(nxt)).value, broken=False, variant=position.variant))
-    layout = with_returns(shot.final_layout, after.board, state.colour_of(Seat(seat)), seat)
-    after, layout, placed = place_owed(after, layout, seat)
-    return Prediction(position, aim, shot, True, ruling, from_state(after, layout), placed)
-
-
-def place_owed(state: MatchState, layout: Layout, seat: str) -> tuple[MatchState, Layout, tuple[Disc, ...]]:
-    """Coins owed now are placed in the centre, as the umpire returns pieces (ICF 78 a, 84 a)."""
-    placed: list[Disc] = []
-    while True:
-        exp = state.expected()
-        if exp is None or exp[0] != "place":
-            return state, layout, tuple(placed)
-        ready = next(o for o in state.board.owed if not o.waiting)
-        state, _ruling = apply(state, Place(ready.placer, ready.coin))
-        disc = centre_return_positions(layout, [KIND_OF_COIN[ready.coin]], EqSeat(seat))[0]
-        layout = layout.with_disc(disc)
-        placed.append(disc)
+        return Prediction(position, aim, play.shot, True, play.ruling, Position(
+            opening_formation(), seat=nxt, colour=after.colour_of(Seat(nxt)).value, broken=False,
+            variant=position.variant))
+    return Prediction(position, aim, play.shot, True, play.ruling, from_state(after, play.layout), play.placed)
 
 
 @dataclass

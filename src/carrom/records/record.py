@@ -14,6 +14,8 @@ from carrom.records.entries import Entry, parse_entry
 from carrom.records.errors import RecordError
 from carrom.i18n import LANGUAGES
 from carrom.records.header import KINDS, SEATS, STAGES, Event, Header, Player, Toss, check
+from carrom.records.referee import FOUL_CODES, VARIANTS
+from carrom.records.replay import Replay, replay
 
 FORMAT = "carrom-record"
 VERSION = 1
@@ -68,8 +70,6 @@ class Record:
     @classmethod
     def from_dict(cls, data: Any) -> "Record":
         """Check the structure field by field; the first fault raises ``RecordError`` with its path."""
-        from carrom.records.referee import FOUL_CODES, VARIANTS
-
         if not isinstance(data, dict):
             raise RecordError("", f"a record is a JSON object, found {schema.describe(data)}")
         if data.get("format") != FORMAT:
@@ -107,8 +107,6 @@ class Record:
                     record.positions.append((g, b))
         return record
 
-    def replay(self):
-        """Play every entry through the referee; returns the steps (see ``carrom.records.replay``)."""
-        from carrom.records.replay import replay
-
+    def replay(self) -> Replay:
+        """Play every entry through the referee; returns the steps (``carrom.records.replay.replay``)."""
         return replay(self)

@@ -7,14 +7,23 @@ referee finds is reported as a ``RecordError`` at the path of the offending acti
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, Sequence
 
 from carrom.records import referee
 from carrom.records.entries import Entry
 from carrom.records.errors import RecordError
+from carrom.records.header import Header
 
-if TYPE_CHECKING:
-    from carrom.records.record import Record
+
+class Played(Protocol):
+    """What a replay reads of a record (``carrom.records.record.Record``): described here, not imported, so that
+    the record (whose ``replay`` method calls this module) and the replay do not import each other."""
+
+    header: Header
+    entries: Sequence[Entry]
+    positions: Sequence[tuple[int, int]]
+
+    def path_of(self, index: int) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -34,7 +43,7 @@ class Replay:
     steps: list[Step]
 
 
-def replay(record: "Record") -> Replay:
+def replay(record: Played) -> Replay:
     """Play ``record`` from its first action; the first fault raises ``RecordError``."""
     from carrom.rules import RulesError
 

@@ -21,7 +21,7 @@ import asyncio
 import logging
 import time
 from datetime import datetime, timedelta, timezone
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from sqlalchemy import Connection
 
@@ -33,9 +33,25 @@ from carrom.store.clocks import ClockStore, Deadline
 from carrom.web.messages import MessageError
 from carrom.web.views import SAID, noticed
 
-if TYPE_CHECKING:  # the hub holds the rooms and their sockets (app.py)
-    from carrom.web.app import Hub
+if TYPE_CHECKING:
     from carrom.web.rooms import Room
+
+
+class Hub(Protocol):
+    """What the clocks use of the hub that holds the rooms and their sockets (``carrom.web.app.Hub``): described
+    here, not imported, so that app (which starts the clocks) and this module do not import each other."""
+
+    rooms: dict[str, "Room"]
+
+    async def room(self, room_id: str) -> "Room": ...
+
+    def present(self, room_id: str) -> set[str]: ...
+
+    def lock(self, room_id: str) -> asyncio.Lock: ...
+
+    async def broadcast(self, room_id: str, update: dict[str, Any] | str) -> None: ...
+
+    def wake_bots(self, room: "Room") -> None: ...
 
 log = logging.getLogger("carrom.web.clocks")
 
