@@ -184,7 +184,10 @@ def _put(event: Event, old: Match, new: Match) -> Event:
 
 
 def record(event: Event, round_number: int, table: int, games, *, players: tuple[int, int] | None = None) -> Event:
-    """Record the games typed for a match; ``players``: the competitors the desk names, checked against the match."""
+    """Record the games typed for a match; ``players``: the competitors the desk names, checked against the match.
+
+    After an upheld protest the games typed are those from the replayed one on; the games before it stand.
+    """
     m = find(event, round_number, table)
     if m.side2 is None:
         raise DeskError(f"round {round_number}, table {table} is a bye: it has no result to type")
@@ -193,7 +196,7 @@ def record(event: Event, round_number: int, table: int, games, *, players: tuple
     if m.held:
         raise DeskError(f"round {round_number}, table {table} is under protest: its result waits for the decision "
                         f"(ICF 150)")
-    result = results.check(tuple(games), event.settings.format)
+    result = results.check(m.kept + tuple(games), event.settings.format)
     _knockout_needs_winner(event, m, result)
     return _put(event, m, replace(m, result=result))
 

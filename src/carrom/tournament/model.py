@@ -111,6 +111,7 @@ class Match:
     held: bool = False  # under protest: out of the standings until decided (ICF 150)
     announced: float | None = None  # when the desk announced it (seconds since the epoch)
     umpire: str | None = None
+    kept: tuple[tuple[int, int], ...] = ()  # games standing before a replay ordered by an upheld protest (ICF 151 a)
 
     @property
     def bye(self) -> bool:
