@@ -538,7 +538,8 @@ def decide_(
 
 @protest_app.command("withdraw", help="Refused: a protest once lodged cannot be withdrawn (ICF 149).")
 def withdraw_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
-              protest_id: int = typer.Argument(..., metavar="PROTEST", help="The protest.")) -> None:
+              protest_id: int = typer.Argument(..., metavar="PROTEST", help="The protest."),
+              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:
     fail("a protest once lodged cannot be withdrawn (ICF 149)")
 
 

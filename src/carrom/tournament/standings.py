@@ -3,8 +3,8 @@
 Points: 2 a win, 1 a draw (a single game ended level). A bye (a match against SoL's "phantom")
 is a win by the tourney's phantom score: 2 points, that score as net and total score. Buchholz:
 the sum of the points of every opponent met (the phantom has none). Net score: points scored
-minus points conceded in the matches won or lost (a draw adds nothing); total score: points
-scored. A match under protest counts for nothing until decided (ICF 150); unplayed ones neither.
+minus points conceded (the games' points summed: in a best of three the winner's may be below
+zero); total score: points scored. A match under protest counts for nothing until decided (ICF 150); unplayed ones neither.
 Order: points, Buchholz, net score, total score, then the given position, then last and first
 name; after the finals, each pair of finalists ordered by the finals they won. SoL's
 ``retirements`` policy (``trend``, ``trend70``) adds to a withdrawn competitor's points, for his
@@ -39,8 +39,9 @@ class _Tally:
 
 
 def counted(m: Match) -> bool:
-    """Does the match count in the standings: played (or a bye), not under protest, not a final."""
-    return not m.held and m.stage not in ("final", "third") and (m.side2 is None or m.result is not None)
+    """Does the match count in the standings: played (or a bye), not under protest, not one of the finals after a
+    Swiss (they decide between the finalists only)."""
+    return not m.held and m.stage != "final" and (m.side2 is None or m.result is not None)
 
 
 def tallies(event: Event, up_to_round: int | None = None) -> dict[int, _Tally]:
@@ -70,12 +71,11 @@ def tallies(event: Event, up_to_round: int | None = None) -> dict[int, _Tally]:
             one.real_points += 1
             two.real_points += 1
         else:
-            win, lose = (one, two) if r.winner == 1 else (two, one)
-            diff = abs(s1 - s2)
+            win = one if r.winner == 1 else two
             win.points += 2
             win.real_points += 2
-            win.net += diff
-            lose.net -= diff
+            one.net += s1 - s2  # a best of three's winner may have scored fewer points than the loser
+            two.net += s2 - s1
     policy = event.settings.retirements
     if policy in ("trend", "trend70"):
         factor = Fraction(1) if policy == "trend" else Fraction(70, 100)
