@@ -45,7 +45,8 @@ def _emit(data, as_json: bool, text: str) -> None:
 
 
 def _when(text: Optional[str]) -> float:
-    """A time given as ISO 8601 (UTC unless it says) or seconds since the epoch; now when not given."""
+    """A time given as ISO 8601 (UTC unless it says; a time of day is today's) or seconds since the epoch; now when
+    not given."""
     if text is None:
         return time.time()
     try:
@@ -55,7 +56,11 @@ def _when(text: Optional[str]) -> float:
     try:
         moment = dt.datetime.fromisoformat(text)
     except ValueError:
-        fail(f"{text!r} is not a time: give ISO 8601 (2026-05-01T10:30) or seconds since the epoch")
+        try:  # a time of day: today's (UTC)
+            moment = dt.datetime.combine(dt.datetime.now(dt.timezone.utc).date(), dt.time.fromisoformat(text))
+        except ValueError:
+            fail(f"{text!r} is not a time: give ISO 8601 (2026-05-01T10:30, or 10:30 today) or seconds since the "
+                 f"epoch")
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=dt.timezone.utc)
     return moment.timestamp()
