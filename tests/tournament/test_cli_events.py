@@ -139,8 +139,8 @@ def test_swiss_of_40_in_7_rounds_then_finals(sqlite_db):
     assert {"ICF 143 i", "ICF 146, 150", "ICF 151 a", "ICF 151 b"} <= laws
 
 
-def test_refusals_change_nothing(sqlite_db):
-    db = sqlite_db
+def test_refusals_change_nothing(db_url):
+    db = db_url
     eid = new_event(db, 6)
     js(db, "tournament", "pair", eid)
     before = js(db, "tournament", "round", eid, 1), js(db, "tournament", "log", eid)
@@ -220,3 +220,22 @@ def test_groups_then_knockout(sqlite_db):
     assert rows[0]["competitor"] == final_played["competitors"][final_played["winner"] - 1]
     _, expected, got = check_standings(db, eid, 16)
     assert sorted(got) == sorted(expected)
+
+
+def test_late_entry_in_a_swiss_and_none_in_a_begun_knockout(db_url):
+    db = db_url
+    eid = new_event(db, 5)
+    js(db, "tournament", "pair", eid)
+    for m in js(db, "tournament", "round", eid, 1):
+        if len(m["competitors"]) == 2:
+            carrom(db, "tournament", "result", eid, 1, m["table"], "25-3", "25-4")
+    assert js(db, "tournament", "add", eid, "Late Comer", "--country", "ITA")["competitor"] == 6
+    second = js(db, "tournament", "pair", eid)
+    assert ["Late Comer"] in [side for m in second for side in m["players"]]
+    assert len(second) == 3 and all(len(m["players"]) == 2 for m in second)  # six: no bye
+    ko = new_event(db, 4, "--system", "knockout")
+    js(db, "tournament", "pair", ko)
+    before = js(db, "tournament", "standings", ko)
+    refused = carrom(db, "tournament", "add", ko, "Too Late", ok=False)
+    assert refused.exit_code == 2 and "takes no entries once it has begun" in refused.output
+    assert js(db, "tournament", "standings", ko) == before

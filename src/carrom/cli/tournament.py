@@ -205,7 +205,7 @@ def new(
           f"event {event_id}: {name}, {len(event.competitors)} competitors")
 
 
-def _entries(names: list[str], path: Optional[Path]) -> list[dict]:
+def _entries(names: list[str], path: Optional[Path], least: int = 2) -> list[dict]:
     out = []
     for n in names:
         parts = n.split()
@@ -229,9 +229,49 @@ def _entries(names: list[str], path: Optional[Path]) -> list[dict]:
                                 "rating": rating, "team": (row.get("team") or "").strip()})
         except OSError as exc:
             fail(f"cannot read {path}: {exc.strerror or exc}")
-    if len(out) < 2:
+    if len(out) < least:
         fail("an event needs at least two players")
     return out
+
+
+@tournament_app.command("add", help="Enter one more competitor: any time in a Swiss (a late entry starts on no "
+                                     "points), before the first round otherwise.")
+def add_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    names: list[str] = typer.Argument(..., metavar="PLAYER...", help="Its players, \"First Last\" each (one to four)."),
+    club: Optional[str] = typer.Option(None, "--club", help="Their club."),
+    country: Optional[str] = typer.Option(None, "--country", help="Their country."),
+    rating: Optional[float] = typer.Option(None, "--rating", help="Their rating (the first player's)."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    from dataclasses import replace
+
+    from carrom.tournament import Player, enter
+
+    entries = _entries(names, None, least=1)
+    if len(entries) > 4:
+        fail(f"a competitor is one to four players, not {len(entries)}")
+    store = _store(db)
+    try:
+        event = store.load(event_id)
+        with store._tx("entering a competitor") as s:
+            club_id = store.add_club(club, country, session=s) if club else None
+            players = dict(event.players)
+            ids = []
+            for i, e in enumerate(entries):
+                pid = store.add_player(e["first"], e["last"], club=club_id, country=country,
+                                       rating=rating if i == 0 else None, session=s)
+                players[pid] = Player(pid, e["first"], e["last"], club_id, country, rating if i == 0 else None)
+                ids.append(pid)
+            changed = enter(replace(event, players=players), ids)
+        store.save(event_id, changed, f"entered: {' & '.join(names)}")
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    number = changed.competitors[-1].id
+    _emit({"competitor": number}, as_json, f"competitor {number}: {' & '.join(names)}")
 
 
 @tournament_app.command("import", help="Read a SoL file (.sol or .sol.gz): every tourney becomes an event.")

@@ -8,7 +8,7 @@ above it (``carrom.desk``, ``carrom.cli.tournament``); nothing here imports them
 """
 
 from carrom.tournament.event import (
-    DeskError, announce, assign_groups, find, group_standings, pair, record, retire, swap, undo, walkover,
+    DeskError, announce, assign_groups, enter, find, group_standings, pair, record, retire, swap, undo, walkover,
 )
 from carrom.tournament.model import (
     Club, Competitor, Event, FinalKind, Format, Match, Pairing, Player, Result, Settings, System,
@@ -19,6 +19,6 @@ from carrom.tournament.swiss import PairingError
 
 __all__ = [
     "Club", "Competitor", "DeskError", "Event", "FinalKind", "Format", "Match", "Pairing", "PairingError", "Player",
-    "Result", "ResultError", "Row", "Settings", "System", "announce", "assign_groups", "check", "find",
+    "Result", "ResultError", "Row", "Settings", "System", "announce", "assign_groups", "check", "enter", "find",
     "group_standings", "pair", "parse_games", "record", "retire", "standings", "swap", "undo", "walkover",
 ]

@@ -172,6 +172,25 @@ def group_standings(event: Event, group: int):
     return standings(sub)
 
 
+def enter(event: Event, players) -> Event:
+    """Register one more competitor (its players already in ``event.players``): any time in a Swiss (a late
+    entry starts on no points), before the first round otherwise."""
+    if event.closed:
+        raise DeskError("the event is closed")
+    if event.matches and event.settings.system is not System.SWISS:
+        raise DeskError(f"a {event.settings.system.value} event takes no entries once it has begun")
+    ids = tuple(players)
+    taken = {p for c in event.competitors for p in c.players}
+    if taken & set(ids):
+        raise DeskError("a player is entered once")
+    number = max((c.id for c in event.competitors), default=0) + 1
+    group = None
+    if event.settings.system is System.GROUPS and any(c.group is not None for c in event.competitors):
+        sizes = [sum(1 for c in event.competitors if c.group == g) for g in range(event.settings.groups)]
+        group = sizes.index(min(sizes))
+    return replace(event, competitors=event.competitors + (Competitor(number, ids, group=group),))
+
+
 def find(event: Event, round_number: int, table: int) -> Match:
     for m in event.matches:
         if m.round == round_number and m.table == table:
@@ -264,5 +283,5 @@ def swap(event: Event, a: int, b: int) -> Event:
     return event.with_matches(moved(m) if m.round == number else m for m in event.matches)
 
 
-__all__ = ["DeskError", "announce", "assign_groups", "find", "group_standings", "pair", "record", "retire",
+__all__ = ["DeskError", "announce", "assign_groups", "enter", "find", "group_standings", "pair", "record", "retire",
            "swap", "tallies", "undo", "walkover"]
