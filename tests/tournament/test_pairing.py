@@ -132,3 +132,20 @@ def test_knockout_end_to_end_with_third_place():
     rows = standings(ev)
     assert rows[0].competitor == final.winner() and rows[1].competitor == final.loser()
     assert rows[2].competitor == third[0].winner() and rows[3].competitor == third[0].loser()
+
+
+def test_delay_top_orders_equal_points_by_rating():
+    """SoL's delaytoppairing: while the rounds ranked are at most N, equal points and Buchholz are ordered by
+    rating (so dazed and staggered keep the best apart); afterwards by net and total score, then by name."""
+    from dataclasses import replace
+
+    from carrom.tournament import Format, Match, check
+
+    def drawn(delay):
+        ev = event(4, format=Format.SINGLE, delay_top=delay)
+        ev = replace(ev, players={i: replace(p, rating=100.0 * i) for i, p in ev.players.items()})
+        return ev.with_matches([Match(1, 1, 1, 2, check(((10, 10),), Format.SINGLE)),
+                                Match(1, 2, 3, 4, check(((10, 10),), Format.SINGLE))])
+
+    assert order(drawn(1), 2) == [4, 3, 2, 1]  # by rating, the best first
+    assert order(drawn(0), 2) == [1, 2, 3, 4]  # all equal: by last name

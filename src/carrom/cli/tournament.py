@@ -142,7 +142,7 @@ def new(
                                                      "fourth)."),
     final_kind: str = typer.Option("simple", help="simple (one final match) or bestof3 (up to three)."),
     phantom_score: int = typer.Option(25, min=1, max=25, help="What a bye scores (SoL's phantom score)."),
-    delay_top: int = typer.Option(0, min=0, help="Rounds in which equal points are ordered by rating."),
+    delay_top: int = typer.Option(0, min=0, help="Rounds after the first in which equal points are ordered by rating."),
     delay_compatriots: bool = typer.Option(False, "--delay-compatriots", help="Pair compatriots of equal points last."),
     third_place: bool = typer.Option(False, "--third-place", help="A knockout's match for third place."),
     groups: int = typer.Option(0, min=0, help="Groups of a groups-then-knockout event."),
@@ -473,11 +473,13 @@ def walkover_(
 def retire_(
     event_id: int = typer.Argument(..., metavar="ID", help="The event."),
     who: str = typer.Argument(..., metavar="COMPETITOR", help="Its number or a player's name."),
+    from_round: Optional[int] = typer.Option(None, "--from-round", min=1, help="The first round it is not paired "
+                                                                                 "in (default: the next)."),
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     from carrom.tournament import retire
 
-    _step(db, event_id, lambda e: retire(e, _competitor_by_name(e, who)), f"withdrawn: {who}")
+    _step(db, event_id, lambda e: retire(e, _competitor_by_name(e, who), from_round), f"withdrawn: {who}")
     typer.echo(f"{who} withdrawn")
 
 

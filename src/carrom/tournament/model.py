@@ -143,7 +143,7 @@ class Settings:
     format: Format = Format.BEST_OF_THREE
     rounds: int = 0  # Swiss rounds planned (0: as many as the desk pairs)
     phantom_score: int = 25  # what a bye scores (SoL's ``phantomscore``)
-    delay_top: int = 0  # rounds in which players of equal points are ordered by rating, to keep the top apart
+    delay_top: int = 0  # rounds after the first in which equal points are ordered by rating (SoL's delaytoppairing)
     delay_compatriots: bool = False  # compatriots of equal points paired last
     finals: int = 0  # final matches after a Swiss: 0, 1 (1st-2nd) or 2 (and 3rd-4th), as SoL
     final_kind: FinalKind = FinalKind.SIMPLE

@@ -1,9 +1,9 @@
 """A Swiss round as SoL pairs it: the ranking, a visiting order per pairing method, no rematch.
 
 The active competitors (not retired) are taken in ranking order (``standings``); in the first
-round, or while ``delay_top`` rounds last, players of equal points and Buchholz are ordered by
-rating, so the methods below keep the strongest apart; the first round without any rating is a
-seeded draw. With an odd number, the bye goes to the lowest ranked competitor who has not had
+round and the ``delay_top`` rounds after it (SoL's ``delaytoppairing``), players of equal points
+and Buchholz are ordered by rating, so the methods below keep the strongest apart; the first
+round without any rating is a seeded draw. With an odd number, the bye goes to the lowest ranked competitor who has not had
 one and leaves a pairing of the others possible. Then each competitor from the top meets the
 first one, in the method's visiting order, it has not met:
 
@@ -42,7 +42,7 @@ def order(event: Event, next_round: int) -> list[int]:
     t = tallies(event)
     players = event.players
     by_name = sorted(active, key=lambda c: (players[c.players[0]].last, players[c.players[0]].first))
-    if next_round <= event.settings.delay_top:
+    if next_round - 1 <= event.settings.delay_top:  # as SoL: while the rounds ranked are at most delay_top
         key = lambda c: (t[c.id].points, t[c.id].buchholz, _rating(event, c.id) or 0.0, t[c.id].net, t[c.id].total)
     else:
         key = lambda c: (t[c.id].points, t[c.id].buchholz, t[c.id].net, t[c.id].total, -c.seed)
