@@ -506,13 +506,52 @@ def undo_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
     typer.echo("last round taken back")
 
 
-@tournament_app.command("close", help="Close the event: no more rounds.")
+@tournament_app.command("close", help="Close the event: no more rounds; with --rating, its matches update that "
+                                      "rating list (Glicko-2).")
 def close_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
-           db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:
+           rating: Optional[str] = typer.Option(None, "--rating", help="The rating list to update (made if new)."),
+           db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+           as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     from dataclasses import replace
 
-    _step(db, event_id, lambda e: replace(e, closed=True), "event closed")
-    typer.echo(f"event {event_id} closed")
+    from carrom.desk.ratings import rate_event
+
+    def change(event):
+        if event.closed:
+            raise _desk_error(f"event {event_id} is closed already")
+        if any(m.held for m in event.matches):
+            raise _desk_error("a protest is waiting for its decision (ICF 151 c)")
+        return replace(event, closed=True)
+
+    _step(db, event_id, change, "event closed" + (f"; rating list {rating!r} updated" if rating else ""))
+    rated = {}
+    if rating:
+        store = _store(db)
+        try:
+            rated = rate_event(store, event_id, rating)
+        except _errors() as exc:
+            fail(str(exc))
+        finally:
+            store.close()
+    _emit({"id": event_id, "closed": True, "rated": len(rated)}, as_json,
+          f"event {event_id} closed" + (f"; {len(rated)} players rated in {rating!r}" if rating else ""))
+
+
+@tournament_app.command("ratings", help="A rating list, best first (Glicko-2: rating, deviation, volatility).")
+def ratings_(name: str = typer.Argument(..., metavar="LIST", help="The rating list."),
+             db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+             as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    from carrom.desk.ratings import rating_list
+
+    store = _store(db)
+    try:
+        rows = rating_list(store, name)
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    _emit([{"player": pid, "name": n, "rating": r, "deviation": rd, "volatility": v} for pid, n, r, rd, v in rows],
+          as_json, "\n".join(f"{n:<40} {r:7.1f} ±{rd:5.1f}" for _, n, r, rd, v in rows) or f"no list {name!r}")
 
 
 protest_app = typer.Typer(help="Protests (ICF 144-151): lodge, decide; never withdrawn.", no_args_is_help=True)

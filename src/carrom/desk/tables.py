@@ -96,3 +96,25 @@ class LogRow(Base):
     at: Mapped[float] = mapped_column(Float)
     what: Mapped[str] = mapped_column(Text)
     law: Mapped[str] = mapped_column(String(64), default="")
+
+
+class RatingListRow(Base):
+    """A rating list (a federation's, say): Glicko-2 ratings updated when an event is closed."""
+
+    __tablename__ = "tournament_rating_lists"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+
+
+class RateRow(Base):
+    """A player's rating in a list after an event: rating, deviation, volatility (Glicko-2)."""
+
+    __tablename__ = "tournament_rates"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    rating_id: Mapped[int] = mapped_column(ForeignKey("tournament_rating_lists.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("tournament_players.id"), index=True)
+    event_id: Mapped[int | None] = mapped_column(ForeignKey("tournament_events.id"), nullable=True)
+    date: Mapped[str] = mapped_column(String(32))
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    vol: Mapped[float] = mapped_column(Float)
