@@ -149,3 +149,15 @@ def test_delay_top_orders_equal_points_by_rating():
 
     assert order(drawn(1), 2) == [4, 3, 2, 1]  # by rating, the best first
     assert order(drawn(0), 2) == [1, 2, 3, 4]  # all equal: by last name
+
+
+def test_a_closed_event_changes_no_more():
+    from dataclasses import replace
+
+    from carrom.tournament import record
+
+    ev = replace(pair(event(4)), closed=True)
+    for step in (lambda e: pair(e), lambda e: record(e, 1, 1, ((25, 1), (25, 2))), lambda e: retire(e, 1),
+                 lambda e: undo(e)):
+        with pytest.raises(DeskError, match="closed"):
+            step(ev)

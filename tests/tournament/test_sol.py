@@ -188,3 +188,14 @@ def test_missing_field_refused(tmp_path, sqlite_db):
     (tmp_path / "bad.sol").write_text(text.replace("  lastname: SurnameC2\n", ""))
     result = carrom("tournament", "import", tmp_path / "bad.sol", "--db", sqlite_db)
     assert result.exit_code == 2 and "'lastname' is missing" in result.output and "line" in result.output
+
+
+def test_two_matches_on_one_board_refused(tmp_path, sqlite_db):
+    text, _, _ = sol_dump()
+    lines = text.split("\n")
+    boards = [i for i, line in enumerate(lines) if line.strip() == "board: 2"]
+    lines[boards[0]] = lines[boards[0]].replace("board: 2", "board: 1")
+    (tmp_path / "dup.sol").write_text("\n".join(lines))
+    result = carrom("tournament", "import", tmp_path / "dup.sol", "--db", sqlite_db)
+    assert result.exit_code == 2 and "two matches at board 1" in result.output and "'board'" in result.output
+    assert json.loads(carrom("tournament", "list", "--db", sqlite_db, "--json").output) == []

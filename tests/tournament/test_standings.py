@@ -60,3 +60,27 @@ def test_retirement_trend_adds_to_opponents_buchholz():
     # 4 has 0 points: nothing to add. 2 met 1 (4 + 2), 4 (0) and 3 (4): 10
     assert rows[2].buchholz == 10
     assert rows[3].buchholz == 0 + (4 + 2) + 2  # met 4, 1 and 2
+
+
+def test_two_desks_writing_one_event_the_second_is_refused(tmp_path):
+    """Two desks read the same event; the first writes; the second's write, made from the older event, is refused
+    and nothing of it is written."""
+    from dataclasses import replace
+
+    from carrom.desk import ConflictError, TournamentStore
+    from carrom.tournament import pair
+
+    import pytest
+
+    url = f"sqlite:///{tmp_path / 'two.db'}"
+    one, two = TournamentStore(url), TournamentStore(url)
+    ids = [one.add_player("First", f"Last{i}") for i in range(4)]
+    ev = event(4)
+    eid = one.create(replace(ev, players={i: replace(p, id=i) for i, p in zip(ids, ev.players.values())},
+                             competitors=tuple(replace(c, players=(i,)) for i, c in zip(ids, ev.competitors))))
+    a, b = one.load(eid), two.load(eid)
+    one.save(eid, pair(a), "round paired")
+    with pytest.raises(ConflictError):
+        two.save(eid, pair(b), "round paired")
+    assert len(TournamentStore(url).load(eid).matches) == 2
+    assert len(TournamentStore(url).log(eid)) == 2  # created, paired once

@@ -3,6 +3,6 @@ portable file (docs/tournaments.md). The core never imports them."""
 
 from carrom.desk.interchange import export_sol, import_sol
 from carrom.desk.sol import SolError, compress
-from carrom.desk.store import DEFAULT_DB, StoreError, TournamentStore
+from carrom.desk.store import DEFAULT_DB, ConflictError, StoreError, TournamentStore
 
-__all__ = ["DEFAULT_DB", "SolError", "StoreError", "TournamentStore", "compress", "export_sol", "import_sol"]
+__all__ = ["ConflictError", "DEFAULT_DB", "SolError", "StoreError", "TournamentStore", "compress", "export_sol", "import_sol"]

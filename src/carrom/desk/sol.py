@@ -238,6 +238,8 @@ def _tourney(r: _Reader, t: Any, players: list, championships: list, ratings: li
         two = r.index(m, "competitor2", len(comps_in), required=False)
         turn = r.get(m, "turn", int)
         board = r.get(m, "board", int, required=False, default=len([x for x in matches if x.round == turn]) + 1)
+        if (turn, board) in m_extra:
+            r.fail(m, "board", f"two matches at board {board} in turn {turn}")
         s1 = r.get(m, "score1", int, required=False, default=0)
         s2 = r.get(m, "score2", int, required=False, default=0)
         for key, v in (("score1", s1), ("score2", s2)):

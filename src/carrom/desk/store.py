@@ -31,6 +31,10 @@ class StoreError(RuntimeError):
     """The database refused or failed, or has no such event; nothing was written."""
 
 
+class ConflictError(StoreError):
+    """The event was written by someone else since it was read here: nothing was written; read it again."""
+
+
 def settings_to_dict(s: Settings) -> dict[str, Any]:
     return {k: (v.value if hasattr(v, "value") else v) for k, v in asdict(s).items()}
 
@@ -64,6 +68,7 @@ class TournamentStore:
         except (SQLAlchemyError, ArgumentError, ValueError, ImportError, OSError) as exc:
             raise StoreError(f"cannot open the database {url!r}: {exc.__class__.__name__}: {exc}") from None
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        self._versions: dict[int, int] = {}  # the version of each event as this store last read or wrote it
 
     def close(self) -> None:
         self.engine.dispose()
@@ -144,6 +149,7 @@ class TournamentStore:
                 if ids else {}
             matches = list(s.scalars(select(MatchRow).where(MatchRow.event_id == event_id)
                                      .order_by(MatchRow.round, MatchRow.table_no)))
+            self._versions[event_id] = row.version
             event = Event(
                 name=row.name, settings=settings_from_dict(row.settings), players=players, date=row.date,
                 closed=row.closed,
@@ -167,9 +173,14 @@ class TournamentStore:
              protest_id: int | None = None) -> int | None:
         """Write the event as it is now, with the step ``what`` (and its law) in its record; one transaction."""
         with self._tx(what) as s:
-            row = s.get(EventRow, event_id)
+            row = s.get(EventRow, event_id, with_for_update=True)
             if row is None:
                 raise StoreError(f"no event {event_id} in this database")
+            if event_id in self._versions and row.version != self._versions[event_id]:
+                raise ConflictError(f"event {event_id} was changed by someone else meanwhile; nothing was written: "
+                                    f"look at it again")
+            row.version += 1
+            written = row.version
             old_c = {c.number: c.extra for c in s.scalars(select(CompetitorRow).where(CompetitorRow.event_id == event_id))}
             old_m = {(m.round, m.table_no): m.extra
                      for m in s.scalars(select(MatchRow).where(MatchRow.event_id == event_id))}
@@ -193,7 +204,8 @@ class TournamentStore:
                     prow = s.get(ProtestRow, protest_id)
                     prow.state, prow.steps = protest.state.value, steps
                     pid = protest_id
-            return pid
+        self._versions[event_id] = written  # only once committed
+        return pid
 
     @staticmethod
     def _write(s: Session, event_id: int, event: Event, c_extra: dict, m_extra: dict) -> None:

@@ -191,6 +191,11 @@ def enter(event: Event, players) -> Event:
     return replace(event, competitors=event.competitors + (Competitor(number, ids, group=group),))
 
 
+def _open(event: Event) -> None:
+    if event.closed:
+        raise DeskError("the event is closed: nothing in it changes any more")
+
+
 def find(event: Event, round_number: int, table: int) -> Match:
     for m in event.matches:
         if m.round == round_number and m.table == table:
@@ -207,6 +212,7 @@ def record(event: Event, round_number: int, table: int, games, *, players: tuple
 
     After an upheld protest the games typed are those from the replayed one on; the games before it stand.
     """
+    _open(event)
     m = find(event, round_number, table)
     if m.side2 is None:
         raise DeskError(f"round {round_number}, table {table} is a bye: it has no result to type")
@@ -227,6 +233,7 @@ def _knockout_needs_winner(event: Event, m: Match, result: Result) -> None:
 
 def walkover(event: Event, round_number: int, table: int, present: int, now: float) -> Event:
     """The desk's word that side ``3 - present`` did not report within the laws' time of the announcement."""
+    _open(event)
     m = find(event, round_number, table)
     if m.side2 is None:
         raise DeskError(f"round {round_number}, table {table} is a bye")
@@ -239,12 +246,14 @@ def walkover(event: Event, round_number: int, table: int, present: int, now: flo
 
 
 def announce(event: Event, round_number: int, table: int, now: float) -> Event:
+    _open(event)
     m = find(event, round_number, table)
     return _put(event, m, replace(m, announced=now))
 
 
 def retire(event: Event, cid: int, from_round: int | None = None) -> Event:
     """Withdraw a competitor from ``from_round`` on (default: the next round); it keeps its results."""
+    _open(event)
     start = from_round if from_round is not None else event.current_round + 1
     try:
         c = event.competitor(cid)
@@ -256,6 +265,7 @@ def retire(event: Event, cid: int, from_round: int | None = None) -> Event:
 
 def undo(event: Event) -> Event:
     """Take back the last round while none of its results is in."""
+    _open(event)
     number = event.current_round
     if not number:
         raise DeskError("no round to take back")
@@ -267,6 +277,7 @@ def undo(event: Event) -> Event:
 
 def swap(event: Event, a: int, b: int) -> Event:
     """Exchange two competitors between the matches of the last round, before any of its results."""
+    _open(event)
     number = event.current_round
     last = event.round_matches(number)
     if not last or any(m.result is not None for m in last):
