@@ -26,7 +26,8 @@ def sol_dump(n=9, rounds=4, seed=3, phantom=25, finals=False, retired=(), draws=
     """A SoL dump of one Swiss tourney of single games, its stored ranking computed by the reference."""
     rng = random.Random(seed)
     players = [{"firstname": f"Name{i}", "lastname": f"Surname{chr(65 + i % 26)}{i}", "nationality": "ITA",
-                "club": 1 + i % 2, "sex": "M", "guid": f"g{i}"} for i in range(n)]
+                "club": 1 + i % 2, "sex": "M", "guid": f"g{i}", "birthdate": dt.date(1990, 1, 1 + i % 28),
+                "modified": dt.datetime(2025, 3, 1, 10, i % 60)} for i in range(n)]
     competitors = list(range(1, n + 1))
     matches = []
     met = set()
@@ -135,6 +136,9 @@ def test_export_loads_back_with_the_same_standings(tmp_path, sqlite_db):
     # what SoL's loader needs: clubs and players first; the tourney's championship, date, competitors, matches
     assert {"clubs", "players", "championships"} <= set(head)
     assert all({"firstname", "lastname"} <= set(p) for p in head["players"])
+    # what carrom does not use comes back as SoL wrote it, dates and times as such
+    assert head["players"][0]["guid"].startswith("g") and isinstance(head["players"][0]["birthdate"], dt.date)
+    assert isinstance(head["players"][0]["modified"], dt.datetime)
     assert head["championships"][tourney["championship"] - 1]["club"] >= 1
     assert isinstance(tourney["date"], dt.date) and tourney["couplings"] == "dazed"
     for c in tourney["competitors"]:

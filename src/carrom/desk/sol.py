@@ -396,8 +396,30 @@ def write(events: list[tuple[Event, dict, dict[int, dict], dict[tuple, dict]]], 
         tourney.setdefault("duration", 45)
         tourney.setdefault("prealarm", 5)
         docs.append(tourney)
-    head = {"clubs": sclubs, "players": splayers, "ratings": ratings, "rates": rates, "championships": championships}
+    head = {"clubs": [_restore(c) for c in sclubs], "players": [_restore(p) for p in splayers],
+            "ratings": [_restore(r) for r in ratings], "rates": [_restore(r) for r in rates],
+            "championships": [_restore(c) for c in championships]}
+    docs = [_restore(d) for d in docs]
     return yaml.safe_dump_all([head, *docs], allow_unicode=True, sort_keys=False, default_flow_style=False).encode()
+
+
+_DATETIMES = ("modified",)
+_DATES = ("birthdate", "date")
+
+
+def _restore(d: dict) -> dict:
+    """Extras kept as JSON text back to YAML's dates and times, as SoL wrote them (its loader compares them)."""
+    out = {}
+    for k, v in d.items():
+        if isinstance(v, str) and (k in _DATETIMES or k in _DATES):
+            try:
+                v = dt.datetime.fromisoformat(v) if k in _DATETIMES else dt.date.fromisoformat(v)
+            except ValueError:
+                pass
+        elif isinstance(v, list):
+            v = [_restore(x) if isinstance(x, dict) else x for x in v]
+        out[k] = v
+    return out
 
 
 def _date(text: str) -> Any:
