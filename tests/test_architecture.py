@@ -5,7 +5,9 @@ Python, ``physics`` adds only NumPy and numba and the equipment data. ``rules`` 
 ``physics`` never import each other, and no core module imports an adapter (cli,
 render, records, game, players, web, envs, store). Above them, ``records`` knows only the
 referee, and ``game`` joins referee, physics and records and knows no front end; ``envs`` (research
-environments) and ``arena`` (boards between players, rated) sit on the game and the bots, as ``practice`` does. Checked from the source itself, so a
+environments) and ``arena`` (boards between players, rated) sit on the game and the bots, as ``practice`` does.
+``tournament`` (events, pairings, standings) is pure standard library; ``desk`` (its tables, SoL files, Glicko-2
+ratings) sits on it alone. Checked from the source itself, so a
 new import anywhere in the core is caught before it lands.
 """
 
@@ -39,6 +41,10 @@ ALLOWED = {
     # adapters (the web) import it
     "practice": {"carrom.practice", "carrom.game", "carrom.players", "carrom.physics", "carrom.rules",
                  "carrom.equipment", "carrom.records", "numpy"},
+    # tournaments: a pure core (standard library; the referee's words at most), nothing of the edge
+    "tournament": {"carrom.tournament", "carrom.rules"},
+    # its adapters: the tournament tables and SoL's files, over the core only; the CLI imports them
+    "desk": {"carrom.desk", "carrom.tournament", "sqlalchemy", "yaml", "glicko2"},
 }
 
 

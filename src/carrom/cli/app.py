@@ -29,6 +29,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "carrom.cli.scorecard",
     "carrom.cli.web",
     "carrom.cli.arena",
+    "carrom.cli.tournament",
 )
 
 

@@ -1,0 +1,669 @@
+"""``carrom tournament ...``: the event desk on the command line (docs/tournaments.md).
+
+Each command reads the event from the database, asks the pure core (``carrom.tournament``) for the
+step, and writes it back with the step in the event's record; a refusal prints one sentence and
+changes nothing. ``--db`` defaults to the embedded SQLite file ``carrom play`` uses.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import json
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from carrom.cli.common import fail
+
+tournament_app = typer.Typer(help="Run a tournament: players, rounds on tables, results, standings; SoL files in and "
+                                  "out.", no_args_is_help=True)
+
+DB_HELP = "Database URL (default: the SQLite file carrom.db that `carrom play` uses; postgresql+psycopg://... too)."
+
+
+def _store(db: Optional[str]):
+    from carrom.desk import DEFAULT_DB, StoreError, TournamentStore
+
+    try:
+        return TournamentStore(db or DEFAULT_DB)
+    except StoreError as exc:
+        fail(str(exc))
+
+
+def _errors():
+    from carrom.desk import SolError, StoreError
+    from carrom.tournament import DeskError, ResultError
+
+    return (SolError, StoreError, DeskError, ResultError)
+
+
+def _emit(data, as_json: bool, text: str) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False) if as_json else text)
+
+
+def _when(text: Optional[str]) -> float:
+    """A time given as ISO 8601 (UTC unless it says; a time of day is today's) or seconds since the epoch; now when
+    not given."""
+    if text is None:
+        return time.time()
+    try:
+        return float(text)
+    except ValueError:
+        pass
+    try:
+        moment = dt.datetime.fromisoformat(text)
+    except ValueError:
+        try:  # a time of day: today's (UTC)
+            moment = dt.datetime.combine(dt.datetime.now(dt.timezone.utc).date(), dt.time.fromisoformat(text))
+        except ValueError:
+            fail(f"{text!r} is not a time: give ISO 8601 (2026-05-01T10:30, or 10:30 today) or seconds since the "
+                 f"epoch")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.timezone.utc)
+    return moment.timestamp()
+
+
+def _step(db: Optional[str], event_id: int, change, what: str, law: str = ""):
+    """Load, change (a pure function of the event), save with the step in the record; refusals change nothing."""
+    store = _store(db)
+    try:
+        event = store.load(event_id)
+        new = change(event)
+        store.save(event_id, new, what, law)
+        return new
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+
+
+def _side_names(event, cid: Optional[int]) -> list[str]:
+    return [] if cid is None else event.names(cid)
+
+
+def _match_json(event, m) -> dict:
+    sides = [_side_names(event, m.side1)] + ([_side_names(event, m.side2)] if m.side2 is not None else [])
+    out = {"round": m.round, "table": m.table, "stage": m.stage, "competitors": list(m.sides), "players": sides}
+    if m.result is not None:
+        out["games"] = [list(g) for g in m.result.games]
+        out["winner"] = m.result.winner
+        out["walkover"] = m.result.walkover
+        if m.result.unusual:
+            out["unusual"] = list(m.result.unusual)
+    if m.held:
+        out["under_protest"] = True
+    return out
+
+
+def _match_line(event, m) -> str:
+    one = " & ".join(_side_names(event, m.side1))
+    if m.side2 is None:
+        return f"table {m.table:>3}  {one}  (bye)"
+    two = " & ".join(_side_names(event, m.side2))
+    score = ""
+    if m.result is not None:
+        score = "  " + " ".join(f"{a}-{b}" for a, b in m.result.games) + ("  walkover" if m.result.walkover else "")
+    return f"table {m.table:>3}  {one}  v  {two}{score}{'  (under protest)' if m.held else ''}"
+
+
+def _competitor_by_name(event, name: str) -> int:
+    """A competitor named by a player's "First Last" (or its number)."""
+    if name.isdigit():
+        cid = int(name)
+        if any(c.id == cid for c in event.competitors):
+            return cid
+        raise _desk_error(f"no competitor {cid} in this event")
+    wanted = " ".join(name.split()).casefold()
+    found = [c.id for c in event.competitors
+             if any(event.players[p].name.casefold() == wanted for p in c.players)]
+    if not found:
+        raise _desk_error(f"no player {name!r} in this event")
+    return found[0]
+
+
+def _desk_error(message: str):
+    from carrom.tournament import DeskError
+
+    return DeskError(message)
+
+
+@tournament_app.command("new", help="Make an event and register its players (--player, or --players FILE.csv).")
+def new(
+    name: str = typer.Argument(..., help="The event's name."),
+    system: str = typer.Option("swiss", help="swiss, knockout, roundrobin or groups (then knockout)."),
+    pairing: str = typer.Option("serial", help="Swiss pairing: serial (ranking order), dazed (cross ranking order) "
+                                               "or staggered."),
+    match_format: str = typer.Option("bestof3", "--format", help="bestof3 (ICF 57) or single (one game, as SoL)."),
+    rounds: int = typer.Option(0, help="Swiss rounds before the finals (0: as many as the desk pairs)."),
+    finals: int = typer.Option(0, min=0, max=2, help="Finals after the Swiss: 1 (first v second) or 2 (and third v "
+                                                     "fourth)."),
+    final_kind: str = typer.Option("simple", help="simple (one final match) or bestof3 (up to three)."),
+    phantom_score: int = typer.Option(25, min=1, max=25, help="What a bye scores (SoL's phantom score)."),
+    delay_top: int = typer.Option(0, min=0, help="Rounds after the first in which equal points are ordered by rating."),
+    delay_compatriots: bool = typer.Option(False, "--delay-compatriots", help="Pair compatriots of equal points last."),
+    third_place: bool = typer.Option(False, "--third-place", help="A knockout's match for third place."),
+    groups: int = typer.Option(0, min=0, help="Groups of a groups-then-knockout event."),
+    qualifiers: int = typer.Option(2, min=1, help="How many of each group go on to the knockout."),
+    seed: int = typer.Option(0, help="The draw of a first round without ratings."),
+    timed: bool = typer.Option(False, "--timed", help="The timed rules (004): 7 minutes to report, not 15."),
+    player: Optional[list[str]] = typer.Option(None, "--player", help="A player, \"First Last\"; repeat it."),
+    players_file: Optional[Path] = typer.Option(None, "--players", help="A CSV file with the columns first, last and "
+                                                "optionally club, country, rating, team (one team, one competitor)."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    from carrom.tournament import Competitor, Event, FinalKind, Format, Pairing, Settings, System
+
+    try:
+        settings = Settings(system=System(system), pairing=Pairing(pairing), format=Format(match_format),
+                            rounds=rounds, finals=finals, final_kind=FinalKind(final_kind), phantom_score=phantom_score,
+                            delay_top=delay_top, delay_compatriots=delay_compatriots, third_place=third_place,
+                            groups=groups, qualifiers=qualifiers, seed=seed, timed=timed)
+    except ValueError as exc:
+        fail(str(exc))
+    if settings.system is System.GROUPS and settings.groups < 1:
+        fail("a groups-then-knockout event needs --groups")
+    entries = _entries(player or [], players_file)
+    store = _store(db)
+    try:
+        from carrom.tournament import assign_groups
+
+        with store._tx("registering the players") as s:
+            clubs: dict[str, int] = {}
+            players, competitors, teams = {}, [], {}
+            for e in entries:
+                club = None
+                if e["club"]:
+                    club = clubs.get(e["club"]) or store.add_club(e["club"], e["country"] or None, session=s)
+                    clubs[e["club"]] = club
+                pid = store.add_player(e["first"], e["last"], club=club, country=e["country"] or None,
+                                       rating=e["rating"], session=s)
+                from carrom.tournament import Player
+
+                players[pid] = Player(pid, e["first"], e["last"], club, e["country"] or None, e["rating"])
+                if e["team"]:
+                    teams.setdefault(e["team"], []).append(pid)
+                else:
+                    competitors.append((pid,))
+            competitors.extend(tuple(ids) for ids in teams.values())
+            for ids in competitors:
+                if len(ids) > 4:
+                    raise _desk_error(f"a team is one to four players, not {len(ids)}")
+            event = Event(name=name, settings=settings, players=players, date=dt.date.today().isoformat(),
+                          competitors=tuple(Competitor(i, ids) for i, ids in enumerate(competitors, 1)))
+            if settings.system is System.GROUPS:
+                event = assign_groups(event)
+            event_id = store.create(event, session=s)
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    _emit({"id": event_id, "competitors": len(event.competitors)}, as_json,
+          f"event {event_id}: {name}, {len(event.competitors)} competitors")
+
+
+def _entries(names: list[str], path: Optional[Path], least: int = 2) -> list[dict]:
+    out = []
+    for n in names:
+        parts = n.split()
+        if len(parts) < 2:
+            fail(f"a player is \"First Last\", not {n!r}")
+        out.append({"first": " ".join(parts[:-1]), "last": parts[-1], "club": "", "country": "", "rating": None,
+                    "team": ""})
+    if path is not None:
+        try:
+            with path.open(newline="", encoding="utf-8") as f:
+                for line, row in enumerate(csv.DictReader(f), 2):
+                    if not row.get("first") or not row.get("last"):
+                        fail(f"{path}, line {line}: a player needs a first and a last name")
+                    rating = row.get("rating") or None
+                    try:
+                        rating = float(rating) if rating else None
+                    except ValueError:
+                        fail(f"{path}, line {line}, field 'rating': {rating!r} is not a number")
+                    out.append({"first": row["first"].strip(), "last": row["last"].strip(),
+                                "club": (row.get("club") or "").strip(), "country": (row.get("country") or "").strip(),
+                                "rating": rating, "team": (row.get("team") or "").strip()})
+        except OSError as exc:
+            fail(f"cannot read {path}: {exc.strerror or exc}")
+    if len(out) < least:
+        fail("an event needs at least two players")
+    return out
+
+
+@tournament_app.command("add", help="Enter one more competitor: any time in a Swiss (a late entry starts on no "
+                                     "points), before the first round otherwise.")
+def add_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    names: list[str] = typer.Argument(..., metavar="PLAYER...", help="Its players, \"First Last\" each (one to four)."),
+    club: Optional[str] = typer.Option(None, "--club", help="Their club."),
+    country: Optional[str] = typer.Option(None, "--country", help="Their country."),
+    rating: Optional[float] = typer.Option(None, "--rating", help="Their rating (the first player's)."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    from dataclasses import replace
+
+    from carrom.tournament import Player, enter
+
+    entries = _entries(names, None, least=1)
+    if len(entries) > 4:
+        fail(f"a competitor is one to four players, not {len(entries)}")
+    store = _store(db)
+    try:
+        event = store.load(event_id)
+        with store._tx("entering a competitor") as s:
+            club_id = store.add_club(club, country, session=s) if club else None
+            players = dict(event.players)
+            ids = []
+            for i, e in enumerate(entries):
+                pid = store.add_player(e["first"], e["last"], club=club_id, country=country,
+                                       rating=rating if i == 0 else None, session=s)
+                players[pid] = Player(pid, e["first"], e["last"], club_id, country, rating if i == 0 else None)
+                ids.append(pid)
+            changed = enter(replace(event, players=players), ids)
+        store.save(event_id, changed, f"entered: {' & '.join(names)}")
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    number = changed.competitors[-1].id
+    _emit({"competitor": number}, as_json, f"competitor {number}: {' & '.join(names)}")
+
+
+@tournament_app.command("import", help="Read a SoL file (.sol or .sol.gz): every tourney becomes an event.")
+def import_(
+    file: Path = typer.Argument(..., metavar="FILE", help="The SoL file."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    from carrom.desk import import_sol
+
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}")
+    store = _store(db)
+    try:
+        ids = import_sol(store, data, str(file))
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    _emit({"tournaments": ids}, as_json, "imported: " + ", ".join(f"event {i}" for i in ids))
+
+
+@tournament_app.command("export", help="Write events as a SoL file (.sol, or .sol.gz compressed).")
+def export(
+    event_ids: list[int] = typer.Argument(..., metavar="ID...", help="The events."),
+    out: Path = typer.Option(..., "--out", help="The file to write."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+) -> None:
+    from carrom.cli.common import write_file
+    from carrom.desk import compress, export_sol
+
+    store = _store(db)
+    try:
+        data = export_sol(store, list(event_ids))
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    write_file(out, compress(data) if out.name.endswith(".gz") else data, "SoL file")
+    typer.echo(f"wrote {out}")
+
+
+@tournament_app.command("list", help="The events in the database.")
+def list_(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+          as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    store = _store(db)
+    try:
+        rows = store.events()
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    _emit([{"id": i, "name": n, "date": d, "closed": c} for i, n, d, c in rows], as_json,
+          "\n".join(f"{i:>4}  {d}  {n}{'  (closed)' if c else ''}" for i, n, d, c in rows) or "no events")
+
+
+@tournament_app.command("standings", help="The standings in rank order (points, Buchholz, net score, total score).")
+def standings_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    from carrom.tournament import standings
+
+    store = _store(db)
+    try:
+        event = store.load(event_id)
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    rows = standings(event)
+    data = [{"rank": r.rank, "competitor": r.competitor, "players": event.names(r.competitor), "points": r.points,
+             "buchholz": r.buchholz, "net_score": r.net_score, "total_score": r.total_score, "retired": r.retired}
+            for r in rows]
+    text = "\n".join(f"{r['rank']:>4}  {' & '.join(r['players']):<40} {r['points']:>4} {r['buchholz']:>5} "
+                     f"{r['net_score']:>5} {r['total_score']:>5}{'  retired' if r['retired'] else ''}" for r in data)
+    _emit(data, as_json, f"{'rank':>4}  {'players':<40} {'pts':>4} {'buch':>5} {'net':>5} {'tot':>5}\n{text}")
+
+
+@tournament_app.command("pair", help="Make the next round (or the finals, or the knockout after the groups).")
+def pair_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    from carrom.tournament import pair
+
+    event = _step(db, event_id, pair, "round paired")
+    number = event.current_round
+    matches = event.round_matches(number)
+    _emit([_match_json(event, m) for m in matches], as_json,
+          f"round {number}\n" + "\n".join(_match_line(event, m) for m in matches))
+
+
+@tournament_app.command("round", help="A round's matches (default: the last).")
+def round_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    number: Optional[int] = typer.Argument(None, metavar="ROUND", help="The round."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    store = _store(db)
+    try:
+        event = store.load(event_id)
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    number = number or event.current_round
+    matches = event.round_matches(number)
+    if not matches:
+        fail(f"event {event_id} has no round {number}")
+    _emit([_match_json(event, m) for m in matches], as_json,
+          f"round {number}\n" + "\n".join(_match_line(event, m) for m in matches))
+
+
+@tournament_app.command("result", help="Type a match's games, e.g. `result 1 3 5 25-10 12-25 25-3` (event, round, "
+                                       "table, games).")
+def result_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    number: int = typer.Argument(..., metavar="ROUND", help="The round."),
+    table: int = typer.Argument(..., metavar="TABLE", help="The table."),
+    games: list[str] = typer.Argument(..., metavar="GAMES...", help="Each game's score, side 1 first: 25-13."),
+    player: Optional[list[str]] = typer.Option(None, "--player", help="A player of the match, \"First Last\", "
+                                               "checked against the pairing; one of each side."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    from carrom.tournament import parse_games, record
+
+    def change(event):
+        parsed = parse_games(" ".join(games))
+        named = None
+        if player:
+            if len(player) != 2:
+                raise _desk_error("name one player of each side (two --player)")
+            named = tuple(_competitor_by_name(event, p) for p in player)
+        return record(event, number, table, parsed, players=named)
+
+    event = _step(db, event_id, change, f"result typed: round {number}, table {table}: {' '.join(games)}", "ICF 57")
+    from carrom.tournament import find
+
+    m = find(event, number, table)
+    for note in m.result.unusual:
+        typer.echo(f"note: {note}", err=True)
+    _emit(_match_json(event, m), as_json, _match_line(event, m))
+
+
+@tournament_app.command("announce", help="Announce a match: the time to report runs from now (ICF 143 i).")
+def announce_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    number: int = typer.Argument(..., metavar="ROUND", help="The round."),
+    table: int = typer.Argument(..., metavar="TABLE", help="The table."),
+    at: Optional[str] = typer.Option(None, "--at", help="When (default: now)."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+) -> None:
+    from carrom.tournament import announce
+
+    moment = _when(at)
+    _step(db, event_id, lambda e: announce(e, number, table, moment), f"announced round {number}, table {table}",
+          "ICF 143 i")
+    typer.echo(f"round {number}, table {table} announced")
+
+
+@tournament_app.command("walkover", help="The desk's word: a side did not report in time and loses by walkover.")
+def walkover_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    number: int = typer.Argument(..., metavar="ROUND", help="The round."),
+    table: int = typer.Argument(..., metavar="TABLE", help="The table."),
+    present: int = typer.Option(..., "--present", min=1, max=2, help="The side that reported: 1 or 2."),
+    at: Optional[str] = typer.Option(None, "--at", help="When (default: now)."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    from carrom.tournament import find, walkover
+
+    moment = _when(at)
+
+    def change(event):
+        return walkover(event, number, table, present, moment)
+
+    probe = _store(db)
+    try:
+        timed = probe.load(event_id).settings.timed
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        probe.close()
+    law = "004 laws 18 and 126" if timed else "ICF 143 i"
+    event = _step(db, event_id, change, f"walkover: round {number}, table {table}, side {3 - present} absent", law)
+    _emit(_match_json(event, find(event, number, table)), as_json, _match_line(event, find(event, number, table)))
+
+
+@tournament_app.command("retire", help="Withdraw a competitor (number or a player's \"First Last\") from the next "
+                                       "round on; it keeps its results.")
+def retire_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    who: str = typer.Argument(..., metavar="COMPETITOR", help="Its number or a player's name."),
+    from_round: Optional[int] = typer.Option(None, "--from-round", min=1, help="The first round it is not paired "
+                                                                                 "in (default: the next)."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+) -> None:
+    from carrom.tournament import retire
+
+    _step(db, event_id, lambda e: retire(e, _competitor_by_name(e, who), from_round), f"withdrawn: {who}")
+    typer.echo(f"{who} withdrawn")
+
+
+@tournament_app.command("swap", help="Exchange two competitors in the last round before any of its results.")
+def swap_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    first: str = typer.Argument(..., metavar="A", help="A competitor (number or name)."),
+    second: str = typer.Argument(..., metavar="B", help="Another."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+) -> None:
+    from carrom.tournament import swap
+
+    _step(db, event_id, lambda e: swap(e, _competitor_by_name(e, first), _competitor_by_name(e, second)),
+          f"swapped by hand: {first} and {second}")
+    typer.echo(f"{first} and {second} swapped")
+
+
+@tournament_app.command("undo", help="Take back the last round while none of its results is in.")
+def undo_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+          db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:
+    from carrom.tournament import undo
+
+    _step(db, event_id, undo, "last round taken back")
+    typer.echo("last round taken back")
+
+
+@tournament_app.command("close", help="Close the event: no more rounds; with --rating, its matches update that "
+                                      "rating list (Glicko-2).")
+def close_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+           rating: Optional[str] = typer.Option(None, "--rating", help="The rating list to update (made if new)."),
+           db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+           as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    from dataclasses import replace
+
+    from carrom.desk.ratings import rate_event
+
+    def change(event):
+        if event.closed:
+            raise _desk_error(f"event {event_id} is closed already")
+        if any(m.held for m in event.matches):
+            raise _desk_error("a protest is waiting for its decision (ICF 151 c)")
+        return replace(event, closed=True)
+
+    _step(db, event_id, change, "event closed" + (f"; rating list {rating!r} updated" if rating else ""))
+    rated = {}
+    if rating:
+        store = _store(db)
+        try:
+            rated = rate_event(store, event_id, rating)
+        except _errors() as exc:
+            fail(str(exc))
+        finally:
+            store.close()
+    _emit({"id": event_id, "closed": True, "rated": len(rated)}, as_json,
+          f"event {event_id} closed" + (f"; {len(rated)} players rated in {rating!r}" if rating else ""))
+
+
+@tournament_app.command("ratings", help="A rating list, best first (Glicko-2: rating, deviation, volatility).")
+def ratings_(name: str = typer.Argument(..., metavar="LIST", help="The rating list."),
+             db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+             as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    from carrom.desk.ratings import rating_list
+
+    store = _store(db)
+    try:
+        rows = rating_list(store, name)
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    _emit([{"player": pid, "name": n, "rating": r, "deviation": rd, "volatility": v} for pid, n, r, rd, v in rows],
+          as_json, "\n".join(f"{n:<40} {r:7.1f} ±{rd:5.1f}" for _, n, r, rd, v in rows) or f"no list {name!r}")
+
+
+protest_app = typer.Typer(help="Protests (ICF 144-151): lodge, decide; never withdrawn.", no_args_is_help=True)
+
+
+@protest_app.command("lodge", help="The written protest of a match, its result held until decided (ICF 146, 150).")
+def lodge_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    number: int = typer.Argument(..., metavar="ROUND", help="The round."),
+    table: int = typer.Argument(..., metavar="TABLE", help="The table."),
+    by: str = typer.Option(..., "--by", help="Who protests: competitor number or a player's name."),
+    game: int = typer.Option(..., "--game", help="The game (1-3) in which it was lodged."),
+    game_ended: Optional[str] = typer.Option(None, "--game-ended", help="When that game ended (default: now)."),
+    oral: Optional[str] = typer.Option(None, "--oral", help="When it was announced orally to the umpire, with the "
+                                                            "fee (ICF 145); without it the protest is not considered."),
+    fee: bool = typer.Option(True, "--fee/--no-fee", help="The fee was paid (ICF 145)."),
+    at: Optional[str] = typer.Option(None, "--at", help="When (default: now)."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    from carrom.tournament.protests import lodge
+
+    now = _when(at)
+    ended = _when(game_ended) if game_ended else now
+    oral_at = _when(oral) if oral else None
+    store = _store(db)
+    try:
+        event = store.load(event_id)
+        changed, protest = lodge(event, number, table, _competitor_by_name(event, by), game, oral_at=oral_at, fee=fee,
+                                 game_ended=ended, now=now)
+        pid = store.save(event_id, changed, f"protest lodged: round {number}, table {table}", "ICF 146, 150",
+                         protest=protest)
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    _emit({"protest": pid, "state": protest.state.value}, as_json,
+          f"protest {pid} lodged: the result of round {number}, table {table} is held until decided (ICF 150)")
+
+
+@protest_app.command("decide", help="Uphold (replay from the protested game, ICF 151 a) or reject (the result stands, "
+                                    "151 b).")
+def decide_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    protest_id: int = typer.Argument(..., metavar="PROTEST", help="The protest."),
+    upheld: bool = typer.Option(..., "--upheld/--rejected", help="The decision."),
+    at: Optional[str] = typer.Option(None, "--at", help="When (default: now)."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    from carrom.tournament.protests import decide
+
+    now = _when(at)
+    store = _store(db)
+    try:
+        event = store.load(event_id)
+        known = dict(store.protests(event_id))
+        if protest_id not in known:
+            raise _desk_error(f"no protest {protest_id} in event {event_id}")
+        changed, protest = decide(event, known[protest_id], upheld, now)
+        store.save(event_id, changed, f"protest {protest_id} {protest.state.value}", protest.steps[-1].law,
+                   protest=protest, protest_id=protest_id)
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    _emit({"protest": protest_id, "state": protest.state.value, "law": protest.steps[-1].law}, as_json,
+          protest.steps[-1].what)
+
+
+@protest_app.command("withdraw", help="Refused: a protest once lodged cannot be withdrawn (ICF 149).")
+def withdraw_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+              protest_id: int = typer.Argument(..., metavar="PROTEST", help="The protest."),
+              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:
+    fail("a protest once lodged cannot be withdrawn (ICF 149)")
+
+
+@protest_app.command("list", help="The event's protests with every step's time and law.")
+def protests_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+              as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    store = _store(db)
+    try:
+        rows = store.protests(event_id)
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    data = [{"protest": pid, "round": p.round, "table": p.table, "by": p.by, "game": p.game, "state": p.state.value,
+             "steps": [{"at": s.at, "what": s.what, "law": s.law} for s in p.steps]} for pid, p in rows]
+    _emit(data, as_json, "\n".join(f"{d['protest']}: round {d['round']}, table {d['table']}, {d['state']}"
+                                   for d in data) or "no protests")
+
+
+@tournament_app.command("log", help="The event's record: every step with its time and law.")
+def log_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+         db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+         as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    store = _store(db)
+    try:
+        rows = store.log(event_id)
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    _emit([{"at": a, "what": w, "law": l} for a, w, l in rows], as_json,
+          "\n".join(f"{dt.datetime.fromtimestamp(a, dt.timezone.utc):%Y-%m-%d %H:%M:%S}  {w}{f'  ({l})' if l else ''}"
+                    for a, w, l in rows))
+
+
+tournament_app.add_typer(protest_app, name="protest")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(tournament_app, name="tournament")

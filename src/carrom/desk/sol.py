@@ -1,0 +1,436 @@
+"""SoL's portable file (``.sol``, ``.sol.gz``): read into events, and written back so SoL loads it.
+
+The file is YAML, several documents in one stream, gzip-compressed for ``.sol.gz``. The first
+document holds ``clubs``, ``players`` (``firstname``, ``lastname``, ``nationality``, ``club`` by its
+1-based index in ``clubs``), ``ratings``, ``rates`` (``rating`` and ``player`` by index, ``rate``,
+``date``) and ``championships`` (``description``, ``club``); every following one a tourney
+(``description``, ``date``, ``championship`` by index, ``system``, ``couplings``, ``phantomscore``,
+``finals``, ``finalkind``, ``retirements``...) with its ``competitors`` (``players`` by index in
+``players``, and the stored ``points``, ``bucholz``, ``netscore``, ``totscore``, ``retired``) and
+``matches`` (``competitor1``/``competitor2`` by index in ``competitors``, the second empty for a bye
+against the phantom; ``turn``, ``board``, ``score1``, ``score2``, ``final``). Older dumps lack
+some fields. SoL's match is one game (``score1``-``score2``), so an imported event has the single
+game format; a match of a round SoL had not ranked yet (``turn`` > ``rankedturn``) or still 0-0 has
+no result. A malformed or truncated file is refused with the line and the field; nothing is stored.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import io
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from carrom.tournament.model import (
+    Competitor, Event, FinalKind, Format, Match, Pairing, Player, Result, Settings, System,
+)
+
+SOL_FIELDS_KEPT = ("guid", "location", "socialurl", "duration", "prealarm", "currentturn", "rankedturn", "prized",
+                   "finalturns", "modified", "hosting_club")
+
+
+class SolError(ValueError):
+    """The file is not a SoL dump carrom can read: the message names the line and the field."""
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+class _Map(dict):
+    """A YAML mapping that remembers the line of each key (1-based) and its own."""
+
+    line: int = 0
+    lines: dict
+
+
+def _plain(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
+    if isinstance(node, yaml.MappingNode):
+        out = _Map()
+        out.line = node.start_mark.line + 1
+        out.lines = {}
+        for k, v in node.value:
+            key = loader.construct_object(k, deep=True)
+            out[key] = _plain(v, loader)
+            out.lines[key] = k.start_mark.line + 1
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_plain(v, loader) for v in node.value]
+    return loader.construct_object(node, deep=True)
+
+
+def _text(data: bytes, name: str) -> str:
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (EOFError, OSError, zlib.error) as exc:
+            raise SolError(f"{name}: the compressed file is damaged or truncated ({exc})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SolError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+
+
+def documents(data: bytes, name: str = "the file") -> list[Any]:
+    text = _text(data, name)
+    loader = yaml.SafeLoader(text)
+    docs = []
+    try:
+        while loader.check_node():
+            docs.append(_plain(loader.get_node(), loader))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 1}" if mark else "somewhere"
+        raise SolError(f"{name}, {where}: not valid YAML ({exc.problem or exc.context})") from None
+    except yaml.YAMLError as exc:
+        raise SolError(f"{name}: not valid YAML ({exc})") from None
+    finally:
+        loader.dispose()
+    if not docs:
+        raise SolError(f"{name}: empty, no SoL document in it")
+    return docs
+
+
+@dataclass
+class Imported:
+    """What a SoL file holds, as carrom values, ready to be stored."""
+
+    clubs: list[dict] = field(default_factory=list)  # {name, country, extra}
+    players: list[dict] = field(default_factory=list)  # {first, last, club (index into clubs or None), country, rating, extra}
+    events: list[tuple[Event, dict, dict[int, dict], dict[tuple, dict]]] = field(default_factory=list)
+
+
+class _Reader:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def fail(self, where: Any, key: str | None, problem: str) -> None:
+        line = None
+        if isinstance(where, _Map):
+            line = where.lines.get(key, where.line) if key is not None else where.line
+        at = f", line {line}" if line else ""
+        fld = f", field {key!r}" if key is not None else ""
+        raise SolError(f"{self.name}{at}{fld}: {problem}")
+
+    def get(self, m: Any, key: str, kind: type | tuple, *, required: bool = True, default: Any = None) -> Any:
+        if not isinstance(m, dict):
+            self.fail(m, None, "expected a mapping")
+        if key not in m or m[key] is None:
+            if required:
+                self.fail(m, None, f"the field {key!r} is missing")
+            return default
+        value = m[key]
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            self.fail(m, key, f"expected {names}, found {value!r}")
+        return value
+
+    def index(self, m: Any, key: str, size: int, *, required: bool = True) -> int | None:
+        value = self.get(m, key, int, required=required)
+        if value is None:
+            return None
+        if not 1 <= value <= size:
+            self.fail(m, key, f"refers to number {value}, but there are {size}")
+        return value - 1
+
+    def seq(self, m: Any, key: str, *, required: bool = True) -> list:
+        return self.get(m, key, list, required=required, default=[])
+
+
+def read(data: bytes, name: str = "the file") -> Imported:
+    docs = documents(data, name)
+    r = _Reader(name)
+    head = docs[0]
+    if not isinstance(head, dict) or "players" not in head and "clubs" not in head:
+        r.fail(head, None, "the first document should hold the clubs and players (is this a SoL file?)")
+    out = Imported()
+    clubs = r.seq(head, "clubs", required=False)
+    for c in clubs:
+        out.clubs.append({"name": str(r.get(c, "description", (str, int))), "country": c.get("nationality"),
+                          "extra": _extra(c, ("description", "nationality"))})
+    players = r.seq(head, "players")
+    for p in players:
+        club = r.index(p, "club", len(clubs), required=False)
+        out.players.append({"first": str(r.get(p, "firstname", (str, int))), "last": str(r.get(p, "lastname", (str, int))),
+                            "club": club, "country": p.get("nationality"), "rating": None,
+                            "extra": _extra(p, ("firstname", "lastname", "nationality", "club"))})
+    ratings = r.seq(head, "ratings", required=False)
+    for rate in r.seq(head, "rates", required=False):
+        pi = r.index(rate, "player", len(players))
+        ri = r.index(rate, "rating", len(ratings))
+        value = r.get(rate, "rate", (int, float))
+        extra = out.players[pi]["extra"].setdefault("rates", [])
+        extra.append({k: _jsonable(v) for k, v in rate.items() if k not in ("player", "rating")}
+                     | {"rating": _jsonable(ratings[ri])})
+        out.players[pi]["rating"] = float(value)  # the latest read is kept; files list rates by date
+    championships = r.seq(head, "championships", required=False) or r.seq(head, "seasons", required=False)
+    for t in docs[1:]:
+        out.events.append(_tourney(r, t, players, championships, ratings, clubs))
+    return out
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, (dt.date, dt.datetime)):
+        return v.isoformat()
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_jsonable(x) for x in v]
+    return v
+
+
+def _extra(m: dict, used: tuple[str, ...]) -> dict:
+    return {k: _jsonable(v) for k, v in m.items() if k not in used}
+
+
+def _tourney(r: _Reader, t: Any, players: list, championships: list, ratings: list, clubs: list):
+    if not isinstance(t, dict):
+        r.fail(t, None, "a tourney document should be a mapping")
+    description = str(r.get(t, "description", (str, int)))
+    date = r.get(t, "date", (dt.date, str))
+    ci = r.index(t, "championship", len(championships), required=False) if not isinstance(t.get("championship"), dict) \
+        else None
+    system = r.get(t, "system", str, required=False, default="swiss")
+    couplings = r.get(t, "couplings", str, required=False, default="serial")
+    try:
+        settings = Settings(
+            system={"swiss": System.SWISS, "knockout": System.KNOCKOUT, "roundrobin": System.ROUNDROBIN}[system],
+            pairing=Pairing(couplings) if couplings in ("serial", "dazed", "staggered") else Pairing.SERIAL,
+            format=Format.SINGLE,
+            phantom_score=r.get(t, "phantomscore", int, required=False, default=25),
+            delay_top=r.get(t, "delaytoppairing", int, required=False, default=0),
+            delay_compatriots=bool(r.get(t, "delaycompatriotpairing", (bool, int), required=False, default=False)),
+            finals=r.get(t, "finals", int, required=False, default=0) or 0,
+            final_kind=FinalKind(r.get(t, "finalkind", str, required=False, default="simple")),
+            retirements=r.get(t, "retirements", str, required=False, default="none"))
+    except KeyError:
+        r.fail(t, "system", f"unknown system {system!r} (swiss, knockout or roundrobin)")
+    except ValueError as exc:
+        r.fail(t, "finalkind", str(exc))
+    ranked = r.get(t, "rankedturn", int, required=False, default=None)
+    comps_in = r.seq(t, "competitors")
+    competitors = []
+    c_extra: dict[int, dict] = {}
+    retired_idx = []
+    for number, c in enumerate(comps_in, 1):
+        ids = r.get(c, "players", list)
+        if not 1 <= len(ids) <= 4:
+            r.fail(c, "players", f"a competitor is one to four players, not {len(ids)}")
+        for p in ids:
+            if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= len(players):
+                r.fail(c, "players", f"refers to player {p!r}, but there are {len(players)}")
+        retired = bool(c.get("retired", False))
+        if retired:
+            retired_idx.append(number)
+        competitors.append((number, tuple(p - 1 for p in ids), int(c.get("position", 0) or 0)))
+        c_extra[number] = {k: _jsonable(v) for k, v in c.items() if k != "players"}
+        for key in ("points", "bucholz", "netscore", "totscore"):
+            if key in c and (isinstance(c[key], bool) or not isinstance(c[key], (int, float))):
+                r.fail(c, key, f"expected a number, found {c[key]!r}")
+    matches = []
+    m_extra: dict[tuple, dict] = {}
+    last_turn = 0
+    for m in r.seq(t, "matches"):
+        one = r.index(m, "competitor1", len(comps_in))
+        two = r.index(m, "competitor2", len(comps_in), required=False)
+        turn = r.get(m, "turn", int)
+        board = r.get(m, "board", int, required=False, default=len([x for x in matches if x.round == turn]) + 1)
+        if (turn, board) in m_extra:
+            r.fail(m, "board", f"two matches at board {board} in turn {turn}")
+        s1 = r.get(m, "score1", int, required=False, default=0)
+        s2 = r.get(m, "score2", int, required=False, default=0)
+        for key, v in (("score1", s1), ("score2", s2)):
+            if v < 0:
+                r.fail(m, key, f"a score cannot be negative ({v})")
+        final = bool(m.get("final", False))
+        result = None
+        unscored = (ranked is not None and turn > ranked and not final) or (s1 == 0 and s2 == 0)
+        if two is not None and not unscored:
+            result = Result(games=((s1, s2),), winner=0 if s1 == s2 else (1 if s1 > s2 else 2))
+        matches.append(Match(round=turn, table=board, side1=one + 1, side2=None if two is None else two + 1,
+                             result=result, stage="final" if final else "main"))
+        m_extra[(turn, board)] = {k: _jsonable(v) for k, v in m.items()
+                                  if k not in ("competitor1", "competitor2", "turn", "board", "score1", "score2",
+                                               "final")}
+        last_turn = max(last_turn, turn)
+    extra = {k: _jsonable(t[k]) for k in t if k in SOL_FIELDS_KEPT}
+    extra["sol"] = True
+    if ci is not None:
+        extra["championship"] = _jsonable(dict(championships[ci]))
+        cl = championships[ci].get("club")
+        if isinstance(cl, int) and not isinstance(cl, bool) and 1 <= cl <= len(clubs):
+            extra["championship_club_name"] = str(clubs[cl - 1].get("description"))
+    elif isinstance(t.get("championship"), dict):
+        extra["championship"] = _jsonable(dict(t["championship"]))
+    if "rating" in t and isinstance(t["rating"], int) and 1 <= t["rating"] <= len(ratings):
+        extra["rating"] = _jsonable(dict(ratings[t["rating"] - 1]))
+    current = (ranked + 1) if ranked is not None else last_turn + 1
+    comps = tuple(Competitor(n, ps, retired_from=(current if n in retired_idx else None), seed=pos)
+                  for n, ps, pos in competitors)  # player ids: indexes into the file's players, mapped when stored
+    event = Event(name=description, settings=settings, competitors=comps, matches=tuple(matches),
+                  date=date.isoformat() if isinstance(date, dt.date) else str(date),
+                  closed=bool(t.get("prized", False)))
+    return event, extra, c_extra, m_extra
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def write(events: list[tuple[Event, dict, dict[int, dict], dict[tuple, dict]]], clubs: dict, standings_of) -> bytes:
+    """A SoL dump of these events (YAML documents): players and clubs first, then one tourney each.
+
+    ``events``: (event, its extra, competitors' extras, matches' extras, players' extras by id);
+    ``clubs``: club id -> (name, country, extra); ``standings_of(event)``: the rows to store as the
+    competitors' points, as SoL stores its ranking.
+    """
+    club_index: dict[int, int] = {}
+    sclubs: list[dict] = []
+    player_index: dict[int, int] = {}
+    splayers: list[dict] = []
+    championships: list[dict] = []
+    champ_index: dict[str, int] = {}
+    ratings: list[dict] = []
+    rates: list[dict] = []
+
+    def add_club(cid: int | None) -> int | None:
+        if cid is None or cid not in clubs:
+            return None
+        if cid not in club_index:
+            name, country, extra = clubs[cid]
+            d = {k: v for k, v in extra.items() if k not in ("description", "nationality", "rating", "owner", "users")}
+            d["description"] = name
+            if country:
+                d["nationality"] = country
+            sclubs.append(d)
+            club_index[cid] = len(sclubs)
+        return club_index[cid]
+
+    def add_player(p: Player, extra: dict) -> int:
+        if p.id not in player_index:
+            d = {k: v for k, v in extra.items() if k not in ("rates", "owner", "club", "federation", "merged")}
+            d["firstname"], d["lastname"] = p.first, p.last
+            if p.country:
+                d["nationality"] = p.country
+            ci = add_club(p.club)
+            if ci:
+                d["club"] = ci
+            splayers.append(d)
+            player_index[p.id] = len(splayers)
+            for rate in extra.get("rates", []):
+                rating = {k: v for k, v in rate["rating"].items() if k not in ("owner", "club")}
+                key = rating.get("description")
+                for i, known in enumerate(ratings, 1):
+                    if known.get("description") == key:
+                        ri = i
+                        break
+                else:
+                    ratings.append(rating)
+                    ri = len(ratings)
+                rates.append({k: v for k, v in rate.items() if k != "rating"} | {"rating": ri,
+                                                                                  "player": player_index[p.id]})
+        return player_index[p.id]
+
+    docs = []
+    for event, extra, c_extra, m_extra, p_extra in events:
+        champ = dict(extra.get("championship") or {"description": event.name, "prizes": "fixed",
+                                                   "playersperteam": max(len(c.players) for c in event.competitors)
+                                                   if event.competitors else 1})
+        champ.pop("owner", None)
+        champ.pop("previous", None)
+        champ.pop("rating", None)
+        club_name = extra.get("championship_club_name") or "carrom"
+        club_ref_idx = next((i for i, c in enumerate(sclubs, 1) if c.get("description") == club_name), None)
+        if club_ref_idx is None:
+            sclubs.append({"description": club_name})
+            club_ref_idx = len(sclubs)
+        champ["club"] = club_ref_idx
+        key = f"{champ.get('description')}|{club_ref_idx}"
+        if key not in champ_index:
+            championships.append(champ)
+            champ_index[key] = len(championships)
+        rows = {row.competitor: row for row in standings_of(event)}
+        competitors = []
+        order = sorted(event.competitors, key=lambda c: c.id)
+        cmap = {c.id: i for i, c in enumerate(order, 1)}
+        for c in order:
+            d = {k: v for k, v in c_extra.get(c.id, {}).items()
+                 if k not in ("players", "points", "bucholz", "netscore", "totscore", "retired")}
+            d["players"] = [add_player(event.players[p], p_extra.get(p, {})) for p in c.players]
+            row = rows[c.id]
+            d.update(points=row.points, bucholz=row.buchholz, netscore=row.net_score, totscore=row.total_score)
+            if c.retired_from is not None:
+                d["retired"] = True
+            if c.seed:
+                d["position"] = c.seed
+            competitors.append(d)
+        matches = []
+        for m in event.matches:
+            d = dict(m_extra.get((m.round, m.table), {}))
+            d["competitor1"] = cmap[m.side1]
+            d["competitor2"] = None if m.side2 is None else cmap[m.side2]
+            d["turn"], d["board"] = m.round, m.table
+            if m.stage == "final":
+                d["final"] = True
+            if m.side2 is None:
+                d["score1"], d["score2"] = event.settings.phantom_score, 0
+            elif m.result is None:
+                d["score1"], d["score2"] = 0, 0
+            else:
+                d["score1"], d["score2"] = m.result.score1, m.result.score2
+            matches.append(d)
+        s = event.settings
+        tourney = {k: v for k, v in extra.items() if k in SOL_FIELDS_KEPT and k != "hosting_club"}
+        played = max((m.round for m in event.matches if m.result is not None or m.side2 is None), default=0)
+        tourney.update({
+            "championship": champ_index[key], "description": event.name, "date": _date(event.date),
+            "system": {System.GROUPS: "knockout"}.get(s.system, s.system.value),
+            "couplings": s.pairing.value if s.system is System.SWISS else "seeds" if s.system is not System.ROUNDROBIN
+            else "serial",
+            "delaytoppairing": s.delay_top, "delaycompatriotpairing": s.delay_compatriots,
+            "phantomscore": s.phantom_score, "retirements": s.retirements, "finals": min(s.finals, 2),
+            "finalkind": s.final_kind.value, "currentturn": event.current_round, "rankedturn": played,
+            "prized": event.closed, "competitors": competitors, "matches": matches})
+        tourney.setdefault("duration", 45)
+        tourney.setdefault("prealarm", 5)
+        docs.append(tourney)
+    head = {"clubs": [_restore(c) for c in sclubs], "players": [_restore(p) for p in splayers],
+            "ratings": [_restore(r) for r in ratings], "rates": [_restore(r) for r in rates],
+            "championships": [_restore(c) for c in championships]}
+    docs = [_restore(d) for d in docs]
+    return yaml.safe_dump_all([head, *docs], allow_unicode=True, sort_keys=False, default_flow_style=False).encode()
+
+
+_DATETIMES = ("modified",)
+_DATES = ("birthdate", "date")
+
+
+def _restore(d: dict) -> dict:
+    """Extras kept as JSON text back to YAML's dates and times, as SoL wrote them (its loader compares them)."""
+    out = {}
+    for k, v in d.items():
+        if isinstance(v, str) and (k in _DATETIMES or k in _DATES):
+            try:
+                v = dt.datetime.fromisoformat(v) if k in _DATETIMES else dt.date.fromisoformat(v)
+            except ValueError:
+                pass
+        elif isinstance(v, list):
+            v = [_restore(x) if isinstance(x, dict) else x for x in v]
+        out[k] = v
+    return out
+
+
+def _date(text: str) -> Any:
+    try:
+        return dt.date.fromisoformat(text[:10])
+    except ValueError:
+        return dt.date.today()
+
+
+def compress(data: bytes) -> bytes:
+    buf = io.BytesIO()
+    with gzip.GzipFile(fileobj=buf, mode="wb", mtime=0) as f:
+        f.write(data)
+    return buf.getvalue()

@@ -1,0 +1,298 @@
+"""What the desk does to an event, each a pure step: a new value out, or a refusal with nothing changed.
+
+``pair`` makes the next round for the event's system (Swiss, knockout, round robin, groups then
+knockout; the finals after a Swiss once its rounds are played), ``record`` a typed result,
+``walkover`` the desk's word that a side did not report in time, ``retire`` a withdrawal,
+``swap`` two competitors of the unpublished round, ``undo`` the last round while no result is in.
+Tables are numbered from 1 in the round's order, a bye last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from carrom.tournament import brackets, results, swiss
+from carrom.tournament.model import Competitor, Event, FinalKind, Match, Result, System
+from carrom.tournament.standings import final_wins, finals_done, standings, tallies
+
+
+class DeskError(ValueError):
+    """The desk asked for something the event cannot do now; nothing changed."""
+
+
+def _matches(round_number: int, pairs, stage: str) -> list[Match]:
+    played = [p for p in pairs if p[1] is not None]
+    byes = [p for p in pairs if p[1] is None]
+    return [Match(round=round_number, table=t, side1=a, side2=b, stage=stage)
+            for t, (a, b) in enumerate(played + byes, 1)]
+
+
+def _round_open(event: Event) -> bool:
+    last = event.round_matches(event.current_round)
+    return any(m.side2 is not None and (m.result is None or m.held) for m in last)
+
+
+def pair(event: Event) -> Event:
+    """The event with its next round paired."""
+    if event.closed:
+        raise DeskError("the event is closed")
+    if len(event.competitors) < 2:
+        raise DeskError("an event needs two competitors before a round is paired")
+    if event.matches and _round_open(event):
+        raise DeskError(f"round {event.current_round} is paired and not all its results are in: "
+                        f"a round is paired once")
+    system = event.settings.system
+    number = event.current_round + 1
+    try:
+        if system is System.SWISS:
+            planned = event.settings.rounds
+            swiss_rounds = len({m.round for m in event.matches if m.stage == "main"})
+            if planned and swiss_rounds >= planned:
+                return _finals(event, number)
+            return event.with_matches(event.matches + tuple(_matches(number, swiss.pair_round(event), "main")))
+        if system is System.ROUNDROBIN:
+            return _round_robin(event, number)
+        if system is System.KNOCKOUT:
+            return _knockout(event, number, [c.id for c in _seeded(event)])
+        return _groups(event, number)
+    except swiss.PairingError as exc:
+        raise DeskError(str(exc)) from None
+
+
+def _seeded(event: Event) -> list[Competitor]:
+    """Competitors best first: by seed, then rating, then as registered."""
+    def key(c: Competitor):
+        ratings = [event.players[p].rating for p in c.players if event.players[p].rating is not None]
+        return (c.seed or 10**9, -sum(ratings) if ratings else 0.0, c.id)
+    return sorted(event.competitors, key=key)
+
+
+def _finals(event: Event, number: int) -> Event:
+    s = event.settings
+    if not s.finals:
+        raise DeskError(f"the {s.rounds} Swiss rounds are played and the event has no finals")
+    if finals_done(event):
+        raise DeskError("the finals are over")
+    rounds, wins = final_wins(event)
+    if s.final_kind is FinalKind.SIMPLE and rounds:
+        raise DeskError("the final is paired already")
+    ranked = [r.competitor for r in standings(event)]
+    pairs = []
+    for k in range(s.finals):
+        a, b = ranked[2 * k], ranked[2 * k + 1]
+        if wins.get(a, 0) < 2 and wins.get(b, 0) < 2:
+            pairs.append((a, b))
+    return event.with_matches(event.matches + tuple(_matches(number, pairs, "final")))
+
+
+def _round_robin(event: Event, number: int) -> Event:
+    ids = [c.id for c in _seeded(event)]
+    rounds = brackets.circle(ids)
+    if number > len(rounds):
+        raise DeskError(f"the round robin's {len(rounds)} rounds are all paired")
+    retired = {c.id for c in event.competitors if c.retired(number)}
+    pairs = [p for p in rounds[number - 1] if p[0] not in retired]
+    pairs = [(a, None if b in retired else b) for a, b in pairs]
+    return event.with_matches(event.matches + tuple(_matches(number, pairs, "main")))
+
+
+def _knockout_winners(event: Event, stage_rounds: list[int]) -> list[int]:
+    last = sorted((m for m in event.matches if m.round == stage_rounds[-1] and m.stage == "knockout"),
+                  key=lambda m: m.table)  # the tables keep the bracket's order
+    winners = []
+    for m in last:
+        w = m.winner()
+        if w is None:
+            raise DeskError(f"round {m.round}, table {m.table} has no winner yet")
+        winners.append(w)
+    return winners
+
+
+def _knockout(event: Event, number: int, seeded: list[int]) -> Event:
+    ko_rounds = sorted({m.round for m in event.matches if m.stage == "knockout"})
+    if not ko_rounds:
+        pairs = brackets.first_round(seeded)
+        # keep bracket order on the tables: a bye keeps its line so the next round pairs neighbours
+        matches = [Match(round=number, table=t, side1=a, side2=b, stage="knockout") for t, (a, b) in enumerate(pairs, 1)]
+        return event.with_matches(event.matches + tuple(matches))
+    winners = _knockout_winners(event, ko_rounds)
+    if len(winners) == 1:
+        raise DeskError("the knockout is over")
+    pairs = brackets.next_round(winners)
+    matches = [Match(round=number, table=t, side1=a, side2=b, stage="knockout") for t, (a, b) in enumerate(pairs, 1)]
+    if len(pairs) == 1 and event.settings.third_place:
+        semis = [m for m in event.matches if m.round == ko_rounds[-1] and m.stage == "knockout"]
+        losers = [m.loser() for m in sorted(semis, key=lambda m: m.table) if m.loser() is not None]
+        if len(losers) == 2:
+            matches.append(Match(round=number, table=2, side1=losers[0], side2=losers[1], stage="third"))
+    return event.with_matches(event.matches + tuple(matches))
+
+
+def _groups(event: Event, number: int) -> Event:
+    s = event.settings
+    if s.groups < 1:
+        raise DeskError("a groups-then-knockout event needs its number of groups")
+    groups = _group_members(event)
+    group_rounds = [brackets.circle(g) for g in groups]
+    played = len({m.round for m in event.matches if m.stage == "group"})
+    needed = max(len(r) for r in group_rounds)
+    if played < needed:
+        pairs = []
+        for rounds in group_rounds:
+            if played < len(rounds):
+                pairs.extend(rounds[played])
+        return event.with_matches(event.matches + tuple(_matches(number, pairs, "group")))
+    places = [[row.competitor for row in group_standings(event, g)][: s.qualifiers] for g in range(len(groups))]
+    return _knockout(event, number, brackets.cross_seed(places))
+
+
+def _group_members(event: Event) -> list[list[int]]:
+    s = event.settings
+    if all(c.group is not None for c in event.competitors):
+        out: list[list[int]] = [[] for _ in range(s.groups)]
+        for c in event.competitors:
+            out[c.group].append(c.id)
+        return out
+    return brackets.snake([c.id for c in _seeded(event)], s.groups)
+
+
+def assign_groups(event: Event) -> Event:
+    """Deal the competitors to the groups (snake by seed), once, before the first round."""
+    members = brackets.snake([c.id for c in _seeded(event)], event.settings.groups)
+    where = {cid: g for g, ids in enumerate(members) for cid in ids}
+    return replace(event, competitors=tuple(replace(c, group=where[c.id]) for c in event.competitors))
+
+
+def group_standings(event: Event, group: int):
+    """One group's standings: its members and its own matches only."""
+    members = set(_group_members(event)[group])
+    sub = replace(event, competitors=tuple(c for c in event.competitors if c.id in members),
+                  matches=tuple(m for m in event.matches if m.stage == "group" and m.side1 in members),
+                  settings=replace(event.settings, system=System.ROUNDROBIN))
+    return standings(sub)
+
+
+def enter(event: Event, players) -> Event:
+    """Register one more competitor (its players already in ``event.players``): any time in a Swiss (a late
+    entry starts on no points), before the first round otherwise."""
+    if event.closed:
+        raise DeskError("the event is closed")
+    if event.matches and event.settings.system is not System.SWISS:
+        raise DeskError(f"a {event.settings.system.value} event takes no entries once it has begun")
+    ids = tuple(players)
+    taken = {p for c in event.competitors for p in c.players}
+    if taken & set(ids):
+        raise DeskError("a player is entered once")
+    number = max((c.id for c in event.competitors), default=0) + 1
+    group = None
+    if event.settings.system is System.GROUPS and any(c.group is not None for c in event.competitors):
+        sizes = [sum(1 for c in event.competitors if c.group == g) for g in range(event.settings.groups)]
+        group = sizes.index(min(sizes))
+    return replace(event, competitors=event.competitors + (Competitor(number, ids, group=group),))
+
+
+def _open(event: Event) -> None:
+    if event.closed:
+        raise DeskError("the event is closed: nothing in it changes any more")
+
+
+def find(event: Event, round_number: int, table: int) -> Match:
+    for m in event.matches:
+        if m.round == round_number and m.table == table:
+            return m
+    raise DeskError(f"no match at table {table} in round {round_number}")
+
+
+def _put(event: Event, old: Match, new: Match) -> Event:
+    return event.with_matches(new if m is old else m for m in event.matches)
+
+
+def record(event: Event, round_number: int, table: int, games, *, players: tuple[int, int] | None = None) -> Event:
+    """Record the games typed for a match; ``players``: the competitors the desk names, checked against the match.
+
+    After an upheld protest the games typed are those from the replayed one on; the games before it stand.
+    """
+    _open(event)
+    m = find(event, round_number, table)
+    if m.side2 is None:
+        raise DeskError(f"round {round_number}, table {table} is a bye: it has no result to type")
+    if players is not None and set(players) != {m.side1, m.side2}:
+        raise DeskError(f"round {round_number}, table {table} is not between those competitors")
+    if m.held:
+        raise DeskError(f"round {round_number}, table {table} is under protest: its result waits for the decision "
+                        f"(ICF 150)")
+    result = results.check(m.kept + tuple(games), event.settings.format)
+    _knockout_needs_winner(event, m, result)
+    return _put(event, m, replace(m, result=result))
+
+
+def _knockout_needs_winner(event: Event, m: Match, result: Result) -> None:
+    if m.stage in ("knockout", "third", "final") and result.winner == 0:
+        raise DeskError("a knockout match needs a winner: a level game is decided by one more board (ICF 56 b)")
+
+
+def walkover(event: Event, round_number: int, table: int, present: int, now: float) -> Event:
+    """The desk's word that side ``3 - present`` did not report within the laws' time of the announcement."""
+    _open(event)
+    m = find(event, round_number, table)
+    if m.side2 is None:
+        raise DeskError(f"round {round_number}, table {table} is a bye")
+    if m.announced is None:
+        raise DeskError(f"round {round_number}, table {table} was not announced: the time to report runs from the "
+                        f"announcement (ICF 143 i)")
+    result = results.walkover(present, event.settings.format, waited_minutes=(now - m.announced) / 60,
+                              timed=event.settings.timed)
+    return _put(event, m, replace(m, result=result))
+
+
+def announce(event: Event, round_number: int, table: int, now: float) -> Event:
+    _open(event)
+    m = find(event, round_number, table)
+    return _put(event, m, replace(m, announced=now))
+
+
+def retire(event: Event, cid: int, from_round: int | None = None) -> Event:
+    """Withdraw a competitor from ``from_round`` on (default: the next round); it keeps its results."""
+    _open(event)
+    start = from_round if from_round is not None else event.current_round + 1
+    try:
+        c = event.competitor(cid)
+    except KeyError:
+        raise DeskError(f"no competitor {cid} in this event") from None
+    return replace(event, competitors=tuple(replace(x, retired_from=start) if x is c else x
+                                            for x in event.competitors))
+
+
+def undo(event: Event) -> Event:
+    """Take back the last round while none of its results is in."""
+    _open(event)
+    number = event.current_round
+    if not number:
+        raise DeskError("no round to take back")
+    last = event.round_matches(number)
+    if any(m.result is not None for m in last):
+        raise DeskError(f"round {number} has results: it cannot be taken back")
+    return event.with_matches(m for m in event.matches if m.round != number)
+
+
+def swap(event: Event, a: int, b: int) -> Event:
+    """Exchange two competitors between the matches of the last round, before any of its results."""
+    _open(event)
+    number = event.current_round
+    last = event.round_matches(number)
+    if not last or any(m.result is not None for m in last):
+        raise DeskError("only a round without results can be changed by hand")
+    where = {s: m for m in last for s in m.sides}
+    if a not in where or b not in where:
+        raise DeskError(f"competitors {a} and {b} are not both in round {number}")
+
+    def moved(m: Match) -> Match:
+        def s(x):
+            return b if x == a else a if x == b else x
+        return replace(m, side1=s(m.side1), side2=None if m.side2 is None else s(m.side2))
+
+    return event.with_matches(moved(m) if m.round == number else m for m in event.matches)
+
+
+__all__ = ["DeskError", "announce", "assign_groups", "enter", "find", "group_standings", "pair", "record", "retire",
+           "swap", "tallies", "undo", "walkover"]

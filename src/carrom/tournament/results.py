@@ -1,0 +1,104 @@
+"""A result typed by the desk, checked against the laws before it is recorded.
+
+A game ends when a side reaches 25 points or after the 8th board (ICF 56 a), so at most one side
+has 25 or more, and a board is worth at most 12 points (ICF 55): no game score above 24 + 9 or
+21 + 12, that is 33. A match is the best of three games (ICF 57): it ends as soon as a side has
+won two. What the laws allow but is unusual is accepted and noted: a game ended after the 8th
+board, or by the round's time, with both sides below 25. SoL's single game (one game to 25 in the
+round's time) may end level, a draw, as SoL counts it.
+
+A walkover (ICF 143 i: not reported within 15 minutes of the announcement; 004 laws 18 and 126:
+7 minutes and a 25-0 game in the timed rules) is scored 25-0 for each game the present side needed.
+"""
+
+from __future__ import annotations
+
+from carrom.tournament.model import Format, Result
+
+GAME_POINTS = 25  # ICF 56 a
+MAX_GAME = 33  # ICF 55 (12 a board) and 56 a (the game is over at 25): 21 + 12 or 24 + 9
+REPORT_MINUTES = {"ICF": 15, "timed": 7}  # ICF 143 i; 004 laws 18 and 126
+
+
+class ResultError(ValueError):
+    """A result the laws cannot produce: the message says what and names the law (``law``)."""
+
+    def __init__(self, message: str, law: str) -> None:
+        super().__init__(f"{message} ({law})")
+        self.law = law
+
+
+def parse_games(text: str) -> tuple[tuple[int, int], ...]:
+    """``"25-3 12-25 25-20"`` (or with ``:``, commas) as the games' scores; a malformed one is refused."""
+    games = []
+    for part in text.replace(",", " ").split():
+        left, sep, right = part.replace(":", "-").partition("-")
+        if not sep or not left.strip().isdigit() or not right.strip().isdigit():
+            if left.startswith("-") or right.startswith("-") or part.startswith("-"):
+                raise ResultError(f"a game's score cannot be negative: {part!r}", "ICF 53 a")
+            raise ResultError(f"a game's score is two numbers, such as 25-13, not {part!r}", "ICF 57")
+        games.append((int(left), int(right)))
+    if not games:
+        raise ResultError("no game's score given", "ICF 57")
+    return tuple(games)
+
+
+def check_game(number: int, a: int, b: int, fmt: Format) -> str | None:
+    """Refuse a game the laws cannot produce; return a note when it is legal but unusual."""
+    if a < 0 or b < 0:
+        raise ResultError(f"game {number}: a score cannot be negative ({a}-{b})", "ICF 53 a")
+    if a >= GAME_POINTS and b >= GAME_POINTS:
+        raise ResultError(f"game {number}: {a}-{b} is won by both sides; the game ends when one reaches "
+                          f"{GAME_POINTS}", "ICF 56 a")
+    if max(a, b) > MAX_GAME:
+        raise ResultError(f"game {number}: {max(a, b)} points is more than a game can give (at most 12 a board, "
+                          f"the game over at {GAME_POINTS}: {MAX_GAME})", "ICF 55, 56 a")
+    if a == b:
+        if fmt is Format.SINGLE and a > 0:
+            return None
+        raise ResultError(f"game {number}: {a}-{b} has no winner; a level game after the 8th board is decided by "
+                          f"one more board", "ICF 56 b")
+    if max(a, b) < GAME_POINTS:
+        return f"game {number} ended below {GAME_POINTS} ({a}-{b}): after the 8th board or by time (ICF 56 a)"
+    return None
+
+
+def check(games: tuple[tuple[int, int], ...], fmt: Format = Format.BEST_OF_THREE) -> Result:
+    """The result of these games, or ``ResultError`` naming the law they break."""
+    if fmt is Format.SINGLE:
+        if len(games) != 1:
+            raise ResultError(f"this event's matches are one game, not {len(games)}", "SoL single game")
+        (a, b), = games
+        note = check_game(1, a, b, fmt)
+        return Result(games=games, winner=0 if a == b else (1 if a > b else 2), unusual=(note,) if note else ())
+    if len(games) > 3:
+        raise ResultError(f"{len(games)} games: a match is the best of three", "ICF 57")
+    notes = []
+    won = [0, 0]
+    for number, (a, b) in enumerate(games, 1):
+        if max(won) == 2:
+            raise ResultError(f"game {number} after a {won[0]}-{won[1]}: the match was over", "ICF 57")
+        note = check_game(number, a, b, fmt)
+        if note:
+            notes.append(note)
+        won[0 if a > b else 1] += 1
+    if max(won) < 2:
+        raise ResultError(f"games {won[0]}-{won[1]}: a match is over when a side has won two", "ICF 57")
+    return Result(games=games, winner=1 if won[0] == 2 else 2, unusual=tuple(notes))
+
+
+def walkover(present: int, fmt: Format = Format.BEST_OF_THREE, *, waited_minutes: float, timed: bool = False) -> Result:
+    """The absent side loses by walkover once the laws' time has passed since the match was announced.
+
+    ``present`` is the side that reported (1 or 2). Only the desk calls this: nothing is automatic.
+    """
+    limit = REPORT_MINUTES["timed" if timed else "ICF"]
+    law = "004 laws 18 and 126" if timed else "ICF 143 i"
+    if present not in (1, 2):
+        raise ResultError(f"the side that reported is 1 or 2, not {present}", law)
+    if waited_minutes < limit:
+        raise ResultError(f"only {waited_minutes:.0f} minutes since the match was announced: a walkover after "
+                          f"{limit}", law)
+    game = (GAME_POINTS, 0) if present == 1 else (0, GAME_POINTS)
+    games = (game,) if fmt is Format.SINGLE else (game, game)
+    return Result(games=games, winner=present, walkover=True)

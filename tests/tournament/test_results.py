@@ -1,0 +1,75 @@
+"""A result typed by the desk is checked against the laws: each row names its law."""
+
+import pytest
+
+from carrom.tournament import Format, ResultError, check, parse_games
+from carrom.tournament.results import walkover
+
+REFUSED = [
+    # (games, law in the message)
+    ("25-25 25-3", "ICF 56 a"),  # ICF 56 a: the game ends when a side reaches 25, so both cannot have won it
+    ("27-25 25-3", "ICF 56 a"),
+    ("34-3 25-3", "ICF 55"),  # ICF 55: at most 12 points a board, so no game can end above 33
+    ("25-3 25-4 25-5", "ICF 57"),  # ICF 57: best of three; a third game after 2-0 is no game of the match
+    ("25-3 3-25 25-4 25-5", "ICF 57"),  # more than three games
+    ("25-3", "ICF 57"),  # a single game is no finished best of three
+    ("25-3 3-25", "ICF 57"),  # 1-1: the match is not over
+    ("20-20 25-3 25-3", "ICF 56 b"),  # ICF 56 b: a level game after the 8th board gets one more board
+]
+
+
+@pytest.mark.parametrize("text,law", REFUSED, ids=[r[0] for r in REFUSED])
+def test_impossible_results_refused_with_their_law(text, law):
+    with pytest.raises(ResultError) as caught:
+        check(parse_games(text))
+    assert law in str(caught.value)
+
+
+def test_negative_score_refused():
+    """ICF 53 a: a game's points are counted coins, never fewer than none."""
+    with pytest.raises(ResultError, match="negative"):
+        check(parse_games("25--3 25-3"))
+    with pytest.raises(ResultError, match="negative"):
+        check(((25, -3), (25, 3)))
+
+
+def test_malformed_score_refused():
+    with pytest.raises(ResultError, match="two numbers"):
+        parse_games("25-x 25-3")
+
+
+ACCEPTED = [
+    ("25-3 25-10", 1, 0),
+    ("3-25 25-10 24-25", 2, 0),
+    ("19-7 25-10", 1, 1),  # ICF 56 a: a game may end after the 8th board below 25 (or by time): unusual, legal
+    ("33-0 0-33 21-12", 1, 1),  # 33: 21 + a board of 12 (ICF 55); the third game ended below 25
+]
+
+
+@pytest.mark.parametrize("text,winner,notes", ACCEPTED, ids=[r[0] for r in ACCEPTED])
+def test_legal_results_accepted_and_the_unusual_noted(text, winner, notes):
+    result = check(parse_games(text))
+    assert result.winner == winner
+    assert len(result.unusual) == notes
+    assert all("ICF 56 a" in n for n in result.unusual)
+
+
+def test_sol_single_game_may_be_drawn_but_not_nil_nil():
+    """SoL's single game may end level by time (a draw, 1 point each); 0-0 is no game played."""
+    assert check(((12, 12),), Format.SINGLE).winner == 0
+    with pytest.raises(ResultError):
+        check(((0, 0),), Format.SINGLE)
+    with pytest.raises(ResultError):
+        check(((25, 3), (25, 3)), Format.SINGLE)
+
+
+def test_walkover_only_after_the_laws_time():
+    """ICF 143 i: a player not reporting within 15 minutes of the announcement loses the match;
+    004 laws 18 and 126 (the timed rules): 7 minutes, the game lost 25-0."""
+    with pytest.raises(ResultError, match="ICF 143 i"):
+        walkover(1, waited_minutes=14.9)
+    result = walkover(1, waited_minutes=15)
+    assert result.walkover and result.winner == 1 and result.games == ((25, 0), (25, 0))
+    with pytest.raises(ResultError, match="004 laws 18 and 126"):
+        walkover(2, waited_minutes=6, timed=True)
+    assert walkover(2, Format.SINGLE, waited_minutes=7, timed=True).games == ((0, 25),)
