@@ -181,7 +181,7 @@ class PhysicsParams:
             raise ValueError(f"stick_within must be a finite number >= 0, got {v!r}")
         if self.disc_friction is not None:
             df = self.disc_friction
-            if not isinstance(df, tuple) or len(df) != 3 or not all(finite_number(v) and v >= 0 for v in df):
+            if not isinstance(df, (tuple, list)) or len(df) != 3 or not all(finite_number(v) and v >= 0 for v in df):
                 raise ValueError(f"disc_friction must be None or (a, b, c), three finite numbers >= 0, got {df!r}")
             object.__setattr__(self, "disc_friction", tuple(float(v) for v in df))
         if isinstance(self.max_events, bool) or not isinstance(self.max_events, int) or self.max_events < 1:
