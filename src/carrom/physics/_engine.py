@@ -1313,7 +1313,12 @@ def _step_jt(c, b, k, jn, mu, mud, mub, muc, cnx, cny, fr, vel, spin):
     ny = cny[c]
     if k >= 0:
         ut = (vel[k, 0] - vel[b, 0]) * -ny + (vel[k, 1] - vel[b, 1]) * nx - (spin[b] * fr[3, c] + spin[k] * fr[4, c])
-        return _coulomb(-ut * fr[0, c], _mu_slip(ut, mud, mub, muc) * jn)
+        stick = -ut * fr[0, c]
+        limit = mud * jn
+        if mub != 0.0 and (stick > limit or stick < -limit):
+            # v4: the exponential only where it decides (mu(v) >= a: what a sticks, sticks).
+            limit = _mu_slip(ut, mud, mub, muc) * jn
+        return _coulomb(stick, limit)
     ut = vel[b, 0] * -ny + vel[b, 1] * nx + spin[b] * fr[3, c]
     return _coulomb(-ut * fr[0, c], mu * jn)
 
