@@ -4,6 +4,8 @@ kernel and the Python layer is checked against them (test_physics_golden.py).
 
 ``python tests/physics/golden_shots.py`` writes data/golden_shots.json from the engine as
 it is: run it only when a change of the physics is meant (and say so in the commit).
+``python tests/physics/golden_shots.py --add MODEL`` adds a new model's outcomes to the
+stored shots and leaves every other model's as it is.
 The inputs are stored with the outputs, so the file, not this generator, is the reference.
 """
 
@@ -125,7 +127,22 @@ def layout_from_json(rows: list) -> Layout:
     return Layout(tuple(Disc(PieceKind(k), x, y) for k, x, y in rows))
 
 
+def write(shots: list) -> None:
+    # One line per shot: a drift shows in a diff as the shots it touched.
+    lines = ",\n".join(json.dumps(shot, separators=(",", ":")) for shot in shots)
+    DATA.write_text('{"shots": [\n' + lines + "\n]}\n")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--add"]:
+        model = sys.argv[2]
+        shots = json.loads(DATA.read_text())["shots"]
+        for shot in shots:
+            layout = layout_from_json(shot["layout"])
+            shot["expected"][model] = play(layout, Strike(*shot["strike"]), model)
+        write(shots)
+        print(f"added model {model} to {len(shots)} shots in {DATA}", file=sys.stderr)
+        return
     shots = []
     for name, layout, strike in inputs():
         shots.append({
@@ -134,9 +151,7 @@ def main() -> None:
             "strike": [strike.x, strike.y, strike.direction, strike.speed],
             "expected": {model: play(layout, strike, model) for model in MODELS},
         })
-    # One line per shot: a drift shows in a diff as the shots it touched.
-    lines = ",\n".join(json.dumps(shot, separators=(",", ":")) for shot in shots)
-    DATA.write_text('{"shots": [\n' + lines + "\n]}\n")
+    write(shots)
     print(f"wrote {len(shots)} shots x {len(MODELS)} models to {DATA}", file=sys.stderr)
 
 

@@ -194,8 +194,9 @@ def test_the_named_models():
     assert MODELS["v2"].impact_solver is ImpactSolver.SIMULTANEOUS and MODELS["v2"].pocket_model is PocketModel.TIPPING
     assert physics_model("v2").model == "v2"
     assert PhysicsParams(mu=0.2).model is None  # not a named model
-    with pytest.raises(ValueError, match=r"unknown physics model 'v4'; known: \['v1', 'v2', 'v3'\]"):
-        physics_model("v4")
+    assert physics_model("v4").model == "v4" and DEFAULT_PARAMS != MODELS["v4"]  # v4 selectable, not the default yet
+    with pytest.raises(ValueError, match=r"unknown physics model 'v5'; known: \['v1', 'v2', 'v3', 'v4', 'v4-fast', 'v4-slow'\]"):
+        physics_model("v5")
     with pytest.raises(ValueError, match="unknown impact_solver 'averaged'"):
         PhysicsParams(impact_solver="averaged")
 

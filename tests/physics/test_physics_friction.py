@@ -111,7 +111,7 @@ def test_two_coins_closed_form_in_the_kernel():
         v = 1.5
         # i moves along +x; j touches it at angle ``cut`` below the path.
         xj, yj = 2 * R * math.cos(cut), -2 * R * math.sin(cut)
-        out = E._pair_impact(E.MODEL_COULOMB, MU, 0.0, 0.0, v, 0.0, 0.0, R, MC, xj, yj, 0.0, 0.0, 0.0, R, MC, e)
+        out = E._pair_impact(E.MODEL_COULOMB, MU, 0.0, 0.0, 0.0, 0.0, v, 0.0, 0.0, R, MC, xj, yj, 0.0, 0.0, 0.0, R, MC, e)  # mu(v) = MU + 0
         vjx, vjy = out[3], out[4]
         n = np.array([xj, yj]) / (2 * R)
         throw = math.atan2(abs(n[0] * vjy - n[1] * vjx), n @ np.array([vjx, vjy]))

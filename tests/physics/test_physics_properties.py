@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from physics_checks import H, assert_sound, mirrored_layout
 
 from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Disc, Layout, PieceKind, Seat
-from carrom.physics import DEFAULT_PARAMS, MODELS, Strike, simulate
+from carrom.physics import DEFAULT_PARAMS, MODELS, Strike, physics_model, simulate
 from carrom.physics import _engine as E
 
 R = CARROMMAN.radius
@@ -102,6 +102,14 @@ def test_every_shot_keeps_the_invariants_v3(shot):
     """With impact friction and spin: energy (spins included) never gained, momentum and
     angular momentum kept at every impact, the slides exact."""
     check_shot(shot, MODELS["v3"])
+
+
+@settings(max_examples=600, **SETTINGS)
+@given(shots(), st.sampled_from(["v4", "v4-slow", "v4-fast"]))
+def test_every_shot_keeps_the_invariants_v4(shot, model):
+    """v4 on each board speed: the pack's friction from one state and the friction that falls
+    with the slip keep the same invariants."""
+    check_shot(shot, physics_model(model))
 
 
 @settings(max_examples=150, **SETTINGS)

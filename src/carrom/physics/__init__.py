@@ -10,14 +10,19 @@ See docs/physics.md for the model, the parameters and the event order.
 """
 
 from carrom.physics.params import (
+    ALCIATORE_THROW,
     APPROACH_TOLERANCE,
+    BOARD_SPEED_PRESETS,
+    BOARD_SPEEDS,
     CONTACT_TOLERANCE,
     DEFAULT_PARAMS,
     MODELS,
     CollisionModel,
     ImpactSolver,
+    PackFriction,
     PhysicsParams,
     PocketModel,
+    board_speed,
     physics_model,
 )
 from carrom.physics.result import (
@@ -38,13 +43,17 @@ from carrom.physics.simulation import PLACEMENT_TOLERANCE, EventCapExceeded, sim
 from carrom.physics.strike import Strike
 
 __all__ = [
+    "ALCIATORE_THROW",
     "APPROACH_TOLERANCE",
+    "BOARD_SPEED_PRESETS",
+    "BOARD_SPEEDS",
     "BatchResult",
     "CONTACT_TOLERANCE",
     "CUSHIONS",
     "CollisionModel",
     "ImpactSolver",
     "MODELS",
+    "PackFriction",
     "PocketModel",
     "DEFAULT_PARAMS",
     "EVENT_KINDS",
@@ -62,6 +71,7 @@ __all__ = [
     "SlideArrays",
     "Strike",
     "simulate",
+    "board_speed",
     "physics_model",
     "simulate_batch",
 ]

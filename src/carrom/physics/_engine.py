@@ -108,10 +108,20 @@ P_THICK_COIN = 17  # metres: carromman thickness (tipping over a pocket)
 P_THICK_STRIKER = 18  # metres: striker thickness
 P_GRAVITY = 19  # m/s^2
 P_PERSIST = 20  # metres: overlap allowance of a persistent contact (a pair struck again soon)
-P_MU_IMPACT = 21  # Coulomb friction coefficient at impacts (MODEL_COULOMB)
+P_MU_IMPACT = 21  # Coulomb friction coefficient at impacts (MODEL_COULOMB): cushions; v3 discs too
 P_SPIN_TABLE = 22  # first of SPIN_TABLE_SIZE values: reach * z of the spin law (spin.py)
 SPIN_TABLE_SIZE = 513
-NPARAMS = P_SPIN_TABLE + SPIN_TABLE_SIZE
+# v4 (after the table, so its indices stay put): disc-on-disc friction at impacts as a
+# function of the sliding speed v at the contact, mu(v) = a + b exp(-c v) (MODEL_COULOMB;
+# v3: a = P_MU_IMPACT, b = 0), and how the friction of a touching pack's contacts is applied.
+P_MU_DISC = P_SPIN_TABLE + SPIN_TABLE_SIZE  # a
+P_MU_SLOW = P_MU_DISC + 1  # b: how much more friction a slow slip has
+P_MU_DECAY = P_MU_DISC + 2  # c (s/m)
+P_PACK = P_MU_DISC + 3  # PACK_ORDERED (v3) or PACK_SYMMETRIC (v4)
+NPARAMS = P_MU_DISC + 4
+
+PACK_ORDERED = 0  # each contact's friction of a step applied in turn, in the summation order (v3)
+PACK_SYMMETRIC = 1  # every contact's friction of a step from one state, then all applied (v4)
 
 MODEL_FRICTIONLESS = 0
 MODEL_COULOMB = 1  # Coulomb friction at impacts, spin, and the spin's surface law (v3)
@@ -134,12 +144,13 @@ CF_FORCE = 6
 CF_OVER0 = 7  # the overlap it started with
 CF_KEYX = 8  # where it is: the order in which forces are summed
 CF_KEYY = 9
-CF_FR = 10  # five rows: MODEL_COULOMB's constants (see _step_friction)
+CF_FR = 10  # five rows: MODEL_COULOMB's constants (see _step_jt)
 CF_MB = 15  # the first body's mass, and the second's (0 for a cushion)
 CF_MK = 16
 CF_KUNLOAD = 17  # stiffness / e^2 (unloading, see _contact_force)
 CF_PERMANENT = 18  # 1 - e^2
-NCF = 19
+CF_JT = 19  # PACK_SYMMETRIC: the step's tangential impulse of the contact
+NCF = 20
 CI_B = 0  # the first body
 CI_K = 1  # the second body, -1 for a cushion
 CI_SIDE = 2  # the cushion, -1 for a pair
@@ -1116,8 +1127,16 @@ def _coulomb(stick, limit):
     return stick
 
 
+@njit(cache=True, inline="always")
+def _mu_slip(ut, a, b, c):
+    """Disc-on-disc friction at slip speed |ut|: a + b exp(-c |ut|) (v4), a when b = 0 (v3)."""
+    if b == 0.0:
+        return a
+    return a + b * math.exp(-c * abs(ut))
+
+
 @njit(cache=True)
-def _friction_pair(nx, ny, vxi, vyi, wi, ri, mi, vxj, vyj, wj, rj, mj, jn, mu):
+def _friction_pair(nx, ny, vxi, vyi, wi, ri, mi, vxj, vyj, wj, rj, mj, jn, mu, mub, muc):
     """Tangential impulse on disc j along t = (-ny, nx) (on disc i the opposite), for a
     normal impulse ``jn`` along n (from i to j) and Coulomb friction ``mu``.
 
@@ -1125,9 +1144,10 @@ def _friction_pair(nx, ny, vxi, vyi, wi, ri, mi, vxj, vyj, wj, rj, mj, jn, mu):
     J changes it by 3 J (1/mi + 1/mj) (each disc's inertia m r^2 / 2 doubles the effect of
     its mass), and the normal impulse leaves it alone: the slip stops (the discs stick) if
     |J| = |ut| / (3 (1/mi + 1/mj)) needs no more than mu jn; otherwise they slide
-    throughout and J = mu jn against the slip."""
+    throughout and J = mu jn against the slip. v4: mu is mu(|ut|) = mu + mub exp(-muc |ut|),
+    the slip speed at the start of the impact (``_mu_slip``)."""
     ut = (vxj - vxi) * -ny + (vyj - vyi) * nx - (wi * ri + wj * rj)
-    return _coulomb(-ut / (3.0 * (1.0 / mi + 1.0 / mj)), mu * jn)
+    return _coulomb(-ut / (3.0 * (1.0 / mi + 1.0 / mj)), _mu_slip(ut, mu, mub, muc) * jn)
 
 
 @njit(cache=True)
@@ -1192,7 +1212,7 @@ def _set_slide(b, st, prm):
 
 
 @njit(cache=True)
-def _pair_impact(model, mu, xi, yi, vxi, vyi, wi, ri, mi, xj, yj, vxj, vyj, wj, rj, mj, e):
+def _pair_impact(model, mu, mub, muc, xi, yi, vxi, vyi, wi, ri, mi, xj, yj, vxj, vyj, wj, rj, mj, e):
     """A lone impact of discs i and j: velocities and spins after it, and the normal impulse."""
     nvxi, nvyi, nvxj, nvyj, jn = _collide(model, xi, yi, vxi, vyi, mi, xj, yj, vxj, vyj, mj, e)
     if model == MODEL_COULOMB:
@@ -1201,7 +1221,7 @@ def _pair_impact(model, mu, xi, yi, vxi, vyi, wi, ri, mi, xj, yj, vxj, vyj, wj, 
         d = math.sqrt(nx * nx + ny * ny)
         nx /= d
         ny /= d
-        jt = _friction_pair(nx, ny, vxi, vyi, wi, ri, mi, vxj, vyj, wj, rj, mj, jn, mu)
+        jt = _friction_pair(nx, ny, vxi, vyi, wi, ri, mi, vxj, vyj, wj, rj, mj, jn, mu, mub, muc)
         nvxi += jt / mi * ny
         nvyi -= jt / mi * nx
         nvxj -= jt / mj * ny
@@ -1283,29 +1303,41 @@ def _separate(rb, rk, over, slow, nc, px, py, st):
 
 
 @njit(cache=True, inline="always")
-def _step_friction(c, b, k, jn, mu, cnx, cny, fr, vel, spin):
-    """The friction that contact c's normal impulse ``jn`` of one step brings, applied at
-    once: Coulomb, stick or slide on this step's slip (as ``_friction_pair`` and
-    ``_friction_wall``), with the contact's constants precomputed in ``fr`` (tangential
-    mass, inverse masses, radii; body k's zero for a cushion)."""
+def _step_jt(c, b, k, jn, mu, mud, mub, muc, cnx, cny, fr, vel, spin):
+    """The tangential impulse (along t on body k, or on b for a cushion) that contact c's
+    normal impulse ``jn`` of one step brings: Coulomb, stick or slide on this step's slip
+    (as ``_friction_pair`` and ``_friction_wall``), with the contact's constants precomputed
+    in ``fr`` (tangential mass, inverse masses, radii; body k's zero for a cushion). A
+    cushion's coefficient is ``mu``; a pair's ``_mu_slip(slip, mud, mub, muc)``."""
     nx = cnx[c]
     ny = cny[c]
-    rb = fr[3, c]
     if k >= 0:
-        ut = (vel[k, 0] - vel[b, 0]) * -ny + (vel[k, 1] - vel[b, 1]) * nx - (spin[b] * rb + spin[k] * fr[4, c])
-        jt = _coulomb(-ut * fr[0, c], mu * jn)
+        ut = (vel[k, 0] - vel[b, 0]) * -ny + (vel[k, 1] - vel[b, 1]) * nx - (spin[b] * fr[3, c] + spin[k] * fr[4, c])
+        stick = -ut * fr[0, c]
+        limit = mud * jn
+        if mub != 0.0 and (stick > limit or stick < -limit):
+            # v4: the exponential only where it decides (mu(v) >= a: what a sticks, sticks).
+            limit = _mu_slip(ut, mud, mub, muc) * jn
+        return _coulomb(stick, limit)
+    ut = vel[b, 0] * -ny + vel[b, 1] * nx + spin[b] * fr[3, c]
+    return _coulomb(-ut * fr[0, c], mu * jn)
+
+
+@njit(cache=True, inline="always")
+def _step_apply(c, b, k, jt, cnx, cny, fr, vel, spin):
+    """Apply contact c's tangential impulse ``jt`` of a step (``_step_jt``)."""
+    nx = cnx[c]
+    ny = cny[c]
+    if k >= 0:
         wk = fr[2, c]
         vel[k, 0] -= jt * wk * ny
         vel[k, 1] += jt * wk * nx
         spin[k] -= 2.0 * jt * wk / fr[4, c]
         jt = -jt  # on b the opposite, along t
-    else:
-        ut = vel[b, 0] * -ny + vel[b, 1] * nx + spin[b] * rb
-        jt = _coulomb(-ut * fr[0, c], mu * jn)
     wb = fr[1, c]
     vel[b, 0] -= jt * wb * ny
     vel[b, 1] += jt * wb * nx
-    spin[b] += 2.0 * jt * wb / rb
+    spin[b] += 2.0 * jt * wb / fr[3, c]
 
 
 @njit(cache=True)
@@ -1330,6 +1362,10 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
     a = prm[P_DECEL]
     model = int(prm[P_MODEL])
     mu = prm[P_MU_IMPACT]
+    mud = prm[P_MU_DISC]
+    mub = prm[P_MU_SLOW]
+    muc = prm[P_MU_DECAY]
+    symmetric = int(prm[P_PACK]) == PACK_SYMMETRIC
     gap_max = prm[P_CLUSTER_GAP]
     half = prm[P_HALF]
     veps = prm[P_VEPS]
@@ -1397,7 +1433,8 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
     over0 = cf[CF_OVER0]
     keyx = cf[CF_KEYX]
     keyy = cf[CF_KEYY]
-    fr = cf[CF_FR : CF_FR + 5]  # MODEL_COULOMB: per contact, its constants (see _step_friction)
+    fr = cf[CF_FR : CF_FR + 5]  # MODEL_COULOMB: per contact, its constants (see _step_jt)
+    jts = cf[CF_JT]
     for c in range(maxc):
         slow[c] = 0
         imp[c] = 0.0
@@ -1452,7 +1489,7 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
         k = rk[0]
         if k >= 0:
             vel[b, 0], vel[b, 1], spin[b], vel[k, 0], vel[k, 1], spin[k], imp[0] = _pair_impact(
-                model, mu, px[b], py[b], vel[b, 0], vel[b, 1], spin[b], st[b, SRAD], st[b, SMASS],
+                model, mud, mub, muc, px[b], py[b], vel[b, 0], vel[b, 1], spin[b], st[b, SRAD], st[b, SMASS],
                 px[k], py[k], vel[k, 0], vel[k, 1], spin[k], st[k, SRAD], st[k, SMASS], ce[0],
             )
             changed[k] = 1
@@ -1567,6 +1604,7 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
                     c = perm[u]
                     active[nact] = c
                     nact += 1 if force[c] != 0.0 else 0
+            ordered = coulomb and half_kick == 1 and not symmetric
             for u in range(nact):
                 c = active[u]
                 jm = hh * force[c]
@@ -1580,9 +1618,21 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
                     ik = jm / mk[c]
                     vel[k, 0] += ik * cnx[c]
                     vel[k, 1] += ik * cny[c]
-                if coulomb and half_kick == 1:
-                    # Once a step, on the step's normal impulse (two half kicks).
-                    _step_friction(c, b, k, 2.0 * jm, mu, cnx, cny, fr, vel, spin)
+                if ordered:
+                    # Once a step, on the step's normal impulse (two half kicks), contact by
+                    # contact in the summation order (v3: a Gauss-Seidel sweep, which the
+                    # order of the contacts on the board biases).
+                    jt = _step_jt(c, b, k, 2.0 * jm, mu, mud, mub, muc, cnx, cny, fr, vel, spin)
+                    _step_apply(c, b, k, jt, cnx, cny, fr, vel, spin)
+            if coulomb and half_kick == 1 and symmetric:
+                # v4: every contact's friction of the step from the one state after the
+                # step's normal kicks, then all applied: no contact sees another's first.
+                for u in range(nact):
+                    c = active[u]
+                    jts[c] = _step_jt(c, rb[c], rk[c], 2.0 * hh * force[c], mu, mud, mub, muc, cnx, cny, fr, vel, spin)
+                for u in range(nact):
+                    c = active[u]
+                    _step_apply(c, rb[c], rk[c], jts[c], cnx, cny, fr, vel, spin)
         done = True
         for c in range(nc):
             if force[c] > 0.0:
@@ -1730,6 +1780,9 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
     veps = prm[P_VEPS]
     model = int(prm[P_MODEL])
     mu = prm[P_MU_IMPACT]
+    mud = prm[P_MU_DISC]
+    mub = prm[P_MU_SLOW]
+    muc = prm[P_MU_DECAY]
     solver = int(prm[P_SOLVER])
     pmodel = int(prm[P_POCKET_MODEL])
     max_events = int(prm[P_MAX_EVENTS])
@@ -1945,7 +1998,7 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
                     impulse = mi * math.sqrt((cvx - vxi) ** 2 + (cvy - vyi) ** 2)
                 else:
                     nvxi, nvyi, st[i, SW], nvxj, nvyj, st[j, SW], impulse = _pair_impact(
-                        model, mu, xi, yi, vxi, vyi, st[i, SW], st[i, SRAD], mi, xj, yj, vxj, vyj, st[j, SW], st[j, SRAD], mj, e
+                        model, mud, mub, muc, xi, yi, vxi, vyi, st[i, SW], st[i, SRAD], mi, xj, yj, vxj, vyj, st[j, SW], st[j, SRAD], mj, e
                     )
                 st[i, SSPEED], st[i, SUX], st[i, SUY] = _unit(nvxi, nvyi)
                 st[j, SSPEED], st[j, SUX], st[j, SUY] = _unit(nvxj, nvyj)

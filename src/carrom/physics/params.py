@@ -5,7 +5,7 @@ Every default is documented, with where it came from, in docs/physics.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 import numpy as np
@@ -63,6 +63,20 @@ class ImpactSolver(str, Enum):
     sliding is kept."""
 
 
+class PackFriction(str, Enum):
+    """How the impact friction of a touching pack's contacts is applied at each step of a
+    simultaneous impact (COULOMB with SIMULTANEOUS; docs/physics.md, "v4")."""
+
+    ORDERED = "ordered"
+    """v3: contact by contact in the order of summation (by position, x then y), each seeing
+    the friction of those before it (a Gauss-Seidel sweep): a mirrored or rotated pack is
+    swept in another order, so a symmetric break does not end symmetric."""
+    SYMMETRIC = "symmetric"
+    """v4: every contact's friction of a step computed from the one state after the step's
+    normal impulses, then all applied (a Jacobi step): the outcome does not depend on the
+    order, so a mirrored or rotated shot ends mirrored or rotated (to rounding)."""
+
+
 class PocketModel(str, Enum):
     """When a disc crossing a pocket falls in (docs/physics.md, "pockets")."""
 
@@ -79,6 +93,7 @@ _SPIN_TABLE = np.array(REACH_TIMES_Z, dtype=np.float64)
 if len(_SPIN_TABLE) != E.SPIN_TABLE_SIZE:  # pragma: no cover - a stale generated table
     raise ImportError(f"carrom/physics/_spin_table.py has {len(_SPIN_TABLE)} values, the kernel expects {E.SPIN_TABLE_SIZE}")
 _SOLVER_CODES = {ImpactSolver.SEQUENTIAL: E.SOLVER_SEQUENTIAL, ImpactSolver.SIMULTANEOUS: E.SOLVER_SIMULTANEOUS}
+_PACK_CODES = {PackFriction.ORDERED: E.PACK_ORDERED, PackFriction.SYMMETRIC: E.PACK_SYMMETRIC}
 _POCKET_CODES = {PocketModel.CIRCLE: E.POCKET_CIRCLE, PocketModel.TIPPING: E.POCKET_TIPPING}
 
 
@@ -115,6 +130,14 @@ class PhysicsParams:
     """Coulomb friction coefficient at the contact of an impact (COULOMB only): disc on disc
     and disc on cushion. 0.12 is the value measured for sliding pucks that the issue quotes
     (docs/physics.md); 0 gives the frictionless impacts bit for bit."""
+    disc_friction: tuple[float, float, float] | None = None
+    """COULOMB, disc on disc: ``(a, b, c)`` of a friction that falls with the sliding speed
+    ``v`` (m/s) of the contact points at the impact, ``mu(v) = a + b exp(-c v)`` (the form
+    fitted to measured ball-on-ball throw, Alciatore, TP A-14; v4). None: the constant
+    ``impact_friction`` (v3). Cushions keep ``impact_friction`` either way."""
+    pack_friction: PackFriction = PackFriction.ORDERED
+    """COULOMB with SIMULTANEOUS: the friction of a pack's contacts in turn (v3) or all from
+    one state (``SYMMETRIC``, v4)."""
     impact_solver: ImpactSolver = ImpactSolver.SEQUENTIAL
     """Contacts at one instant: pair by pair (v1) or all at once (v2)."""
     pocket_model: PocketModel = PocketModel.CIRCLE
@@ -156,13 +179,30 @@ class PhysicsParams:
         v = self.stick_within
         if not finite_number(v) or v < 0:
             raise ValueError(f"stick_within must be a finite number >= 0, got {v!r}")
+        if self.disc_friction is not None:
+            df = self.disc_friction
+            if not isinstance(df, (tuple, list)) or len(df) != 3 or not all(finite_number(v) and v >= 0 for v in df):
+                raise ValueError(f"disc_friction must be None or (a, b, c), three finite numbers >= 0, got {df!r}")
+            object.__setattr__(self, "disc_friction", tuple(float(v) for v in df))
         if isinstance(self.max_events, bool) or not isinstance(self.max_events, int) or self.max_events < 1:
             raise ValueError(f"max_events must be an integer >= 1, got {self.max_events!r}")
-        for name, enum in (("collision_model", CollisionModel), ("impact_solver", ImpactSolver), ("pocket_model", PocketModel)):
+        for name, enum in (
+            ("collision_model", CollisionModel),
+            ("impact_solver", ImpactSolver),
+            ("pocket_model", PocketModel),
+            ("pack_friction", PackFriction),
+        ):
             try:
                 object.__setattr__(self, name, enum(getattr(self, name)))
             except ValueError:
                 raise ValueError(f"unknown {name} {getattr(self, name)!r}; known: {[m.value for m in enum]}") from None
+
+    def disc_mu(self, slip: float) -> float:
+        """The disc-on-disc impact friction at a sliding speed ``slip`` (m/s) of the contact."""
+        if self.disc_friction is None:
+            return self.impact_friction
+        a, b, c = self.disc_friction
+        return a + b * float(np.exp(-c * abs(slip)))
 
     @property
     def deceleration(self) -> float:
@@ -199,12 +239,17 @@ class PhysicsParams:
         p[E.P_PERSIST] = self.persistent_overlap
         p[E.P_MU_IMPACT] = self.impact_friction
         p[E.P_SPIN_TABLE : E.P_SPIN_TABLE + E.SPIN_TABLE_SIZE] = _SPIN_TABLE
+        a, b, c = (self.impact_friction, 0.0, 0.0) if self.disc_friction is None else self.disc_friction
+        p[E.P_MU_DISC] = a
+        p[E.P_MU_SLOW] = b
+        p[E.P_MU_DECAY] = c
+        p[E.P_PACK] = _PACK_CODES[self.pack_friction]
         return p
 
     @property
     def model(self) -> str | None:
         """The name of the physics model these parameters are (``MODELS``), or None."""
-        return next((name for name, params in MODELS.items() if params == self), None)
+        return next((name for name, params in (*MODELS.items(), *BOARD_SPEEDS.items()) if params == self), None)
 
 
 MODELS: dict[str, PhysicsParams] = {
@@ -224,12 +269,56 @@ spin, and the measured coin-on-coin restitution 0.93). A record names the model 
 played with; a record without a name was played with v1."""
 
 
+ALCIATORE_THROW = (9.951e-3, 0.108, 1.088)
+"""(a, b, c) of mu(v) = a + b exp(-c v), v in m/s: Alciatore's fit (TP A-14) to measured
+ball-on-ball friction, the one measurement of friction against sliding speed at impacts
+between sport pieces we found (docs/physics.md, "v4")."""
+
+BOARD_SPEED_PRESETS: dict[str, tuple[float, float, float]] = {
+    "slow": (0.15, 0.7, 6.5),
+    "medium": (0.10, 0.7, 6.5),
+    "fast": (0.07, 0.7, 6.5),
+}
+"""A board's speed (more or less powder): ``(mu, restitution_cushion, max_speed)``. The
+board's friction spans what the law's striker travel allows (ICF I.A.1: a full-force
+striker covers at least three and a half lengths; docs/physics.md, "board speed")."""
+
+
+def board_speed(speed: str, params: PhysicsParams | None = None) -> PhysicsParams:
+    """``params`` (by default ``MODELS["v4"]``) on a slow, medium or fast board: its sliding
+    friction, cushion restitution and top striker speed from ``BOARD_SPEED_PRESETS``."""
+    try:
+        mu, cushion, top = BOARD_SPEED_PRESETS[speed]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown board speed {speed!r}; known: {list(BOARD_SPEED_PRESETS)}") from None
+    return replace(MODELS["v4"] if params is None else params, mu=mu, restitution_cushion=cushion, max_speed=top)
+
+
+MODELS["v4"] = board_speed(
+    "medium",
+    PhysicsParams(
+        impact_solver=ImpactSolver.SIMULTANEOUS,
+        pocket_model=PocketModel.TIPPING,
+        collision_model=CollisionModel.COULOMB,
+        restitution_coin_coin=0.93,
+        disc_friction=ALCIATORE_THROW,
+        pack_friction=PackFriction.SYMMETRIC,
+    ),
+)
+"""v4 (issue 20; not the default yet): v3 with the pack's friction applied symmetrically,
+disc-on-disc friction falling with the sliding speed (``ALCIATORE_THROW``) and a medium
+board (``board_speed``)."""
+
+BOARD_SPEEDS: dict[str, PhysicsParams] = {f"v4-{name}": board_speed(name) for name in ("slow", "fast")}
+"""v4 on a slow and on a fast board, by the names records give them (v4 itself is medium)."""
+
+
 def physics_model(name: str) -> PhysicsParams:
     """The parameters of the named model; a ValueError naming the known ones otherwise."""
     try:
-        return MODELS[name]
+        return MODELS[name] if name in MODELS else BOARD_SPEEDS[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown physics model {name!r}; known: {sorted(MODELS)}") from None
+        raise ValueError(f"unknown physics model {name!r}; known: {sorted(MODELS) + sorted(BOARD_SPEEDS)}") from None
 
 
 DEFAULT_PARAMS = MODELS["v3"]
