@@ -2,6 +2,8 @@
 
 import csv
 import json
+import shutil
+import subprocess
 from dataclasses import replace
 import sys
 import xml.etree.ElementTree as ET
@@ -51,12 +53,29 @@ def test_html_is_well_formed_with_every_header_field(tmp_path):
 
 
 def test_pdf_has_pages(tmp_path):
-    _, path = match_file(tmp_path)
+    """ICF XIX as a reader sees the PDF (poppler's pdftotext): the header's values next to their labels, and
+    every board row of the card with its breaker, queen, coins and running totals for both sides."""
+    record, path = match_file(tmp_path)
     out = tmp_path / "card.pdf"
     result = runner.invoke(app, ["scorecard", str(path), "--pdf", str(out)])
     assert result.exit_code == 0, result.output
     data = out.read_bytes()
     assert data.startswith(b"%PDF") and b"/Type /Page" in data and data.rstrip().endswith(b"%%EOF")
+    pdftotext = shutil.which("pdftotext")
+    assert pdftotext, "pdftotext is missing: scripts/test installs Debian's poppler-utils"
+    text = subprocess.run([pdftotext, "-layout", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    for label, value in (("Championship/Tournament:", "Nationals 2026"), ("Umpire:", "U. Mpire"),
+                         ("Toss won by:", "Asha"), ("Match no.:", "7"), ("Round:", "Final")):
+        assert any(f"{label} {value}" in line for line in lines), (label, value)
+    card = build_card(record)
+    assert sum(len(g.boards) for g in card.games) >= 5
+    rows = iter(lines)  # in the card's order
+    for game in card.games:
+        for row in game.boards:
+            cells = [str(row.number), row.breaker, *map(str, (row.queen[0], row.coins[0], row.totals[0],
+                                                            row.queen[1], row.coins[1], row.totals[1]))]
+            assert any(line.split()[-8:] == cells for line in rows), (game.number, row)
 
 
 def test_csv_has_a_row_per_board(tmp_path):
