@@ -60,6 +60,7 @@ TEST_MAP = {
 FLIP = {ast.Lt: ast.GtE, ast.GtE: ast.Lt, ast.Gt: ast.LtE, ast.LtE: ast.Gt, ast.Eq: ast.NotEq,
         ast.NotEq: ast.Eq, ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.In: ast.NotIn, ast.NotIn: ast.In}
 BOUNDARY = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt}
+OVERRIDE_TESTS: tuple[str, ...] = ()  # --tests: one test list for every target
 PLUGIN = '''
 import os
 import coverage
@@ -72,9 +73,19 @@ def pytest_runtest_setup(item):
     _cov.switch_context(item.nodeid)
 
 
+_took = {}
+
+
+def pytest_runtest_logreport(report):
+    _took[report.nodeid] = _took.get(report.nodeid, 0.0) + report.duration
+
+
 def pytest_unconfigure(config):
     _cov.stop()
     _cov.save()
+    import json
+    with open(os.environ["MUTATION_COVERAGE"] + ".took", "w") as f:
+        json.dump(_took, f)
 '''
 
 
@@ -89,6 +100,8 @@ class Mutant:
 
 
 def _tests_for(path: str) -> tuple[str, ...]:
+    if OVERRIDE_TESTS:
+        return OVERRIDE_TESTS
     for prefix, tests in TEST_MAP.items():
         if path.startswith(prefix):
             return tests
@@ -234,23 +247,70 @@ def _env(copy_root: Path) -> dict[str, str]:
 
 
 def _pytest(copy_root: Path, args: list[str], timeout: float | None, extra_env=None) -> tuple[str, float]:
-    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-header", "-o", "addopts=",
-           *args]
+    """Run pytest in the copy, in a fresh process (the coverage run)."""
+    cmd = [sys.executable, "-m", "pytest", *PYTEST_ARGS, *args]
     env = _env(copy_root) | (extra_env or {})
     t0 = time.monotonic()
     try:
         r = subprocess.run(cmd, cwd=copy_root, env=env, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return "timeout", time.monotonic() - t0
-    if r.returncode == 0:
-        return "passed", time.monotonic() - t0
-    if r.returncode == 1:
-        return "failed", time.monotonic() - t0
-    return f"error {r.returncode}: {(r.stdout + r.stderr)[-400:]}", time.monotonic() - t0
+    return _status(r.returncode, (r.stdout + r.stderr)[-400:]), time.monotonic() - t0
 
 
-def coverage_contexts(copy_root: Path, paths: list[str]) -> dict[str, dict[int, set[str]]]:
-    """For each target file: line -> the test node ids that executed it ("" at import time)."""
+def _status(code: int, tail: str = "") -> str:
+    return {0: "passed", 1: "failed"}.get(code, f"error {code}: {tail}")  # pytest's exit codes
+
+
+PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "--no-header", "-o", "addopts=")
+WARM = ("pytest", "hypothesis", "numpy", "numba", "sqlalchemy", "fastapi", "starlette.testclient", "babel", "rich",
+        "typer", "fpdf", "httpx")
+
+
+def _warm() -> None:
+    """Import the heavy third-party libraries once in this process: each forked run starts with them loaded."""
+    import importlib
+
+    for name in WARM:
+        try:
+            importlib.import_module(name)
+        except Exception:  # an optional library missing: the forked run imports what it needs
+            pass
+
+
+def _pytest_forked(copy_root: Path, args: list[str], timeout: float | None) -> tuple[str, float]:
+    """Run pytest in the copy in a forked child of this process: no interpreter start-up, no plugin loading
+    twice; the project's own modules are imported fresh by the child (this process never imports them)."""
+    t0 = time.monotonic()
+    pid = os.fork()
+    if pid == 0:  # the child
+        code = 3
+        try:
+            fd = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(fd, 1)
+            os.dup2(fd, 2)
+            os.chdir(copy_root)
+            sys.path[:0] = [str(copy_root / "src")]
+            sys.dont_write_bytecode = True
+            os.environ.update(_env(copy_root))
+            import pytest
+
+            code = int(pytest.main([*PYTEST_ARGS, *args]))
+        finally:
+            os._exit(code)
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return _status(os.waitstatus_to_exitcode(status)), time.monotonic() - t0
+        if timeout is not None and time.monotonic() - t0 > timeout:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            return "timeout", time.monotonic() - t0
+        time.sleep(0.02)
+
+
+def coverage_contexts(copy_root: Path, paths: list[str]) -> tuple[dict[str, dict[int, set[str]]], dict[str, float]]:
+    """For each target file: line -> the test node ids that executed it ("" at import time); each test's time."""
     plugin_dir = copy_root / "benchmarks" / "_mutation"
     plugin_dir.mkdir(parents=True, exist_ok=True)
     (plugin_dir / "mutation_contexts.py").write_text(PLUGIN)
@@ -270,7 +330,12 @@ def coverage_contexts(copy_root: Path, paths: list[str]) -> dict[str, dict[int, 
     for p in paths:
         by_line = data.contexts_by_lineno(str(copy_root / p))
         out[p] = {line: {c.split("|")[0] for c in ctxs} for line, ctxs in by_line.items()}
-    return out
+    took = json.loads(Path(str(data_file) + ".took").read_text())
+    return out, took
+
+
+def _under(nodeid: str, tests: list[str]) -> bool:
+    return any(nodeid == t or nodeid.startswith(t.rstrip("/") + "/") or nodeid.startswith(t + "::") for t in tests)
 
 
 def select_tests(m: Mutant, contexts: dict[int, set[str]]) -> tuple[list[str], bool]:
@@ -297,7 +362,14 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout-factor", type=float, default=4.0)
     ap.add_argument("--json", type=Path, help="write every mutant's outcome here")
     ap.add_argument("--list", action="store_true", help="list the sampled mutants and stop")
+    ap.add_argument("--tests", nargs="*", help="the tests for every target (default: TEST_MAP)")
+    ap.add_argument("--root", type=Path, help="another repository (src/ and tests/) to check, for this script's test")
     args = ap.parse_args(argv)
+    global ROOT, OVERRIDE_TESTS
+    if args.root:
+        ROOT = args.root.resolve()
+    if args.tests:
+        OVERRIDE_TESTS = tuple(args.tests)
 
     paths = sorted({str(p.relative_to(ROOT)) for g in args.modules for p in ROOT.glob(g)
                     if p.suffix == ".py" and p.name != "__init__.py"})
@@ -317,8 +389,9 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="carrom-mutation-") as tmp:
         root = _copy_tree(Path(tmp) / "repo")
         used = sorted({m.path for m in sample})
-        contexts = coverage_contexts(root, used)
-        clean: dict[tuple[str, ...], float] = {}
+        contexts, took = coverage_contexts(root, used)
+        if not args.root:
+            _warm()
         for n, m in enumerate(sample, 1):
             original = (root / m.path).read_text()
             mutated = mutate(original, m.index)
@@ -329,22 +402,24 @@ def main(argv=None) -> int:
                 if not tests:
                     outcome = "uncovered"
                 else:
-                    key = tuple(tests)
-                    if key not in clean:
-                        status, took = _pytest(root, tests, None)
-                        if status != "passed":
-                            raise SystemExit(f"{m.path}: the selected tests fail without a mutant: {status}")
-                        clean[key] = took
+                    # the tests' time under coverage (slower than without), times the factor, plus start-up
+                    limit = args.timeout_factor * sum(v for k, v in took.items() if _under(k, tests)) + 30
                     (root / m.path).write_text(mutated)
                     try:
-                        status, _ = _pytest(root, tests, args.timeout_factor * clean[key] + 10)
+                        status, _ = _pytest_forked(root, tests, limit)
                     finally:
                         (root / m.path).write_text(original)
-                    outcome = {"failed": "killed", "passed": "survived", "timeout": "timeout"}.get(status, "killed")
+                    # 2: a collection error (the mutant breaks an import) is a kill; 3-5: this script's fault
+                    outcome = {"failed": "killed", "error 2: ": "killed", "passed": "survived",
+                               "timeout": "timeout"}.get(status, "error")
             results.append((m, outcome))
             print(f"[{n}/{len(sample)}] {outcome:10} {m.path}:{m.line} {m.kind}: {m.text}", flush=True)
 
     print()
+    errors = [m for m, o in results if o == "error"]
+    if errors:
+        print(f"\n{len(errors)} mutants could not be run (pytest usage error): " + ", ".join(f"{m.path}:{m.line}" for m in errors))
+    results = [(m, o) for m, o in results if o != "error"]
     print(f"{'module':48} {'mutants':>7} {'killed':>6} {'timeout':>7} {'survived':>8} {'equiv.':>6} {'score':>6}")
     for p in used:
         rs = [o for m, o in results if m.path == p]
