@@ -2,6 +2,8 @@
 
 import csv
 import json
+import shutil
+import subprocess
 from dataclasses import replace
 import sys
 import xml.etree.ElementTree as ET
@@ -12,9 +14,9 @@ from typer.testing import CliRunner
 from carrom.cli.app import app
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "records"))
-from records_play import header, play_match, stroke  # noqa: E402
+from records_play import header, play_board, play_match, stroke  # noqa: E402
 
-from carrom.records import ConcedeEntry, Event, ForfeitEntry, save_record  # noqa: E402
+from carrom.records import ConcedeEntry, Event, ForfeitEntry, TimeoutEntry, save_record  # noqa: E402
 from carrom.records.scorecard.build import build_card  # noqa: E402
 from carrom.records.scorer import Scorer  # noqa: E402
 from carrom.records.referee import board_results  # noqa: E402
@@ -51,12 +53,29 @@ def test_html_is_well_formed_with_every_header_field(tmp_path):
 
 
 def test_pdf_has_pages(tmp_path):
-    _, path = match_file(tmp_path)
+    """ICF XIX as a reader sees the PDF (poppler's pdftotext): the header's values next to their labels, and
+    every board row of the card with its breaker, queen, coins and running totals for both sides."""
+    record, path = match_file(tmp_path)
     out = tmp_path / "card.pdf"
     result = runner.invoke(app, ["scorecard", str(path), "--pdf", str(out)])
     assert result.exit_code == 0, result.output
     data = out.read_bytes()
     assert data.startswith(b"%PDF") and b"/Type /Page" in data and data.rstrip().endswith(b"%%EOF")
+    pdftotext = shutil.which("pdftotext")
+    assert pdftotext, "pdftotext is missing: scripts/test installs Debian's poppler-utils"
+    text = subprocess.run([pdftotext, "-layout", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    for label, value in (("Championship/Tournament:", "Nationals 2026"), ("Umpire:", "U. Mpire"),
+                         ("Toss won by:", "Asha"), ("Match no.:", "7"), ("Round:", "Final")):
+        assert any(f"{label} {value}" in line for line in lines), (label, value)
+    card = build_card(record)
+    assert sum(len(g.boards) for g in card.games) >= 5
+    rows = iter(lines)  # in the card's order
+    for game in card.games:
+        for row in game.boards:
+            cells = [str(row.number), row.breaker, *map(str, (row.queen[0], row.coins[0], row.totals[0],
+                                                            row.queen[1], row.coins[1], row.totals[1]))]
+            assert any(line.split()[-8:] == cells for line in rows), (game.number, row)
 
 
 def test_csv_has_a_row_per_board(tmp_path):
@@ -154,3 +173,69 @@ def test_every_output_prints_the_result(tmp_path):
     for out in (text, page):
         assert "Result: Ravi conceded the match in game 1 (ICF 139)" in " ".join(out.split()).replace(": :", ":")
         assert "Start time" in out
+
+
+class Stamped:
+    """A scorer whose every entry carries a wall-clock time, one minute apart (for the card's game times)."""
+
+    def __init__(self, h):
+        self.scorer = Scorer.new(h)
+        self.header = h
+
+    def snapshot(self):
+        return self.scorer.snapshot()
+
+    def play(self, e):
+        n = len(self.scorer.record.entries)
+        return self.scorer.play(replace(e, at=f"2026-11-22T{14 + n // 60:02d}:{n % 60:02d}:00+00:00"))
+
+    @property
+    def record(self):
+        return self.scorer.record
+
+
+def test_each_board_row_carries_the_running_totals():
+    """ICF XIX, columns (4) and (7): each side's grand total, board after board; the last row's totals are the
+    game's score as the referee counted it (ICF 53 a: coins left; ICF 52 b i: the queen's 3)."""
+    record = play_match(header(), [0, 1, 1, 0], due=True)
+    card = build_card(record)
+    points = replay(record).match.state.points
+    for g, game in enumerate(card.games):
+        run = [0, 0]
+        assert game.boards, "every game has boards"
+        for row in game.boards:
+            run = [run[k] + row.queen[k] + row.coins[k] for k in (0, 1)]
+            assert row.totals == tuple(run), (g, row)
+        assert game.totals == tuple(run) == tuple(points[g])
+    assert any(row.totals[0] and row.totals[1] for game in card.games for row in game.boards), \
+        "some row has points on both sides"
+
+
+def test_a_match_in_its_second_game_has_an_end_time_for_the_first_game_only():
+    """ICF XIX: each game's start and end time; the game in play has no end time yet. And each side's club
+    (EQUIPO) under its players' names."""
+    s = Stamped(header())
+    while s.snapshot().game == 0:
+        play_board(s, 0)
+    last_of_game_one = len(s.record.entries) - 1
+    s.play(stroke(s.snapshot().seat))  # game 2 begins
+    card = build_card(s.record)
+    g1, g2 = card.games
+    assert (g1.started, g1.ended) == ("14:00", f"14:{last_of_game_one:02d}")
+    assert (g2.started, g2.ended) == (f"14:{last_of_game_one + 1:02d}", None)
+    assert g1.winner == 0 and g2.winner is None and card.winner is None
+    assert card.sides[0].teams == ("Club south",) and card.sides[1].teams == ("Club north",)
+    assert card.sides[0].team == "Club south"
+
+
+def test_a_level_board_at_the_second_bell_is_the_next_row_of_the_card():
+    """004 law 41: at the second bell the board ends, the difference of coins left to the side with fewer:
+    level, nothing to either side; the card still lists it as the game's board 2 (ICF XIX)."""
+    s = Stamped(header(variant="timed"))
+    play_board(s, 0)
+    s.play(stroke(s.snapshot().seat))  # board 2 begun
+    s.play(TimeoutEntry(s.snapshot().seat))
+    s.play(TimeoutEntry(s.snapshot().seat))
+    rows = build_card(s.record).games[0].boards
+    assert [(r.number, r.winner, r.queen, r.coins) for r in rows][1] == (2, None, (0, 0), (0, 0))
+    assert [r.number for r in rows] == [1, 2] and rows[1].totals == rows[0].totals

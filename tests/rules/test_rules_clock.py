@@ -177,3 +177,19 @@ def test_a_player_away_from_the_board_loses_the_match():
     assert m.state.over and m.state.winner == 1
     assert r.ended[0].kind.value == "match" and r.ended[0].winner == 1
     assert running(m.state) is None
+
+
+def test_a_placing_out_of_time_also_ends_the_claim_to_the_dues_still_waiting():
+    """ICF 87 a: a placer who neither places nor waives within 15 seconds loses the right to place; ICF 80: losing
+    that right ends the claim; ICF 88 b: and the placer is penalised. South owes two whites (the striker with a
+    foul, ICF 72 b) with only one in the nets: one is placed by North, the other waits (ICF 72 c). North's time
+    runs out: the waiting one is cancelled with the right to place, not kept for later."""
+    m = position(new(), 8, 8, turn=S)
+    play(m, S, "sf")
+    b = m.state.board
+    assert [(o.placer, o.coin.value) for o in b.owed] == [(N, "white")] and b.debts == (1, 0)
+    r = m.play(OutOfTime(N, "place"))
+    assert "ICF 87 a" in laws(r) and "ICF 88 b" in laws(r)
+    b = m.state.board
+    assert b.debts == (0, 0), "the claim ends with the right to place"
+    assert b.white == 8 and [(o.placer, o.coin.value) for o in b.owed] == [(S, "black")]  # North's penalty

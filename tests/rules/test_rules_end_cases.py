@@ -276,3 +276,14 @@ def test_queen_own_last_coin_and_striker_go_back_and_play_goes_on():
     place_all(m)
     b = m.state.board
     assert b.queen == "board" and b.white == 2 and m.expected() == ("stroke", S)
+
+
+def test_own_last_coin_after_the_opponent_covered_the_queen_gives_no_queen_points():
+    """ICF 52 a: pocketing all one's coins first wins the board; ICF 53 a: it is worth the opponent's coins left;
+    ICF 53 b: only the side that won may count the queen, and only if it covered it; here the loser covered it
+    (ICF 53 c: the loser scores nothing for it), so South wins by the four blacks alone."""
+    m = position(new(), 1, 4, queen=1, turn=S)
+    r = play(m, S, "w")
+    ended = r.ending("board")
+    assert ended is not None and ended.winner == 0 and ended.points == 4
+    assert m.state.results[-1].queen == (0, 0) and m.state.results[-1].coins == (4, 0)

@@ -179,6 +179,25 @@ def test_every_player_misses_three_times_board_replayed(doubles):
     assert m.state.boards_done == 0
 
 
+@pytest.mark.parametrize("doubles", [False, True], ids=["001 §4 p singles", "001 §4 p doubles"])
+def test_fr_official_three_misses_per_side_replay_the_board(doubles):
+    """001 §4 p: when both sides have let the turn go three times in a row without touching a coin, the board
+    is not counted and is played again: three misses per SIDE, six in all even in doubles (ICF 137 counts three
+    per player). The replay is checked by the board itself, not by the law the ruling cites."""
+    m = new("fr-official", doubles=doubles)
+    play(m, S, "w")
+    miss(m, S)  # the turn passes
+    for i in range(5):
+        miss(m, touched=False)
+        b = m.state.board
+        assert (b.strokes, b.white) == (i + 3, 8), f"miss {i + 1} of 6: the board goes on"
+    breaker = m.state.board.breaker
+    miss(m, touched=False)
+    b = m.state.board
+    assert (b.white, b.black, b.queen, b.strokes) == (9, 9, "board", 0)
+    assert b.breaker is breaker and m.state.results == () and m.state.boards_done == 0
+
+
 def test_misses_must_be_consecutive():
     """ICF 137: a stroke that touches a piece breaks the run of misses."""
     m = new()
@@ -324,6 +343,34 @@ def test_simplified_queen_before_first_coin():
     assert m.state.board.queen == "board" and m.expected() == ("stroke", S)
 
 
+@pytest.mark.parametrize("score, points", [((23, 0), 13), ((24, 0), 10), ((0, 24), 13)],
+                         ids=["001 simplified at 23: queen 5", "001 simplified at 24: queen 2",
+                              "001 simplified opponent at 24: queen 5"])
+def test_simplified_queen_worth_two_from_24_points(score, points):
+    """001 simplified, Calcul des points: the queen with its cover is worth 5, and only 2 to a side once that
+    side has reached 24 points. South (at 23 or 24) covers the queen, then pockets its last whites: nine whites
+    plus the queen's pair (the cover already counted among the nine)."""
+    m = new("fr-simplified", points=score)
+    play(m, S, "w")
+    play(m, S, "qw")
+    assert m.state.board.queen == "covered" and m.state.board.queen_side == 0
+    play(m, S, "w" * 7)
+    last = m.state.results[-1]
+    assert last.winner == 0 and last.coins == (points, 0)
+    assert m.state.points[-1] == (score[0] + points, score[1])
+
+
+def test_simplified_queen_and_an_opponents_coin_before_the_first_coin_pass_the_turn():
+    """001 simplified: the queen pocketed before the player's first coin goes back to the centre and the turn
+    passes, even when an opponent's coin went in with it (which alone would keep the turn); that coin still
+    scores for its owner."""
+    m = position(new("fr-simplified"), 7, 9, turn=N)
+    play(m, N, "qw")
+    b = m.state.board
+    assert b.queen == "board" and b.white == 6
+    assert m.expected() == ("stroke", S)
+
+
 def test_simplified_board_every_coin_a_point():
     """001 simplified: every coin pocketed is a point for its owner; the queen and its cover are worth 5."""
     m = position(new("fr-simplified"), 1, 6, queen=0, turn=S)
@@ -406,6 +453,20 @@ def test_timed_second_bell_scores_the_difference(white, black, points):
     assert "004 law 41" in laws(r)
     assert m.state.points[0] == points
     assert sum(m.state.results[-1].queen) == 0
+
+
+def test_timed_level_board_at_the_second_bell_is_numbered_as_the_next_board():
+    """004 law 41: the second bell ends the board in play; the difference of coins left goes to the side with
+    fewer, so a level board scores nothing for either side; it is still the game's next board on the scorecard
+    (ICF XIX: one row per board): here board 2, after the one South won."""
+    m = new("timed")
+    slam(m, 0)
+    miss(m)  # board 2 begun: "Play" was called
+    m.play(Timeout(S))
+    r = m.play(Timeout(S))
+    assert "004 law 41" in laws(r)
+    assert [(x.number, x.winner, x.coins) for x in m.state.results] == [(1, 0, (9, 0)), (2, None, (0, 0))]
+    assert m.state.games_won == (1, 0)  # 004 law 39: the game is over, South leads
 
 
 def test_timed_late_arrival_loses_25_0():

@@ -98,11 +98,34 @@ def test_no_clock_runs_until_every_seat_is_taken(sqlite_db):
         assert clock_entries(c, r["room"]) == []
 
 
+def counted_checks(c) -> list[int]:
+    """Count the background check's completed rounds (RoomClocks.run calls ``self.check`` every tick)."""
+    clocks = c.app.state.hub.clocks
+    done: list[int] = []
+    real = clocks.check
+
+    async def check(hub):
+        await real(hub)
+        done.append(len(done) + 1)
+
+    clocks.check = check
+    return done
+
+
 def test_with_the_clocks_off_nobody_is_timed(sqlite_db):
+    """Two hot-seat rooms side by side, one with the clocks on: the background check rules the break of that one
+    out of time (ICF 46), and in the same rounds of the check the room with the clocks off gets no ruling."""
     with app(sqlite_db, seconds=0.2) as c:
-        r = new_room(c, LOCAL)
-        time.sleep(0.6)
-        assert clock_entries(c, r["room"]) == [] and state(c, r["room"])["clocks"] is False
+        done = counted_checks(c)
+        off = new_room(c, LOCAL)
+        on = new_room(c, LOCAL, clocks=True)
+        start = len(done)
+        wait_for(lambda: clock_entries(c, on["room"]))  # the check ran and ruled the timed room
+        wait_for(lambda: len(done) >= start + 3)  # and went round at least three times in all
+        assert clock_entries(c, on["room"])[0] == {"type": "clock", "seat": "south", "what": "break"}
+        assert clock_entries(c, off["room"]) == []
+        s = state(c, off["room"])
+        assert s["clocks"] is False and s.get("deadline") is None and s.get("clock_for") is None
 
 
 # -- the clock runs out -----------------------------------------------------------------------
