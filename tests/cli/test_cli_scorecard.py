@@ -154,3 +154,11 @@ def test_every_output_prints_the_result(tmp_path):
     for out in (text, page):
         assert "Result: Ravi conceded the match in game 1 (ICF 139)" in " ".join(out.split()).replace(": :", ":")
         assert "Start time" in out
+
+
+def test_a_forfeit_names_its_offender_on_the_card():
+    """ICF 51: the player who struck out of turn forfeits the board, though the other was to play: the card names
+    the offender, not the player in turn."""
+    record = scored(entry(lambda s: ForfeitEntry(s, law="ICF 51", offender="north")))
+    assert record.entries[0].seat == "south"
+    assert build_card(record).endings == ("Ravi forfeited board 1 of game 1 (ICF 51)",)
