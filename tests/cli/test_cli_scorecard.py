@@ -239,3 +239,11 @@ def test_a_level_board_at_the_second_bell_is_the_next_row_of_the_card():
     rows = build_card(s.record).games[0].boards
     assert [(r.number, r.winner, r.queen, r.coins) for r in rows][1] == (2, None, (0, 0), (0, 0))
     assert [r.number for r in rows] == [1, 2] and rows[1].totals == rows[0].totals
+
+
+def test_a_forfeit_names_its_offender_on_the_card():
+    """ICF 51: the player who struck out of turn forfeits the board, though the other was to play: the card names
+    the offender, not the player in turn."""
+    record = scored(entry(lambda s: ForfeitEntry(s, law="ICF 51", offender="north")))
+    assert record.entries[0].seat == "south"
+    assert build_card(record).endings == ("Ravi forfeited board 1 of game 1 (ICF 51)",)

@@ -153,51 +153,37 @@ def test_an_opponents_technical_foul_is_placed_by_the_partner_of_the_player_in_t
     assert [(o.placer, o.coin.value) for o in m.state.board.owed] == [(N, "black")]
 
 
-# -- 4. partners communicating (ICF 131; 001 §4 l) ----------------------------------------------------
+# -- 4, 5. partners communicating (ICF 131; 001 §4 l), the striker left on the frame (001 §4 o) ----------
+
+# id (the laws ruled), rules, doubles, the breach, its offender; then: the coin owed (placer, colour), who plays next
+BREACHES = [
+    # 001 §4 l: "un J/C de pénalité ... et le tour de jouer passe à l'adversaire", placed by the player on the right
+    # of the one in turn (001 §3.11 g): South in turn, North signals; East places and plays next
+    ("001 §4 l fr-official: a penalty and the turn passes", "fr-official", True, "signal", N, (E, "white"), E),
+    # ICF 131: sanctioned "de acuerdo con las reglas": by a player not in turn a technical foul (ICF 63 b)
+    ("ICF 131 ICF 63 b icf: a technical foul, the turn kept", "icf", True, "signal", N, (E, "white"), S),
+    # 001 §4 o: the striker on the frame or in a net: "un J/C en guise de pénalité. Le tour de jouer reste au même
+    # joueur"
+    ("001 §4 o fr-official: a penalty, the turn stays", "fr-official", False, "frame", S, (N, "white"), S),
+]
 
 
-def test_partners_communicating_under_the_french_rules_cost_a_coin_and_the_turn():
-    """001 §4 l: partners who communicate cost "un J/C de pénalité ... et le tour de jouer passe à l'adversaire",
-    placed by the player on the right of the one in turn (001 §3.11 g): South in turn, North signals; East places
-    and plays next."""
-    m = new("fr-official", doubles=True)
+@pytest.mark.parametrize("case", BREACHES, ids=[c[0] for c in BREACHES])
+def test_a_declared_breach_costs_what_its_law_says(case):
+    case_id, rules, doubles, what, offender, owed, after = case
+    m = new(rules, doubles=doubles)
     play(m, S, "w")
-    r = m.play(Declare(S, "signal", offender=N))
-    assert "001 §4 l" in laws(r)
-    assert [(o.placer, o.coin.value) for o in m.state.board.owed] == [(E, "white")]
+    r = m.play(Declare(S, what, offender=offender))
+    for law in case_id.split(":")[0].rsplit(" ", 1)[0].replace(" ICF", "|ICF").split("|"):
+        assert law in laws(r), (law, r.decisions)
+    assert [(o.placer, o.coin.value) for o in m.state.board.owed] == [owed]
     place_all(m)
-    assert m.expected() == ("stroke", E)
-
-
-def test_partners_communicating_under_icf_is_a_technical_foul():
-    """ICF 131: partners communicating is sanctioned "de acuerdo con las reglas": by a player not in turn a
-    technical foul (ICF 63 b), the turn kept."""
-    m = new(doubles=True)
-    play(m, S, "w")
-    r = m.play(Declare(S, "signal", offender=N))
-    assert "ICF 131" in laws(r) and "ICF 63 b" in laws(r)
-    place_all(m)
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == ("stroke", after)
 
 
 def test_communicating_needs_partners():
     """ICF 131, 001 §4 l are about doubles partners; in singles the declaration is refused."""
     refused(new("fr-official"), Declare(S, "signal"), "001 §4 l")
-
-
-# -- 5. the striker left on the frame (001 §4 o) ------------------------------------------------------
-
-
-def test_striker_left_on_the_frame_costs_a_penalty_and_the_turn_stays():
-    """001 §4 o: a striker laid on the frame or left in a net: "il doit un J/C en guise de pénalité. Le tour de
-    jouer reste au même joueur"."""
-    m = new("fr-official")
-    play(m, S, "w")
-    r = m.play(Declare(S, "frame", offender=S))
-    assert "001 §4 o" in laws(r)
-    assert [(o.placer, o.coin.value) for o in m.state.board.owed] == [(N, "white")]
-    place_all(m)
-    assert m.expected() == ("stroke", S)
 
 
 def test_the_frame_declaration_is_the_french_rule():

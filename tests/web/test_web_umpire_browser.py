@@ -37,6 +37,14 @@ def start(page, url, artifacts=None):
     page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
 
 
+def start_with(page, url, select, value):
+    """The setup form with one select set (the rules, the stage), then Start."""
+    set_up(page, url)
+    page.select_option(select, value)
+    page.tap("#start")
+    page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+
+
 def entries(page):
     return page.evaluate("umpire.state.entries")
 
@@ -55,6 +63,16 @@ def tap_stroke(page, *buttons, enter="#enter"):
 def tap_command(page, button):
     n = entries(page)
     page.tap(button)
+    page.wait_for_function(f"window.umpire && umpire.state.entries !== {n} && !umpire.busy")
+    return page.inner_text("#ruling")
+
+
+def tap_choices(page, button, *choices):
+    """A command's button, then its dialogs' choices in order; the ruling once the server has answered."""
+    n = entries(page)
+    page.tap(button)
+    for choice in choices:
+        page.tap(f"#dialog [data-choice='{choice}']")
     page.wait_for_function(f"window.umpire && umpire.state.entries !== {n} && !umpire.busy")
     return page.inner_text("#ruling")
 
@@ -250,10 +268,7 @@ def test_the_bell_of_a_timed_game_asks_whether_play_was_called(server, browser):
     bell asks which, as the terminal's `time begun` / `time waiting` do, and the record keeps it."""
     errors = []
     page = open_page(browser, errors, **TABLET)
-    set_up(page, server.url)
-    page.select_option("#variant", "timed")
-    page.tap("#start")
-    page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+    start_with(page, server.url, "#variant", "timed")
     tap_stroke(page, enter="#nothing")
     page.tap("#bell")
     page.wait_for_selector("#dialog[open]")
@@ -276,27 +291,13 @@ def test_the_tablet_sets_the_stage_and_names_each_offender(server, browser):
     the law, which need not be the player in turn (North here, while South is to play)."""
     errors = []
     page = open_page(browser, errors, **TABLET)
-    set_up(page, server.url)
-    page.select_option("#stage", "quarter-final")
-    page.tap("#start")
-    page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+    start_with(page, server.url, "#stage", "quarter-final")
     assert page.evaluate("umpire.state.header.stage") == "quarter-final"
     tap_stroke(page, WHITE)  # South plays on (ICF 48)
 
-    n = entries(page)
-    page.tap("#declare")
-    page.tap("#dialog [data-choice='technical']")
-    page.tap("#dialog [data-choice='north']")
-    page.wait_for_function(f"umpire.state.entries !== {n} && !umpire.busy")
-    ruling = page.inner_text("#ruling")
+    ruling = tap_choices(page, "#declare", "technical", "north")
     assert "North" in ruling and "ICF 63 b" in ruling
-
-    n = entries(page)
-    page.tap("#forfeit")
-    page.tap("#dialog [data-choice='ICF 51']")
-    page.tap("#dialog [data-choice='north']")
-    page.wait_for_function(f"umpire.state.entries !== {n} && !umpire.busy")
-    assert "ICF 51" in page.inner_text("#ruling")
+    assert "ICF 51" in tap_choices(page, "#forfeit", "ICF 51", "north")
     record = load_record(page.evaluate("fetch(umpire.state.links.record).then((r) => r.text())"))
     last = record.entries[-1]
     assert (last.TYPE, last.offender, last.law) == ("forfeit", "north", "ICF 51")

@@ -101,6 +101,8 @@ MEANINGS: dict[str, str] = {
     "001 §3.11 d": N_("French rules: an opponent's coin pocketed by a foul stays down; a penalty"),
     "001 §3.11 g": N_("French rules: who takes out and places the penalties"),
     "001 §3.11 i": N_("French rules: no room to place: the coins wait for room"),
+    "001 §3.11 l": N_("French rules: a coin is placed once the finger leaves it inside the inner circle"),
+    "001 §3.12": N_("French rules: the queen: when it may be pocketed, its cover, and when it goes back"),
     "001 §4": N_("French rules: conceding only on one's own turn; misses in a row"),
     "001 §4 g": N_("French rules: playing on after an appeal to the umpire loses the board"),
     "001 §4 i": N_("French rules: the board disturbed beyond repair is lost, with 3 for the queen"),

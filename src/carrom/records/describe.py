@@ -66,11 +66,12 @@ def entry_notation(entry: Entry) -> str:
     if isinstance(entry, PlaceEntry):
         return " ".join(["place"] + ([entry.coin] if entry.coin else []) + (["waive"] if entry.waive else []))
     if isinstance(entry, ForfeitEntry):
-        return "forfeit" + (f" {entry.law}" if entry.law else "")
+        return " ".join(["forfeit"] + ([entry.offender] if entry.offender else []) + ([entry.law] if entry.law else []))
     if isinstance(entry, ConcedeEntry):
         return f"concede {entry.what}"
     if isinstance(entry, DeclareEntry):
-        return f"declare {entry.what}" + ("" if entry.value is None else f" {entry.value}")
+        return " ".join(["declare", entry.what] + ([str(entry.value)] if entry.value is not None else [])
+                        + ([entry.offender] if entry.offender else []))
     if isinstance(entry, ClockEntry):
         return f"clock {entry.what}"
     return entry.TYPE  # time
@@ -93,16 +94,17 @@ def entry_text(entry: Entry, header: Header, tr: Translator | None = None) -> st
             return tr.gettext("{actor} places a {coin}", actor=actor, coin=tr.coin(entry.coin))
         return tr.gettext("{actor} places the coin owed", actor=actor)
     if isinstance(entry, ForfeitEntry):
+        offender = who(header, entry.who, tr)
         if entry.law:
-            return tr.gettext("{actor} forfeits the board ({law})", actor=actor, law=entry.law)
-        return tr.gettext("{actor} forfeits the board", actor=actor)
+            return tr.gettext("{actor} forfeits the board ({law})", actor=offender, law=entry.law)
+        return tr.gettext("{actor} forfeits the board", actor=offender)
     if isinstance(entry, ConcedeEntry):
         return {"board": tr.gettext("{actor} concedes the board", actor=actor),
                 "game": tr.gettext("{actor} concedes the game", actor=actor),
                 "match": tr.gettext("{actor} concedes the match", actor=actor)}.get(
             entry.what, f"{actor}: concede {entry.what}")
     if isinstance(entry, DeclareEntry):
-        what = entry.what + ("" if entry.value is None else f" {entry.value}")
+        what = entry_notation(entry).removeprefix("declare ")
         return tr.gettext("{actor} declares {what}", actor=actor, what=what)
     if isinstance(entry, TimeoutEntry):
         return tr.gettext("the bell")

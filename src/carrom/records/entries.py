@@ -215,6 +215,11 @@ class ForfeitEntry(Entry):
     TYPE: ClassVar[str] = "forfeit"
     EXTRA: ClassVar[tuple[str, ...]] = ("law", "offender")
 
+    @property
+    def who(self) -> str:
+        """The seat of the player who broke the law."""
+        return self.seat if self.offender is None else self.offender
+
     def body(self) -> dict[str, Any]:
         out: dict[str, Any] = {"law": self.law} if self.law is not None else {}
         if self.offender is not None:
@@ -254,6 +259,11 @@ class DeclareEntry(Entry):
 
     TYPE: ClassVar[str] = "declare"
     EXTRA: ClassVar[tuple[str, ...]] = ("what", "value", "offender")
+
+    @property
+    def who(self) -> str:
+        """The seat the declaration is about: its offender, else the seat."""
+        return self.seat if self.offender is None else self.offender
 
     def body(self) -> dict[str, Any]:
         out = {"what": self.what} | ({"value": self.value} if self.value is not None else {})

@@ -38,7 +38,7 @@ def _ending_words(record: Record, ending: referee.Ending, results: list[referee.
     entry = record.entries[ending.index]
     if isinstance(entry, ForfeitEntry) and ending.what == "board":
         law = next((r.law for r in results if (r.game, r.board) == (ending.game, ending.board)), entry.law)
-        return tr.gettext("{name} forfeited {what} ({law})", name=header.players[entry.seat].name,
+        return tr.gettext("{name} forfeited {what} ({law})", name=header.players[entry.who].name,
                           what=_what(ending, tr), law=law or "ICF 51")
     if isinstance(entry, ConcedeEntry) and entry.what == ending.what:
         return tr.gettext("{name} conceded {what} ({law})", name=header.side_name(header.side(entry.seat)),
