@@ -5,7 +5,6 @@ Shared by ``carrom replay`` and ``carrom umpire`` so both say the same thing the
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from carrom.i18n import Translator, translator
@@ -15,6 +14,7 @@ from carrom.records.entries import (
     ClockEntry, ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, PlaceEntry, StrokeEntry, TimeoutEntry,
 )
 from carrom.records.header import Header
+from carrom.rules.decision import cite  # the one citation, re-exported for the records' readers
 from carrom.records.notation import COMMAND_HELP, NOTATION, StrokeNote, format_stroke
 from carrom.records.replay import Step
 
@@ -25,28 +25,6 @@ def who(header: Header, seat: str | None, tr: Translator | None = None) -> str:
     if seat is None:
         return tr.gettext("nobody")
     return tr.gettext("{seat} ({name})", seat=tr.seat(seat), name=header.players[seat].name)
-
-
-_CITED = re.compile(r"\s*\(((?:ICF|\d{3}) [^()]*)\)$")  # a bracket ending the text that starts with a law
-_LAWS_ONLY = re.compile(r"^[\w§.,;– -]*$")  # nothing in it but law numbers ("ICF 43", "ICF 65 b–d")
-
-
-def cite(text: str, law: str) -> str:
-    """``text (law)`` with one bracket of laws at the end: a text that already cites ``law``
-    (or a part of it, "ICF 65 b–d" for "ICF 65") keeps its own; another law joins the bracket."""
-    found = _CITED.search(text)
-    if not law:
-        return text
-    if found is None:
-        return f"{text} ({law})"
-    inner = found.group(1)
-    if inner == law or inner.startswith(law + " "):  # "ICF 65 b–d" already says "ICF 65"
-        return text
-    if law.startswith(inner + " "):  # the decision's law is the more precise
-        return f"{text[:found.start()]} ({law})"
-    both_icf = _LAWS_ONLY.match(inner) and inner.startswith("ICF ") and law.startswith("ICF ")
-    joined = f"ICF {inner[4:]}, {law[4:]}" if both_icf else f"{inner}; {law}"
-    return f"{text[:found.start()]} ({joined})"
 
 
 def ruling_lines(ruling: Any, tr: Translator | None = None) -> list[str]:

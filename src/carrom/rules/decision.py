@@ -7,6 +7,7 @@ library reports an ``Outcome``): a board with its winner and points, a board to 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -30,16 +31,31 @@ class Decision:
         return cite(self.text, self.law)
 
 
+_CITED = re.compile(r"\s*\(((?:ICF|\d{3}) [^()]*)\)$")  # a bracket ending the text that starts with a law
+_LAWS_ONLY = re.compile(r"^[\w§.,;– -]*$")  # nothing in it but law numbers ("ICF 43", "ICF 65 b–d")
+
+
 def cite(text: str, law: str) -> str:
-    """The words with the law once: a citation the words already end with is not repeated, but joined."""
+    """``text (law)`` with one bracket of laws at the end: the one way every ruling is cited.
+
+    A text that already cites ``law`` (or a part of it: "ICF 65 b–d" says "ICF 65") keeps its own; a more
+    precise law replaces the one it refines ("ICF 65" becomes "ICF 65 b"); another law joins the bracket,
+    ICF numbers after one "ICF" ("ICF 93, 96"), other texts after a semicolon ("ICF 93; 001 §3.8").
+    The web client's ``cite`` (static/i18n.js) words it the same.
+    """
     if not law:
         return text
-    tail = text.rsplit("(", 1)[-1] if text.endswith(")") else ""
-    if tail.startswith(("ICF ", "00")):
-        if tail[:-1].startswith(law):
-            return text
-        return f"{text[:-1]}; {law})"
-    return f"{text} ({law})"
+    found = _CITED.search(text)
+    if found is None:
+        return f"{text} ({law})"
+    inner = found.group(1)
+    if inner == law or inner.startswith(law + " "):
+        return text
+    if law.startswith(inner + " "):
+        return f"{text[:found.start()]} ({law})"
+    both_icf = _LAWS_ONLY.match(inner) and inner.startswith("ICF ") and law.startswith("ICF ")
+    joined = f"ICF {inner[4:]}, {law[4:]}" if both_icf else f"{inner}; {law}"
+    return f"{text[:found.start()]} ({joined})"
 
 
 class EndKind(str, Enum):
