@@ -89,6 +89,8 @@ def _match_json(event, m) -> dict:
     out = {"round": m.round, "table": m.table, "stage": m.stage, "competitors": list(m.sides), "players": sides}
     if m.result is not None:
         out["games"] = [list(g) for g in m.result.games]
+        if m.result.rubbers:
+            out["rubbers"] = [[list(g) for g in r.games] for r in m.result.rubbers]
         out["winner"] = m.result.winner
         out["walkover"] = m.result.walkover
         if m.result.unusual:
@@ -105,7 +107,9 @@ def _match_line(event, m) -> str:
     two = " & ".join(_side_names(event, m.side2))
     score = ""
     if m.result is not None:
-        score = "  " + " ".join(f"{a}-{b}" for a, b in m.result.games) + ("  walkover" if m.result.walkover else "")
+        score = "  " + (" | ".join(" ".join(f"{a}-{b}" for a, b in r.games) for r in m.result.rubbers)
+                        if m.result.rubbers else " ".join(f"{a}-{b}" for a, b in m.result.games))
+        score += "  walkover" if m.result.walkover else ""
     return f"table {m.table:>3}  {one}  v  {two}{score}{'  (under protest)' if m.held else ''}"
 
 
@@ -148,6 +152,7 @@ def new(
     groups: int = typer.Option(0, min=0, help="Groups of a groups-then-knockout event."),
     qualifiers: int = typer.Option(2, min=1, help="How many of each group go on to the knockout."),
     seed: int = typer.Option(0, help="The draw of a first round without ratings."),
+    rubbers: int = typer.Option(0, min=0, help="A team event: each tie is this many rubbers (0: one match)."),
     timed: bool = typer.Option(False, "--timed", help="The timed rules (004): 7 minutes to report, not 15."),
     player: Optional[list[str]] = typer.Option(None, "--player", help="A player, \"First Last\"; repeat it."),
     players_file: Optional[Path] = typer.Option(None, "--players", help="A CSV file with the columns first, last and "
@@ -161,7 +166,7 @@ def new(
         settings = Settings(system=System(system), pairing=Pairing(pairing), format=Format(match_format),
                             rounds=rounds, finals=finals, final_kind=FinalKind(final_kind), phantom_score=phantom_score,
                             delay_top=delay_top, delay_compatriots=delay_compatriots, third_place=third_place,
-                            groups=groups, qualifiers=qualifiers, seed=seed, timed=timed)
+                            groups=groups, qualifiers=qualifiers, seed=seed, timed=timed, rubbers=rubbers)
     except ValueError as exc:
         fail(str(exc))
     if settings.system is System.GROUPS and settings.groups < 1:
@@ -171,7 +176,7 @@ def new(
     try:
         from carrom.tournament import assign_groups
 
-        with store._tx("registering the players") as s:
+        with store.transaction("registering the players") as s:
             clubs: dict[str, int] = {}
             players, competitors, teams = {}, [], {}
             for e in entries:
@@ -255,7 +260,7 @@ def add_(
     store = _store(db)
     try:
         event = store.load(event_id)
-        with store._tx("entering a competitor") as s:
+        with store.transaction("entering a competitor") as s:
             club_id = store.add_club(club, country, session=s) if club else None
             players = dict(event.players)
             ids = []
@@ -392,34 +397,41 @@ def round_(
 
 
 @tournament_app.command("result", help="Type a match's games, e.g. `result 1 3 5 25-10 12-25 25-3` (event, round, "
-                                       "table, games).")
+                                       "table, games); a team tie's with one --rubber each.")
 def result_(
     event_id: int = typer.Argument(..., metavar="ID", help="The event."),
     number: int = typer.Argument(..., metavar="ROUND", help="The round."),
     table: int = typer.Argument(..., metavar="TABLE", help="The table."),
-    games: list[str] = typer.Argument(..., metavar="GAMES...", help="Each game's score, side 1 first: 25-13."),
+    games: Optional[list[str]] = typer.Argument(None, metavar="GAMES...", help="Each game's score, side 1 first: "
+                                                                                "25-13."),
+    rubber: Optional[list[str]] = typer.Option(None, "--rubber", help="A team tie's rubber, its games: "
+                                                                       "\"25-13 25-20\"; repeat it, in order."),
     player: Optional[list[str]] = typer.Option(None, "--player", help="A player of the match, \"First Last\", "
                                                "checked against the pairing; one of each side."),
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    from carrom.tournament import parse_games, record
+    from carrom.tournament import find, parse_games, record, record_tie
+
+    if bool(games) == bool(rubber):
+        fail("give the match's games, or a team tie's rubbers with --rubber (not both)")
 
     def change(event):
-        parsed = parse_games(" ".join(games))
         named = None
         if player:
             if len(player) != 2:
                 raise _desk_error("name one player of each side (two --player)")
             named = tuple(_competitor_by_name(event, p) for p in player)
-        return record(event, number, table, parsed, players=named)
+        if rubber:
+            return record_tie(event, number, table, [parse_games(r) for r in rubber], players=named)
+        return record(event, number, table, parse_games(" ".join(games)), players=named)
 
-    event = _step(db, event_id, change, f"result typed: round {number}, table {table}: {' '.join(games)}", "ICF 57")
-    from carrom.tournament import find
-
+    typed_as = " ".join(games) if games else " | ".join(rubber)
+    event = _step(db, event_id, change, f"result typed: round {number}, table {table}: {typed_as}", "ICF 57")
     m = find(event, number, table)
-    for note in m.result.unusual:
-        typer.echo(f"note: {note}", err=True)
+    if not as_json:  # the JSON says it under "unusual"
+        for note in m.result.unusual:
+            typer.echo(f"note: {note}", err=True)
     _emit(_match_json(event, m), as_json, _match_line(event, m))
 
 

@@ -71,6 +71,7 @@ class MatchRow(Base):
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     walkover: Mapped[bool] = mapped_column(Boolean, default=False)
     unusual: Mapped[list] = mapped_column(JSON, default=list)
+    rubbers: Mapped[list] = mapped_column(JSON, default=list)  # a team tie: [{games, winner, walkover, unusual}, ...]
     held: Mapped[bool] = mapped_column(Boolean, default=False)
     kept: Mapped[list] = mapped_column(JSON, default=list)
     announced: Mapped[float | None] = mapped_column(Float, nullable=True)

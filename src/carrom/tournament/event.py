@@ -221,7 +221,28 @@ def record(event: Event, round_number: int, table: int, games, *, players: tuple
     if m.held:
         raise DeskError(f"round {round_number}, table {table} is under protest: its result waits for the decision "
                         f"(ICF 150)")
+    if event.settings.rubbers:
+        raise DeskError(f"this event's matches are ties of {event.settings.rubbers} rubbers: give each rubber's games")
     result = results.check(m.kept + tuple(games), event.settings.format)
+    _knockout_needs_winner(event, m, result)
+    return _put(event, m, replace(m, result=result))
+
+
+def record_tie(event: Event, round_number: int, table: int, rubbers, *,
+               players: tuple[int, int] | None = None) -> Event:
+    """Record a team tie: each rubber's games, in order (``results.tie``)."""
+    _open(event)
+    m = find(event, round_number, table)
+    if not event.settings.rubbers:
+        raise DeskError("this event's matches are single matches, not ties of rubbers")
+    if m.side2 is None:
+        raise DeskError(f"round {round_number}, table {table} is a bye: it has no result to type")
+    if players is not None and set(players) != {m.side1, m.side2}:
+        raise DeskError(f"round {round_number}, table {table} is not between those competitors")
+    if m.held:
+        raise DeskError(f"round {round_number}, table {table} is under protest: its result waits for the decision "
+                        f"(ICF 150)")
+    result = results.tie(tuple(tuple(g) for g in rubbers), event.settings.rubbers, event.settings.format)
     _knockout_needs_winner(event, m, result)
     return _put(event, m, replace(m, result=result))
 
@@ -241,7 +262,7 @@ def walkover(event: Event, round_number: int, table: int, present: int, now: flo
         raise DeskError(f"round {round_number}, table {table} was not announced: the time to report runs from the "
                         f"announcement (ICF 143 i)")
     result = results.walkover(present, event.settings.format, waited_minutes=(now - m.announced) / 60,
-                              timed=event.settings.timed)
+                              timed=event.settings.timed, rubbers=event.settings.rubbers)
     return _put(event, m, replace(m, result=result))
 
 
@@ -294,5 +315,6 @@ def swap(event: Event, a: int, b: int) -> Event:
     return event.with_matches(moved(m) if m.round == number else m for m in event.matches)
 
 
-__all__ = ["DeskError", "announce", "assign_groups", "enter", "find", "group_standings", "pair", "record", "retire",
+__all__ = ["DeskError", "announce", "assign_groups", "enter", "find", "group_standings", "pair", "record", "record_tie",
+           "retire",
            "swap", "tallies", "undo", "walkover"]
