@@ -99,7 +99,7 @@ class Imported:
     """What a SoL file holds, as carrom values, ready to be stored."""
 
     clubs: list[dict] = field(default_factory=list)  # {name, country, extra}
-    players: list[dict] = field(default_factory=list)  # {first, last, club (index into clubs or None), country, rating, extra}
+    players: list[dict] = field(default_factory=list)  # {first, last, club (index or None), country, rating, extra}
     events: list[tuple[Event, dict, dict[int, dict], dict[tuple, dict]]] = field(default_factory=list)
 
 
@@ -154,7 +154,8 @@ def read(data: bytes, name: str = "the file") -> Imported:
     players = r.seq(head, "players")
     for p in players:
         club = r.index(p, "club", len(clubs), required=False)
-        out.players.append({"first": str(r.get(p, "firstname", (str, int))), "last": str(r.get(p, "lastname", (str, int))),
+        out.players.append({"first": str(r.get(p, "firstname", (str, int))),
+                            "last": str(r.get(p, "lastname", (str, int))),
                             "club": club, "country": p.get("nationality"), "rating": None,
                             "extra": _extra(p, ("firstname", "lastname", "nationality", "club"))})
     ratings = r.seq(head, "ratings", required=False)

@@ -186,7 +186,8 @@ class TournamentStore:
                                     f"look at it again")
             row.version += 1
             written = row.version
-            old_c = {c.number: c.extra for c in s.scalars(select(CompetitorRow).where(CompetitorRow.event_id == event_id))}
+            old_c = {c.number: c.extra
+                     for c in s.scalars(select(CompetitorRow).where(CompetitorRow.event_id == event_id))}
             old_m = {(m.round, m.table_no): m.extra
                      for m in s.scalars(select(MatchRow).where(MatchRow.event_id == event_id))}
             s.execute(delete(MatchRow).where(MatchRow.event_id == event_id))
@@ -235,7 +236,8 @@ class TournamentStore:
         with self.transaction("reading the protests") as s:
             return [(r.id, Protest(r.round, r.table_no, r.by, r.game, State(r.state),
                                    tuple(Step(a, w, l) for a, w, l in r.steps)))
-                    for r in s.scalars(select(ProtestRow).where(ProtestRow.event_id == event_id).order_by(ProtestRow.id))]
+                    for r in s.scalars(select(ProtestRow).where(ProtestRow.event_id == event_id)
+                                       .order_by(ProtestRow.id))]
 
     def log(self, event_id: int) -> list[tuple[float, str, str]]:
         with self.transaction("reading the event's record") as s:

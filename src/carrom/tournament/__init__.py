@@ -21,5 +21,6 @@ from carrom.tournament.swiss import PairingError
 __all__ = [
     "Club", "Competitor", "DeskError", "Event", "FinalKind", "Format", "Match", "Pairing", "PairingError", "Player",
     "Result", "ResultError", "Row", "Settings", "System", "announce", "assign_groups", "check", "enter", "find",
-    "group_standings", "pair", "parse_games", "record", "record_tie", "retire", "standings", "swap", "tie", "undo", "walkover",
+    "group_standings", "pair", "parse_games", "record", "record_tie", "retire", "standings", "swap", "tie", "undo",
+    "walkover",
 ]

@@ -113,7 +113,8 @@ def _knockout(event: Event, number: int, seeded: list[int]) -> Event:
     if not ko_rounds:
         pairs = brackets.first_round(seeded)
         # keep bracket order on the tables: a bye keeps its line so the next round pairs neighbours
-        matches = [Match(round=number, table=t, side1=a, side2=b, stage="knockout") for t, (a, b) in enumerate(pairs, 1)]
+        matches = [Match(round=number, table=t, side1=a, side2=b, stage="knockout")
+                   for t, (a, b) in enumerate(pairs, 1)]
         return event.with_matches(event.matches + tuple(matches))
     winners = _knockout_winners(event, ko_rounds)
     if len(winners) == 1:
