@@ -279,3 +279,20 @@ def test_team_round_robin_of_ties(sqlite_db, tmp_path):
     for r in table:
         c = r["competitor"]
         assert (r["points"], r["net_score"], r["total_score"]) == (points.get(c, 0), net[c], total[c])
+
+
+def test_standings_and_results_as_csv(sqlite_db, tmp_path):
+    import csv
+
+    db = sqlite_db
+    eid = new_event(db, 4)
+    for m in js(db, "tournament", "pair", eid):
+        carrom(db, "tournament", "result", eid, 1, m["table"], "25-3", "19-11")
+    carrom(db, "tournament", "standings", eid, "--csv", tmp_path / "s.csv")
+    carrom(db, "tournament", "results", eid, "--csv", tmp_path / "r.csv")
+    table = list(csv.DictReader((tmp_path / "s.csv").open()))
+    assert [int(r["points"]) for r in table] == [2, 2, 0, 0]
+    assert table == [{k: str(v) if k != "players" else " & ".join(v) for k, v in row.items()}
+                     for row in js(db, "tournament", "standings", eid)]
+    results = list(csv.DictReader((tmp_path / "r.csv").open()))
+    assert [r["games"] for r in results] == ["25-3 19-11", "25-3 19-11"] and results[0]["winner"] == "1"

@@ -335,9 +335,26 @@ def list_(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
           "\n".join(f"{i:>4}  {d}  {n}{'  (closed)' if c else ''}" for i, n, d, c in rows) or "no events")
 
 
+STANDINGS_FIELDS = ("rank", "competitor", "players", "points", "buchholz", "net_score", "total_score", "retired")
+RESULTS_FIELDS = ("round", "table", "stage", "side1", "side2", "games", "winner", "walkover", "under_protest")
+
+
+def _write_csv(path: Path, header: tuple[str, ...], rows: list[list]) -> None:
+    import io
+
+    from carrom.cli.common import write_file
+
+    buf = io.StringIO()
+    out = csv.writer(buf)
+    out.writerow(header)
+    out.writerows(rows)
+    write_file(path, buf.getvalue().encode("utf-8"), "CSV file")
+
+
 @tournament_app.command("standings", help="The standings in rank order (points, Buchholz, net score, total score).")
 def standings_(
     event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    csv_out: Optional[Path] = typer.Option(None, "--csv", metavar="FILE", help="Also write them to a CSV file."),
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -354,9 +371,40 @@ def standings_(
     data = [{"rank": r.rank, "competitor": r.competitor, "players": event.names(r.competitor), "points": r.points,
              "buchholz": r.buchholz, "net_score": r.net_score, "total_score": r.total_score, "retired": r.retired}
             for r in rows]
+    if csv_out is not None:
+        _write_csv(csv_out, STANDINGS_FIELDS,
+                   [[" & ".join(d[k]) if k == "players" else d[k] for k in STANDINGS_FIELDS] for d in data])
     text = "\n".join(f"{r['rank']:>4}  {' & '.join(r['players']):<40} {r['points']:>4} {r['buchholz']:>5} "
                      f"{r['net_score']:>5} {r['total_score']:>5}{'  retired' if r['retired'] else ''}" for r in data)
     _emit(data, as_json, f"{'rank':>4}  {'players':<40} {'pts':>4} {'buch':>5} {'net':>5} {'tot':>5}\n{text}")
+
+
+@tournament_app.command("results", help="Every match of the event with its result (JSON, or a CSV file).")
+def results_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    csv_out: Optional[Path] = typer.Option(None, "--csv", metavar="FILE", help="Also write them to a CSV file."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    store = _store(db)
+    try:
+        event = store.load(event_id)
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    data = [_match_json(event, m) for m in event.matches]
+    if csv_out is not None:
+        rows = []
+        for m, d in zip(event.matches, data):
+            r = m.result
+            games = "" if r is None else (" | ".join(" ".join(f"{a}-{b}" for a, b in x.games) for x in r.rubbers)
+                                          if r.rubbers else " ".join(f"{a}-{b}" for a, b in r.games))
+            rows.append([m.round, m.table, m.stage, " & ".join(d["players"][0]),
+                         " & ".join(d["players"][1]) if len(d["players"]) > 1 else "", games,
+                         "" if r is None else r.winner, bool(r and r.walkover), m.held])
+        _write_csv(csv_out, RESULTS_FIELDS, rows)
+    _emit(data, as_json, "\n".join(f"round {m.round:>2}  " + _match_line(event, m) for m in event.matches))
 
 
 @tournament_app.command("pair", help="Make the next round (or the finals, or the knockout after the groups).")
