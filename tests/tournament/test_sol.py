@@ -203,3 +203,13 @@ def test_two_matches_on_one_board_refused(tmp_path, sqlite_db):
     result = carrom("tournament", "import", tmp_path / "dup.sol", "--db", sqlite_db)
     assert result.exit_code == 2 and "two matches at board 1" in result.output and "'board'" in result.output
     assert json.loads(carrom("tournament", "list", "--db", sqlite_db, "--json").output) == []
+
+
+def test_imported_knockout_not_continued_here(tmp_path, sqlite_db):
+    text, _, _ = sol_dump(n=8, rounds=1)
+    (tmp_path / "ko.sol").write_text(text.replace("system: swiss", "system: knockout"))
+    assert carrom("tournament", "import", tmp_path / "ko.sol", "--db", sqlite_db).exit_code == 0
+    before = carrom("tournament", "results", 1, "--db", sqlite_db, "--json").output
+    refused = carrom("tournament", "pair", 1, "--db", sqlite_db)
+    assert refused.exit_code == 2 and "imported from SoL" in refused.output
+    assert carrom("tournament", "results", 1, "--db", sqlite_db, "--json").output == before

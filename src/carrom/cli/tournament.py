@@ -413,9 +413,22 @@ def pair_(
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    from carrom.tournament import pair
+    from carrom.tournament import System, pair
 
-    event = _step(db, event_id, pair, "round paired")
+    def change(event):
+        if event.settings.system is System.KNOCKOUT and event.matches and sol_knockout:
+            raise _desk_error("this knockout was imported from SoL, whose bracket carrom does not continue: pair its "
+                              "next round in SoL")
+        return pair(event)
+
+    probe = _store(db)
+    try:
+        sol_knockout = bool(probe.load_with_extras(event_id)[1].get("sol"))
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        probe.close()
+    event = _step(db, event_id, change, "round paired")
     number = event.current_round
     matches = event.round_matches(number)
     _emit([_match_json(event, m) for m in matches], as_json,
