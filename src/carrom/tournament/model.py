@@ -93,14 +93,12 @@ class Result:
     walkover: bool = False
     unusual: tuple[str, ...] = ()  # what the laws allow but is worth a second look (a game ended below 25)
     rubbers: tuple["Result", ...] = ()  # a team tie's rubbers, in order
+    score1: int = field(init=False, compare=False, repr=False)  # worked out once: the standings read them often
+    score2: int = field(init=False, compare=False, repr=False)
 
-    @property
-    def score1(self) -> int:
-        return sum(g[0] for g in self.games) + sum(r.score1 for r in self.rubbers)
-
-    @property
-    def score2(self) -> int:
-        return sum(g[1] for g in self.games) + sum(r.score2 for r in self.rubbers)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "score1", sum(g[0] for g in self.games) + sum(r.score1 for r in self.rubbers))
+        object.__setattr__(self, "score2", sum(g[1] for g in self.games) + sum(r.score2 for r in self.rubbers))
 
 
 @dataclass(frozen=True)
