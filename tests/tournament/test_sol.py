@@ -213,3 +213,20 @@ def test_imported_knockout_not_continued_here(tmp_path, sqlite_db):
     refused = carrom("tournament", "pair", 1, "--db", sqlite_db)
     assert refused.exit_code == 2 and "imported from SoL" in refused.output
     assert carrom("tournament", "results", 1, "--db", sqlite_db, "--json").output == before
+
+
+def test_an_older_dump_lacking_fields(tmp_path, sqlite_db):
+    """Older SoL dumps say "seasons" for championships and lack the phantom score, finals, rankedturn and
+    retirements: their defaults (a bye worth 25) apply, and the stored figures still come back."""
+    text, stored, players = sol_dump(n=7, rounds=3, seed=5)
+    docs = list(yaml.safe_load_all(text))
+    head, tourney = docs
+    head["seasons"] = head.pop("championships")
+    tourney["season"] = tourney.pop("championship")
+    for key in ("phantomscore", "finals", "finalkind", "rankedturn", "retirements", "delaytoppairing",
+                "delaycompatriotpairing", "currentturn", "prized"):
+        tourney.pop(key)
+    (tmp_path / "old.sol").write_text(yaml.safe_dump_all([head, tourney], sort_keys=False))
+    result = carrom("tournament", "import", tmp_path / "old.sol", "--db", sqlite_db, "--json")
+    assert result.exit_code == 0, result.output
+    check_against_stored(sqlite_db, 1, stored, players)

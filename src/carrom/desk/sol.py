@@ -192,8 +192,8 @@ def _tourney(r: _Reader, t: Any, players: list, championships: list, ratings: li
         r.fail(t, None, "a tourney document should be a mapping")
     description = str(r.get(t, "description", (str, int)))
     date = r.get(t, "date", (dt.date, str))
-    ci = r.index(t, "championship", len(championships), required=False) if not isinstance(t.get("championship"), dict) \
-        else None
+    key = "season" if "season" in t else "championship"  # SoL 3 called a championship a season
+    ci = r.index(t, key, len(championships), required=False) if not isinstance(t.get(key), dict) else None
     system = r.get(t, "system", str, required=False, default="swiss")
     couplings = r.get(t, "couplings", str, required=False, default="serial")
     try:
