@@ -296,3 +296,25 @@ def test_standings_and_results_as_csv(sqlite_db, tmp_path):
                      for row in js(db, "tournament", "standings", eid)]
     results = list(csv.DictReader((tmp_path / "r.csv").open()))
     assert [r["games"] for r in results] == ["25-3 19-11", "25-3 19-11"] and results[0]["winner"] == "1"
+
+
+def test_swap_before_publishing_and_undo_while_no_result(sqlite_db):
+    """The organiser swaps pairings by hand before publishing a round, and takes back the last round while no
+    result is in; a published round is not changed by hand."""
+    db = sqlite_db
+    eid = new_event(db, 6)
+    first = js(db, "tournament", "pair", eid)
+    a, b = first[0]["competitors"][0], first[1]["competitors"][0]
+    carrom(db, "tournament", "swap", eid, a, b)
+    swapped = js(db, "tournament", "round", eid, 1)
+    assert swapped[0]["competitors"][0] == b and swapped[1]["competitors"][0] == a
+    carrom(db, "tournament", "publish", eid)
+    refused = carrom(db, "tournament", "swap", eid, a, b, ok=False)
+    assert refused.exit_code == 2 and "published" in refused.output
+    assert js(db, "tournament", "round", eid, 1) == swapped
+    carrom(db, "tournament", "undo", eid)
+    assert carrom(db, "tournament", "round", eid, 1, ok=False).exit_code == 2
+    again = js(db, "tournament", "pair", eid)
+    carrom(db, "tournament", "result", eid, 1, again[0]["table"], "25-1", "25-2")
+    refused = carrom(db, "tournament", "undo", eid, ok=False)
+    assert refused.exit_code == 2 and "has results" in refused.output

@@ -570,6 +570,15 @@ def swap_(
     typer.echo(f"{first} and {second} swapped")
 
 
+@tournament_app.command("publish", help="Publish the last round: the players' from now on (no more swaps by hand).")
+def publish_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+             db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:
+    from carrom.tournament import publish
+
+    event = _step(db, event_id, publish, "round published")
+    typer.echo(f"round {event.published} published")
+
+
 @tournament_app.command("undo", help="Take back the last round while none of its results is in.")
 def undo_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
           db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:

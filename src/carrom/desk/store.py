@@ -125,7 +125,7 @@ class TournamentStore:
                competitor_extra: dict[int, dict] | None = None, match_extra: dict[tuple, dict] | None = None) -> int:
         with self._maybe(session, "creating the event") as s:
             row = EventRow(name=event.name, date=event.date, settings=settings_to_dict(event.settings),
-                           closed=event.closed, extra=extra or {})
+                           closed=event.closed, published=event.published, extra=extra or {})
             s.add(row)
             s.flush()
             self._write(s, row.id, event, competitor_extra or {}, match_extra or {})
@@ -154,7 +154,7 @@ class TournamentStore:
             self._versions[event_id] = row.version
             event = Event(
                 name=row.name, settings=settings_from_dict(row.settings), players=players, date=row.date,
-                closed=row.closed,
+                closed=row.closed, published=row.published or 0,
                 competitors=tuple(Competitor(c.number, tuple(c.players), c.retired_from, c.seed, c.group)
                                   for c in comps),
                 matches=tuple(self._match(m) for m in matches))
@@ -194,6 +194,7 @@ class TournamentStore:
             s.execute(delete(CompetitorRow).where(CompetitorRow.event_id == event_id))
             row.settings = settings_to_dict(event.settings)
             row.closed = event.closed
+            row.published = event.published
             row.name = event.name
             self._write(s, event_id, event, old_c, old_m)
             s.add(LogRow(event_id=event_id, at=time.time(), what=what, law=law))

@@ -285,8 +285,19 @@ def retire(event: Event, cid: int, from_round: int | None = None) -> Event:
                                             for x in event.competitors))
 
 
+def publish(event: Event) -> Event:
+    """Publish the last round: from now on it is the players' (no more swaps by hand)."""
+    _open(event)
+    number = event.current_round
+    if not number:
+        raise DeskError("no round to publish")
+    if event.published >= number:
+        raise DeskError(f"round {number} is published already")
+    return replace(event, published=number)
+
+
 def undo(event: Event) -> Event:
-    """Take back the last round while none of its results is in."""
+    """Take back the last round while none of its results is in (published or not)."""
     _open(event)
     number = event.current_round
     if not number:
@@ -294,7 +305,8 @@ def undo(event: Event) -> Event:
     last = event.round_matches(number)
     if any(m.result is not None for m in last):
         raise DeskError(f"round {number} has results: it cannot be taken back")
-    return event.with_matches(m for m in event.matches if m.round != number)
+    return replace(event.with_matches(m for m in event.matches if m.round != number),
+                   published=min(event.published, number - 1))
 
 
 def swap(event: Event, a: int, b: int) -> Event:
@@ -304,6 +316,8 @@ def swap(event: Event, a: int, b: int) -> Event:
     last = event.round_matches(number)
     if not last or any(m.result is not None for m in last):
         raise DeskError("only a round without results can be changed by hand")
+    if event.published >= number:
+        raise DeskError(f"round {number} is published: pairings are changed by hand before publishing")
     where = {s: m for m in last for s in m.sides}
     if a not in where or b not in where:
         raise DeskError(f"competitors {a} and {b} are not both in round {number}")
@@ -316,6 +330,6 @@ def swap(event: Event, a: int, b: int) -> Event:
     return event.with_matches(moved(m) if m.round == number else m for m in event.matches)
 
 
-__all__ = ["DeskError", "announce", "assign_groups", "enter", "find", "group_standings", "pair", "record", "record_tie",
-           "retire",
+__all__ = ["DeskError", "announce", "assign_groups", "enter", "find", "group_standings", "pair", "publish", "record",
+           "record_tie", "retire",
            "swap", "tallies", "undo", "walkover"]

@@ -168,6 +168,7 @@ class Event:
     matches: tuple[Match, ...] = ()
     date: str = ""
     closed: bool = False
+    published: int = 0  # the last round published: the rounds after it are the desk's draft
 
     @property
     def current_round(self) -> int:
