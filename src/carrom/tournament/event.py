@@ -4,7 +4,8 @@
 knockout; the finals after a Swiss once its rounds are played), ``record`` a typed result,
 ``walkover`` the desk's word that a side did not report in time, ``retire`` a withdrawal,
 ``swap`` two competitors of the unpublished round, ``undo`` the last round while no result is in.
-Tables are numbered from 1 in the round's order, a bye last.
+Tables are numbered from 1 in the round's order, a bye last; in a Swiss each match goes, if it
+can, to a table neither side has played at.
 """
 
 from __future__ import annotations
@@ -20,11 +21,57 @@ class DeskError(ValueError):
     """The desk asked for something the event cannot do now; nothing changed."""
 
 
-def _matches(round_number: int, pairs, stage: str) -> list[Match]:
+def _matches(round_number: int, pairs, stage: str, earlier=()) -> list[Match]:
+    """The round's matches on tables 1..n in ranking order, the bye last. With ``earlier`` matches (a Swiss),
+    each match goes to a table neither side has played at, as SoL tries to: the lowest such free table in
+    ranking order, then (a matching of matches to tables, by augmenting paths) moving others to make room;
+    a match for which no arrangement finds one takes the lowest table left."""
     played = [p for p in pairs if p[1] is not None]
     byes = [p for p in pairs if p[1] is None]
-    return [Match(round=round_number, table=t, side1=a, side2=b, stage=stage)
-            for t, (a, b) in enumerate(played + byes, 1)]
+    if not earlier:
+        return [Match(round=round_number, table=t, side1=a, side2=b, stage=stage)
+                for t, (a, b) in enumerate(played + byes, 1)]
+    tables = _tables(played, earlier)
+    out = sorted((Match(round=round_number, table=t, side1=a, side2=b, stage=stage)
+                  for t, (a, b) in zip(tables, played)), key=lambda m: m.table)
+    out.extend(Match(round=round_number, table=len(played) + i, side1=a, side2=None, stage=stage)
+               for i, (a, _) in enumerate(byes, 1))
+    return out
+
+
+def _tables(played, earlier) -> list[int]:
+    used: dict[int, set[int]] = {}
+    for m in earlier:
+        for side in m.sides:
+            used.setdefault(side, set()).add(m.table)
+    n = len(played)
+    seen = [used.get(a, set()) | used.get(b, set()) for a, b in played]
+    owner: dict[int, int] = {}
+    table: list[int | None] = [None] * n
+    free = set(range(1, n + 1))
+    for i in range(n):  # the lowest new table, in ranking order
+        t = next((t for t in range(1, n + 1) if t in free and t not in seen[i]), None)
+        if t is not None:
+            free.discard(t)
+            owner[t], table[i] = i, t
+
+    def augment(i: int, visited: set[int]) -> bool:
+        for t in sorted(free - seen[i]) + [t for t in range(1, n + 1) if t in owner and t not in seen[i]]:
+            if t in visited:
+                continue
+            visited.add(t)
+            if t in free or augment(owner[t], visited):
+                free.discard(t)
+                owner[t], table[i] = i, t
+                return True
+        return False
+
+    for i in range(n):
+        if table[i] is None and not augment(i, set()):
+            t = min(free)
+            free.discard(t)
+            owner[t], table[i] = i, t
+    return table
 
 
 def _round_open(event: Event) -> bool:
@@ -49,7 +96,8 @@ def pair(event: Event) -> Event:
             swiss_rounds = len({m.round for m in event.matches if m.stage == "main"})
             if planned and swiss_rounds >= planned:
                 return _finals(event, number)
-            return event.with_matches(event.matches + tuple(_matches(number, swiss.pair_round(event), "main")))
+            pairs = swiss.pair_round(event)
+            return event.with_matches(event.matches + tuple(_matches(number, pairs, "main", event.matches)))
         if system is System.ROUNDROBIN:
             return _round_robin(event, number)
         if system is System.KNOCKOUT:
