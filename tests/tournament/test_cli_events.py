@@ -5,7 +5,6 @@ checked against the test's own calculation (tournament_reference); refusals chan
 import json
 import random
 
-import pytest
 from typer.testing import CliRunner
 
 from carrom.cli.app import app

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from carrom.desk import sol
 from carrom.desk.store import StoreError, TournamentStore
 from carrom.desk.tables import ClubRow, PlayerRow
-from carrom.tournament.model import Competitor, Player
+from carrom.tournament.model import Player
 from carrom.tournament.standings import standings
 
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from carrom.tournament import brackets, results, swiss
 from carrom.tournament.model import Competitor, Event, FinalKind, Match, Result, System
-from carrom.tournament.standings import final_wins, finals_done, standings, tallies
+from carrom.tournament.standings import final_wins, finals_done, standings
 
 
 class DeskError(ValueError):
@@ -379,5 +379,4 @@ def swap(event: Event, a: int, b: int) -> Event:
 
 
 __all__ = ["DeskError", "announce", "assign_groups", "enter", "find", "group_standings", "pair", "publish", "record",
-           "record_tie", "retire",
-           "swap", "tallies", "undo", "walkover"]
+           "record_tie", "retire", "swap", "undo", "walkover"]
