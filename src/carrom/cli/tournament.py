@@ -556,7 +556,7 @@ def retire_(
     typer.echo(f"{who} withdrawn")
 
 
-@tournament_app.command("swap", help="Exchange two competitors in the last round before any of its results.")
+@tournament_app.command("swap", help="Exchange two competitors in the last round, before it is published.")
 def swap_(
     event_id: int = typer.Argument(..., metavar="ID", help="The event."),
     first: str = typer.Argument(..., metavar="A", help="A competitor (number or name)."),
