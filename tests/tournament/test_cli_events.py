@@ -5,7 +5,6 @@ checked against the test's own calculation (tournament_reference); refusals chan
 import json
 import random
 
-import pytest
 from typer.testing import CliRunner
 
 from carrom.cli.app import app
@@ -239,3 +238,82 @@ def test_late_entry_in_a_swiss_and_none_in_a_begun_knockout(db_url):
     refused = carrom(db, "tournament", "add", ko, "Too Late", ok=False)
     assert refused.exit_code == 2 and "takes no entries once it has begun" in refused.output
     assert js(db, "tournament", "standings", ko) == before
+
+
+def test_team_round_robin_of_ties(sqlite_db, tmp_path):
+    """Teams of three (a CSV's team column), ties of three rubbers typed with --rubber; the standings count ties:
+    2 points for more rubbers won, the rubbers' points summed for net and total score."""
+    db, rng = sqlite_db, random.Random(9)
+    rows = ["first,last,team"] + [f"P{i},Member{i:02d},Team{i // 3}" for i in range(12)]
+    (tmp_path / "teams.csv").write_text("\n".join(rows) + "\n")
+    eid = js(db, "tournament", "new", "Teams", "--system", "roundrobin", "--rubbers", 3, "--players",
+             tmp_path / "teams.csv")["id"]
+    points, net, total = {}, {}, {}
+    while True:
+        result = carrom(db, "tournament", "pair", eid, "--json", ok=False)
+        if result.exit_code:
+            break
+        for m in json.loads(result.output):
+            assert all(len(side) == 3 for side in m["players"])
+            refused = carrom(db, "tournament", "result", eid, m["round"], m["table"], "25-3", "25-4", ok=False)
+            assert refused.exit_code == 2 and "rubbers" in refused.output
+            rubbers = [random_games(rng) for _ in range(3)]
+            first = [sum(a > b for a, b in r) >= 2 for r in rubbers]
+            if first[0] == first[1]:  # decided after two rubbers: the third is not played
+                rubbers = rubbers[:2]
+            won = sum(sum(a > b for a, b in r) >= 2 for r in rubbers)
+            out = js(db, "tournament", "result", eid, m["round"], m["table"], *[f"--rubber={' '.join(typed(r))}"
+                                                                                  for r in rubbers])
+            a, b = m["competitors"]
+            s1 = sum(x for r in rubbers for x, _ in r)
+            s2 = sum(y for r in rubbers for _, y in r)
+            winner = a if won >= 2 else b
+            assert out["competitors"][out["winner"] - 1] == winner and len(out["rubbers"]) == len(rubbers)
+            points[winner] = points.get(winner, 0) + 2
+            for c, mine, theirs in ((a, s1, s2), (b, s2, s1)):
+                net[c] = net.get(c, 0) + mine - theirs
+                total[c] = total.get(c, 0) + mine
+    table = js(db, "tournament", "standings", eid)
+    assert len(table) == 4 and all(len(r["players"]) == 3 for r in table)
+    for r in table:
+        c = r["competitor"]
+        assert (r["points"], r["net_score"], r["total_score"]) == (points.get(c, 0), net[c], total[c])
+
+
+def test_standings_and_results_as_csv(sqlite_db, tmp_path):
+    import csv
+
+    db = sqlite_db
+    eid = new_event(db, 4)
+    for m in js(db, "tournament", "pair", eid):
+        carrom(db, "tournament", "result", eid, 1, m["table"], "25-3", "19-11")
+    carrom(db, "tournament", "standings", eid, "--csv", tmp_path / "s.csv")
+    carrom(db, "tournament", "results", eid, "--csv", tmp_path / "r.csv")
+    table = list(csv.DictReader((tmp_path / "s.csv").open()))
+    assert [int(r["points"]) for r in table] == [2, 2, 0, 0]
+    assert table == [{k: str(v) if k != "players" else " & ".join(v) for k, v in row.items()}
+                     for row in js(db, "tournament", "standings", eid)]
+    results = list(csv.DictReader((tmp_path / "r.csv").open()))
+    assert [r["games"] for r in results] == ["25-3 19-11", "25-3 19-11"] and results[0]["winner"] == "1"
+
+
+def test_swap_before_publishing_and_undo_while_no_result(sqlite_db):
+    """The organiser swaps pairings by hand before publishing a round, and takes back the last round while no
+    result is in; a published round is not changed by hand."""
+    db = sqlite_db
+    eid = new_event(db, 6)
+    first = js(db, "tournament", "pair", eid)
+    a, b = first[0]["competitors"][0], first[1]["competitors"][0]
+    carrom(db, "tournament", "swap", eid, a, b)
+    swapped = js(db, "tournament", "round", eid, 1)
+    assert swapped[0]["competitors"][0] == b and swapped[1]["competitors"][0] == a
+    carrom(db, "tournament", "publish", eid)
+    refused = carrom(db, "tournament", "swap", eid, a, b, ok=False)
+    assert refused.exit_code == 2 and "published" in refused.output
+    assert js(db, "tournament", "round", eid, 1) == swapped
+    carrom(db, "tournament", "undo", eid)
+    assert carrom(db, "tournament", "round", eid, 1, ok=False).exit_code == 2
+    again = js(db, "tournament", "pair", eid)
+    carrom(db, "tournament", "result", eid, 1, again[0]["table"], "25-1", "25-2")
+    refused = carrom(db, "tournament", "undo", eid, ok=False)
+    assert refused.exit_code == 2 and "has results" in refused.output

@@ -41,7 +41,9 @@ def test_swiss_rounds_keep_the_rules(n, rounds, method, seed, retire_one):
                 if (c, None) not in earlier:
                     rest = [x for x in ranked if x != c]
                     assert combine(rest, earlier, lambda rest: iter(rest[1:])) is None
-        assert [m.table for m in new] == list(range(1, len(new) + 1))
+        assert sorted(m.table for m in new) == list(range(1, len(new) + 1))
+        if byes:
+            assert new[-1].side2 is None and new[-1].table == len(new)
         ev = play_round(ev, rng)
 
 
@@ -161,3 +163,14 @@ def test_a_closed_event_changes_no_more():
                  lambda e: undo(e)):
         with pytest.raises(DeskError, match="closed"):
             step(ev)
+
+
+def test_swiss_tables_change_when_they_can():
+    """As SoL assigns boards: a match goes to a table neither side has played at, when one is free."""
+    rng = random.Random(2)
+    ev = event(20)
+    for _ in range(4):
+        ev = play_round(pair(ev), rng)
+    for c in ev.competitors:
+        tables = [m.table for m in ev.matches if c.id in m.sides]
+        assert len(set(tables)) == len(tables), (c.id, tables)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from carrom.tournament import DeskError, Format, check, record, standings
+from carrom.tournament import DeskError, record, standings
 from carrom.tournament.model import Match
 from carrom.tournament.protests import State, decide, lodge, withdraw
 

@@ -73,3 +73,20 @@ def test_walkover_only_after_the_laws_time():
     with pytest.raises(ResultError, match="004 laws 18 and 126"):
         walkover(2, waited_minutes=6, timed=True)
     assert walkover(2, Format.SINGLE, waited_minutes=7, timed=True).games == ((0, 25),)
+
+
+def test_team_tie_won_by_more_rubbers():
+    """A team event's tie is several matches (rubbers), each a best of three (ICF 57); more rubbers won wins it."""
+    from carrom.tournament import tie
+
+    r = tie((((25, 3), (25, 4)), ((3, 25), (25, 1), (20, 25)), ((25, 0), (25, 1))), 3)
+    assert r.winner == 1
+    assert (r.score1, r.score2) == (25 + 25 + 3 + 25 + 20 + 25 + 25, 3 + 4 + 25 + 1 + 25 + 0 + 1)
+    assert tie((((25, 3), (25, 4)), ((25, 3), (25, 4))), 3).winner == 1  # decided 2-0: the third not needed
+    assert tie((((25, 3), (25, 4)), ((3, 25), (4, 25))), 2).winner == 0  # two rubbers shared: drawn
+    with pytest.raises(ResultError, match="the tie was decided"):
+        tie((((25, 3), (25, 4)), ((25, 3), (25, 4)), ((25, 3), (25, 4))), 3)
+    with pytest.raises(ResultError, match="not decided"):
+        tie((((25, 3), (25, 4)), ((3, 25), (4, 25))), 3)
+    with pytest.raises(ResultError, match="rubber 2: .*ICF 56 a"):
+        tie((((25, 3), (25, 4)), ((25, 25), (25, 4))), 3)

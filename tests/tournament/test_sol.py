@@ -203,3 +203,30 @@ def test_two_matches_on_one_board_refused(tmp_path, sqlite_db):
     result = carrom("tournament", "import", tmp_path / "dup.sol", "--db", sqlite_db)
     assert result.exit_code == 2 and "two matches at board 1" in result.output and "'board'" in result.output
     assert json.loads(carrom("tournament", "list", "--db", sqlite_db, "--json").output) == []
+
+
+def test_imported_knockout_not_continued_here(tmp_path, sqlite_db):
+    text, _, _ = sol_dump(n=8, rounds=1)
+    (tmp_path / "ko.sol").write_text(text.replace("system: swiss", "system: knockout"))
+    assert carrom("tournament", "import", tmp_path / "ko.sol", "--db", sqlite_db).exit_code == 0
+    before = carrom("tournament", "results", 1, "--db", sqlite_db, "--json").output
+    refused = carrom("tournament", "pair", 1, "--db", sqlite_db)
+    assert refused.exit_code == 2 and "imported from SoL" in refused.output
+    assert carrom("tournament", "results", 1, "--db", sqlite_db, "--json").output == before
+
+
+def test_an_older_dump_lacking_fields(tmp_path, sqlite_db):
+    """Older SoL dumps say "seasons" for championships and lack the phantom score, finals, rankedturn and
+    retirements: their defaults (a bye worth 25) apply, and the stored figures still come back."""
+    text, stored, players = sol_dump(n=7, rounds=3, seed=5)
+    docs = list(yaml.safe_load_all(text))
+    head, tourney = docs
+    head["seasons"] = head.pop("championships")
+    tourney["season"] = tourney.pop("championship")
+    for key in ("phantomscore", "finals", "finalkind", "rankedturn", "retirements", "delaytoppairing",
+                "delaycompatriotpairing", "currentturn", "prized"):
+        tourney.pop(key)
+    (tmp_path / "old.sol").write_text(yaml.safe_dump_all([head, tourney], sort_keys=False))
+    result = carrom("tournament", "import", tmp_path / "old.sol", "--db", sqlite_db, "--json")
+    assert result.exit_code == 0, result.output
+    check_against_stored(sqlite_db, 1, stored, players)

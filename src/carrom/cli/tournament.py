@@ -89,6 +89,8 @@ def _match_json(event, m) -> dict:
     out = {"round": m.round, "table": m.table, "stage": m.stage, "competitors": list(m.sides), "players": sides}
     if m.result is not None:
         out["games"] = [list(g) for g in m.result.games]
+        if m.result.rubbers:
+            out["rubbers"] = [[list(g) for g in r.games] for r in m.result.rubbers]
         out["winner"] = m.result.winner
         out["walkover"] = m.result.walkover
         if m.result.unusual:
@@ -105,7 +107,9 @@ def _match_line(event, m) -> str:
     two = " & ".join(_side_names(event, m.side2))
     score = ""
     if m.result is not None:
-        score = "  " + " ".join(f"{a}-{b}" for a, b in m.result.games) + ("  walkover" if m.result.walkover else "")
+        score = "  " + (" | ".join(" ".join(f"{a}-{b}" for a, b in r.games) for r in m.result.rubbers)
+                        if m.result.rubbers else " ".join(f"{a}-{b}" for a, b in m.result.games))
+        score += "  walkover" if m.result.walkover else ""
     return f"table {m.table:>3}  {one}  v  {two}{score}{'  (under protest)' if m.held else ''}"
 
 
@@ -148,6 +152,7 @@ def new(
     groups: int = typer.Option(0, min=0, help="Groups of a groups-then-knockout event."),
     qualifiers: int = typer.Option(2, min=1, help="How many of each group go on to the knockout."),
     seed: int = typer.Option(0, help="The draw of a first round without ratings."),
+    rubbers: int = typer.Option(0, min=0, help="A team event: each tie is this many rubbers (0: one match)."),
     timed: bool = typer.Option(False, "--timed", help="The timed rules (004): 7 minutes to report, not 15."),
     player: Optional[list[str]] = typer.Option(None, "--player", help="A player, \"First Last\"; repeat it."),
     players_file: Optional[Path] = typer.Option(None, "--players", help="A CSV file with the columns first, last and "
@@ -161,7 +166,7 @@ def new(
         settings = Settings(system=System(system), pairing=Pairing(pairing), format=Format(match_format),
                             rounds=rounds, finals=finals, final_kind=FinalKind(final_kind), phantom_score=phantom_score,
                             delay_top=delay_top, delay_compatriots=delay_compatriots, third_place=third_place,
-                            groups=groups, qualifiers=qualifiers, seed=seed, timed=timed)
+                            groups=groups, qualifiers=qualifiers, seed=seed, timed=timed, rubbers=rubbers)
     except ValueError as exc:
         fail(str(exc))
     if settings.system is System.GROUPS and settings.groups < 1:
@@ -171,7 +176,7 @@ def new(
     try:
         from carrom.tournament import assign_groups
 
-        with store._tx("registering the players") as s:
+        with store.transaction("registering the players") as s:
             clubs: dict[str, int] = {}
             players, competitors, teams = {}, [], {}
             for e in entries:
@@ -255,7 +260,7 @@ def add_(
     store = _store(db)
     try:
         event = store.load(event_id)
-        with store._tx("entering a competitor") as s:
+        with store.transaction("entering a competitor") as s:
             club_id = store.add_club(club, country, session=s) if club else None
             players = dict(event.players)
             ids = []
@@ -330,9 +335,26 @@ def list_(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
           "\n".join(f"{i:>4}  {d}  {n}{'  (closed)' if c else ''}" for i, n, d, c in rows) or "no events")
 
 
+STANDINGS_FIELDS = ("rank", "competitor", "players", "points", "buchholz", "net_score", "total_score", "retired")
+RESULTS_FIELDS = ("round", "table", "stage", "side1", "side2", "games", "winner", "walkover", "under_protest")
+
+
+def _write_csv(path: Path, header: tuple[str, ...], rows: list[list]) -> None:
+    import io
+
+    from carrom.cli.common import write_file
+
+    buf = io.StringIO()
+    out = csv.writer(buf)
+    out.writerow(header)
+    out.writerows(rows)
+    write_file(path, buf.getvalue().encode("utf-8"), "CSV file")
+
+
 @tournament_app.command("standings", help="The standings in rank order (points, Buchholz, net score, total score).")
 def standings_(
     event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    csv_out: Optional[Path] = typer.Option(None, "--csv", metavar="FILE", help="Also write them to a CSV file."),
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -349,9 +371,40 @@ def standings_(
     data = [{"rank": r.rank, "competitor": r.competitor, "players": event.names(r.competitor), "points": r.points,
              "buchholz": r.buchholz, "net_score": r.net_score, "total_score": r.total_score, "retired": r.retired}
             for r in rows]
+    if csv_out is not None:
+        _write_csv(csv_out, STANDINGS_FIELDS,
+                   [[" & ".join(d[k]) if k == "players" else d[k] for k in STANDINGS_FIELDS] for d in data])
     text = "\n".join(f"{r['rank']:>4}  {' & '.join(r['players']):<40} {r['points']:>4} {r['buchholz']:>5} "
                      f"{r['net_score']:>5} {r['total_score']:>5}{'  retired' if r['retired'] else ''}" for r in data)
     _emit(data, as_json, f"{'rank':>4}  {'players':<40} {'pts':>4} {'buch':>5} {'net':>5} {'tot':>5}\n{text}")
+
+
+@tournament_app.command("results", help="Every match of the event with its result (JSON, or a CSV file).")
+def results_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    csv_out: Optional[Path] = typer.Option(None, "--csv", metavar="FILE", help="Also write them to a CSV file."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    store = _store(db)
+    try:
+        event = store.load(event_id)
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+    data = [_match_json(event, m) for m in event.matches]
+    if csv_out is not None:
+        rows = []
+        for m, d in zip(event.matches, data):
+            r = m.result
+            games = "" if r is None else (" | ".join(" ".join(f"{a}-{b}" for a, b in x.games) for x in r.rubbers)
+                                          if r.rubbers else " ".join(f"{a}-{b}" for a, b in r.games))
+            rows.append([m.round, m.table, m.stage, " & ".join(d["players"][0]),
+                         " & ".join(d["players"][1]) if len(d["players"]) > 1 else "", games,
+                         "" if r is None else r.winner, bool(r and r.walkover), m.held])
+        _write_csv(csv_out, RESULTS_FIELDS, rows)
+    _emit(data, as_json, "\n".join(f"round {m.round:>2}  " + _match_line(event, m) for m in event.matches))
 
 
 @tournament_app.command("pair", help="Make the next round (or the finals, or the knockout after the groups).")
@@ -360,9 +413,22 @@ def pair_(
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    from carrom.tournament import pair
+    from carrom.tournament import System, pair
 
-    event = _step(db, event_id, pair, "round paired")
+    def change(event):
+        if event.settings.system is System.KNOCKOUT and event.matches and sol_knockout:
+            raise _desk_error("this knockout was imported from SoL, whose bracket carrom does not continue: pair its "
+                              "next round in SoL")
+        return pair(event)
+
+    probe = _store(db)
+    try:
+        sol_knockout = bool(probe.load_with_extras(event_id)[1].get("sol"))
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        probe.close()
+    event = _step(db, event_id, change, "round paired")
     number = event.current_round
     matches = event.round_matches(number)
     _emit([_match_json(event, m) for m in matches], as_json,
@@ -392,34 +458,41 @@ def round_(
 
 
 @tournament_app.command("result", help="Type a match's games, e.g. `result 1 3 5 25-10 12-25 25-3` (event, round, "
-                                       "table, games).")
+                                       "table, games); a team tie's with one --rubber each.")
 def result_(
     event_id: int = typer.Argument(..., metavar="ID", help="The event."),
     number: int = typer.Argument(..., metavar="ROUND", help="The round."),
     table: int = typer.Argument(..., metavar="TABLE", help="The table."),
-    games: list[str] = typer.Argument(..., metavar="GAMES...", help="Each game's score, side 1 first: 25-13."),
+    games: Optional[list[str]] = typer.Argument(None, metavar="GAMES...", help="Each game's score, side 1 first: "
+                                                                                "25-13."),
+    rubber: Optional[list[str]] = typer.Option(None, "--rubber", help="A team tie's rubber, its games: "
+                                                                       "\"25-13 25-20\"; repeat it, in order."),
     player: Optional[list[str]] = typer.Option(None, "--player", help="A player of the match, \"First Last\", "
                                                "checked against the pairing; one of each side."),
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    from carrom.tournament import parse_games, record
+    from carrom.tournament import find, parse_games, record, record_tie
+
+    if bool(games) == bool(rubber):
+        fail("give the match's games, or a team tie's rubbers with --rubber (not both)")
 
     def change(event):
-        parsed = parse_games(" ".join(games))
         named = None
         if player:
             if len(player) != 2:
                 raise _desk_error("name one player of each side (two --player)")
             named = tuple(_competitor_by_name(event, p) for p in player)
-        return record(event, number, table, parsed, players=named)
+        if rubber:
+            return record_tie(event, number, table, [parse_games(r) for r in rubber], players=named)
+        return record(event, number, table, parse_games(" ".join(games)), players=named)
 
-    event = _step(db, event_id, change, f"result typed: round {number}, table {table}: {' '.join(games)}", "ICF 57")
-    from carrom.tournament import find
-
+    typed_as = " ".join(games) if games else " | ".join(rubber)
+    event = _step(db, event_id, change, f"result typed: round {number}, table {table}: {typed_as}", "ICF 57")
     m = find(event, number, table)
-    for note in m.result.unusual:
-        typer.echo(f"note: {note}", err=True)
+    if not as_json:  # the JSON says it under "unusual"
+        for note in m.result.unusual:
+            typer.echo(f"note: {note}", err=True)
     _emit(_match_json(event, m), as_json, _match_line(event, m))
 
 
@@ -483,7 +556,7 @@ def retire_(
     typer.echo(f"{who} withdrawn")
 
 
-@tournament_app.command("swap", help="Exchange two competitors in the last round before any of its results.")
+@tournament_app.command("swap", help="Exchange two competitors in the last round, before it is published.")
 def swap_(
     event_id: int = typer.Argument(..., metavar="ID", help="The event."),
     first: str = typer.Argument(..., metavar="A", help="A competitor (number or name)."),
@@ -495,6 +568,15 @@ def swap_(
     _step(db, event_id, lambda e: swap(e, _competitor_by_name(e, first), _competitor_by_name(e, second)),
           f"swapped by hand: {first} and {second}")
     typer.echo(f"{first} and {second} swapped")
+
+
+@tournament_app.command("publish", help="Publish the last round: the players' from now on (no more swaps by hand).")
+def publish_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+             db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:
+    from carrom.tournament import publish
+
+    event = _step(db, event_id, publish, "round published")
+    typer.echo(f"round {event.published} published")
 
 
 @tournament_app.command("undo", help="Take back the last round while none of its results is in.")

@@ -5,4 +5,5 @@ from carrom.desk.interchange import export_sol, import_sol
 from carrom.desk.sol import SolError, compress
 from carrom.desk.store import DEFAULT_DB, ConflictError, StoreError, TournamentStore
 
-__all__ = ["ConflictError", "DEFAULT_DB", "SolError", "StoreError", "TournamentStore", "compress", "export_sol", "import_sol"]
+__all__ = ["ConflictError", "DEFAULT_DB", "SolError", "StoreError", "TournamentStore", "compress", "export_sol",
+           "import_sol"]

@@ -10,14 +10,14 @@ from sqlalchemy import select
 from carrom.desk import sol
 from carrom.desk.store import StoreError, TournamentStore
 from carrom.desk.tables import ClubRow, PlayerRow
-from carrom.tournament.model import Competitor, Player
+from carrom.tournament.model import Player
 from carrom.tournament.standings import standings
 
 
 def import_sol(store: TournamentStore, data: bytes, name: str = "the file") -> list[int]:
     """The ids of the events made from the file's tourneys; ``SolError`` (line and field) before anything is stored."""
     imported = sol.read(data, name)
-    with store._tx(f"importing {name}") as s:
+    with store.transaction(f"importing {name}") as s:
         club_ids = []
         for c in imported.clubs:
             row = s.scalars(select(ClubRow).where(ClubRow.name == c["name"])).first()
@@ -46,7 +46,7 @@ def import_sol(store: TournamentStore, data: bytes, name: str = "the file") -> l
 
 def export_sol(store: TournamentStore, event_ids: list[int]) -> bytes:
     clubs = {}
-    with store._tx("reading the clubs") as s:
+    with store.transaction("reading the clubs") as s:
         for row in s.scalars(select(ClubRow)):
             clubs[row.id] = (row.name, row.country, dict(row.extra or {}))
         p_extra = {row.id: dict(row.extra or {}) for row in s.scalars(select(PlayerRow))}

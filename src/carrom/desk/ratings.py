@@ -33,7 +33,7 @@ def rate_event(store: TournamentStore, event_id: int, list_name: str) -> dict[in
     event = store.load(event_id)
     played = outcomes(event)
     today = dt.date.today().isoformat()
-    with store._tx(f"rating event {event_id}") as s:
+    with store.transaction(f"rating event {event_id}") as s:
         rating_list = s.scalars(select(RatingListRow).where(RatingListRow.name == list_name)).first()
         if rating_list is None:
             rating_list = RatingListRow(name=list_name)
@@ -56,7 +56,7 @@ def rate_event(store: TournamentStore, event_id: int, list_name: str) -> dict[in
 
 def rating_list(store: TournamentStore, list_name: str) -> list[tuple[int, str, float, float, float]]:
     """The list's players, best first: (player id, "First Last", rating, deviation, volatility)."""
-    with store._tx("reading the rating list") as s:
+    with store.transaction("reading the rating list") as s:
         rating_list = s.scalars(select(RatingListRow).where(RatingListRow.name == list_name)).first()
         if rating_list is None:
             return []
@@ -71,7 +71,7 @@ def rating_list(store: TournamentStore, list_name: str) -> list[tuple[int, str, 
 def set_rate(store: TournamentStore, list_name: str, player_id: int, rating: float, rd: float = START[1],
              vol: float = START[2]) -> None:
     """Put a player on a list with a known rating (from another federation's list, say)."""
-    with store._tx("setting a rating") as s:
+    with store.transaction("setting a rating") as s:
         rating_list = s.scalars(select(RatingListRow).where(RatingListRow.name == list_name)).first()
         if rating_list is None:
             rating_list = RatingListRow(name=list_name)

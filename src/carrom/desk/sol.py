@@ -99,7 +99,7 @@ class Imported:
     """What a SoL file holds, as carrom values, ready to be stored."""
 
     clubs: list[dict] = field(default_factory=list)  # {name, country, extra}
-    players: list[dict] = field(default_factory=list)  # {first, last, club (index into clubs or None), country, rating, extra}
+    players: list[dict] = field(default_factory=list)  # {first, last, club (index or None), country, rating, extra}
     events: list[tuple[Event, dict, dict[int, dict], dict[tuple, dict]]] = field(default_factory=list)
 
 
@@ -154,7 +154,8 @@ def read(data: bytes, name: str = "the file") -> Imported:
     players = r.seq(head, "players")
     for p in players:
         club = r.index(p, "club", len(clubs), required=False)
-        out.players.append({"first": str(r.get(p, "firstname", (str, int))), "last": str(r.get(p, "lastname", (str, int))),
+        out.players.append({"first": str(r.get(p, "firstname", (str, int))),
+                            "last": str(r.get(p, "lastname", (str, int))),
                             "club": club, "country": p.get("nationality"), "rating": None,
                             "extra": _extra(p, ("firstname", "lastname", "nationality", "club"))})
     ratings = r.seq(head, "ratings", required=False)
@@ -191,8 +192,8 @@ def _tourney(r: _Reader, t: Any, players: list, championships: list, ratings: li
         r.fail(t, None, "a tourney document should be a mapping")
     description = str(r.get(t, "description", (str, int)))
     date = r.get(t, "date", (dt.date, str))
-    ci = r.index(t, "championship", len(championships), required=False) if not isinstance(t.get("championship"), dict) \
-        else None
+    key = "season" if "season" in t else "championship"  # SoL 3 called a championship a season
+    ci = r.index(t, key, len(championships), required=False) if not isinstance(t.get(key), dict) else None
     system = r.get(t, "system", str, required=False, default="swiss")
     couplings = r.get(t, "couplings", str, required=False, default="serial")
     try:

@@ -74,7 +74,9 @@ class TournamentStore:
         self.engine.dispose()
 
     @contextlib.contextmanager
-    def _tx(self, doing: str) -> Iterator[Session]:
+    def transaction(self, doing: str) -> Iterator[Session]:
+        """One transaction: everything in it is written, or (on any exception) nothing; a database error becomes
+        ``StoreError`` saying what was being done."""
         try:
             with self._session.begin() as session:
                 yield session
@@ -103,15 +105,15 @@ class TournamentStore:
         if session is not None:
             yield session
         else:
-            with self._tx(doing) as s:
+            with self.transaction(doing) as s:
                 yield s
 
     def players(self) -> list[Player]:
-        with self._tx("listing the players") as s:
+        with self.transaction("listing the players") as s:
             return [self._player(r) for r in s.scalars(select(PlayerRow).order_by(PlayerRow.id))]
 
     def clubs(self) -> dict[int, Club]:
-        with self._tx("listing the clubs") as s:
+        with self.transaction("listing the clubs") as s:
             return {r.id: Club(r.id, r.name, r.country) for r in s.scalars(select(ClubRow))}
 
     @staticmethod
@@ -123,7 +125,7 @@ class TournamentStore:
                competitor_extra: dict[int, dict] | None = None, match_extra: dict[tuple, dict] | None = None) -> int:
         with self._maybe(session, "creating the event") as s:
             row = EventRow(name=event.name, date=event.date, settings=settings_to_dict(event.settings),
-                           closed=event.closed, extra=extra or {})
+                           closed=event.closed, published=event.published, extra=extra or {})
             s.add(row)
             s.flush()
             self._write(s, row.id, event, competitor_extra or {}, match_extra or {})
@@ -131,14 +133,14 @@ class TournamentStore:
             return row.id
 
     def events(self) -> list[tuple[int, str, str, bool]]:
-        with self._tx("listing the events") as s:
+        with self.transaction("listing the events") as s:
             return [(r.id, r.name, r.date, r.closed) for r in s.scalars(select(EventRow).order_by(EventRow.id))]
 
     def load(self, event_id: int) -> Event:
         return self.load_with_extras(event_id)[0]
 
     def load_with_extras(self, event_id: int) -> tuple[Event, dict, dict[int, dict], dict[tuple, dict]]:
-        with self._tx("reading the event") as s:
+        with self.transaction("reading the event") as s:
             row = s.get(EventRow, event_id)
             if row is None:
                 raise StoreError(f"no event {event_id} in this database")
@@ -152,7 +154,7 @@ class TournamentStore:
             self._versions[event_id] = row.version
             event = Event(
                 name=row.name, settings=settings_from_dict(row.settings), players=players, date=row.date,
-                closed=row.closed,
+                closed=row.closed, published=row.published or 0,
                 competitors=tuple(Competitor(c.number, tuple(c.players), c.retired_from, c.seed, c.group)
                                   for c in comps),
                 matches=tuple(self._match(m) for m in matches))
@@ -163,8 +165,11 @@ class TournamentStore:
     def _match(m: MatchRow) -> Match:
         result = None
         if m.games is not None:
+            rubbers = tuple(Result(games=tuple((int(a), int(b)) for a, b in r["games"]), winner=r["winner"],
+                                   walkover=r.get("walkover", False), unusual=tuple(r.get("unusual", ())))
+                            for r in (m.rubbers or ()))
             result = Result(games=tuple((int(a), int(b)) for a, b in m.games), winner=m.winner or 0,
-                            walkover=m.walkover, unusual=tuple(m.unusual or ()))
+                            walkover=m.walkover, unusual=tuple(m.unusual or ()), rubbers=rubbers)
         return Match(round=m.round, table=m.table_no, side1=m.side1, side2=m.side2, result=result, stage=m.stage,
                      held=m.held, announced=m.announced, umpire=m.umpire,
                      kept=tuple((int(a), int(b)) for a, b in (m.kept or ())))
@@ -172,7 +177,7 @@ class TournamentStore:
     def save(self, event_id: int, event: Event, what: str, law: str = "", *, protest: Protest | None = None,
              protest_id: int | None = None) -> int | None:
         """Write the event as it is now, with the step ``what`` (and its law) in its record; one transaction."""
-        with self._tx(what) as s:
+        with self.transaction(what) as s:
             row = s.get(EventRow, event_id, with_for_update=True)
             if row is None:
                 raise StoreError(f"no event {event_id} in this database")
@@ -181,13 +186,15 @@ class TournamentStore:
                                     f"look at it again")
             row.version += 1
             written = row.version
-            old_c = {c.number: c.extra for c in s.scalars(select(CompetitorRow).where(CompetitorRow.event_id == event_id))}
+            old_c = {c.number: c.extra
+                     for c in s.scalars(select(CompetitorRow).where(CompetitorRow.event_id == event_id))}
             old_m = {(m.round, m.table_no): m.extra
                      for m in s.scalars(select(MatchRow).where(MatchRow.event_id == event_id))}
             s.execute(delete(MatchRow).where(MatchRow.event_id == event_id))
             s.execute(delete(CompetitorRow).where(CompetitorRow.event_id == event_id))
             row.settings = settings_to_dict(event.settings)
             row.closed = event.closed
+            row.published = event.published
             row.name = event.name
             self._write(s, event_id, event, old_c, old_m)
             s.add(LogRow(event_id=event_id, at=time.time(), what=what, law=law))
@@ -218,17 +225,22 @@ class TournamentStore:
             rows.append(MatchRow(event_id=event_id, round=m.round, table_no=m.table, stage=m.stage, side1=m.side1,
                                  side2=m.side2, games=None if r is None else [list(g) for g in r.games],
                                  winner=None if r is None else r.winner, walkover=bool(r and r.walkover),
-                                 unusual=list(r.unusual) if r else [], held=m.held, kept=[list(g) for g in m.kept],
+                                 unusual=list(r.unusual) if r else [],
+                                 rubbers=[{"games": [list(g) for g in x.games], "winner": x.winner,
+                                           "walkover": x.walkover, "unusual": list(x.unusual)}
+                                          for x in (r.rubbers if r else ())],
+                                 held=m.held, kept=[list(g) for g in m.kept],
                                  announced=m.announced, umpire=m.umpire, extra=m_extra.get((m.round, m.table), {})))
         s.add_all(rows)
 
     def protests(self, event_id: int) -> list[tuple[int, Protest]]:
-        with self._tx("reading the protests") as s:
+        with self.transaction("reading the protests") as s:
             return [(r.id, Protest(r.round, r.table_no, r.by, r.game, State(r.state),
                                    tuple(Step(a, w, l) for a, w, l in r.steps)))
-                    for r in s.scalars(select(ProtestRow).where(ProtestRow.event_id == event_id).order_by(ProtestRow.id))]
+                    for r in s.scalars(select(ProtestRow).where(ProtestRow.event_id == event_id)
+                                       .order_by(ProtestRow.id))]
 
     def log(self, event_id: int) -> list[tuple[float, str, str]]:
-        with self._tx("reading the event's record") as s:
+        with self.transaction("reading the event's record") as s:
             return [(r.at, r.what, r.law)
                     for r in s.scalars(select(LogRow).where(LogRow.event_id == event_id).order_by(LogRow.id))]

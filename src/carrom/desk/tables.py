@@ -42,6 +42,7 @@ class EventRow(Base):
     date: Mapped[str] = mapped_column(String(32), default="")
     settings: Mapped[dict] = mapped_column(JSON)  # carrom.tournament.Settings, its fields by name
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    published: Mapped[int] = mapped_column(Integer, default=0)  # the last round published
     version: Mapped[int] = mapped_column(Integer, default=0)  # +1 a write: a write made from an older one is refused
     extra: Mapped[dict] = mapped_column(JSON, default=dict)  # SoL's tourney and championship fields
 
@@ -71,6 +72,7 @@ class MatchRow(Base):
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     walkover: Mapped[bool] = mapped_column(Boolean, default=False)
     unusual: Mapped[list] = mapped_column(JSON, default=list)
+    rubbers: Mapped[list] = mapped_column(JSON, default=list)  # a team tie: [{games, winner, walkover, unusual}, ...]
     held: Mapped[bool] = mapped_column(Boolean, default=False)
     kept: Mapped[list] = mapped_column(JSON, default=list)
     announced: Mapped[float | None] = mapped_column(Float, nullable=True)

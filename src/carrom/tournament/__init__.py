@@ -8,17 +8,19 @@ above it (``carrom.desk``, ``carrom.cli.tournament``); nothing here imports them
 """
 
 from carrom.tournament.event import (
-    DeskError, announce, assign_groups, enter, find, group_standings, pair, record, retire, swap, undo, walkover,
+    DeskError, announce, assign_groups, enter, find, group_standings, pair, publish, record, record_tie, retire, swap,
+    undo, walkover,
 )
 from carrom.tournament.model import (
     Club, Competitor, Event, FinalKind, Format, Match, Pairing, Player, Result, Settings, System,
 )
-from carrom.tournament.results import ResultError, check, parse_games
+from carrom.tournament.results import ResultError, check, parse_games, tie
 from carrom.tournament.standings import Row, standings
 from carrom.tournament.swiss import PairingError
 
 __all__ = [
     "Club", "Competitor", "DeskError", "Event", "FinalKind", "Format", "Match", "Pairing", "PairingError", "Player",
     "Result", "ResultError", "Row", "Settings", "System", "announce", "assign_groups", "check", "enter", "find",
-    "group_standings", "pair", "parse_games", "record", "retire", "standings", "swap", "undo", "walkover",
+    "group_standings", "pair", "parse_games", "publish", "record", "record_tie", "retire", "standings", "swap", "tie",
+    "undo", "walkover",
 ]

@@ -4,7 +4,8 @@
 knockout; the finals after a Swiss once its rounds are played), ``record`` a typed result,
 ``walkover`` the desk's word that a side did not report in time, ``retire`` a withdrawal,
 ``swap`` two competitors of the unpublished round, ``undo`` the last round while no result is in.
-Tables are numbered from 1 in the round's order, a bye last.
+Tables are numbered from 1 in the round's order, a bye last; in a Swiss each match goes, if it
+can, to a table neither side has played at.
 """
 
 from __future__ import annotations
@@ -13,18 +14,64 @@ from dataclasses import replace
 
 from carrom.tournament import brackets, results, swiss
 from carrom.tournament.model import Competitor, Event, FinalKind, Match, Result, System
-from carrom.tournament.standings import final_wins, finals_done, standings, tallies
+from carrom.tournament.standings import final_wins, finals_done, standings
 
 
 class DeskError(ValueError):
     """The desk asked for something the event cannot do now; nothing changed."""
 
 
-def _matches(round_number: int, pairs, stage: str) -> list[Match]:
+def _matches(round_number: int, pairs, stage: str, earlier=()) -> list[Match]:
+    """The round's matches on tables 1..n in ranking order, the bye last. With ``earlier`` matches (a Swiss),
+    each match goes to a table neither side has played at, as SoL tries to: the lowest such free table in
+    ranking order, then (a matching of matches to tables, by augmenting paths) moving others to make room;
+    a match for which no arrangement finds one takes the lowest table left."""
     played = [p for p in pairs if p[1] is not None]
     byes = [p for p in pairs if p[1] is None]
-    return [Match(round=round_number, table=t, side1=a, side2=b, stage=stage)
-            for t, (a, b) in enumerate(played + byes, 1)]
+    if not earlier:
+        return [Match(round=round_number, table=t, side1=a, side2=b, stage=stage)
+                for t, (a, b) in enumerate(played + byes, 1)]
+    tables = _tables(played, earlier)
+    out = sorted((Match(round=round_number, table=t, side1=a, side2=b, stage=stage)
+                  for t, (a, b) in zip(tables, played)), key=lambda m: m.table)
+    out.extend(Match(round=round_number, table=len(played) + i, side1=a, side2=None, stage=stage)
+               for i, (a, _) in enumerate(byes, 1))
+    return out
+
+
+def _tables(played, earlier) -> list[int]:
+    used: dict[int, set[int]] = {}
+    for m in earlier:
+        for side in m.sides:
+            used.setdefault(side, set()).add(m.table)
+    n = len(played)
+    seen = [used.get(a, set()) | used.get(b, set()) for a, b in played]
+    owner: dict[int, int] = {}
+    table: list[int | None] = [None] * n
+    free = set(range(1, n + 1))
+    for i in range(n):  # the lowest new table, in ranking order
+        t = next((t for t in range(1, n + 1) if t in free and t not in seen[i]), None)
+        if t is not None:
+            free.discard(t)
+            owner[t], table[i] = i, t
+
+    def augment(i: int, visited: set[int]) -> bool:
+        for t in sorted(free - seen[i]) + [t for t in range(1, n + 1) if t in owner and t not in seen[i]]:
+            if t in visited:
+                continue
+            visited.add(t)
+            if t in free or augment(owner[t], visited):
+                free.discard(t)
+                owner[t], table[i] = i, t
+                return True
+        return False
+
+    for i in range(n):
+        if table[i] is None and not augment(i, set()):
+            t = min(free)
+            free.discard(t)
+            owner[t], table[i] = i, t
+    return table
 
 
 def _round_open(event: Event) -> bool:
@@ -49,7 +96,8 @@ def pair(event: Event) -> Event:
             swiss_rounds = len({m.round for m in event.matches if m.stage == "main"})
             if planned and swiss_rounds >= planned:
                 return _finals(event, number)
-            return event.with_matches(event.matches + tuple(_matches(number, swiss.pair_round(event), "main")))
+            pairs = swiss.pair_round(event)
+            return event.with_matches(event.matches + tuple(_matches(number, pairs, "main", event.matches)))
         if system is System.ROUNDROBIN:
             return _round_robin(event, number)
         if system is System.KNOCKOUT:
@@ -113,7 +161,8 @@ def _knockout(event: Event, number: int, seeded: list[int]) -> Event:
     if not ko_rounds:
         pairs = brackets.first_round(seeded)
         # keep bracket order on the tables: a bye keeps its line so the next round pairs neighbours
-        matches = [Match(round=number, table=t, side1=a, side2=b, stage="knockout") for t, (a, b) in enumerate(pairs, 1)]
+        matches = [Match(round=number, table=t, side1=a, side2=b, stage="knockout")
+                   for t, (a, b) in enumerate(pairs, 1)]
         return event.with_matches(event.matches + tuple(matches))
     winners = _knockout_winners(event, ko_rounds)
     if len(winners) == 1:
@@ -221,7 +270,28 @@ def record(event: Event, round_number: int, table: int, games, *, players: tuple
     if m.held:
         raise DeskError(f"round {round_number}, table {table} is under protest: its result waits for the decision "
                         f"(ICF 150)")
+    if event.settings.rubbers:
+        raise DeskError(f"this event's matches are ties of {event.settings.rubbers} rubbers: give each rubber's games")
     result = results.check(m.kept + tuple(games), event.settings.format)
+    _knockout_needs_winner(event, m, result)
+    return _put(event, m, replace(m, result=result))
+
+
+def record_tie(event: Event, round_number: int, table: int, rubbers, *,
+               players: tuple[int, int] | None = None) -> Event:
+    """Record a team tie: each rubber's games, in order (``results.tie``)."""
+    _open(event)
+    m = find(event, round_number, table)
+    if not event.settings.rubbers:
+        raise DeskError("this event's matches are single matches, not ties of rubbers")
+    if m.side2 is None:
+        raise DeskError(f"round {round_number}, table {table} is a bye: it has no result to type")
+    if players is not None and set(players) != {m.side1, m.side2}:
+        raise DeskError(f"round {round_number}, table {table} is not between those competitors")
+    if m.held:
+        raise DeskError(f"round {round_number}, table {table} is under protest: its result waits for the decision "
+                        f"(ICF 150)")
+    result = results.tie(tuple(tuple(g) for g in rubbers), event.settings.rubbers, event.settings.format)
     _knockout_needs_winner(event, m, result)
     return _put(event, m, replace(m, result=result))
 
@@ -241,7 +311,7 @@ def walkover(event: Event, round_number: int, table: int, present: int, now: flo
         raise DeskError(f"round {round_number}, table {table} was not announced: the time to report runs from the "
                         f"announcement (ICF 143 i)")
     result = results.walkover(present, event.settings.format, waited_minutes=(now - m.announced) / 60,
-                              timed=event.settings.timed)
+                              timed=event.settings.timed, rubbers=event.settings.rubbers)
     return _put(event, m, replace(m, result=result))
 
 
@@ -263,8 +333,19 @@ def retire(event: Event, cid: int, from_round: int | None = None) -> Event:
                                             for x in event.competitors))
 
 
+def publish(event: Event) -> Event:
+    """Publish the last round: from now on it is the players' (no more swaps by hand)."""
+    _open(event)
+    number = event.current_round
+    if not number:
+        raise DeskError("no round to publish")
+    if event.published >= number:
+        raise DeskError(f"round {number} is published already")
+    return replace(event, published=number)
+
+
 def undo(event: Event) -> Event:
-    """Take back the last round while none of its results is in."""
+    """Take back the last round while none of its results is in (published or not)."""
     _open(event)
     number = event.current_round
     if not number:
@@ -272,7 +353,8 @@ def undo(event: Event) -> Event:
     last = event.round_matches(number)
     if any(m.result is not None for m in last):
         raise DeskError(f"round {number} has results: it cannot be taken back")
-    return event.with_matches(m for m in event.matches if m.round != number)
+    return replace(event.with_matches(m for m in event.matches if m.round != number),
+                   published=min(event.published, number - 1))
 
 
 def swap(event: Event, a: int, b: int) -> Event:
@@ -282,6 +364,8 @@ def swap(event: Event, a: int, b: int) -> Event:
     last = event.round_matches(number)
     if not last or any(m.result is not None for m in last):
         raise DeskError("only a round without results can be changed by hand")
+    if event.published >= number:
+        raise DeskError(f"round {number} is published: pairings are changed by hand before publishing")
     where = {s: m for m in last for s in m.sides}
     if a not in where or b not in where:
         raise DeskError(f"competitors {a} and {b} are not both in round {number}")
@@ -294,5 +378,5 @@ def swap(event: Event, a: int, b: int) -> Event:
     return event.with_matches(moved(m) if m.round == number else m for m in event.matches)
 
 
-__all__ = ["DeskError", "announce", "assign_groups", "enter", "find", "group_standings", "pair", "record", "retire",
-           "swap", "tallies", "undo", "walkover"]
+__all__ = ["DeskError", "announce", "assign_groups", "enter", "find", "group_standings", "pair", "publish", "record",
+           "record_tie", "retire", "swap", "undo", "walkover"]

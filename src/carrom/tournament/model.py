@@ -80,24 +80,25 @@ class Competitor:
 
 @dataclass(frozen=True)
 class Result:
-    """A match's result: the games' scores from side 1's and side 2's view, or a walkover.
+    """A match's result: the games' scores from side 1's and side 2's view, or a walkover; a team tie's
+    result is its rubbers' (each a match's result), the tie won by the side that won more of them.
 
-    ``score1``/``score2`` are what the standings add up (the games' points summed; a single game's
-    score for SoL's format); ``winner`` is 1 or 2, or 0 for a drawn single game.
+    ``score1``/``score2`` are what the standings add up (the games' points summed, over the rubbers
+    of a tie; a single game's score for SoL's format); ``winner`` is 1 or 2, or 0 for a drawn single
+    game or a tie of an even number of rubbers shared.
     """
 
     games: tuple[tuple[int, int], ...]
     winner: int
     walkover: bool = False
     unusual: tuple[str, ...] = ()  # what the laws allow but is worth a second look (a game ended below 25)
+    rubbers: tuple["Result", ...] = ()  # a team tie's rubbers, in order
+    score1: int = field(init=False, compare=False, repr=False)  # worked out once: the standings read them often
+    score2: int = field(init=False, compare=False, repr=False)
 
-    @property
-    def score1(self) -> int:
-        return sum(g[0] for g in self.games)
-
-    @property
-    def score2(self) -> int:
-        return sum(g[1] for g in self.games)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "score1", sum(g[0] for g in self.games) + sum(r.score1 for r in self.rubbers))
+        object.__setattr__(self, "score2", sum(g[1] for g in self.games) + sum(r.score2 for r in self.rubbers))
 
 
 @dataclass(frozen=True)
@@ -153,6 +154,7 @@ class Settings:
     retirements: str = "none"  # SoL's Buchholz adjustment for opponents who withdrew: none, trend, trend70
     seed: int = 0  # the first round's draw when nobody has a rating
     timed: bool = False  # the timed rules (004): 7 minutes to report, not 15
+    rubbers: int = 0  # a team event: each tie is this many rubbers (singles and doubles matches); 0: one match
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,7 @@ class Event:
     matches: tuple[Match, ...] = ()
     date: str = ""
     closed: bool = False
+    published: int = 0  # the last round published: the rounds after it are the desk's draft
 
     @property
     def current_round(self) -> int:

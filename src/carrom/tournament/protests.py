@@ -87,7 +87,8 @@ def decide(event: Event, protest: Protest, upheld: bool, now: float) -> tuple[Ev
     late = now - protest.lodged_at > DECIDED_WITHIN
     note = " (later than the hour the laws allow, ICF 151 c)" if late else ""
     if upheld:
-        kept = m.result.games[: protest.game - 1] if m.result is not None else ()
+        # a team tie's rubbers are typed again whole; a match keeps the games before the protested one
+        kept = m.result.games[: protest.game - 1] if m.result is not None and not m.result.rubbers else ()
         new = replace(m, held=False, result=None, kept=kept)
         step = Step(now, f"upheld: replay from the start of game {protest.game}, fee returned{note}", "ICF 151 a")
         state = State.UPHELD

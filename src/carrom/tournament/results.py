@@ -87,7 +87,37 @@ def check(games: tuple[tuple[int, int], ...], fmt: Format = Format.BEST_OF_THREE
     return Result(games=games, winner=1 if won[0] == 2 else 2, unusual=tuple(notes))
 
 
-def walkover(present: int, fmt: Format = Format.BEST_OF_THREE, *, waited_minutes: float, timed: bool = False) -> Result:
+def tie(rubbers: tuple[tuple[tuple[int, int], ...], ...], count: int, fmt: Format = Format.BEST_OF_THREE) -> Result:
+    """A team tie of ``count`` rubbers, each a match checked as above; the side with more rubbers wins.
+
+    The tie may stop once a side has won a majority; with an even number all played and shared, it is drawn.
+    """
+    law = f"a tie of {count} rubbers"
+    if not rubbers:
+        raise ResultError("no rubber given", law)
+    if len(rubbers) > count:
+        raise ResultError(f"{len(rubbers)} rubbers: this event's ties have {count}", law)
+    results = []
+    won = [0, 0]
+    for number, games in enumerate(rubbers, 1):
+        if max(won) > count // 2:
+            raise ResultError(f"rubber {number} after {won[0]}-{won[1]}: the tie was decided", law)
+        try:
+            r = check(tuple(games), fmt)
+        except ResultError as exc:
+            raise ResultError(f"rubber {number}: {exc.args[0]}", exc.law) from None
+        results.append(r)
+        if r.winner:
+            won[r.winner - 1] += 1
+    if max(won) <= count // 2 and len(rubbers) < count:
+        raise ResultError(f"rubbers {won[0]}-{won[1]} after {len(rubbers)} of {count}: the tie is not decided", law)
+    winner = 0 if won[0] == won[1] else (1 if won[0] > won[1] else 2)
+    notes = tuple(f"rubber {i}: {n}" for i, r in enumerate(results, 1) for n in r.unusual)
+    return Result(games=(), winner=winner, unusual=notes, rubbers=tuple(results))
+
+
+def walkover(present: int, fmt: Format = Format.BEST_OF_THREE, *, waited_minutes: float, timed: bool = False,
+             rubbers: int = 0) -> Result:
     """The absent side loses by walkover once the laws' time has passed since the match was announced.
 
     ``present`` is the side that reported (1 or 2). Only the desk calls this: nothing is automatic.
@@ -101,4 +131,7 @@ def walkover(present: int, fmt: Format = Format.BEST_OF_THREE, *, waited_minutes
                           f"{limit}", law)
     game = (GAME_POINTS, 0) if present == 1 else (0, GAME_POINTS)
     games = (game,) if fmt is Format.SINGLE else (game, game)
+    if rubbers:  # a team tie: the rubbers the present side needed, each won so
+        one = Result(games=games, winner=present, walkover=True)
+        return Result(games=(), winner=present, walkover=True, rubbers=(one,) * (rubbers // 2 + 1))
     return Result(games=games, winner=present, walkover=True)

@@ -4,7 +4,8 @@ Points: 2 a win, 1 a draw (a single game ended level). A bye (a match against So
 is a win by the tourney's phantom score: 2 points, that score as net and total score. Buchholz:
 the sum of the points of every opponent met (the phantom has none). Net score: points scored
 minus points conceded (the games' points summed: in a best of three the winner's may be below
-zero); total score: points scored. A match under protest counts for nothing until decided (ICF 150); unplayed ones neither.
+zero); total score: points scored. A match under protest counts for nothing until decided
+(ICF 150); unplayed ones neither.
 Order: points, Buchholz, net score, total score, then the given position, then last and first
 name; after the finals, each pair of finalists ordered by the finals they won. SoL's
 ``retirements`` policy (``trend``, ``trend70``) adds to a withdrawn competitor's points, for his

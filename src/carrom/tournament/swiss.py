@@ -3,8 +3,8 @@
 The active competitors (not retired) are taken in ranking order (``standings``); in the first
 round and the ``delay_top`` rounds after it (SoL's ``delaytoppairing``), players of equal points
 and Buchholz are ordered by rating, so the methods below keep the strongest apart; the first
-round without any rating is a seeded draw. With an odd number, the bye goes to the lowest ranked competitor who has not had
-one and leaves a pairing of the others possible. Then each competitor from the top meets the
+round without any rating is a seeded draw. With an odd number, the bye goes to the lowest
+ranked competitor who has not had one and leaves a pairing of the others possible. Then each competitor from the top meets the
 first one, in the method's visiting order, it has not met:
 
 - ``serial``: the ranking order, 1-2, 3-4...;
