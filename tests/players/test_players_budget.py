@@ -11,7 +11,8 @@ import sys
 
 from carrom.players import MasterPlayer, make_bot
 from carrom.players.master import SIMULATIONS
-from carrom.web.rooms import BOT_SECONDS
+from carrom.game import Game
+from carrom.web.rooms import BOT_SECONDS, Room, SeatInfo
 from test_players_bots import positions
 
 HOGS = 2  # spinning processes: one per core of the 2-core machine
@@ -58,3 +59,10 @@ def test_the_defaults_count_and_the_web_bots_clock():
     web = make_bot("master", 1, seconds=BOT_SECONDS)
     assert web.simulations == SIMULATIONS and web.seconds == BOT_SECONDS
     assert not hasattr(make_bot("expert", 1, seconds=BOT_SECONDS), "seconds")  # its work is a fixed count already
+
+
+def test_the_web_apps_master_keeps_its_clock():
+    """Where a person waits for the bot's stroke, the master's decision is also bounded in seconds."""
+    seats = {"south": SeatInfo("Asha", "human"), "north": SeatInfo("Computer (master)", "bot", "master")}
+    room = Room("r1", Game.new({"south": "Asha", "north": "Computer (master)"}), seats, store=None)
+    assert room.bots["north"].seconds == BOT_SECONDS and room.bots["north"].simulations == SIMULATIONS
