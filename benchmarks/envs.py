@@ -10,7 +10,9 @@ it includes the bot's replies). Figures:
 - ClearBoard-v0, Singles-v0 (against the random bot and the intermediate bot), the
   PettingZoo environment in doubles: ``steps/s`` of one environment;
 - ClearBoardVectorEnv with N boards: board-steps per second over whole episodes, and on
-  the breaks alone (every board at the opening: one ``simulate_batch`` call for all).
+  the breaks alone (every board at the opening: one ``simulate_batch`` call for all);
+- ``gymnasium.make_vec`` of ClearBoard-v0, sync and async, with N boards: board-steps per
+  second over whole episodes, to set beside the project's own vector environment.
 """
 
 from __future__ import annotations
@@ -72,6 +74,21 @@ def vector(n: int, steps: int) -> tuple[float, float]:
     return episodes, breaks_done / (time.perf_counter() - t)
 
 
+def gym_vector(mode: str, n: int, steps: int) -> float:
+    env = gym.make_vec("carrom/ClearBoard-v0", num_envs=n, vectorization_mode=mode)
+    rng = np.random.default_rng(0)
+    try:
+        env.reset(seed=0)
+        env.step(rng.uniform(-1, 1, (n, 3)).astype(np.float32))
+        rounds = max(1, steps // n)
+        t = time.perf_counter()
+        for _ in range(rounds):
+            env.step(rng.uniform(-1, 1, (n, 3)).astype(np.float32))
+        return rounds * n / (time.perf_counter() - t)
+    finally:
+        env.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--steps", type=int, default=3000)
@@ -93,6 +110,10 @@ def main() -> None:
     for boards in (16, 64, 256):
         episodes, on_breaks = best(lambda: vector(boards, n))
         print(f"{f'ClearBoardVectorEnv({boards})':>34}  {episodes:8.0f} steps/s   breaks only: {on_breaks:8.0f} steps/s")
+    for mode in ("sync", "async"):
+        for boards in (2, 16):
+            rate = best(lambda: gym_vector(mode, boards, n))
+            print(f"{f'make_vec {mode}, {boards} boards':>34}  {rate:8.0f} steps/s")
 
 
 class _BreaksOnly(gym.Wrapper):

@@ -106,3 +106,16 @@ def test_rgb_array_shows_the_board_from_the_seat_to_play():
 
     assert np.array_equal(frame, rgb_array(e.game.layout, "east"))
     assert not np.array_equal(frame, rgb_array(e.game.layout, "south"))
+
+
+def test_the_physics_and_directions_options_reach_every_agent():
+    """``physics`` is the model the match is played and recorded with, in every agent's info; ``directions``
+    scales the angle (a = 1: straight back, a thumbed stroke, ICF 17)."""
+    aec = CarromAEC(players=4, physics="v2", directions="all")
+    aec.reset(seed=0)
+    assert aec.game.record.header.physics == "v2" and aec.game.params.model == "v2"
+    aec.step(np.array([0.0, 1.0, 0.0], dtype=np.float32))
+    assert {info["physics"] for info in aec.infos.values()} == {"v2"}
+    assert abs(aec.game.record.entries[0].choice.angle) == pytest.approx(np.pi)
+    with pytest.raises(ValueError, match="physics 'v0' is not one of v1, v2, v3"):
+        CarromAEC(physics="v0")

@@ -1,21 +1,29 @@
 """The documented learning example learns: a short run beats random actions on fresh boards."""
 
 import numpy as np
+import pytest
 
 from carrom.envs import cem
 
 
-def test_a_short_cross_entropy_run_beats_random_actions(tmp_path):
-    strokes, noise, boards = 6, 1.0, 32
-    mu, history = cem.cem(iterations=6, population=16, elites=4, strokes=strokes, noise=noise, seed=1, episodes=2,
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_short_cross_entropy_run_beats_random_actions(seed, tmp_path):
+    """Whatever the seed: paired on the same 96 fresh boards (the same layouts; the hand's noise as each stroke
+    draws it), the learned policy's pieces less random actions' are more than three standard errors above 0.
+
+    Measured (8 iterations of 16 candidates on four boards each, 6 strokes, noise 1): seeds 1-6 all gained,
+    1.4-2.3 pieces against 0.45, t 6.6-12.9; on two boards per candidate and 6 iterations, seed 2 learned
+    nothing (issue 22: the old margin held for its own seed only)."""
+    strokes, noise, boards = 6, 1.0, 96
+    mu, history = cem.cem(iterations=8, population=16, elites=4, strokes=strokes, noise=noise, seed=seed, episodes=4,
                           evaluation_boards=8)
-    seed = 4242  # boards neither the learning nor its evaluations saw
-    learned = cem.play(np.repeat(mu[None], boards, axis=0), boards, strokes, seed, noise).mean()
-    random = cem.play(None, boards, strokes, seed, noise).mean()
-    assert learned > random + 1.0, (learned, random)
-    assert max(history.elite) > history.elite[0] or history.elite[0] > random
+    fresh = 4242 + seed  # boards neither the learning nor its evaluations saw
+    learned = cem.play(np.repeat(mu[None], boards, axis=0), boards, strokes, fresh, noise)
+    random = cem.play(None, boards, strokes, fresh, noise)
+    gain = learned - random
+    assert gain.mean() > 3 * gain.std(ddof=1) / np.sqrt(boards), (learned.mean(), random.mean())
     path = tmp_path / "curve.png"
-    cem.plot(history, random, str(path), strokes, noise)
+    cem.plot(history, float(random.mean()), str(path), strokes, noise)
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

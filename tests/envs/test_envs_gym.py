@@ -12,6 +12,7 @@ from gymnasium.utils.env_checker import check_env
 import carrom.envs  # noqa: F401  (registers the ids)
 from carrom.envs import spaces as S
 from carrom.equipment import Seat as EqSeat, legal_intervals, opening_formation, why_illegal
+from carrom.physics import MODELS
 from carrom.rules import Seat
 
 IDS = ("carrom/Singles-v0", "carrom/ClearBoard-v0")
@@ -78,7 +79,7 @@ def test_illegal_position_goes_to_the_nearest_legal_one():
 def test_action_units():
     rng = np.random.default_rng(0)
     full = ((-S.ALONG_MAX, S.ALONG_MAX),)
-    assert S.to_strike([0.5, 1.0, -1.0], full, 0.0, rng) == pytest.approx((S.ALONG_MAX / 2, np.pi / 2, S.MIN_SPEED))
+    assert S.to_strike([0.5, 0.5, -1.0], full, 0.0, rng) == pytest.approx((S.ALONG_MAX / 2, np.pi / 2, S.MIN_SPEED))
     assert S.to_strike([7.0, 0.0, 0.0], full, 0.0, rng)[0] == pytest.approx(S.ALONG_MAX)  # clipped to the box
 
 
@@ -199,3 +200,49 @@ def test_the_module_prefix_registers_the_ids_on_the_way():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == str(carrom.envs.MAX_STROKES)
+
+
+def test_the_angle_covers_every_direction_and_forward_keeps_the_old_scale():
+    """ICF 17, 33, 34: the striker is flicked, with the thumb for a backward stroke; only its place is ruled
+    (ICF 130). a = ±1 is straight back (π), ±0.5 along the baseline; ``directions="forward"`` reads a · π/2."""
+    rng = np.random.default_rng(0)
+    full = ((-S.ALONG_MAX, S.ALONG_MAX),)
+    assert S.to_strike([0.0, 1.0, 0.0], full, 0.0, rng)[1] == pytest.approx(np.pi)
+    assert S.to_strike([0.0, -0.5, 0.0], full, 0.0, rng)[1] == pytest.approx(-np.pi / 2)
+    forward = S.check_directions("forward")
+    assert S.to_strike([0.0, 1.0, 0.0], full, 0.0, rng, max_angle=forward)[1] == pytest.approx(np.pi / 2)
+    with pytest.raises(ValueError, match="directions 'sideways' is not one of all, forward"):
+        gym.make("carrom/ClearBoard-v0", directions="sideways")
+
+
+def test_a_backward_stroke_is_played_and_recorded_as_aimed():
+    """A stroke straight back (a = 1) from the middle of the baseline, which the old forward-only scale could not
+    ask for (ICF 17: thumbing): the game plays it at π and the record keeps that angle; ``directions="forward"``
+    reads the same action as the old scale did, straight to the left (π/2)."""
+    for directions, angle in (("all", np.pi), ("forward", np.pi / 2)):
+        env = gym.make("carrom/Singles-v0", first_breaker="agent", directions=directions)
+        env.reset(seed=0)
+        env.step([0.0, 1.0, 0.0])
+        first = env.unwrapped.game.record.entries[0]
+        assert first.seat == "south" and abs(first.choice.angle) == pytest.approx(angle)
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_the_physics_option_is_played_and_recorded(env_id):
+    """``physics`` names the model: the strokes are simulated with it, ``info`` says it, and a match's record
+    names it (v1, the first model, goes unnamed in records)."""
+    breaks = {}
+    for model in ("v1", "v3"):
+        env = gym.make(env_id, physics=model, **({"first_breaker": "agent"} if "Singles" in env_id else {}))
+        _obs, info = env.reset(seed=0)
+        assert info["physics"] == model
+        obs, *_rest, info = env.step([0.0, 0.0, 1.0])
+        assert info["physics"] == model
+        breaks[model] = obs["discs"].tobytes()
+        if "Singles" in env_id:
+            game = env.unwrapped.game
+            assert game.params is MODELS[model]
+            assert game.record.header.physics == (None if model == "v1" else model)
+    assert breaks["v1"] != breaks["v3"]  # the same break, two models: two outcomes
+    with pytest.raises(ValueError, match="physics 'v9' is not one of v1, v2, v3"):
+        gym.make(env_id, physics="v9")

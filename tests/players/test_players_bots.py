@@ -195,7 +195,7 @@ def test_the_bots_are_repeatable_with_a_seed():
 
 def test_the_master_keeps_to_its_time_budget():
     """A deadline already past cuts every decision, and the choice is still legal; a generous one cuts none."""
-    hurried, patient = MasterPlayer(1, noise=0.3, budget=0.0), MasterPlayer(1, noise=0.3, budget=600.0)
+    hurried, patient = MasterPlayer(1, noise=0.3, seconds=0.0), MasterPlayer(1, noise=0.3, seconds=600.0)
     for g in positions(5, seed=4):
         seat = g.expected()[1]
         for bot in (hurried, patient):
@@ -208,7 +208,7 @@ def test_a_master_out_of_time_plays_the_search_players_choice():
     """Cut before any leave is valued, the master plays the best candidate by the search's own value."""
     g = positions(3, seed=5)[-1]
     seat = g.expected()[1]
-    assert MasterPlayer(3, budget=0.0, samples=4).choose_strike(g, seat) == SearchPlayer(3).choose_strike(g, seat)
+    assert MasterPlayer(3, simulations=0, samples=4).choose_strike(g, seat) == SearchPlayer(3).choose_strike(g, seat)
 
 
 def game_with_own_coins(*spots):

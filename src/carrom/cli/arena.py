@@ -18,8 +18,8 @@ from carrom.cli.common import fail
 
 def arena(
     players: Optional[list[str]] = typer.Argument(
-        None, help="Players: random, beginner, intermediate, advanced, expert, or module:Class (a carrom.players "
-                   "Player). All against all; leave out with --schedule."),
+        None, help="Players: random, beginner, intermediate, advanced, expert, master, or module:Class (a "
+                   "carrom.players Player). All against all; leave out with --schedule."),
     boards: int = typer.Option(4, "--boards", help="Boards per pairing, a multiple of 4: each player sits south and "
                                                    "north and breaks on each side."),
     seed: int = typer.Option(0, "--seed", help="The arena's seed; each board is seeded from it and its number."),
@@ -29,7 +29,8 @@ def arena(
                                                                            "cores)."),
     ray_address: Optional[str] = typer.Option(None, "--ray", help="Play on Ray: 'auto' for the cluster running "
                                                                   "here, or its address."),
-    out: Path = typer.Option(Path("arena"), "--out", help="Directory for the records, results.json and the plot."),
+    out: Path = typer.Option(Path("arena"), "--out", metavar="DIR",
+                             help="A directory (made if missing) for the records, results.json and the plot."),
     overwrite: bool = typer.Option(False, "--overwrite", help="Reuse a directory that is not empty."),
     plot: bool = typer.Option(True, "--plot/--no-plot", help="Draw ratings.png and ratings.svg (needs matplotlib)."),
 ) -> None:

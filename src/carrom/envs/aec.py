@@ -10,7 +10,8 @@ agent seeing the board from its own seat; both partners get their side's reward.
 
 Options: ``players`` (2 or 4), ``rules``, ``episode`` (``board``, ``game``, ``match``),
 ``noise`` (every agent's hand), ``first_breaker`` (a seat; also a ``reset`` option),
-``render_mode``.
+``physics`` (a model of ``carrom.physics.MODELS``, named in the match's record),
+``directions`` (``all`` or ``forward``, ``carrom.envs.spaces``), ``render_mode``.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ class CarromAEC(frames.BoardRendering, AECEnv):
                 "render_fps": 4}
 
     def __init__(self, players: int = 2, rules: str = "icf", episode: str = "board", noise: float = 0.0,
-                 first_breaker: str = "south", render_mode: str | None = None) -> None:
+                 first_breaker: str = "south", render_mode: str | None = None, physics: str = S.DEFAULT_PHYSICS,
+                 directions: str = "all") -> None:
         super().__init__()
         if players not in SEATS:
             raise ValueError(f"players must be 2 (singles) or 4 (doubles), got {players!r}")
@@ -47,6 +49,8 @@ class CarromAEC(frames.BoardRendering, AECEnv):
         self.rules = M.check_rules(rules)
         self.episode_kind = M.check_choice("episode", episode, M.EPISODES)
         self.noise = S.check_noise(noise)
+        self.params, self.physics = S.check_physics(physics), physics
+        self.max_angle, self.directions = S.check_directions(directions), directions
         self.render_mode = frames.check_mode(render_mode)
         self.action_spaces = {a: S.action_space() for a in self.possible_agents}
         self.observation_spaces = {a: M.observation_space() for a in self.possible_agents}
@@ -67,14 +71,14 @@ class CarromAEC(frames.BoardRendering, AECEnv):
         self.agents = list(self.possible_agents)
         seeds = self.np_random.integers(2**31, size=len(self.agents)).tolist()
         self.helpers = {a: M.helper(s) for a, s in zip(self.agents, seeds)}
-        self.game = Game.new({a: a for a in self.agents}, variant=self.rules, first_breaker=first)
+        self.game = Game.new({a: a for a in self.agents}, variant=self.rules, first_breaker=first, params=self.params)
         self.episode = M.Episode(self.game, self.episode_kind)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self._advance()
-        self.infos = {a: M.info(self.game, a) for a in self.agents}
+        self.infos = {a: M.info(self.game, a, self.physics) for a in self.agents}
 
     def observe(self, agent):
         return M.observe(self.game, agent)
@@ -85,7 +89,7 @@ class CarromAEC(frames.BoardRendering, AECEnv):
             self._was_dead_step(action)
             return
         along, angle, speed = S.to_strike(action, self.game.legal_intervals(agent), self.noise, self.np_random,
-                                          self.game.params.max_speed)
+                                          self.params.max_speed, self.max_angle)
         boards = len(self.game.state.results)
         self._cumulative_rewards[agent] = 0.0
         self.game.strike(agent, along, angle, speed)
@@ -95,7 +99,7 @@ class CarromAEC(frames.BoardRendering, AECEnv):
         self.rewards = {a: per_side[table.side(Seat(a))] for a in self.agents}
         if self.episode.over:
             self.terminations = {a: True for a in self.agents}
-        self.infos = {a: M.info(self.game, a) for a in self.agents}
+        self.infos = {a: M.info(self.game, a, self.physics) for a in self.agents}
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

@@ -29,7 +29,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import gymnasium as gym
-import numpy as np
 from gymnasium import spaces
 
 from carrom.equipment import Layout, PieceKind, Seat as EqSeat, legal_intervals, opening_formation
@@ -186,9 +185,12 @@ class ClearBoardEnv(frames.BoardRendering, gym.Env):
 
     metadata = {"render_modes": list(frames.RENDER_MODES), "render_fps": 4}
 
-    def __init__(self, render_mode: str | None = None, noise: float = 0.0, reward: str = "pieces") -> None:
+    def __init__(self, render_mode: str | None = None, noise: float = 0.0, reward: str = "pieces",
+                 physics: str = S.DEFAULT_PHYSICS, directions: str = "all") -> None:
         self.render_mode = frames.check_mode(render_mode)
         self.noise, self.reward = S.check_noise(noise), check_reward(reward)
+        self.params, self.physics = S.check_physics(physics), physics
+        self.max_angle, self.directions = S.check_directions(directions), directions
         self.action_space = S.action_space()
         self.observation_space = observation_space()
         self.state = new_state()
@@ -203,8 +205,9 @@ class ClearBoardEnv(frames.BoardRendering, gym.Env):
         return observe(self.state), self._info()
 
     def step(self, action):
-        along, angle, speed = S.to_strike(action, self._legal, self.noise, self.np_random)
-        shot = simulate(self.state.layout, Strike.from_seat(EqSeat.SOUTH, along, angle, speed))
+        along, angle, speed = S.to_strike(action, self._legal, self.noise, self.np_random, self.params.max_speed,
+                                          self.max_angle)
+        shot = simulate(self.state.layout, Strike.from_seat(EqSeat.SOUTH, along, angle, speed), self.params)
         before, self.state = self.state, rule(self.state, ShotFacts.of_shot(shot))
         self._legal = legal_intervals(EqSeat.SOUTH, self.state.layout)
         if self.render_mode == "human":
@@ -214,12 +217,11 @@ class ClearBoardEnv(frames.BoardRendering, gym.Env):
                 self._info())
 
     def _info(self) -> dict:
-        return info_of(self.state, self._legal)
+        return info_of(self.state, self._legal) | {"physics": self.physics}
 
     def _view(self):
         return self.state.layout, SEAT
 
 
 def info_of(state: ClearState, intervals) -> dict:
-    return {"legal": S.normalized(intervals), "legal_m": np.array(intervals).reshape(-1, 2),
-            "strokes": state.strokes, "down": state.down, "cleared": state.cleared, "lost": state.lost}
+    return {**S.legal_info(intervals), "strokes": state.strokes, "down": state.down, "cleared": state.cleared, "lost": state.lost}

@@ -88,11 +88,12 @@ def observe(game: Game, seat: str) -> dict:
     }
 
 
-def info(game: Game, seat: str) -> dict:
-    """The legal striker positions for ``seat`` now (normalized and in metres), and what the laws wait for."""
-    intervals = game.legal_intervals(seat)
-    return {"legal": S.normalized(intervals), "legal_m": np.array(intervals).reshape(-1, 2),
-            "expected": game.expected(), "boards": len(game.state.results)}
+def info(game: Game, seat: str, physics: str) -> dict:
+    """The legal striker positions for ``seat`` now (``spaces.legal_info``: normalized and in metres, fixed
+    shape with a mask), what the laws wait for (``expected``: the action's kind and the seat, None once the
+    match is over), the boards decided so far in the match (``boards``) and the physics model (``physics``)."""
+    return {**S.legal_info(game.legal_intervals(seat)), "expected": game.expected(),
+            "boards": len(game.state.results), "physics": physics}
 
 
 def rewards(game: Game, since: int) -> dict[int, float]:

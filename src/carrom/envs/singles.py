@@ -9,7 +9,11 @@ Options (keyword arguments of ``gymnasium.make``; ``opponent``, ``first_breaker`
 - ``seat``: the agent's seat (the opponent sits opposite, ICF 27);
 - ``first_breaker``: ``agent``, ``opponent`` or ``random`` (drawn from the env's seed);
 - ``noise``: the agent's execution noise, in the bots' units (σ 0.02 rad of aim and 5 % of
-  speed per unit).
+  speed per unit);
+- ``physics``: the physics model, a name in ``carrom.physics.MODELS`` (default: the
+  default model); the match's record names it, as every game's does;
+- ``directions``: ``all`` (default: the angle ``a · π``, backward strokes too) or
+  ``forward`` (``a · π/2``), ``carrom.envs.spaces``.
 
 Observation and reward: ``carrom.envs.match``; action: ``carrom.envs.spaces``. The bot
 plays its strokes (and everyone's placements and claims are made) inside ``step`` until
@@ -36,7 +40,7 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
 
     def __init__(self, render_mode: str | None = None, rules: str = "icf", opponent: str = "intermediate",
                  episode: str = "board", seat: str = "south", first_breaker: str = "random",
-                 noise: float = 0.0) -> None:
+                 noise: float = 0.0, physics: str = S.DEFAULT_PHYSICS, directions: str = "all") -> None:
         self.render_mode = frames.check_mode(render_mode)
         self.rules = M.check_rules(rules)
         self.opponent = M.check_choice("opponent", opponent, M.OPPONENTS)
@@ -45,6 +49,8 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
         self.other = Seat(seat).opposite.value
         self.first_breaker = M.check_choice("first_breaker", first_breaker, BREAKERS)
         self.noise = S.check_noise(noise)
+        self.params, self.physics = S.check_physics(physics), physics
+        self.max_angle, self.directions = S.check_directions(directions), directions
         self.action_space = S.action_space()
         self.observation_space = M.observation_space()
         self.game: Game | None = None
@@ -64,7 +70,7 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
         self.players = {self.seat: M.helper(seeds[0]), self.other: M.opponent(level, seeds[1])}
         breaker = self.seat if first == "agent" else self.other
         self.game = Game.new({self.seat: "agent", self.other: f"{level} bot"}, variant=self.rules,
-                             first_breaker=breaker)
+                             first_breaker=breaker, params=self.params)
         self.side = self.game.state.table.side(Seat(self.seat))
         self.episode = M.Episode(self.game, self.episode_kind)
         self._advance()
@@ -76,7 +82,7 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
         if self.episode.over:
             raise RuntimeError("the episode is over: call reset()")
         along, angle, speed = S.to_strike(action, self.game.legal_intervals(self.seat), self.noise, self.np_random,
-                                          self.game.params.max_speed)
+                                          self.params.max_speed, self.max_angle)
         boards = len(self.game.state.results)
         self.game.strike(self.seat, along, angle, speed)
         self._advance()
@@ -89,7 +95,7 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
         M.advance(self.game, self.players, lambda: self.episode.over, (self.seat,))
 
     def _info(self) -> dict:
-        return M.info(self.game, self.seat)
+        return M.info(self.game, self.seat, self.physics)
 
     def _view(self):
         return self.game.layout, self.seat

@@ -8,8 +8,14 @@ outside [-1, 1] are clipped, a wrong shape or a non-finite value is refused.
   (ICF 130: the striker touching both lines or covering a base circle). A position that is
   not legal now (a gap between base circle and line, a coin in the way) is moved to the
   nearest legal one, ties to the player's left; ``info["legal"]`` lists the legal intervals
-  in the same normalized units.
-- angle ``a``: ``a · π/2`` radians from straight across, positive to the player's left.
+  in the same normalized units, as ``MAX_LEGAL`` rows of which ``info["legal_mask"]`` marks
+  those in use (a fixed shape, so vector environments can stack it: ``legal_info``).
+- angle ``a``: ``a · π`` radians from straight across, positive to the player's left: every
+  direction, forward and backward. The laws set no direction: the striker is flicked
+  (ICF 33, 34), with the thumb for a backward stroke (ICF 17; 001: backward strokes are
+  played with the thumb), from a legal place on the baseline (ICF 130), and the game
+  accepts any angle (``carrom.game.game.strike_refusal``). ``directions="forward"`` keeps
+  the first scale, ``a · π/2`` (forward strokes only, as the environments had it before).
 - power ``w``: speed ``MIN_SPEED + (w + 1)/2 · (max_speed − MIN_SPEED)`` m/s.
 
 Discs: a ``Box(-1, 1, (19, 3))``, a row per coin: rows 0–8 one colour, 9–17 the other,
@@ -27,17 +33,25 @@ import numpy as np
 from gymnasium import spaces
 
 from carrom.equipment import STANDARD_BOARD, Layout, PieceKind, Seat as EqSeat, finite_number, legal_intervals
-from carrom.physics import DEFAULT_PARAMS
+from carrom.physics import DEFAULT_PARAMS, MODELS, PhysicsParams
 from carrom.players.geometric import AIM_SIGMA, SPEED_SIGMA
 
 ALONG_MAX = max(hi for _lo, hi in legal_intervals(EqSeat.SOUTH, Layout(())))
 """Metres: the farthest legal striker position from the middle of a baseline (ICF 130)."""
-MAX_ANGLE = math.pi / 2
+DEFAULT_PHYSICS = DEFAULT_PARAMS.model
+"""The environments' ``physics`` option by default: the model new games play (``carrom.physics.DEFAULT_PARAMS``)."""
+DIRECTIONS = {"all": math.pi, "forward": math.pi / 2}
+"""The environments' ``directions`` option: the angle of ``a = ±1`` (rad)."""
+MAX_ANGLE = DIRECTIONS["all"]
 MIN_SPEED = 0.05
 """m/s: the slowest stroke the power scale gives (power −1)."""
 HALF = STANDARD_BOARD.half
 COINS = 9
 ROWS = 2 * COINS + 1
+MAX_LEGAL = 3 + ROWS
+"""Rows of ``info["legal"]``: an empty baseline has three legal stretches (between the base
+circles, and over each base circle, ICF 130), and each of the 19 pieces removes one open
+stretch, splitting at most one stretch in two (ICF 134): never more than 22."""
 
 
 def action_space() -> spaces.Box:
@@ -61,6 +75,21 @@ def check_action(action) -> np.ndarray:
     return np.clip(a, -1.0, 1.0)
 
 
+def check_directions(directions) -> float:
+    """The angle of ``a = ±1`` for a ``directions`` option; ``ValueError`` naming the choices otherwise."""
+    if directions not in DIRECTIONS:
+        raise ValueError(f"directions {directions!r} is not one of {', '.join(DIRECTIONS)}")
+    return DIRECTIONS[directions]
+
+
+def check_physics(physics) -> PhysicsParams:
+    """The parameters of a ``physics`` option, a model named in ``carrom.physics.MODELS``; ``ValueError``
+    naming the models otherwise."""
+    if not isinstance(physics, str) or physics not in MODELS:
+        raise ValueError(f"physics {physics!r} is not one of {', '.join(MODELS)}")
+    return MODELS[physics]
+
+
 def check_noise(noise) -> float:
     if not finite_number(noise) or noise < 0:
         raise ValueError(f"noise must be a finite number ≥ 0 (units of the bots' hand), got {noise!r}")
@@ -79,13 +108,22 @@ def nearest_legal(along: float, intervals) -> float:
     return best
 
 
-def normalized(intervals) -> np.ndarray:
-    """Legal intervals (m) in the action's units, shape (k, 2)."""
-    return np.array([(lo / ALONG_MAX, hi / ALONG_MAX) for lo, hi in intervals], dtype=np.float64).reshape(-1, 2)
+def legal_info(intervals) -> dict:
+    """The legal intervals as fixed-shape info: ``legal`` (action units) and ``legal_m`` (m), each
+    ``(MAX_LEGAL, 2)`` with the intervals first, sorted, the other rows 0; ``legal_mask`` marks the
+    intervals. ``info["legal"][info["legal_mask"]]`` is the ``(k, 2)`` list."""
+    k = len(intervals)
+    if k > MAX_LEGAL:  # cannot happen with 19 pieces (``MAX_LEGAL``); named rather than cut short
+        raise ValueError(f"{k} legal intervals, more than the {MAX_LEGAL} rows of info['legal']")
+    metres = np.zeros((MAX_LEGAL, 2), dtype=np.float64)
+    metres[:k] = np.array(intervals, dtype=np.float64).reshape(-1, 2)
+    mask = np.zeros(MAX_LEGAL, dtype=bool)
+    mask[:k] = True
+    return {"legal": metres / ALONG_MAX, "legal_m": metres, "legal_mask": mask}
 
 
 def to_strike(action, intervals, noise: float, rng: np.random.Generator,
-              max_speed: float = DEFAULT_PARAMS.max_speed) -> tuple[float, float, float]:
+              max_speed: float = DEFAULT_PARAMS.max_speed, max_angle: float = MAX_ANGLE) -> tuple[float, float, float]:
     """(along, angle, speed) of a checked action: position made legal, then the hand's noise added.
 
     Noise as the bots' (docs/players.md): per unit, σ = 0.02 rad of aim and 5 % of speed,
@@ -94,7 +132,7 @@ def to_strike(action, intervals, noise: float, rng: np.random.Generator,
     """
     p, a, w = check_action(action)
     along = nearest_legal(float(p) * ALONG_MAX, intervals)
-    angle = float(a) * MAX_ANGLE
+    angle = float(a) * max_angle
     speed = MIN_SPEED + (float(w) + 1.0) / 2.0 * (max_speed - MIN_SPEED)
     if noise > 0:
         angle += float(rng.normal(0.0, AIM_SIGMA * noise))

@@ -10,6 +10,8 @@ strikes (tests/envs/test_envs_vector.py checks it).
 Autoreset as Gymnasium's default (``next-step``): the step after a board's episode ended
 resets that board, ignores its action, and returns its first observation with reward 0.
 Episodes are truncated after ``max_strokes`` steps, as the registered env's TimeLimit does.
+``physics`` and ``directions`` as ``carrom/ClearBoard-v0``'s (the model is the attribute
+``physics``; the infos are arrays, one entry per board, and do not repeat it).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ class ClearBoardVectorEnv(VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int, noise: float = 0.0, reward: str = "pieces",
-                 max_strokes: int = MAX_STROKES) -> None:
+                 max_strokes: int = MAX_STROKES, physics: str = S.DEFAULT_PHYSICS, directions: str = "all") -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number ≥ 1, got {num_envs!r}")
         if isinstance(max_strokes, bool) or not isinstance(max_strokes, int) or max_strokes < 1:
@@ -43,6 +45,8 @@ class ClearBoardVectorEnv(VectorEnv):
         self.num_envs = num_envs
         self.noise, self.reward = S.check_noise(noise), C.check_reward(reward)
         self.max_strokes = max_strokes
+        self.params, self.physics = S.check_physics(physics), physics
+        self.max_angle, self.directions = S.check_directions(directions), directions
         self.single_action_space = S.action_space()
         self.single_observation_space = C.observation_space()
         self.action_space = batch_space(self.single_action_space, num_envs)
@@ -77,13 +81,14 @@ class ClearBoardVectorEnv(VectorEnv):
                 continue
             layout = self.states[k].layout
             try:
-                rows[k] = S.to_strike(actions[k], self.legal[k], self.noise, self.np_random)
+                rows[k] = S.to_strike(actions[k], self.legal[k], self.noise, self.np_random, self.params.max_speed,
+                                      self.max_angle)
             except ValueError as exc:
                 raise ValueError(f"board {k}: {exc}") from None
             groups[layout].append(k)
         for layout, boards in groups.items():
             strikes = [Strike.from_seat(EqSeat.SOUTH, *rows[k]) for k in boards]
-            batch = simulate_batch(layout, strikes, parallel=len(boards) >= PARALLEL_FROM)
+            batch = simulate_batch(layout, strikes, self.params, parallel=len(boards) >= PARALLEL_FROM)
             for j, k in enumerate(boards):
                 before = self.states[k]
                 self.states[k] = C.rule(before, C.ShotFacts.of_batch(batch, j))

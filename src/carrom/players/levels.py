@@ -9,7 +9,12 @@ their own noise before choosing, and the master values what its best shots leave
     intermediate  GeometricPlayer, noise 1
     advanced      SearchPlayer, noise 1 (12 noisy samples per candidate)
     expert        SearchPlayer, noise 0.3
-    master        MasterPlayer, noise 0.3 (the expert's hand; 1 s per decision at most)
+    master        MasterPlayer, noise 0.3 (the expert's hand; 8000 simulated strokes per decision at most)
+
+Every level's work per decision is a count (candidates, samples, simulated strokes), never
+the clock, so the same seed plays the same strokes on a busy machine as on an idle one.
+``make_bot(..., seconds=s)`` adds a wall-clock bound to the master's count, for where a
+person waits for its stroke (the web app); the others never take long.
 """
 
 from __future__ import annotations
@@ -31,8 +36,15 @@ FACTORIES: dict[str, Callable[[int | None], Player]] = {
 LEVELS: tuple[str, ...] = tuple(FACTORIES)
 
 
-def make_bot(level: str = "intermediate", seed: int | None = None) -> Player:
-    """A bot of the named strength; ``ValueError`` names the levels for an unknown one."""
+def make_bot(level: str = "intermediate", seed: int | None = None, seconds: float | None = None) -> Player:
+    """A bot of the named strength; ``ValueError`` names the levels for an unknown one.
+
+    ``seconds``: a wall-clock bound per decision besides the master's count of simulations
+    (reproducible only while the machine keeps up); None, the default, plays by the count alone.
+    """
     if level not in FACTORIES:
         raise ValueError(f"no level {level!r}; choose one of {', '.join(LEVELS)}")
-    return FACTORIES[level](seed)
+    bot = FACTORIES[level](seed)
+    if seconds is not None and isinstance(bot, MasterPlayer):
+        bot.seconds = seconds
+    return bot

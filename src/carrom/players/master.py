@@ -17,9 +17,12 @@ Beside the search's candidates, the master has two kinds of stroke for coins the
 planner cannot reach: thumbed strokes (aimed backwards, ICF 17, 33–34) at coins behind its
 baseline, and rail shots at coins lying on a cushion (``rail_shots``).
 
-Within a time budget: the leaves are valued best candidate first, and once the deadline
-passes the best candidate valued so far is played; ``cut`` counts the decisions the
-deadline shortened (docs/players.md).
+Within a budget: the leaves are valued best candidate first, and once the budget is spent
+the best candidate valued so far is played; ``cut`` counts the decisions it shortened
+(docs/players.md). The budget is ``simulations``, strokes simulated per decision (the
+screen, the confirmation and the replies alike): the same work and the same strokes on a
+busy machine as on an idle one. ``seconds`` adds a wall-clock bound for where a person
+waits (the web app), at the price of reproducibility under load.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ RAIL_GAP = 0.007  # a coin whose edge is this close to a cushion (m) lies on it:
 RAIL_ANGLES = tuple(math.radians(a) for a in (10, 20, 35, 50))  # rail shots: the push's angle into the cushion
 RAIL_POINTS = 2  # baseline points per rail shot: those nearest a full hit
 RAIL_SPEEDS = (1.0, 1.4)  # factors of a rail shot's estimated speed
+SIMULATIONS = 8000  # strokes simulated per decision, checked before each finalist's leave (docs/players.md)
 
 
 def pot_chance(score: float, noise: float) -> float:
@@ -140,11 +144,12 @@ def layout_after(game: Game, seat: str, after: MatchState, batch, shot: int) -> 
 
 
 class MasterPlayer(SearchPlayer):
-    """Strikes by search, valuing what each of the best shots leaves; within a time budget per decision."""
+    """Strikes by search, valuing what each of the best shots leaves; within a budget of simulations per decision
+    (``simulations``; None: no bound) and, if given, of wall-clock ``seconds``."""
 
     def __init__(self, seed: int | None = None, noise: float = 0.0, candidates: int = 96, samples: int = 10,
-                 top: int = 12, budget: float = 1.0, leave: float = LEAVE, confirm: int = CONFIRM,
-                 thumbs: bool = True, rails: bool = True,
+                 top: int = 12, simulations: int | None = SIMULATIONS, seconds: float | None = None,
+                 leave: float = LEAVE, confirm: int = CONFIRM, thumbs: bool = True, rails: bool = True,
                  replies: int = REPLIES, name: str = "master") -> None:
         super().__init__(seed, noise, candidates, samples, name)
         self.top = top
@@ -153,9 +158,23 @@ class MasterPlayer(SearchPlayer):
         self.replies = replies  # copies per finalist where the opponent's reply is simulated (0: guessed)
         self.confirm = confirm  # fresh noisy copies per finalist (0: judge on the screen's copies)
         self.weight = leave
-        self.budget = budget  # seconds per decision
+        self.simulations = simulations  # strokes simulated per decision at most (None: no bound)
+        self.seconds = seconds  # wall-clock seconds per decision at most (None: no clock)
         self.decisions = 0  # strikes chosen
-        self.cut = 0  # of which the deadline cut short
+        self.cut = 0  # of which the budget cut short
+        self.simulated = 0  # strokes simulated in the current decision
+        self._started = 0.0
+
+    def simulate(self, game: Game, seat: str, cands: list[StrikeChoice], samples: int | None = None):
+        """The search's ``simulate``, counting the strokes simulated against the budget."""
+        out = super().simulate(game, seat, cands, samples)
+        self.simulated += len(out[0])
+        return out
+
+    def spent(self) -> bool:
+        """The decision's budget is spent: ``simulations`` strokes simulated, or ``seconds`` gone."""
+        return ((self.simulations is not None and self.simulated >= self.simulations)
+                or (self.seconds is not None and time.perf_counter() - self._started > self.seconds))
 
     def leave(self, game: Game, seat: str, outcome: tuple[StrokeOutcome, bool], batch, shot: int) -> float:
         """What row ``shot`` leaves (``outcome``: its outcome and whether the striker left the baseline, as
@@ -249,14 +268,14 @@ class MasterPlayer(SearchPlayer):
         return out
 
     def choose_strike(self, game: Game, seat: str) -> StrikeChoice:
-        deadline = time.perf_counter() + self.budget
+        self._started, self.simulated = time.perf_counter(), 0
         self.decisions += 1
         cands = self.candidate_strikes(game, seat)
         batch, samples, values = self.simulate(game, seat, cands)
         means = [sum(values[i * samples:(i + 1) * samples]) / samples for i in range(len(cands))]
         order = self.shortlist(cands, means)
         finalists = order[:self.top]
-        if self.confirm and self.noise > 0 and time.perf_counter() <= deadline:
+        if self.confirm and self.noise > 0 and not self.spent():
             # the finalists again on fresh copies of the hand: the screen's best are partly its luckiest
             batch, samples, values = self.simulate(game, seat, [cands[i] for i in finalists], self.confirm)
             means = {i: sum(values[k * samples:(k + 1) * samples]) / samples for k, i in enumerate(finalists)}
@@ -266,7 +285,7 @@ class MasterPlayer(SearchPlayer):
         outs = outcomes(batch)
         best, best_worth = order[0], -math.inf
         for i in finalists:
-            if time.perf_counter() > deadline:
+            if self.spent():
                 self.cut += 1  # the best valued so far is played
                 break
             worth = means[i] + self.weight * self.mean_leave(game, seat, outs, batch, rows_of[i])

@@ -25,7 +25,6 @@ from carrom.rules.message import say
 
 DATA = Path(__file__).with_name("drills.json")
 BOT_SEED = 0
-BOT_BUDGET = 30.0  # seconds: the leaves of every shortlisted shot are valued, so the answer never depends on time
 
 
 @dataclass(frozen=True)
@@ -57,7 +56,7 @@ class Table:
 def bot_shot(position: Position, params: PhysicsParams = DEFAULT_PARAMS) -> Prediction:
     """The stroke the master bot would play from ``position`` (noiseless), predicted."""
     position.check(params)
-    bot = MasterPlayer(seed=BOT_SEED, noise=0.0, budget=BOT_BUDGET, name="master bot")
+    bot = MasterPlayer(seed=BOT_SEED, noise=0.0, simulations=None, name="master bot")  # no bound: every finalist valued
     c = bot.choose_strike(Table(position.rules_state(), position.layout, params), position.seat)
     return predict(position, Aim(c.along, c.angle, c.speed), params)
 

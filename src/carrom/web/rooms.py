@@ -36,6 +36,7 @@ __all__ = ["INTENTS", "SEATS", "VARIANTS", "MessageError", "Room", "SeatInfo"]  
 from carrom.web.views import SAID, log_entry, motion_of, noticed, seats_said, state_view
 
 LOG_LENGTH = 60  # rulings sent with every state
+BOT_SECONDS = 1.0  # a bot's decision at most (the master's; besides its count of simulations): a person is waiting
 
 
 # it is not your turn: what the laws wait for, and from whom (a refusal's words, carrom.i18n.said)
@@ -100,7 +101,8 @@ class Room:
     def __post_init__(self) -> None:
         for seat, info in self.seats.items():
             if info.kind == "bot":
-                self.bots[seat] = make_bot(info.level or "intermediate", seed=bot_seed(self.id, seat))
+                self.bots[seat] = make_bot(info.level or "intermediate", seed=bot_seed(self.id, seat),
+                                           seconds=BOT_SECONDS)
 
     # -- making ------------------------------------------------------------------------
 
