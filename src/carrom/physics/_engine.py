@@ -835,20 +835,17 @@ def _rattles_out(i, p, st, it, prm):
     e = prm[P_E_CUSHION]
     # Where it meets the cushion: the first of x or y to reach +-lim.
     s1 = INF
-    nx = 0.0
-    ny = 0.0
+    on_x = False  # the cushion met is an east or west one (x = +-lim)
     if ux != 0.0:
         sx = ((lim if ux > 0.0 else -lim) - x0) / ux
         if sx >= 0.0 and sx < s1:
             s1 = sx
-            nx = 1.0
-            ny = 0.0
+            on_x = True
     if uy != 0.0:
         sy = ((lim if uy > 0.0 else -lim) - y0) / uy
         if sy >= 0.0 and sy < s1:
             s1 = sy
-            nx = 0.0
-            ny = 1.0
+            on_x = False
     if s1 == INF:
         return False
     hx = x0 + ux * s1
@@ -856,7 +853,7 @@ def _rattles_out(i, p, st, it, prm):
     # The rebound: the normal component reversed and scaled by e.
     vx = v * ux
     vy = v * uy
-    if nx != 0.0:
+    if on_x:
         vx = -e * vx
     else:
         vy = -e * vy
