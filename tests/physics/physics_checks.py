@@ -99,7 +99,8 @@ def assert_sound(result: ShotResult) -> None:
         x, y = result.final_positions[b]
         assert all(math.hypot(x - cx, y - cy) >= reach for cx, cy in pockets), f"disc {b} rests in a pocket"
     for ev in result.events:
-        if ev.kind is EventKind.CUSHION:
+        # With jaws a disc may strike the cushion over the hole and rattle out (only then).
+        if ev.kind is EventKind.CUSHION and not result.params.pocket_jaws:
             x, y = ev.positions[0]
             r = result.radii[ev.bodies[0]]
             reach = math.sqrt(rp * rp - r * r) if result.params.pocket_model is PocketModel.TIPPING else rp

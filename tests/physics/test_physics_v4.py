@@ -265,3 +265,49 @@ def test_a_strong_break_is_livelier_under_v4_than_under_v3():
     strikes = strong_breaks(60)
     v3, v4 = coins_per_break(V3, strikes), coins_per_break(V4, strikes)
     assert v4 >= 1.4 * v3 and v4 >= v3 + 0.3, (v3, v4)
+
+
+# -- pockets with jaws (opt-in: PhysicsParams(pocket_jaws=True)) ---------------------------------
+
+JAWS = dataclasses.replace(V4, pocket_jaws=True)
+PC = STANDARD_BOARD.pocket_centre_offset
+
+
+def into_the_jaw(speed: float, params: PhysicsParams, offset: float = 0.004, degrees: float = -100.0):
+    """A coin struck from behind along ``degrees`` at the south cushion, its centre meeting
+    the cushion ``offset`` east of pocket 0's centre: inside the tipping circle, so it
+    strikes the pocket's edge while it overhangs the hole."""
+    a = math.radians(degrees)
+    ux, uy = math.cos(a), math.sin(a)
+    x0, y0 = -PC + offset - ux * 0.1, -(H - R) - uy * 0.1
+    layout = Layout((Disc(PieceKind.BLACK, x0, y0),))
+    gap = R + RS + 1e-4
+    return simulate(layout, Strike(x0 - ux * gap, y0 - uy * gap, math.atan2(uy, ux), speed), params)
+
+
+@pytest.mark.parametrize("speed", [2.0, 3.0, 6.0])
+def test_jaws_a_fast_coin_striking_the_pockets_edge_rattles_out(speed):
+    """Issue 20, 4: without jaws a coin that meets the cushion while it overhangs the hole
+    falls at any speed; with jaws a fast one rebounds off the edge and leaves the hole before
+    its centre of mass has dropped by half its thickness, so it stays on the board."""
+    assert not into_the_jaw(speed, V4).on_board[0]
+    result = into_the_jaw(speed, JAWS)
+    assert_sound(result)
+    assert result.on_board[0]
+    rt = math.sqrt(STANDARD_BOARD.pocket_radius**2 - R**2)
+    jaw = [e for e in result.events if e.kind is EventKind.CUSHION and e.bodies == (0,)][0]
+    assert math.dist(jaw.positions[0], (-PC, -PC)) < rt  # it struck the cushion over the hole
+
+
+@pytest.mark.parametrize("speed", [0.5, 1.0])
+def test_jaws_a_slow_coin_at_the_pockets_edge_still_falls(speed):
+    for params in (V4, JAWS):
+        result = into_the_jaw(speed, params)
+        assert_sound(result)
+        assert not result.on_board[0] and result.pocket_of[0] == 0
+
+
+def test_jaws_are_opt_in_and_validated():
+    assert not V4.pocket_jaws and not V3.pocket_jaws and JAWS.model is None
+    with pytest.raises(ValueError, match="pocket_jaws must be True or False, got 1"):
+        PhysicsParams(pocket_jaws=1)

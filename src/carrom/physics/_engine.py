@@ -118,7 +118,8 @@ P_MU_DISC = P_SPIN_TABLE + SPIN_TABLE_SIZE  # a
 P_MU_SLOW = P_MU_DISC + 1  # b: how much more friction a slow slip has
 P_MU_DECAY = P_MU_DISC + 2  # c (s/m)
 P_PACK = P_MU_DISC + 3  # PACK_ORDERED (v3) or PACK_SYMMETRIC (v4)
-NPARAMS = P_MU_DISC + 4
+P_JAWS = P_MU_DISC + 4  # 1: POCKET_TIPPING with jaws (a disc striking the cushion over the hole may rattle out)
+NPARAMS = P_MU_DISC + 5
 
 PACK_ORDERED = 0  # each contact's friction of a step applied in turn, in the summation order (v3)
 PACK_SYMMETRIC = 1  # every contact's friction of a step from one state, then all applied (v4)
@@ -807,7 +808,107 @@ def _captured(i, p, st, it, prm):
     if st[i, SSPEED] * st[i, SSPEED] < 2.0 * st[i, SDEC] * chord:
         return True  # it stops before leaving the tipping circle: at rest overhanging, it tips in
     lim = prm[P_HALF] - r
-    return abs(st[i, SX] + ux * chord) > lim or abs(st[i, SY] + uy * chord) > lim
+    hits = abs(st[i, SX] + ux * chord) > lim or abs(st[i, SY] + uy * chord) > lim
+    if not hits or prm[P_JAWS] == 0.0:
+        return hits
+    return not _rattles_out(i, p, st, it, prm)
+
+
+@njit(cache=True)
+def _rattles_out(i, p, st, it, prm):
+    """Jaws: body i, entering pocket p's tipping circle too fast to drop at once, meets a
+    cushion before it leaves the circle (the pocket's edge, the jaw). It rebounds (the
+    cushion's restitution on the normal speed, the tangential speed kept) and rattles out if
+    its centre leaves the tipping circle, the rebound's straight path meeting no second
+    cushion first, before its centre of mass has fallen by half its thickness: the drop
+    ``g * integral over [0, T] of (T - t) phi(d(t)) dt`` along the bent path, at the entry
+    speed (no friction over the hole), phi as in ``tipping_integral``."""
+    cx, cy = _pocket_centre(p, prm[P_POCKET_C])
+    x0 = st[i, SX]
+    y0 = st[i, SY]
+    ux = st[i, SUX]
+    uy = st[i, SUY]
+    v = st[i, SSPEED]
+    r = st[i, SRAD]
+    prad = prm[P_POCKET_R]
+    lim = prm[P_HALF] - r
+    e = prm[P_E_CUSHION]
+    # Where it meets the cushion: the first of x or y to reach +-lim.
+    s1 = INF
+    on_x = False  # the cushion met is an east or west one (x = +-lim)
+    if ux != 0.0:
+        sx = ((lim if ux > 0.0 else -lim) - x0) / ux
+        if sx >= 0.0 and sx < s1:
+            s1 = sx
+            on_x = True
+    if uy != 0.0:
+        sy = ((lim if uy > 0.0 else -lim) - y0) / uy
+        if sy >= 0.0 and sy < s1:
+            s1 = sy
+            on_x = False
+    if s1 == INF:
+        return False
+    hx = x0 + ux * s1
+    hy = y0 + uy * s1
+    # The rebound: the normal component reversed and scaled by e.
+    vx = v * ux
+    vy = v * uy
+    if on_x:
+        vx = -e * vx
+    else:
+        vy = -e * vy
+    v2 = math.sqrt(vx * vx + vy * vy)
+    if v2 <= 0.0:
+        return False
+    u2x = vx / v2
+    u2y = vy / v2
+    # Out of the tipping circle along the rebound: the far root of |h + u2 s - c| = rt.
+    rt2 = prad * prad - r * r
+    wx = hx - cx
+    wy = hy - cy
+    bq = wx * u2x + wy * u2y
+    cq = wx * wx + wy * wy - rt2
+    disc = bq * bq - cq
+    if disc < 0.0:
+        return False
+    s2 = -bq + math.sqrt(disc)
+    if s2 <= 0.0:
+        return False
+    # A second cushion first (deep in the corner): it stays over the hole.
+    ex = hx + u2x * s2
+    ey = hy + u2y * s2
+    if abs(ex) > lim + 1e-12 or abs(ey) > lim + 1e-12:
+        return False
+    # It must not stop before it is out (board friction on the way, as _captured asks).
+    if v2 * v2 < 2.0 * st[i, SDEC] * s2:
+        return False
+    t1 = s1 / v
+    tt = t1 + s2 / v2
+    h = prm[P_THICK_STRIKER] if it[i, ICLS] == 1 else prm[P_THICK_COIN]
+    k2 = 0.25 * r * r + h * h / 12.0
+    full = prad - r
+    nq = 128
+    dt = tt / nq
+    total = 0.0
+    for q in range(nq + 1):
+        t = q * dt
+        if t <= t1:
+            px = x0 + ux * v * t - cx
+            py = y0 + uy * v * t - cy
+        else:
+            px = wx + u2x * v2 * (t - t1)
+            py = wy + u2y * v2 * (t - t1)
+        d = math.sqrt(px * px + py * py)
+        if d <= full:
+            phi = 1.0
+        else:
+            lever = (rt2 - d * d) / (2.0 * d) if d > 0.0 else 0.0
+            if lever < 0.0:
+                lever = 0.0
+            phi = lever * lever / (k2 + lever * lever)
+        w = 1.0 if (q == 0 or q == nq) else (4.0 if q % 2 == 1 else 2.0)
+        total += w * (tt - t) * phi
+    return prm[P_GRAVITY] * total * dt / 3.0 < 0.5 * h
 
 
 # ---------------------------------------------------------------------------------------
@@ -1927,6 +2028,8 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
                         break
             for b in range(n):
                 if changed[b] and pmodel == POCKET_TIPPING and it[b, IPASS] >= 0 and _inside_tipping(b, it[b, IPASS], st, prm):
+                    if prm[P_JAWS] != 0.0 and nc == 1 and rk[0] < 0:
+                        continue  # jaws: it rattles off the pocket's edge (``_rattles_out``)
                     # Struck while it skims over a pocket: its skim is cut short, it falls.
                     it[b, IALIVE] = 0
                     pocket[b] = it[b, IPASS]

@@ -142,6 +142,11 @@ class PhysicsParams:
     """Contacts at one instant: pair by pair (v1) or all at once (v2)."""
     pocket_model: PocketModel = PocketModel.CIRCLE
     """Pocket capture: the centre in the circle (v1) or tipping over the rim (v2)."""
+    pocket_jaws: bool = False
+    """TIPPING only: pockets with jaws. A disc that meets the cushion while it overhangs the
+    hole (the pocket's edge) falls at any speed without jaws (v2, v3, v4); with them it
+    rebounds and rattles out if it leaves the hole's tipping circle before its centre of mass
+    has dropped by half its thickness (docs/physics.md, "jaws"). Not in any named model yet."""
     cluster_gap: float = 1e-6
     """Metres (SIMULTANEOUS). Discs (and cushions) this close to a disc of an impact take
     part in it: a gap far below the compression of an impact (tens of micrometres) must
@@ -179,6 +184,8 @@ class PhysicsParams:
         v = self.stick_within
         if not finite_number(v) or v < 0:
             raise ValueError(f"stick_within must be a finite number >= 0, got {v!r}")
+        if not isinstance(self.pocket_jaws, bool):
+            raise ValueError(f"pocket_jaws must be True or False, got {self.pocket_jaws!r}")
         if self.disc_friction is not None:
             df = self.disc_friction
             if not isinstance(df, (tuple, list)) or len(df) != 3 or not all(finite_number(v) and v >= 0 for v in df):
@@ -244,6 +251,7 @@ class PhysicsParams:
         p[E.P_MU_SLOW] = b
         p[E.P_MU_DECAY] = c
         p[E.P_PACK] = _PACK_CODES[self.pack_friction]
+        p[E.P_JAWS] = 1.0 if self.pocket_jaws else 0.0
         return p
 
     @property
