@@ -352,3 +352,15 @@ def test_a_coin_centred_on_the_baseline_leaves_the_tangent_positions_legal():
         assert [p.code for p in why_illegal(Seat.EAST, along, layout)] == ["overlaps-coin"]
     assert nearest_legal(Seat.EAST, 0.001, layout) == pytest.approx(reach)
     assert nearest_legal(Seat.EAST, -0.001, layout) == pytest.approx(-reach)
+
+
+def test_a_seat_may_be_given_by_its_name():
+    """The record and the web name seats by words ("south"): every placement function takes them as a Seat."""
+    layout = Layout((Disc(PieceKind.WHITE, *striker_centre(Seat.SOUTH, 0.0)),))
+    assert legal_intervals("south", layout) == legal_intervals(Seat.SOUTH, layout)
+    assert why_illegal("south", 0.0, layout) == why_illegal(Seat.SOUTH, 0.0, layout)
+    assert critical_offsets("south", layout) == critical_offsets(Seat.SOUTH, layout)
+    assert has_legal_position("south", layout) and has_legal_position("north", row_on_baseline(Seat.SOUTH))
+    assert not has_legal_position("south", row_on_baseline(Seat.SOUTH))
+    with pytest.raises(ValueError):
+        legal_intervals("centre")
