@@ -173,6 +173,7 @@ def test_a_player_away_from_the_board_loses_the_match():
     assert laws(r) == ("ICF 143 a",)
     assert m.state.over and m.state.winner == 1
     assert r.ended[0].kind.value == "match" and r.ended[0].winner == 1
+    assert (r.ended[0].game, r.ended[0].seats, r.ended[0].score) == (1, (N,), (0, 0))  # in game 1, no game won
     assert running(m.state) is None
 
 
