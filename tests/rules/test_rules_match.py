@@ -470,6 +470,19 @@ def test_timed_level_board_at_the_second_bell_is_numbered_as_the_next_board():
     assert m.state.games_won == (1, 0)  # 004 law 39: the game is over, South leads
 
 
+def test_timed_bell_in_the_second_game_gives_it_to_the_side_ahead_in_that_game():
+    """004 law 39: when the time runs out the side ahead wins the game, short of 25 points; in the second game
+    "ahead" is that game's score, whatever the first game's was (ICF 56 a: 25 points win it outright)."""
+    m = new("timed")
+    while m.state.game_index == 0:
+        slam(m, 0)
+    assert m.state.points[0][0] >= 25
+    slam(m, 1)  # game 2: North 12-0
+    r = m.play(Timeout(S, board_begun=False))  # the first bell between boards: the game ends
+    assert "004 law 39" in laws(r) and "ICF 56 a" not in laws(r)
+    assert m.state.games_won == (1, 1) and m.state.points[1] == (0, 12)
+
+
 def test_timed_late_arrival_loses_25_0():
     """004 law 18: a player more than 7 minutes late loses the game 25–0."""
     m = new("timed")
