@@ -285,11 +285,11 @@ def test_segments_in_board_coordinates():
 # --- where the legal set can change with the offset (ICF 130 a-b, 142) ----------------------------
 
 
-def all_but_one_base_circle(seat, side=1):
-    """Touching coins on the axis from 17 cm on ``side`` (+1 right, -1 left) to the far other end: only that
-    side's base circle has room."""
+def all_but_one_base_circle(seat, side=1, last=0.17):
+    """Touching coins on the axis from ``last`` on ``side`` (+1 right, -1 left) to the far other end: only that
+    side's base circle has room (at 18.5 cm, only part of it, between the last coin and the arrow)."""
     step = CARROMMAN.diameter.value
-    return Layout(tuple(Disc(PieceKind.WHITE, *striker_centre(seat, side * (0.17 - k * step))) for k in range(14)))
+    return Layout(tuple(Disc(PieceKind.WHITE, *striker_centre(seat, side * (last - k * step))) for k in range(14)))
 
 
 ROOM = [  # the layout, the offset its row's reach ends at (None: on the axis, no such edge in the band)
@@ -297,11 +297,13 @@ ROOM = [  # the layout, the offset its row's reach ends at (None: on the axis, n
     (lambda: row_on_baseline(Seat.SOUTH, offset=0.04), 0.04 - R - r),
     (lambda: all_but_one_base_circle(Seat.SOUTH, 1), None),
     (lambda: all_but_one_base_circle(Seat.SOUTH, -1), None),
+    (lambda: all_but_one_base_circle(Seat.SOUTH, 1, last=0.185), None),
 ]
 
 
 @pytest.mark.parametrize("layout, reach", ROOM, ids=["coins behind the axis", "coins in front of the axis",
-                                                      "only the right base circle free", "only the left base circle free"])
+                                                      "only the right base circle free", "only the left base circle free",
+                                                      "between a coin and the arrow"])
 def test_critical_offsets_are_where_the_room_on_the_baseline_can_change(layout, reach):
     """ICF 130 a: the striker may sit anywhere it touches both lines, so the offset is free within the band;
     ICF 142: the board is replayed only when no offset leaves room. Each layout leaves room at some offsets and
