@@ -372,6 +372,19 @@ def test_simplified_queen_and_an_opponents_coin_before_the_first_coin_pass_the_t
     assert m.expected() == ("stroke", S)
 
 
+def test_simplified_says_why_the_turn_passes():
+    """001 simplified: the player keeps the turn while pocketing ("il garde la main tant qu'il réussit à rentrer
+    ses pions"); after a stroke that pockets nothing the turn passes, and the ruling says so; after a penalty
+    the ruling gives the penalty as the reason, not "nothing went in"."""
+    m = simplified_mid()
+    r = miss(m, S)
+    assert [d.text for d in r.decisions if d.law == "001 simplified"] == ["nothing went in: the turn passes"]
+    assert m.expected() == ("stroke", N)
+    r = play(m, N, "s")
+    assert not any("nothing went in" in d.text for d in r.decisions)
+    assert any(d.text.startswith("penalty (the striker went in)") for d in r.decisions)
+
+
 def test_simplified_board_every_coin_a_point():
     """001 simplified: every coin pocketed is a point for its owner; the queen and its cover are worth 5."""
     m = position(new("fr-simplified"), 1, 6, queen=0, turn=S)
