@@ -46,6 +46,20 @@ def test_dues_and_penalties(law, letters, n_owed, turn, white, queen):
     assert b.queen == queen
 
 
+@pytest.mark.parametrize("letters, law", [
+    ("sf", "ICF 72 b"), ("wsf", "ICF 77 b"), ("wf", "ICF 77 a"), ("f", "ICF 64 a"), ("bf", "ICF 76"), ("bsf", "ICF 72 b"),
+], ids=["ICF 72 b striker", "ICF 77 b own coin and striker", "ICF 77 a own coin", "ICF 64 a nothing",
+        "ICF 76 opponent's coin", "ICF 72 b opponent's coin and striker"])
+def test_the_turn_lost_by_a_foul_cites_the_law_of_what_went_in(letters, law):
+    """A foul loses the turn (ICF 64 a); what it costs depends on what went in: the striker, a due and a penalty
+    (ICF 72 b); own coins go back too (ICF 77 a, with the striker 77 b); an opponent's coin stays down (ICF 76).
+    The ruling that takes the turn names that law, not only some other line of the ruling."""
+    m = mid()
+    r = play(m, S, letters)
+    lost = [d.law for d in r.decisions if "loses the turn" in d.text]
+    assert lost == [law], r.decisions
+
+
 @pytest.mark.parametrize("letters, debts, law", [
     ("s", (1, 0), "ICF 72 a"),
     ("sf", (2, 0), "ICF 72 b"),
