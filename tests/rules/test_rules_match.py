@@ -385,6 +385,17 @@ def test_simplified_says_why_the_turn_passes():
     assert any(d.text.startswith("penalty (the striker went in)") for d in r.decisions)
 
 
+def test_simplified_a_coin_pocketed_earlier_lets_the_queen_be_pocketed_alone():
+    """001 simplified: the queen goes back only when pocketed before the player's first coin; once a coin of one's
+    own is down (an earlier stroke of the same turn), the queen alone must be covered by the next stroke."""
+    m = simplified_mid()
+    play(m, S, "w")
+    r = play(m, S, "q")
+    assert m.state.board.queen == "pending" and m.state.board.queen_side == 0
+    assert m.expected() == ("stroke", S)
+    assert not any("before" in d.text for d in r.decisions)
+
+
 def test_simplified_board_every_coin_a_point():
     """001 simplified: every coin pocketed is a point for its owner; the queen and its cover are worth 5."""
     m = position(new("fr-simplified"), 1, 6, queen=0, turn=S)
