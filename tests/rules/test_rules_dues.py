@@ -60,6 +60,18 @@ def test_the_turn_lost_by_a_foul_cites_the_law_of_what_went_in(letters, law):
     assert lost == [law], r.decisions
 
 
+@pytest.mark.parametrize("letters, words", [
+    ("f", "South loses the turn; a penalty"),
+    ("sf", "South loses the turn; a due for the striker and a penalty"),
+], ids=["ICF 64 a a foul: a penalty", "ICF 72 b the striker by a foul: a due and a penalty"])
+def test_the_ruling_says_what_a_foul_costs(letters, words):
+    """ICF 64 a: a foul costs a penalty coin; ICF 72 b: with the striker pocketed, a due and a penalty. The ruling
+    says which, in those words: a plain foul never reads as a striker's due."""
+    m = mid()
+    r = play(m, S, letters)
+    assert [d.text for d in r.decisions if "loses the turn" in d.text] == [words]
+
+
 @pytest.mark.parametrize("letters, debts, law", [
     ("s", (1, 0), "ICF 72 a"),
     ("sf", (2, 0), "ICF 72 b"),
