@@ -27,8 +27,8 @@ docs/testing.md.
 
 No maintained tool fits all three needs here (seeded sampling of a fixed number of mutants,
 a list of target modules, per-mutant test selection): mutmut 3 mutates whole paths and has no
-sampling, cosmic-ray has no sampling nor per-mutant test selection, mutatest (sampling and
-seeds) has had no release since 2020 and writes mutated bytecode into the source tree.
+seeded sampling, cosmic-ray has no sampling nor per-mutant test selection, mutatest (sampling
+and seeds) has not had a release for years and writes mutated bytecode into the source tree.
 """
 
 from __future__ import annotations
