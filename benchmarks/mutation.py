@@ -27,8 +27,8 @@ docs/testing.md.
 
 No maintained tool fits all three needs here (seeded sampling of a fixed number of mutants,
 a list of target modules, per-mutant test selection): mutmut 3 mutates whole paths and has no
-sampling, cosmic-ray has no sampling nor per-mutant test selection, mutatest (sampling and
-seeds) has had no release since 2020 and writes mutated bytecode into the source tree.
+seeded sampling, cosmic-ray has no sampling nor per-mutant test selection, mutatest (sampling
+and seeds) has not had a release for years and writes mutated bytecode into the source tree.
 """
 
 from __future__ import annotations
@@ -52,9 +52,10 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_MODULES = ("src/carrom/rules/*.py", "src/carrom/equipment/placement.py",
                    "src/carrom/records/scorecard/build.py")
 # The tests that check each target (the coverage run's scope, and the fallback for import-time lines).
+# Not tests/game: its bot-against-bot matches run the referee too, but for minutes per mutant.
 TEST_MAP = {
-    "src/carrom/rules/": ("tests/rules", "tests/golden", "tests/records", "tests/game/test_game.py"),
-    "src/carrom/equipment/": ("tests/equipment", "tests/game/test_game.py", "tests/rules/test_rules_fouls.py"),
+    "src/carrom/rules/": ("tests/rules", "tests/golden", "tests/records"),
+    "src/carrom/equipment/": ("tests/equipment", "tests/rules/test_rules_fouls.py"),
     "src/carrom/records/scorecard/": ("tests/records", "tests/cli/test_cli_scorecard.py"),
 }
 FLIP = {ast.Lt: ast.GtE, ast.GtE: ast.Lt, ast.Gt: ast.LtE, ast.LtE: ast.Gt, ast.Eq: ast.NotEq,

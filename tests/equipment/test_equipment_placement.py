@@ -22,7 +22,8 @@ from carrom.equipment import (
     opening_formation,
     why_illegal,
 )
-from carrom.equipment.placement import base_circle_centres, offset_band, striker_centre
+from carrom.equipment.placement import base_circle_centres, critical_offsets, offset_band, striker_centre
+from carrom.equipment.spec import DiscSpec, Range
 
 B = STANDARD_BOARD
 R = STRIKER.radius
@@ -279,3 +280,89 @@ def test_segments_in_board_coordinates():
     for (x0, y0), (x1, y1) in segments:
         assert x0 == pytest.approx(AXIS) and x1 == pytest.approx(AXIS)  # east's baseline is x = axis
         assert y0 < y1
+
+
+# --- where the legal set can change with the offset (ICF 130 a-b, 142) ----------------------------
+
+
+def all_but_one_base_circle(seat, side=1, last=0.17):
+    """Touching coins on the axis from ``last`` on ``side`` (+1 right, -1 left) to the far other end: only that
+    side's base circle has room (at 18.5 cm, only part of it, between the last coin and the arrow)."""
+    step = CARROMMAN.diameter.value
+    return Layout(tuple(Disc(PieceKind.WHITE, *striker_centre(seat, side * (last - k * step))) for k in range(14)))
+
+
+ROOM = [  # the layout, the offset its row's reach ends at (None: on the axis, no such edge in the band)
+    (lambda: row_on_baseline(Seat.SOUTH, offset=-0.03), -0.03 + R + r),
+    (lambda: row_on_baseline(Seat.SOUTH, offset=0.04), 0.04 - R - r),
+    (lambda: all_but_one_base_circle(Seat.SOUTH, 1), None),
+    (lambda: all_but_one_base_circle(Seat.SOUTH, -1), None),
+    (lambda: all_but_one_base_circle(Seat.SOUTH, 1, last=0.185), None),
+]
+
+
+@pytest.mark.parametrize("layout, reach", ROOM, ids=["coins behind the axis", "coins in front of the axis",
+                                                      "only the right base circle free", "only the left base circle free",
+                                                      "between a coin and the arrow"])
+def test_critical_offsets_are_where_the_room_on_the_baseline_can_change(layout, reach):
+    """ICF 130 a: the striker may sit anywhere it touches both lines, so the offset is free within the band;
+    ICF 142: the board is replayed only when no offset leaves room. Each layout leaves room at some offsets and
+    none at others (a row's reach; a base circle that can be covered only so far off the axis before the
+    striker reaches the arrow, 130 b): between two consecutive critical offsets whether there is room never
+    changes, and the critical offsets include the band's ends and R − rb either side (130 b)."""
+    layout = layout()
+    crit = critical_offsets(Seat.SOUTH, layout)
+    lo, hi = offset_band()
+    assert list(crit) == sorted(set(crit))
+    assert crit[0] == min(lo, -(R - RB)) and crit[-1] == max(hi, R - RB)
+    assert {lo, hi, -(R - RB), R - RB} <= set(crit)
+    if reach is not None:
+        assert any(c == pytest.approx(reach, abs=1e-12) for c in crit)
+    seen = set()
+    for a, b in zip(crit, crit[1:]):
+        if b - a < 1e-9:
+            continue
+        room = {bool(legal_intervals(Seat.SOUTH, layout, offset=a + (b - a) * k / 10)) for k in range(1, 10)}
+        assert len(room) == 1, (a, b)
+        seen |= room
+    assert seen == {True, False}, "the row leaves room at some offsets only"
+    assert has_legal_position(Seat.SOUTH, layout)
+
+
+def test_a_striker_the_size_of_the_base_circle_covers_it_exactly():
+    """ICF 130 b: played from a base circle the striker must cover all of it. A striker of exactly the circle's
+    size covers it only when centred on it: that one point is legal, and the two ways of computing it agree."""
+    same = DiscSpec("striker", Range(2 * RB, 0.0, 2 * RB, "test"), STRIKER.mass)
+    iv = legal_intervals(Seat.SOUTH, striker=same)
+    assert (BC, BC) in [(pytest.approx(lo), pytest.approx(hi)) for lo, hi in iv]
+    assert is_legal_position(Seat.SOUTH, BC, striker=same)
+    assert not is_legal_position(Seat.SOUTH, BC + 1e-4, striker=same)
+    assert critical_offsets(Seat.SOUTH, striker=same)[0] == offset_band(striker=same)[0]
+
+
+def test_a_coin_centred_on_the_baseline_leaves_the_tangent_positions_legal():
+    """ICF 142 with ICF 130: a coin lying on the base line takes the stretch where the striker would overlap it;
+    the striker just touching it at one point is not on it, so both ends of the stretch stay legal."""
+    x, y = striker_centre(Seat.EAST, 0.0)
+    layout = Layout((Disc(PieceKind.WHITE, x, y),))
+    iv = legal_intervals(Seat.EAST, layout)
+    reach = R + r
+    assert (iv[1][1], iv[2][0]) == pytest.approx((-reach, reach))
+    for along in (-reach, reach):
+        assert why_illegal(Seat.EAST, along, layout) == ()
+    for along in (-reach + 1e-6, 0.0, reach - 1e-6):
+        assert [p.code for p in why_illegal(Seat.EAST, along, layout)] == ["overlaps-coin"]
+    assert nearest_legal(Seat.EAST, 0.001, layout) == pytest.approx(reach)
+    assert nearest_legal(Seat.EAST, -0.001, layout) == pytest.approx(-reach)
+
+
+def test_a_seat_may_be_given_by_its_name():
+    """The record and the web name seats by words ("south"): every placement function takes them as a Seat."""
+    layout = Layout((Disc(PieceKind.WHITE, *striker_centre(Seat.SOUTH, 0.0)),))
+    assert legal_intervals("south", layout) == legal_intervals(Seat.SOUTH, layout)
+    assert why_illegal("south", 0.0, layout) == why_illegal(Seat.SOUTH, 0.0, layout)
+    assert critical_offsets("south", layout) == critical_offsets(Seat.SOUTH, layout)
+    assert has_legal_position("south", layout) and has_legal_position("north", row_on_baseline(Seat.SOUTH))
+    assert not has_legal_position("south", row_on_baseline(Seat.SOUTH))
+    with pytest.raises(ValueError):
+        legal_intervals("centre")

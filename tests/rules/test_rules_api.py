@@ -86,6 +86,17 @@ def test_expected_is_a_value_that_still_compares_as_a_pair():
     assert f"{kind}" == str(kind) == "stroke" and {"stroke": 1}[kind] == 1  # as the old word in text and keys
 
 
+def test_a_match_taken_over_with_nothing_scored_yet():
+    """ICF 49 a: the breaker named breaks the first board; with no score given, both sides start from nothing, in
+    the first game (the defaults of ``Match.from_score`` and of ``state_from_score`` behind it)."""
+    from carrom.rules.state import state_from_score
+
+    for st in (Match.from_score("icf", {S: "Asha", N: "Ravi"}, S, breaker=N).state,
+               state_from_score("icf", {S: "Asha", N: "Ravi"}, S, breaker=N)):
+        assert st.points == ((0, 0),) and st.games_won == (0, 0) and st.game_index == 0 and st.boards_done == 0
+        assert st.board.breaker is N and not st.over
+
+
 def test_a_match_taken_over_from_a_paper_scorecard():
     """ICF 54: from 22 the queen is not counted; ICF 49 a: the breaker given breaks; ICF 60 a in the third game."""
     m = Match.from_score("icf", {S: "Asha", N: "Ravi"}, S, breaker=N, points={N: 22, S: 10},

@@ -176,6 +176,8 @@ def test_a_player_away_from_the_board_loses_the_match():
     assert laws(r) == ("ICF 143 a",)
     assert m.state.over and m.state.winner == 1
     assert r.ended[0].kind.value == "match" and r.ended[0].winner == 1
+    ended = r.ended[0]
+    assert (ended.game, ended.seats, ended.points, ended.score) == (1, (N,), 0, (0, 0))  # game 1, no point, no game
     assert running(m.state) is None
 
 
@@ -193,3 +195,17 @@ def test_a_placing_out_of_time_also_ends_the_claim_to_the_dues_still_waiting():
     b = m.state.board
     assert b.debts == (0, 0), "the claim ends with the right to place"
     assert b.white == 8 and [(o.placer, o.coin.value) for o in b.owed] == [(S, "black")]  # North's penalty
+
+
+def test_after_a_slow_stroke_loses_the_turn_the_next_player_starts_a_fresh_turn():
+    """ICF 64 a: a foul later in the turn (here a stroke out of time, ICF 50) loses the turn; the next player's turn
+    starts afresh, so that player's own first stroke out of time is a technical foul that keeps the turn (ICF 63 a),
+    not a foul that loses it."""
+    m = later_in_turn(new())
+    m.play(OutOfTime(S, "stroke"))
+    place_all(m)
+    assert m.expected() == ("stroke", N) and m.state.board.turn_strokes == 0
+    r = m.play(OutOfTime(N, "stroke"))
+    assert "ICF 63 a" in laws(r) and "ICF 64 a" not in laws(r)
+    place_all(m)
+    assert m.expected() == ("stroke", N)

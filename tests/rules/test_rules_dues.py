@@ -46,6 +46,32 @@ def test_dues_and_penalties(law, letters, n_owed, turn, white, queen):
     assert b.queen == queen
 
 
+@pytest.mark.parametrize("letters, law", [
+    ("sf", "ICF 72 b"), ("wsf", "ICF 77 b"), ("wf", "ICF 77 a"), ("f", "ICF 64 a"), ("bf", "ICF 76"), ("bsf", "ICF 72 b"),
+], ids=["ICF 72 b striker", "ICF 77 b own coin and striker", "ICF 77 a own coin", "ICF 64 a nothing",
+        "ICF 76 opponent's coin", "ICF 72 b opponent's coin and striker"])
+def test_the_turn_lost_by_a_foul_cites_the_law_of_what_went_in(letters, law):
+    """A foul loses the turn (ICF 64 a); what it costs depends on what went in: the striker, a due and a penalty
+    (ICF 72 b); own coins go back too (ICF 77 a, with the striker 77 b); an opponent's coin stays down (ICF 76).
+    The ruling that takes the turn names that law, not only some other line of the ruling."""
+    m = mid()
+    r = play(m, S, letters)
+    lost = [d.law for d in r.decisions if "loses the turn" in d.text]
+    assert lost == [law], r.decisions
+
+
+@pytest.mark.parametrize("letters, words", [
+    ("f", "South loses the turn; a penalty"),
+    ("sf", "South loses the turn; a due for the striker and a penalty"),
+], ids=["ICF 64 a a foul: a penalty", "ICF 72 b the striker by a foul: a due and a penalty"])
+def test_the_ruling_says_what_a_foul_costs(letters, words):
+    """ICF 64 a: a foul costs a penalty coin; ICF 72 b: with the striker pocketed, a due and a penalty. The ruling
+    says which, in those words: a plain foul never reads as a striker's due."""
+    m = mid()
+    r = play(m, S, letters)
+    assert [d.text for d in r.decisions if "loses the turn" in d.text] == [words]
+
+
 @pytest.mark.parametrize("letters, debts, law", [
     ("s", (1, 0), "ICF 72 a"),
     ("sf", (2, 0), "ICF 72 b"),

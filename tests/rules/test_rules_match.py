@@ -371,6 +371,30 @@ def test_simplified_queen_and_an_opponents_coin_before_the_first_coin_pass_the_t
     assert m.expected() == ("stroke", S)
 
 
+def test_simplified_says_why_the_turn_passes():
+    """001 simplified: the player keeps the turn while pocketing ("il garde la main tant qu'il réussit à rentrer
+    ses pions"); after a stroke that pockets nothing the turn passes, and the ruling says so; after a penalty
+    the ruling gives the penalty as the reason, not "nothing went in"."""
+    m = simplified_mid()
+    r = miss(m, S)
+    assert [d.text for d in r.decisions if d.law == "001 simplified"] == ["nothing went in: the turn passes"]
+    assert m.expected() == ("stroke", N)
+    r = play(m, N, "s")
+    assert not any("nothing went in" in d.text for d in r.decisions)
+    assert any(d.text.startswith("penalty (the striker went in)") for d in r.decisions)
+
+
+def test_simplified_a_coin_pocketed_earlier_lets_the_queen_be_pocketed_alone():
+    """001 simplified: the queen goes back only when pocketed before the player's first coin; once a coin of one's
+    own is down (an earlier stroke of the same turn), the queen alone must be covered by the next stroke."""
+    m = simplified_mid()
+    play(m, S, "w")
+    r = play(m, S, "q")
+    assert m.state.board.queen == "pending" and m.state.board.queen_side == 0
+    assert m.expected() == ("stroke", S)
+    assert not any("before" in d.text for d in r.decisions)
+
+
 def test_simplified_board_every_coin_a_point():
     """001 simplified: every coin pocketed is a point for its owner; the queen and its cover are worth 5."""
     m = position(new("fr-simplified"), 1, 6, queen=0, turn=S)
@@ -467,6 +491,19 @@ def test_timed_level_board_at_the_second_bell_is_numbered_as_the_next_board():
     assert "004 law 41" in laws(r)
     assert [(x.number, x.winner, x.coins) for x in m.state.results] == [(1, 0, (9, 0)), (2, None, (0, 0))]
     assert m.state.games_won == (1, 0)  # 004 law 39: the game is over, South leads
+
+
+def test_timed_bell_in_the_second_game_gives_it_to_the_side_ahead_in_that_game():
+    """004 law 39: when the time runs out the side ahead wins the game, short of 25 points; in the second game
+    "ahead" is that game's score, whatever the first game's was (ICF 56 a: 25 points win it outright)."""
+    m = new("timed")
+    while m.state.game_index == 0:
+        slam(m, 0)
+    assert m.state.points[0][0] >= 25
+    slam(m, 1)  # game 2: North 12-0
+    r = m.play(Timeout(S, board_begun=False))  # the first bell between boards: the game ends
+    assert "004 law 39" in laws(r) and "ICF 56 a" not in laws(r)
+    assert m.state.games_won == (1, 1) and m.state.points[1] == (0, 12)
 
 
 def test_timed_late_arrival_loses_25_0():

@@ -137,6 +137,8 @@ def test_queen_with_striker_all_nine_on_board(setup):
         place_all(m)
     r = play(m, S, "qs")
     assert "ICF 95 d" in laws(r)
+    said = [d.text for d in r.decisions if d.law == "ICF 95 d" and "queen went in with the striker" in d.text]
+    assert said == ["the queen went in with the striker: a due, and South loses the turn (all nine on the board)"]
     b = m.state.board
     assert b.queen == "board"
     assert len(b.owed) + b.debts[0] == 1  # the due: outstanding at the break (ICF 72 c)
