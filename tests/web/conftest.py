@@ -28,9 +28,9 @@ def free_port() -> int:
 class Server:
     """uvicorn serving the app in a background thread."""
 
-    def __init__(self, db_url: str, bot_pause: float = 0.0, port: int | None = None) -> None:
+    def __init__(self, db_url: str, bot_pause: float = 0.0, port: int | None = None, **options) -> None:
         self.port = port or free_port()
-        self.app = create_app(db_url, bot_pause=bot_pause)
+        self.app = create_app(db_url, bot_pause=bot_pause, **options)
         self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

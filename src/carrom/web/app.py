@@ -32,8 +32,8 @@ from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.clocks import ABSENCE_GRACE, RoomClocks
 from carrom.web.catalog import catalog_router
-from carrom.web.limits import BodyLimit, Gate, Limits
-from carrom.web.messages import Intent, decode, join_request, key_of, parse, refusal_of, sequence, store_refusal
+from carrom.web.limits import BodyLimit, Gate, HeaderLimit, Limits
+from carrom.web.messages import Intent, decode, json_of, join_request, key_of, parse, refusal_of, sequence, store_refusal
 from carrom.web.practice import practice_router
 from carrom.web.replay import ReplayCache
 from carrom.web.rooms import INTENTS, SEATS, VARIANTS, MessageError, Room
@@ -291,6 +291,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
 
     app = FastAPI(title="carrom", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
+    app.add_middleware(HeaderLimit, limit=limits.header_bytes)
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(umpire_router(store))  # the tablet umpire and the live scoreboard (docs/umpire.md)
@@ -335,10 +336,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
                                         error=exc.__class__.__name__))
 
     async def body_of(request: Request) -> Any:
-        try:
-            return await request.json()
-        except (ValueError, RecursionError):  # not JSON, not UTF-8, a number of 5,000 digits, too deep
-            raise MessageError(SAID.gettext("the request's body must be JSON")) from None
+        return json_of(await request.body(), SAID.gettext("the request's body must be JSON"))
 
     # -- pages ----------------------------------------------------------------------------------
 

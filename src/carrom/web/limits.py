@@ -19,12 +19,13 @@ from carrom.web.messages import MessageError, refusal_of
 @dataclass(frozen=True)
 class Limits:
     body_bytes: int = 64 * 1024  # the body of any HTTP request
+    header_bytes: int = 16 * 1024  # a request's headers, all together (names and values)
     message_chars: int = 8192  # one websocket message
     rate: float = 10.0  # messages a second a connection may send, on average...
     burst: int = 30  # ...and at once
 
     def __post_init__(self) -> None:
-        for key in ("body_bytes", "message_chars", "rate", "burst"):
+        for key in ("body_bytes", "header_bytes", "message_chars", "rate", "burst"):
             if not getattr(self, key) > 0:
                 raise ValueError(f"Limits.{key} must be above 0, not {getattr(self, key)!r}")
 
@@ -107,3 +108,27 @@ class BodyLimit:
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(text)).encode()),
                                 (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": text})
+
+
+class HeaderLimit:
+    """ASGI middleware: a request (HTTP or a websocket's opening) whose headers are over ``limit`` bytes in all is
+    refused, 431, before any route reads it."""
+
+    def __init__(self, app: Callable, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] in ("http", "websocket"):
+            size = sum(len(name) + len(value) + 4 for name, value in scope.get("headers") or ())
+            if size > self.limit:
+                error = SAID.gettext("the request's headers are over {most} bytes", most=self.limit)
+                text = json.dumps({"error": str(error)} | refusal_of(error)).encode()
+                start = "http.response.start" if scope["type"] == "http" else "websocket.http.response.start"
+                body = "http.response.body" if scope["type"] == "http" else "websocket.http.response.body"
+                await send({"type": start, "status": 431,
+                            "headers": [(b"content-type", b"application/json"),
+                                        (b"content-length", str(len(text)).encode()), (b"connection", b"close")]})
+                await send({"type": body, "body": text})
+                return
+        await self.app(scope, receive, send)

@@ -39,7 +39,7 @@ from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, re
 from carrom.store import Store, StoreError
 from carrom.store.umpire import RevisionError, UmpireRow, UmpireStore
 from carrom.web.catalog import unknown_language
-from carrom.web.messages import refusal_of
+from carrom.web.messages import MessageError, json_of, refusal_of
 from carrom.web.replay import ReplayCache
 
 log = logging.getLogger("carrom.web.umpire")
@@ -163,9 +163,9 @@ def umpire_router(store: Store) -> APIRouter:
         if len(raw) > MAX_RECORD:
             raise HTTPException(413, SAID.gettext("the request's body is over {most} MB", most=MAX_RECORD // 1_000_000))
         try:
-            return json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise HTTPException(400, SAID.gettext("the request's body must be JSON")) from None
+            return json_of(raw, SAID.gettext("the request's body must be JSON"))
+        except MessageError as exc:
+            raise HTTPException(400, exc.args[0]) from None
 
     def page(name: str):
         async def serve(match_id: str | None = None) -> FileResponse:
