@@ -438,8 +438,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     @app.get("/api/matches/{room_id}/replay/outline")
     async def replay_outline(room_id: str) -> dict[str, Any]:
         """Every action in words with its rulings, and where each board starts (web/replay.py)."""
-        rep = await asyncio.to_thread(hub.replays.get, stored(room_id))
-        return rep.outline()
+        return await asyncio.to_thread(hub.replays.outline, stored(room_id))
 
     @app.get("/matches/{room_id}/scorecard", response_class=HTMLResponse)
     async def scorecard(room_id: str) -> str:
@@ -447,7 +446,8 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         from carrom.records.scorecard.html import card_html
 
         row = stored(room_id)
-        return card_html(build_card(await asyncio.to_thread(record_of, row)))
+        return await asyncio.to_thread(hub.replays.made_once, "scorecard", row,
+                                       lambda: card_html(build_card(record_of(row))))
 
     # -- the live game ------------------------------------------------------------------------
 

@@ -300,8 +300,7 @@ def umpire_router(store: Store) -> APIRouter:
 
     @router.get("/api/umpire/{match_id}/replay/outline")
     async def replay_outline(match_id: str) -> dict[str, Any]:
-        rep = await asyncio.to_thread(replays.get_umpire, await asyncio.to_thread(desk.row, match_id))
-        return rep.outline()
+        return await asyncio.to_thread(replays.umpire_outline, await asyncio.to_thread(desk.row, match_id))
 
     @router.get("/api/umpire/{match_id}/record")
     async def record(match_id: str) -> Response:
