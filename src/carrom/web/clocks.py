@@ -21,7 +21,7 @@ import asyncio
 import logging
 import time
 from datetime import datetime, timedelta, timezone
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from sqlalchemy import Connection
 
@@ -33,9 +33,24 @@ from carrom.store.clocks import ClockStore, Deadline
 from carrom.web.messages import MessageError
 from carrom.web.views import SAID, noticed
 
-if TYPE_CHECKING:  # the hub holds the rooms and their sockets (app.py)
-    from carrom.web.app import Hub
+if TYPE_CHECKING:
     from carrom.web.rooms import Room
+
+
+class Hub(Protocol):
+    """What the clocks need of the live matches (``carrom.web.live.Hub``; typed here so neither imports the other)."""
+
+    rooms: dict[str, "Room"]
+
+    async def room(self, room_id: str) -> "Room": ...
+
+    def lock(self, room_id: str) -> asyncio.Lock: ...
+
+    def present(self, room_id: str) -> set[str]: ...
+
+    def broadcast(self, room_id: str, update: dict[str, Any] | str) -> None: ...
+
+    def wake_bots(self, room: "Room") -> None: ...
 
 log = logging.getLogger("carrom.web.clocks")
 
@@ -181,7 +196,7 @@ class RoomClocks:
             update |= noticed(SAID.gettext(NOTICES[deadline.what], name=name, seconds=f"{self.seconds:g}"))
             [update] = await asyncio.to_thread(self.after, room, [update])
         log.info("match %s: %s out of time to %s", room.id, deadline.seat, deadline.what)
-        await hub.broadcast(room.id, update)
+        hub.broadcast(room.id, update)
         hub.wake_bots(room)
 
     async def _absences(self, hub: "Hub") -> None:
@@ -203,7 +218,7 @@ class RoomClocks:
             async with hub.lock(room_id):
                 update = await asyncio.to_thread(self._absence, room, gone, set(humans))
             if update is not None:
-                await hub.broadcast(room_id, update)
+                hub.broadcast(room_id, update)
 
     def _absence(self, room: "Room", gone: set[str], humans: set[str]) -> dict[str, Any] | None:
         if gone == humans:

@@ -23,9 +23,11 @@ class Limits:
     message_chars: int = 8192  # one websocket message
     rate: float = 10.0  # messages a second a connection may send, on average...
     burst: int = 30  # ...and at once
+    send_queue: int = 16  # messages waiting to be sent to one connection before only the latest state is kept
+    stall: float = 10.0  # seconds one message may wait for its client to take it before the connection is closed
 
     def __post_init__(self) -> None:
-        for key in ("body_bytes", "header_bytes", "message_chars", "rate", "burst"):
+        for key in ("body_bytes", "header_bytes", "message_chars", "rate", "burst", "send_queue", "stall"):
             if not getattr(self, key) > 0:
                 raise ValueError(f"Limits.{key} must be above 0, not {getattr(self, key)!r}")
 
