@@ -15,6 +15,7 @@ import pytest
 import uvicorn
 
 from carrom.web import create_app
+from carrom.web.app import SERVER_OPTIONS
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -31,7 +32,8 @@ class Server:
     def __init__(self, db_url: str, bot_pause: float = 0.0, port: int | None = None, **options) -> None:
         self.port = port or free_port()
         self.app = create_app(db_url, bot_pause=bot_pause, **options)
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                   **SERVER_OPTIONS))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     @property

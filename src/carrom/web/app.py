@@ -28,7 +28,7 @@ from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.catalog import catalog_router
 from carrom.web.clocks import ABSENCE_GRACE, RoomClocks
-from carrom.web.limits import BodyLimit, HeaderLimit, Limits
+from carrom.web.limits import BodyLimit, HeaderLimit, Limits, PerAddress
 from carrom.web.live import MATCH_IDLE, ROOM_IDLE, Hub, to_json
 from carrom.web.live_ws import live_router
 from carrom.web.matches import STATIC, matches_router
@@ -37,10 +37,15 @@ from carrom.web.practice import practice_router
 from carrom.web.umpire import umpire_router
 from carrom.web.views import SAID
 
-__all__ = ["Hub", "create_app", "to_json"]
+__all__ = ["SERVER_OPTIONS", "Hub", "create_app", "to_json"]
 
 log = logging.getLogger("carrom.web")
 
+# how uvicorn serves the app (carrom serve, the tests' servers, the benchmarks): no X-Forwarded-For believed by
+# uvicorn (the app's PerAddress believes it from Limits.trusted_proxies only), no per-message compression (an
+# update is made once and the same bytes go to every connection: compressing it per connection would cost each
+# one a deflate)
+SERVER_OPTIONS = {"proxy_headers": False, "ws_per_message_deflate": False}
 BOT_PAUSE = 0.6  # seconds between a bot's actions (after its shot's motion), so people can follow
 THREADS = 32  # worker threads for the rooms' actions (most of their time waiting for a commit)
 
@@ -51,15 +56,17 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PAUSE,
-               limits: Limits = Limits(), room_idle: float = ROOM_IDLE, match_idle: float = MATCH_IDLE,
+               limits: Limits | None = None, room_idle: float = ROOM_IDLE, match_idle: float = MATCH_IDLE,
                clock_seconds: float = CLOCK_SECONDS, absence_grace: float = ABSENCE_GRACE) -> FastAPI:
     """The app on the database at ``db_url`` (any SQLAlchemy URL); ``StoreError`` if it cannot be opened.
 
     ``room_idle``: seconds after which a room nobody is connected to leaves memory (it is loaded again when opened);
     ``match_idle``: seconds without an action after which an unfinished match is adjourned (any action resumes it);
+    ``limits``: what one client may cost (``Limits``; None: the defaults and ``CARROM_LIMITS``, docs/web.md);
     ``clock_seconds``: the clocks of the laws (15 s; less only for tests); ``absence_grace``: seconds a player of a
     room with clocks may be gone before the laws of absence apply (docs/web.md).
     """
+    limits = Limits.from_env() if limits is None else limits
     store = Store(db_url)
     hub = Hub(store, bot_pause, room_idle, match_idle, RoomClocks(store, clock_seconds, absence_grace))
 
@@ -84,6 +91,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app = FastAPI(title="carrom", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.add_middleware(HeaderLimit, limit=limits.header_bytes)
+    app.add_middleware(PerAddress, limits=limits)  # outermost: counted before anything is read
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(umpire_router(store))  # the tablet umpire and the live scoreboard (docs/umpire.md)
