@@ -217,7 +217,8 @@ class PerAddress:
             over = self._over(self.http, "http", address)
             if over is not None:
                 return await _refuse(send, "http", 429, SAID.gettext(
-                    "too many requests from your address: at most {rate}; try again in a moment", rate=str(over)))
+                    "too many requests from your address: at most {count} in {seconds} seconds; try again in a moment",
+                    count=over.amount, seconds=over.get_expiry()))
             return await self.app(scope, receive, send)
         if self.open.get(address, 0) >= self.limits.connections_per_address or self.total >= self.limits.connections:
             most = self.limits.connections_per_address
@@ -235,8 +236,8 @@ class PerAddress:
                 over = self._over(self.messages, "ws", address)
                 if over is None:
                     return message
-                error = SAID.gettext("too many messages from your address: at most {rate}; this one was ignored",
-                                     rate=str(over))
+                error = SAID.gettext("too many messages from your address: at most {count} in {seconds} seconds; "
+                                     "this one was ignored", count=over.amount, seconds=over.get_expiry())
                 await send({"type": "websocket.send", "text": json.dumps(
                     {"type": "error", "message": str(error), "code": "too_many"} | refusal_of(error))})
 
