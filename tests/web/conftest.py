@@ -15,8 +15,13 @@ import pytest
 import uvicorn
 
 from carrom.web import create_app
+from carrom.web.app import SERVER_OPTIONS
 
 CHROMIUM = "/usr/bin/chromium"
+# every test's clients come from one address (127.0.0.1, or TestClient's): the limits per address lifted for the
+# servers these tests start, as for clients from many addresses; the tests of those limits give their own Limits
+os.environ.setdefault("CARROM_LIMITS", "http_per_address=100000/second,messages_per_address=100000/second,"
+                                       "connections_per_address=20000")
 
 
 def free_port() -> int:
@@ -28,10 +33,11 @@ def free_port() -> int:
 class Server:
     """uvicorn serving the app in a background thread."""
 
-    def __init__(self, db_url: str, bot_pause: float = 0.0, port: int | None = None) -> None:
+    def __init__(self, db_url: str, bot_pause: float = 0.0, port: int | None = None, **options) -> None:
         self.port = port or free_port()
-        self.app = create_app(db_url, bot_pause=bot_pause)
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self.app = create_app(db_url, bot_pause=bot_pause, **options)
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                   **SERVER_OPTIONS))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     @property

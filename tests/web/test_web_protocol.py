@@ -428,15 +428,17 @@ def test_doubles_with_any_mix_and_one_client_for_two_seats(client):
 
 def test_every_action_is_stored_before_it_is_broadcast(client, monkeypatch):
     r = new_room(client)
+    from carrom.web.live import LiveMatch
+
     hub = client.app.state.hub
     seen = []
-    broadcast = hub.broadcast
+    publish = LiveMatch.publish
 
-    async def spy(room_id, update):
-        seen.append(len(hub.store.actions(room_id)))
-        await broadcast(room_id, update)
+    def spy(live, update):  # every update of a live match goes out through its publish
+        seen.append(len(hub.store.actions(live.id)))
+        publish(live, update)
 
-    monkeypatch.setattr(hub, "broadcast", spy)
+    monkeypatch.setattr(LiveMatch, "publish", spy)
     with connect(client, r) as ws:
         ws.receive_json()
         ws.send_json({"type": "strike", "seat": "south", "along": 0.0, "angle": 0.0, "power": 0.9})

@@ -100,6 +100,7 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
 
     from carrom.store import Store, StoreError, shareable
     from carrom.web import create_app
+    from carrom.web.app import SERVER_OPTIONS
     from carrom.web.warm import settle
 
     if workers > 1 and not shareable(db):
@@ -132,9 +133,9 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
         os.environ[WORKER_IDLE] = str(_options(adjourn_after).get("match_idle", ""))
         os.environ[WORKER_GRACE] = "" if absence_grace is None else str(absence_grace)
         uvicorn.run("carrom.cli.web:worker_app", factory=True, host=host, port=port, workers=workers,
-                    log_level="warning")
+                    log_level="warning", **SERVER_OPTIONS)
         return
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", **SERVER_OPTIONS))
     if open_browser:
         threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()
     server.run()

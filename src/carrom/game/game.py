@@ -318,17 +318,24 @@ class Game:
             exp = self.expected()
         return tuple(out)
 
-    def _replay_entry(self, entry) -> None:
+    def replay_entry(self, entry) -> StrokeReport | None:
+        """One entry of a record played as ``resume`` plays it: a stroke simulated again from its choice (its report
+        comes back), a placement put on the board, any other kind of entry ruled by the referee; None but for strokes.
+        ``GameError`` if the laws refuse it here, or a stroke has no choice to simulate."""
+        return self._replay_entry(entry)
+
+    def _replay_entry(self, entry) -> StrokeReport | None:
         if isinstance(entry, StrokeEntry):
             c = entry.choice
             if c is None or None in (c.along, c.angle, c.speed):
                 raise GameError("this record has strokes without the player's choice: it can be replayed by the "
                                 "referee (carrom replay) but not re-simulated")
-            self.strike(entry.seat, c.along, c.angle, c.speed)
-        elif isinstance(entry, PlaceEntry) and entry.position is not None:
+            return self.strike(entry.seat, c.along, c.angle, c.speed)
+        if isinstance(entry, PlaceEntry) and entry.position is not None:
             self.place(entry.seat, entry.position[0], entry.position[1], entry.coin)
         else:
             if isinstance(entry, DeclareEntry) and entry.what == "no-room":
                 return  # the game declares it itself after the stroke before
             self._play(entry)
             self._sync_board()
+        return None

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from sqlalchemy import Connection, Engine, Integer, MetaData, bindparam, create_engine, event, func, inspect, select, text
+from sqlalchemy import Connection, Engine, Integer, MetaData, bindparam, create_engine, event, func, inspect, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
@@ -306,10 +306,13 @@ class Store:
         ``record``: the match's record with their name, holding its first ``logged`` actions.
         """
         def fn(s: Session) -> int:
-            p = s.scalar(select(PlayerModel).where(PlayerModel.match_id == match_id, PlayerModel.seat == seat))
-            if p is None or p.kind != "human" or p.token is not None:
+            # one conditional UPDATE: of two servers (or two workers) seating two people at once, the database lets
+            # exactly one find the seat free; the other updates no row (a read then a write let both in)
+            taken = s.execute(update(PlayerModel).where(
+                PlayerModel.match_id == match_id, PlayerModel.seat == seat, PlayerModel.kind == "human",
+                PlayerModel.token.is_(None)).values(name=name, token=token).execution_options(synchronize_session=False))
+            if taken.rowcount != 1:
                 raise SeatTakenError(seat)
-            p.name, p.token = name, token
             m = s.get(MatchModel, match_id)
             if m is None:
                 raise StoreError(f"cannot save who joined: no match {match_id!r} in the database")

@@ -38,18 +38,17 @@ if TYPE_CHECKING:
 
 
 class Hub(Protocol):
-    """What the clocks use of the hub that holds the rooms and their sockets (``carrom.web.app.Hub``): described
-    here, not imported, so that app (which starts the clocks) and this module do not import each other."""
+    """What the clocks need of the live matches (``carrom.web.live.Hub``; typed here so neither imports the other)."""
 
     rooms: dict[str, "Room"]
 
     async def room(self, room_id: str) -> "Room": ...
 
-    def present(self, room_id: str) -> set[str]: ...
-
     def lock(self, room_id: str) -> asyncio.Lock: ...
 
-    async def broadcast(self, room_id: str, update: dict[str, Any] | str) -> None: ...
+    def present(self, room_id: str) -> set[str]: ...
+
+    def broadcast(self, room_id: str, update: dict[str, Any] | str) -> None: ...
 
     def wake_bots(self, room: "Room") -> None: ...
 
@@ -197,7 +196,7 @@ class RoomClocks:
             update |= noticed(SAID.gettext(NOTICES[deadline.what], name=name, seconds=f"{self.seconds:g}"))
             [update] = await asyncio.to_thread(self.after, room, [update])
         log.info("match %s: %s out of time to %s", room.id, deadline.seat, deadline.what)
-        await hub.broadcast(room.id, update)
+        hub.broadcast(room.id, update)
         hub.wake_bots(room)
 
     async def _absences(self, hub: "Hub") -> None:
@@ -219,7 +218,7 @@ class RoomClocks:
             async with hub.lock(room_id):
                 update = await asyncio.to_thread(self._absence, room, gone, set(humans))
             if update is not None:
-                await hub.broadcast(room_id, update)
+                hub.broadcast(room_id, update)
 
     def _absence(self, room: "Room", gone: set[str], humans: set[str]) -> dict[str, Any] | None:
         if gone == humans:

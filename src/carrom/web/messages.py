@@ -213,14 +213,40 @@ CHECKS: dict[str, tuple[Callable[[dict], dict[str, Any]], tuple[str, ...]]] = {
 INTENTS = tuple(CHECKS)
 
 
+MAX_DEPTH = 32  # levels of nesting any JSON the server reads may have (a record: 7)
+
+
+def json_of(text: str | bytes, not_json: str) -> Any:
+    """JSON from a client: ``MessageError`` with ``not_json`` if it is not JSON (not UTF-8, a number of 5,000
+    digits, a nesting deeper than Python's parser goes), or a precise one if nested deeper than ``MAX_DEPTH``."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError, as are the too-long numbers
+        raise MessageError(not_json) from None
+    if _depth_over(value, MAX_DEPTH):
+        raise MessageError(SAID.gettext("the JSON is nested deeper than {most} levels", most=MAX_DEPTH))
+    return value
+
+
+def _depth_over(value: Any, most: int) -> bool:
+    """Is ``value`` nested deeper than ``most`` levels? (a walk without recursion: a hostile nesting is cheap)"""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        for child in children:
+            if isinstance(child, (dict, list)):
+                if depth + 1 > most:
+                    return True
+                stack.append((child, depth + 1))
+    return False
+
+
 def decode(text: str, limit: int) -> Any:
-    """A message's JSON, refused when too long or not JSON (a number of 5,000 digits, a nesting too deep)."""
+    """A message's JSON, refused when too long, not JSON or nested too deep (``json_of``)."""
     if len(text) > limit:
         raise MessageError(SAID.gettext("a message is at most {most} characters", most=limit))
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError, as are the too-long numbers
-        raise MessageError(SAID.gettext("not JSON: a message is a JSON object with a type")) from None
+    return json_of(text, SAID.gettext("not JSON: a message is a JSON object with a type"))
 
 
 def sequence(msg: Any) -> int:

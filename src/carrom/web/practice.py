@@ -26,7 +26,7 @@ from carrom.practice.from_record import position_before
 from carrom.records import RecordError
 from carrom.rules.message import say
 from carrom.store import Store
-from carrom.web.messages import worded
+from carrom.web.messages import MessageError, json_of, worded
 from carrom.web.views import motion_of
 from carrom.web.stored import record_of
 
@@ -86,9 +86,9 @@ def practice_router(store: Store) -> APIRouter:
 
     async def body_of(request: Request) -> Any:
         try:
-            return await request.json()
-        except (ValueError, RecursionError):
-            raise refuse(SAID.gettext("the request's body must be JSON")) from None
+            return json_of(await request.body(), SAID.gettext("the request's body must be JSON"))
+        except MessageError as exc:
+            raise refuse(exc.args[0]) from None
 
     async def run(fn, *args) -> Any:
         try:

@@ -131,28 +131,49 @@ def _umpire_view(match: Any, header: Any) -> dict[str, Any]:
     }
 
 
-class ReplayCache:
-    """The last few replays built, by match and length (a match still in play grows)."""
+class Kept:
+    """The last ``size`` things made (a replay, an outline, a scorecard), by key: a match's id and version (each
+    action makes a new version; a version never changes), so a match asked again costs nothing to make again."""
 
-    def __init__(self, size: int = 6) -> None:
+    def __init__(self, size: int) -> None:
         self.size = size
-        self.items: OrderedDict[tuple[str, ...], Replay] = OrderedDict()
+        self.items: OrderedDict[tuple[str, ...], Any] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, row: MatchRow) -> Replay:
-        return self._get(("match", row.id, str(row.actions)), lambda: build(row))
-
-    def get_umpire(self, row: UmpireRow) -> Replay:
-        return self._get(("umpire", row.id, str(row.revision)), lambda: build_umpire(row))
-
-    def _get(self, key: tuple[str, ...], make: Any) -> Replay:
+    def get(self, key: tuple[str, ...], make: Any) -> Any:
         with self.lock:
             if key in self.items:
                 self.items.move_to_end(key)
                 return self.items[key]
-        replay = make()
+        made = make()
         with self.lock:
-            self.items[key] = replay
+            self.items[key] = made
             while len(self.items) > self.size:
                 self.items.popitem(last=False)
-        return replay
+        return made
+
+
+class ReplayCache:
+    """The replays built (the last few: each holds the match after every action), and what is made from them or from
+    the record for anyone who asks (the outline, the scorecard: many more, they are small), per version of a match."""
+
+    def __init__(self, size: int = 6, made: int = 512) -> None:
+        self.replays = Kept(size)
+        self.made = Kept(made)
+
+    def get(self, row: MatchRow) -> Replay:
+        return self.replays.get(("match", row.id, str(row.version)), lambda: build(row))
+
+    def get_umpire(self, row: UmpireRow) -> Replay:
+        return self.replays.get(("umpire", row.id, str(row.revision)), lambda: build_umpire(row))
+
+    def outline(self, row: MatchRow) -> dict[str, Any]:
+        """The replay's outline of this version of the match (``Replay.outline``)."""
+        return self.made.get(("outline", row.id, str(row.version)), lambda: self.get(row).outline())
+
+    def umpire_outline(self, row: UmpireRow) -> dict[str, Any]:
+        return self.made.get(("umpire-outline", row.id, str(row.revision)), lambda: self.get_umpire(row).outline())
+
+    def made_once(self, what: str, row: MatchRow, make: Any) -> Any:
+        """Anything else made from one version of the match (the scorecard's page), made once."""
+        return self.made.get((what, row.id, str(row.version)), make)

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from carrom.game import Game, GameError, StrokeReport
 from carrom.records import Record, dumps, load_record
-from carrom.records.entries import ConcedeEntry, DeclareEntry, PlaceEntry, StrokeEntry, parse_entry
+from carrom.records.entries import parse_entry
 from carrom.records.referee import FOUL_CODES
 from carrom.store import Action, MatchRow
 
@@ -41,25 +41,10 @@ def record_text(row: MatchRow) -> str:
 
 
 def apply_entry(game: Game, entry: Any) -> StrokeReport | None:
-    """One recorded entry through the game's public actions; a stroke's report (its motion), else None."""
-    if isinstance(entry, StrokeEntry) and entry.choice is not None:
-        c = entry.choice
-        return game.strike(entry.seat, c.along, c.angle, c.speed)
-    if isinstance(entry, PlaceEntry) and entry.waive:
-        game.waive(entry.seat)
-    elif isinstance(entry, PlaceEntry) and entry.position is not None:
-        game.place(entry.seat, entry.position[0], entry.position[1], entry.coin)
-    elif isinstance(entry, DeclareEntry) and entry.what == "wait":
-        game.wait(entry.seat)
-    elif isinstance(entry, DeclareEntry) and entry.what == "extra":
-        game.claim(entry.seat, int(entry.value or 0))
-    elif isinstance(entry, DeclareEntry) and entry.what == "toss":
-        game.toss(entry.seat, entry.value)
-    elif isinstance(entry, ConcedeEntry):
-        game.concede(entry.seat, entry.what)
-    else:
-        raise GameError(f"this record has an action the browser cannot replay: {entry.TYPE}")
-    return None
+    """One recorded entry played on ``game`` as ``Game.resume`` plays it, whatever its kind (a stroke simulated again,
+    a placement put on the board, a clock ruling, an absence or any declaration ruled by the referee); a stroke's
+    report (its motion), else None. ``GameError`` if the laws refuse it at this point of the match."""
+    return game.replay_entry(entry)
 
 
 def caught_up(game: Game, actions: Sequence[Action]) -> StrokeReport | None:

@@ -39,7 +39,7 @@ from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, re
 from carrom.store import Store, StoreError
 from carrom.store.umpire import RevisionError, UmpireRow, UmpireStore
 from carrom.web.catalog import unknown_language
-from carrom.web.messages import refusal_of
+from carrom.web.messages import MessageError, json_of, refusal_of
 from carrom.web.replay import ReplayCache
 
 log = logging.getLogger("carrom.web.umpire")
@@ -164,9 +164,9 @@ def umpire_router(store: Store) -> APIRouter:
         if len(raw) > MAX_RECORD:
             raise HTTPException(413, SAID.gettext("the request's body is over {most} MB", most=MAX_RECORD // 1_000_000))
         try:
-            return json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise HTTPException(400, SAID.gettext("the request's body must be JSON")) from None
+            return json_of(raw, SAID.gettext("the request's body must be JSON"))
+        except MessageError as exc:
+            raise HTTPException(400, exc.args[0]) from None
 
     def page(name: str):
         async def serve(match_id: str | None = None) -> FileResponse:
@@ -302,8 +302,7 @@ def umpire_router(store: Store) -> APIRouter:
 
     @router.get("/api/umpire/{match_id}/replay/outline")
     async def replay_outline(match_id: str) -> dict[str, Any]:
-        rep = await asyncio.to_thread(replays.get_umpire, await asyncio.to_thread(desk.row, match_id))
-        return rep.outline()
+        return await asyncio.to_thread(replays.umpire_outline, await asyncio.to_thread(desk.row, match_id))
 
     @router.get("/api/umpire/{match_id}/record")
     async def record(match_id: str) -> Response:

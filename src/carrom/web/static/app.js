@@ -333,7 +333,9 @@ function connect() {
   sock.onclose = (ev) => {
     if (ws !== sock) return;
     if (ev.code === 4404) return;  // no such match: the error says so
-    pageError(t("connection lost: reconnecting…"));
+    // 4008: the server closed a connection that fell behind (a slow network): it resyncs on reconnecting
+    pageError(ev.code === 4008 ? t("your connection fell behind the match: reconnecting…")
+                               : t("connection lost: reconnecting…"));
     setTimeout(() => { if (ws === sock) connect(); }, reconnectDelay);
     reconnectDelay = Math.min(reconnectDelay * 2, 8000);
   };

@@ -1,0 +1,148 @@
+"""A final watched by a crowd while other games go on: how long each kind of client waits.
+
+    python benchmarks/crowd.py                       # 1,000 watchers, 200 other games, 40 s
+    python benchmarks/crowd.py -n 5000 -m 200 --seconds 60
+
+A fresh `carrom serve` on 127.0.0.1 (a new SQLite file), then: one hot-seat room, the final,
+whose player strokes every 2 s while N watchers follow it; one more watcher of the final that
+never reads (its socket's receive buffer the smallest, the client stops reading at once);
+M other hot-seat rooms, each client stroking once a second (as benchmarks/load.py). Prints,
+for each kind of client, p50, p99 and max in ms: the final's player and the other games'
+players from a stroke sent to the state that answers it; the watchers from the stroke sent
+to the state reaching them. Then the server's CPU seconds (all of it, a second per second
+is one core) and the machine's load average (the 2 cores are shared: other programs' work
+and the N clients' own, in this process, show in the figures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import time
+
+import orjson
+import websockets
+
+from load import new_room, player
+from served import served
+
+BETWEEN = 2.0  # seconds between the final's strokes
+
+
+def figures(name: str, values: list[float]) -> str:
+    if len(values) < 2:
+        return f"{name:<24} {len(values):>8}   (too few)"
+    q = statistics.quantiles(values, n=100, method="inclusive")
+    return f"{name:<24} {len(values):>8} {q[49] * 1000:>8.0f} {q[98] * 1000:>8.0f} {max(values) * 1000:>8.0f}"
+
+
+async def watcher(port: int, room: str, arrivals: list[float], ready: asyncio.Event, stop: asyncio.Event,
+                  count: list[int], n: int) -> None:
+    """Reads every message; notes when each arrives (the first is the state on arrival)."""
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{room}", max_size=2**26, compression=None,
+                                  open_timeout=120) as ws:
+        await ws.recv()
+        count[0] += 1
+        if count[0] == n:
+            ready.set()
+        while not stop.is_set():
+            try:
+                await asyncio.wait_for(ws.recv(), 1.0)
+            except asyncio.TimeoutError:
+                continue
+            arrivals.append(time.monotonic())
+
+
+async def stalled(port: int, room: str, stop: asyncio.Event) -> None:
+    """A watcher that never reads."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    try:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{room}", sock=sock, max_queue=1, compression=None,
+                                      ping_interval=None, max_size=2**26):
+            await stop.wait()
+    except (OSError, websockets.WebSocketException):
+        pass  # closed by the server for falling behind: as it should be
+
+
+async def final_player(port: int, room: dict, seconds: float, sent: list[float], trips: list[float]) -> None:
+    rng = random.Random(1)
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{room['room']}?token={room['token']}",
+                                  max_size=2**26) as ws:
+        state = orjson.loads(await ws.recv())
+        end, seq = time.monotonic() + seconds, 0
+        while time.monotonic() < end and state.get("expected"):
+            kind = state["expected"]["kind"]
+            seq += 1
+            if kind == "stroke":
+                lo, hi = rng.choice(state["legal"])
+                msg = {"type": "strike", "along": rng.uniform(lo, hi), "angle": rng.uniform(-1.2, 1.2),
+                       "speed": rng.uniform(1.0, 6.5)}
+            else:
+                msg = {"type": "claim", "points": 0} if kind == "claim" else {"type": "waive"}
+            at = time.monotonic()
+            sent.append(at)
+            await ws.send(json.dumps(msg | {"seq": seq}))
+            state = orjson.loads(await ws.recv())
+            trips.append(time.monotonic() - at)
+            await asyncio.sleep(max(0.0, BETWEEN - (time.monotonic() - at)))
+
+
+async def crowd(port: int, n: int, m: int, seconds: float, cpu) -> None:
+    final = await asyncio.to_thread(new_room, port)
+    rooms = [await asyncio.to_thread(new_room, port) for _ in range(m)]
+    stop, ready = asyncio.Event(), asyncio.Event()
+    arrivals: list[list[float]] = [[] for _ in range(n)]
+    count = [0]
+    started = time.monotonic()
+    watchers = []
+    for i in range(n):  # connecting in batches, as a crowd arrives
+        watchers.append(asyncio.create_task(watcher(port, final["room"], arrivals[i], ready, stop, count, n)))
+        if i % 100 == 99:
+            await asyncio.sleep(0.2)
+    await asyncio.wait_for(ready.wait(), 300)
+    print(f"{n} watchers connected in {time.monotonic() - started:.1f} s")
+    idle = asyncio.create_task(stalled(port, final["room"], stop))
+    sent: list[float] = []
+    final_trips: list[float] = []
+    trips: list[float] = []
+    errors: list[str] = []
+    before, wall = cpu(), time.monotonic()
+    await asyncio.gather(final_player(port, final, seconds, sent, final_trips),
+                         *(player(port, room, seconds, i, trips, errors) for i, room in enumerate(rooms)))
+    await asyncio.sleep(3.0)  # the last states reach the watchers
+    used, wall = cpu() - before, time.monotonic() - wall
+    stop.set()
+    await asyncio.gather(*watchers, idle, return_exceptions=True)
+    late = [a - s for got in arrivals for s, a in zip(sent, got)]
+    missed = sum(max(0, len(sent) - len(got)) for got in arrivals)
+    print(f"{'clients':<24} {'samples':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    print(figures("final's player", final_trips))
+    print(figures(f"final's {n} watchers", late))
+    print(figures(f"{m} other games' players", trips))
+    print(f"states a watcher did not get: {missed} of {len(sent) * n}; errors in the other games: {len(errors)}")
+    print(f"server CPU: {used:.1f} s in {wall:.1f} s ({used / wall:.2f} cores); load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    for e in sorted(set(errors))[:3]:
+        print(f"      e.g. {e}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=1000, help="watchers of the final")
+    parser.add_argument("-m", type=int, default=200, help="other games at once")
+    parser.add_argument("--seconds", type=float, default=40.0, help="how long the games go on")
+    args = parser.parse_args()
+    with served() as (port, _, cpu):
+        asyncio.run(crowd(port, args.n, args.m, args.seconds, cpu))
+
+
+if __name__ == "__main__":
+    main()

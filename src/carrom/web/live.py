@@ -1,0 +1,360 @@
+"""The live matches of one server process: each one object, ``LiveMatch``, owning its room, its connections with
+their send queues, the lock its actions take in turn and its bots' task; ``Hub`` holds them.
+
+Fan-out (docs/web.md, "Crowds"): a match's update is made into JSON once, off the event loop where it is costly,
+and the same text is put on every connection's own queue: putting never waits. Each ``Connection`` drains its
+queue with its own task, so a client that reads slowly holds up only itself: not its room's players or other
+watchers, not another room, not the clocks. A queue that fills (``Limits.send_queue``) drops the room's updates
+waiting in it and keeps only the latest (every state is whole: the page catches up from it); a connection whose
+one message has waited ``Limits.stall`` seconds to be taken is closed with code 4008 and a reason the page shows
+(it reconnects and is sent the state afresh). Players' connections are given each update before watchers'.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+import orjson
+from fastapi import HTTPException, WebSocket
+
+from carrom.store import Store, StoreError
+from carrom.web.clocks import RoomClocks
+from carrom.web.limits import Limits
+from carrom.web.messages import refusal_of
+from carrom.web.replay import ReplayCache
+from carrom.web.rooms import Room
+from carrom.web.views import SAID
+
+log = logging.getLogger("carrom.web")
+
+ROOM_IDLE = 600.0  # seconds a room nobody is connected to stays in memory
+MATCH_IDLE = 7 * 24 * 3600.0  # seconds without an action before an unfinished match is adjourned
+BEHIND = 4008  # the close code of a connection that fell behind (the page reconnects and is sent the state again)
+
+
+def to_json(message: dict[str, Any]) -> str:
+    """A message as sent: orjson, a tenth of the time of ``json`` for a shot's thousands of numbers."""
+    return orjson.dumps(message).decode()
+
+
+def refusal(message: str, code: str, seq: int | None) -> dict[str, Any]:
+    """The error a client is sent: what is wrong (and its message, ``refusal``, when it has one), its code, and
+    the ``seq`` of its message if it had one."""
+    return ({"type": "error", "message": str(message), "code": code} | refusal_of(message)
+            | ({"seq": seq} if seq is not None else {}))
+
+
+class Connection:
+    """One websocket of a live match: the token it plays with (None: watching) and its own send queue, drained by
+    its own task. ``put`` never waits."""
+
+    def __init__(self, ws: WebSocket, token: str | None, limits: Limits) -> None:
+        self.ws = ws
+        self.token = token
+        self.limits = limits
+        self.queue: deque[tuple[str, bool]] = deque()  # (text, is a state of the room: may be dropped for a later one)
+        self.ready = asyncio.Event()
+        self.sending_since: float | None = None  # when the message being sent began to wait for the client
+        self.dropped = 0  # room updates this connection never got, being behind
+        self.closed = False
+        self.task = asyncio.create_task(self._drain())
+
+    def put(self, text: str, state: bool = True) -> None:
+        """``text`` to be sent; ``state``: a room update, which a later one may replace while it waits."""
+        if self.closed:
+            return
+        if self.sending_since is not None and time.monotonic() - self.sending_since > self.limits.stall:
+            self.close(BEHIND, "fell behind: reconnecting")
+            return
+        if len(self.queue) >= self.limits.send_queue:  # behind: the backlog of states goes, the latest will do
+            kept = deque(item for item in self.queue if not item[1])
+            self.dropped += len(self.queue) - len(kept)
+            self.queue = kept
+        self.queue.append((text, state))
+        self.ready.set()
+
+    def send(self, message: dict[str, Any]) -> None:
+        """A message for this client alone (an answer, an error): kept even when it is behind."""
+        self.put(to_json(message), state=False)
+
+    async def _drain(self) -> None:
+        while not self.closed:
+            await self.ready.wait()
+            self.ready.clear()
+            while self.queue and not self.closed:
+                text, _ = self.queue.popleft()
+                self.sending_since = time.monotonic()
+                try:
+                    await self.ws.send_text(text)
+                except Exception:  # the client is gone: its own loop ends on its next receive
+                    self.closed = True
+                    return
+                finally:
+                    self.sending_since = None
+
+    def close(self, code: int, reason: str) -> None:
+        """Stop sending, and close the websocket with ``code`` and ``reason`` (in a task: it may wait for the client)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.task.cancel()
+        log.info("a connection closed (%s: %s) after %d update(s) dropped", code, reason, self.dropped)
+        task = asyncio.create_task(self._close(code, reason))
+        _CLOSING.add(task)
+        task.add_done_callback(_CLOSING.discard)
+
+    async def _close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.close(code=code, reason=reason)
+
+    def stop(self) -> None:
+        """The client left: its task ends."""
+        self.closed = True
+        self.task.cancel()
+
+
+_CLOSING: set[asyncio.Task] = set()  # the closes under way (a task is kept until it ends)
+
+
+class LiveMatch:
+    """A match being played or watched on this server: its room (the match, its seats, its bots), its connections,
+    the lock its actions take in turn, the bots' task, and when it was last asked for.
+
+    ``publish`` gives an update to every connection (players first) without waiting; ``present`` says which seats
+    a connected client plays; ``busy`` whether it must stay in memory."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.connections: dict[WebSocket, Connection] = {}
+        self.lock = asyncio.Lock()
+        self.bots: asyncio.Task | None = None
+        self.used = time.monotonic()
+
+    @property
+    def id(self) -> str:
+        return self.room.id
+
+    def connect(self, ws: WebSocket, token: str | None, limits: Limits) -> Connection:
+        conn = self.connections[ws] = Connection(ws, token, limits)
+        return conn
+
+    def disconnect(self, ws: WebSocket) -> None:
+        conn = self.connections.pop(ws, None)
+        if conn is not None:
+            conn.stop()
+        self.used = time.monotonic()
+
+    def publish(self, update: dict[str, Any] | str) -> None:
+        """To every connection: ``update`` as a message, or already JSON (made off the event loop); one text for all,
+        the players' connections first."""
+        text = update if isinstance(update, str) else to_json(update)
+        watchers = []
+        for conn in list(self.connections.values()):
+            if conn.token is not None and self.room.seats_of(conn.token):
+                conn.put(text)
+            else:
+                watchers.append(conn)
+        for conn in watchers:
+            conn.put(text)
+
+    def present(self) -> set[str]:
+        """The seats played by a client connected now."""
+        return {s for conn in self.connections.values() for s in self.room.seats_of(conn.token)}
+
+    def busy(self) -> bool:
+        """Someone is connected, a bot is playing or an action is under way: it stays in memory."""
+        return bool(self.connections) or (self.bots is not None and not self.bots.done()) or self.lock.locked()
+
+
+class Hub:
+    """The live matches of this process, loaded from the store when first asked for and let go when idle; the
+    bots' turns; the clocks (``carrom.web.clocks``); the replays' cache."""
+
+    def __init__(self, store: Store, bot_pause: float, room_idle: float = ROOM_IDLE,
+                 match_idle: float = MATCH_IDLE, clocks: RoomClocks | None = None) -> None:
+        self.store = store
+        self.clocks = clocks or RoomClocks(store)
+        self.bot_pause = bot_pause
+        self.room_idle = room_idle
+        self.match_idle = match_idle
+        self.live: dict[str, LiveMatch] = {}
+        self.loading: dict[str, asyncio.Lock] = {}
+        self.replays = ReplayCache()
+        self.catching_up: set[asyncio.Task] = set()
+        self.unfinished = store.count(unfinished=True)  # at startup; each is loaded when first opened
+
+    @property
+    def rooms(self) -> dict[str, Room]:
+        return {rid: live.room for rid, live in self.live.items()}
+
+    @property
+    def used(self) -> dict[str, float]:
+        return {rid: live.used for rid, live in self.live.items()}
+
+    async def match(self, room_id: str) -> LiveMatch:
+        """The live match, or loaded from the store (its snapshot: no stroke simulated again); 404 if none."""
+        live = self.live.get(room_id)
+        if live is None:
+            row = self.store.get(room_id)
+            if row is None:
+                raise HTTPException(404, SAID.gettext("there is no match {room}: check the link", room=repr(room_id)))
+            async with self.loading.setdefault(room_id, asyncio.Lock()):
+                if room_id not in self.live:
+                    loaded = await asyncio.to_thread(Room.load, self.store, row)
+                    await asyncio.to_thread(self.clocks.load, room_id)
+                    loaded.timekeeper = self.clocks
+                    self.live[room_id] = LiveMatch(loaded)
+                live = self.live[room_id]
+            self.loading.pop(room_id, None)
+        live.used = time.monotonic()
+        return live
+
+    async def room(self, room_id: str) -> Room:
+        return (await self.match(room_id)).room
+
+    def add(self, room: Room) -> LiveMatch:
+        """A room just made here."""
+        room.timekeeper = self.clocks
+        live = self.live[room.id] = LiveMatch(room)
+        return live
+
+    def lock(self, room_id: str) -> asyncio.Lock:
+        """The lock of a live match's actions (of one in memory)."""
+        return self.live[room_id].lock
+
+    def present(self, room_id: str) -> set[str]:
+        live = self.live.get(room_id)
+        return set() if live is None else live.present()
+
+    def view(self, room: Room) -> dict[str, Any]:
+        """The room's state with its clocks (``carrom.web.clocks``)."""
+        return room.view() | self.clocks.fields(room)
+
+    def broadcast(self, room_id: str, update: dict[str, Any] | str) -> None:
+        """To every client of the room (``LiveMatch.publish``): never waits."""
+        live = self.live.get(room_id)
+        if live is not None:
+            live.publish(update)
+
+    def _leave(self, room_id: str) -> None:
+        """The one way a match leaves memory (the store keeps it; it is loaded again when opened)."""
+        live = self.live.pop(room_id, None)
+        if live is not None and live.bots is not None:
+            live.bots.cancel()
+        self.clocks.forget(room_id)
+
+    def evict_idle(self, now: float | None = None) -> list[str]:
+        """Matches nobody watches, unused for ``room_idle`` seconds, leave memory; their ids."""
+        now = time.monotonic() if now is None else now
+        gone = [rid for rid, live in self.live.items() if not live.busy() and now - live.used >= self.room_idle]
+        for rid in gone:
+            self._leave(rid)
+        return gone
+
+    def heard(self, room_id: str | None, version: int) -> None:
+        """Another server wrote a match (None: any may have been): a match in memory catches up, its clients are sent
+        the update; one nobody watches just leaves memory (it is loaded again when opened)."""
+        for rid in list(self.live) if room_id is None else [room_id]:
+            live = self.live.get(rid)
+            if live is None or (room_id is not None and version <= live.room.version):
+                continue
+            if not live.busy():
+                self._leave(rid)
+                continue
+            task = asyncio.create_task(self._catch_up(live))
+            self.catching_up.add(task)
+            task.add_done_callback(self.catching_up.discard)
+
+    async def _catch_up(self, live: LiveMatch) -> None:
+        async with live.lock:
+            try:
+                text = await asyncio.to_thread(_caught_up, live.room, self.clocks)
+            except Exception:  # the store away: the next action or notification tries again
+                log.exception("match %s: cannot catch up with another server's write", live.id)
+                return
+        if text is not None:
+            live.publish(text)
+        self.wake_bots(live.room)
+
+    def adjourn_idle(self, now: datetime | None = None) -> list[str]:
+        """Unfinished matches without an action for ``match_idle`` seconds are adjourned (resumable); their ids."""
+        now = now or datetime.now(timezone.utc)
+        adjourned = self.store.adjourn_idle(now - timedelta(seconds=self.match_idle))
+        for room_id in adjourned:
+            if room_id in self.live:
+                self.live[room_id].room.adjourned = now
+        return adjourned
+
+    async def sweep(self) -> None:
+        """Now and then, matches idle leave memory and matches idle are adjourned."""
+        while True:
+            await asyncio.sleep(min(60.0, self.room_idle))
+            gone = self.evict_idle()
+            if gone:
+                log.info("%d idle room(s) left memory; %d in memory", len(gone), len(self.live))
+            try:
+                adjourned = await asyncio.to_thread(self.adjourn_idle)
+            except StoreError as exc:
+                log.warning("%s", exc)
+                continue
+            if adjourned:
+                log.info("%d match(es) adjourned for want of play", len(adjourned))
+
+    def wake_bots(self, room: Room) -> None:
+        """Bots take their turns while somebody is watching the room."""
+        live = self.live.get(room.id)
+        if live is None or (live.bots is not None and not live.bots.done()):
+            return
+        if room.bot_to_act() and live.connections:
+            live.bots = asyncio.create_task(self._bots(live))
+
+    async def _bots(self, live: LiveMatch) -> None:
+        room = live.room
+        while live.connections:
+            async with live.lock:
+                if not room.bot_to_act():
+                    return
+                try:
+                    update, text = await asyncio.to_thread(_bot_turn, room, self.clocks)
+                except Exception as exc:  # a bot that fails must not take the server down; the store is untouched
+                    log.exception("bot failed in match %s", room.id)
+                    live.publish(refusal(SAID.gettext(
+                        "the computer player failed ({error}); a person may act for it",
+                        error=exc.__class__.__name__), "server", None))
+                    return
+            if update is None:
+                return
+            live.publish(text)
+            if self.bot_pause:
+                await asyncio.sleep(self.bot_pause + update.get("shot", {}).get("duration", 0.0))
+
+    def stop(self) -> None:
+        for live in self.live.values():
+            if live.bots is not None:
+                live.bots.cancel()
+            for conn in live.connections.values():
+                conn.stop()
+
+
+def _caught_up(room: Room, clocks: RoomClocks) -> str | None:
+    """Another server's actions applied to this copy of the room; the deadline it stored read with them."""
+    update = room.catch_up()
+    if update is None:
+        return None
+    clocks.load(room.id)
+    return to_json(update | clocks.fields(room))
+
+
+def _bot_turn(room: Room, clocks: RoomClocks) -> tuple[dict[str, Any] | None, str | None]:
+    """A bot's action and its update (with the clocks it sets going) as the JSON sent, both off the event loop."""
+    update = room.bot_turn()
+    if update is None:
+        return None, None
+    [update] = clocks.after(room, [update])
+    return update, to_json(update)
