@@ -148,7 +148,10 @@ def test_an_entry_sent_twice_is_played_once(client):
     assert enter(client, m, "w", revision=rev).status_code == 200
     r = enter(client, m, "w", revision=rev)
     assert r.status_code == 409 and "nothing was entered" in r.json()["error"]
+    assert "entered once" in r.json()["error"]  # a repeat is said to be one (a double tap on the tablet)
     assert client.get(f"/api/umpire/{m['id']}").json()["entries"] == 1
+    other = enter(client, m, "b", revision=rev)  # another entry made on an old state: the record moved on
+    assert other.status_code == 409 and "moved on" in other.json()["error"]
 
 
 def test_two_servers_on_one_database_never_both_write(db_url):

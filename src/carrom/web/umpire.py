@@ -76,6 +76,7 @@ class Live:
     session: SinkSession
     revision: int
     failure: StoreError | None = None
+    last: tuple[int, str] | None = None  # the last entry: the revision it was made on, its line
 
 
 class Desk:
@@ -261,6 +262,10 @@ def umpire_router(store: Store) -> APIRouter:
                                                   key="revision"))
         async with desk.lock(match_id):
             live = await asyncio.to_thread(desk.load, match_id)
+            if revision != live.revision and live.last == (revision, line):
+                raise HTTPException(409, SAID.gettext("the same entry twice, made on the same state (a double tap, "
+                                                      "or a request sent again): entered once; nothing was entered "
+                                                      "the second time"))
             if revision != live.revision:
                 raise HTTPException(409, SAID.gettext("the record moved on (revision {now}, this entry was made on "
                                                       "{then}): nothing was entered; the page shows the record as it "
@@ -277,6 +282,7 @@ def umpire_router(store: Store) -> APIRouter:
                                                           "tablet, or the same entry sent twice): nothing was saved"))
                 raise HTTPException(503, SAID.gettext("not saved, so not played: the database is not available now; "
                                                       "try again")) from None
+            live.last = (revision, line)
             said: list[Any] = []  # the answer's words as messages (an error's are its ``refusal``)
             if reply.quit:
                 lines = [SAID.gettext("nothing to quit: every entry is already saved; close the page when you like")]
