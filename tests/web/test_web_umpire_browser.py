@@ -299,7 +299,7 @@ def test_the_tablet_sets_the_stage_and_names_each_offender(server, browser):
 
     ruling = tap_choices(page, "#declare", "technical", "north")
     assert "North" in ruling and "ICF 63 b" in ruling
-    assert "ICF 51" in tap_choices(page, "#forfeit", "ICF 51", "north")
+    assert "ICF 51" in tap_choices(page, "#forfeit", "ICF 51", "north", "confirm")
     record = load_record(page.evaluate("fetch(umpire.state.links.record).then((r) => r.text())"))
     last = record.entries[-1]
     assert (last.TYPE, last.offender, last.law) == ("forfeit", "north", "ICF 51")
@@ -411,7 +411,7 @@ def test_the_scoreboard_fits_a_phone_for_spectators(server, browser, artifacts):
     page.tap("#start")
     page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
     tap_stroke(page, WHITE, STRIKER)
-    tap_choices(page, "#concede", "game", "confirm")  # ICF 139: game 1 to North
+    tap_choices(page, "#concede", "game", "confirm")  # ICF 139: North concedes game 1
     spectator = open_page(browser, errors, **PHONE)
     spectator.goto(page.input_value("#scoreboard-url"))
     spectator.wait_for_function("window.scoreboard && scoreboard.state && scoreboard.connected")

@@ -33,6 +33,7 @@ from carrom.records.describe import help_text
 from carrom.records.header import SEATS
 from carrom.records.notation import COMMANDS
 from carrom.records.record import Record
+from carrom.records import referee
 from carrom.records.referee import FOUL_CODES, VARIANTS
 from carrom.records.session import BREACHES, SessionError
 from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, reply_said, view
@@ -139,7 +140,7 @@ class Desk:
         return {"type": "state", "id": match_id, "revision": live.revision, "title": title_of(live.session.record),
                 "links": {"scoreboard": f"/scoreboard/{match_id}", "record": f"{base}/record",
                           **{f"scorecard_{fmt}": f"{base}/scorecard.{fmt}" for fmt in SCORECARDS}},
-                **view(live.session)}
+                **view(live.session), "games": games_of(live.session)}
 
     async def broadcast(self, match_id: str, message: dict[str, Any]) -> None:
         text = json.dumps(message)
@@ -148,6 +149,20 @@ class Desk:
                 await ws.send_text(text)
             except Exception:
                 self.watchers.get(match_id, set()).discard(ws)
+
+
+def games_of(session: SinkSession) -> list[dict[str, Any]]:
+    """The games decided so far, each with its points as the scorecard adds them (its boards) and its winner."""
+    header, match = session.record.header, session.match
+    a, b = header.sides()
+    names = (header.side_name(a), header.side_name(b))
+    winners = {e.game: e.winner for e in referee.endings(match) if e.what in ("game", "match")}
+    totals: dict[int, list[int]] = {g: [0, 0] for g in winners}
+    for r in referee.board_results(match, header):
+        if r.game in totals:
+            totals[r.game] = [totals[r.game][k] + r.queen[k] + r.coins[k] for k in (0, 1)]
+    return [{"game": g + 1, "points": totals[g], "winner": None if w is None else names[w]}
+            for g, w in sorted(winners.items())]
 
 
 def _record_error(exc: RecordError) -> HTTPException:
