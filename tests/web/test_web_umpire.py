@@ -242,6 +242,20 @@ def test_the_scorecard_in_three_formats(client):
     assert client.get("/api/umpire/nope/scorecard.pdf").status_code == 404
 
 
+def test_the_scorecard_comes_in_the_tablets_language(client):
+    """The tablet asks for its scorecard in its own language (ICF XIX's form in each law text's words): a French
+    tablet's card is French, in all three formats; a language carrom does not speak is refused by name."""
+    m = new_match(client)
+    enter(client, m, "w")
+    base = f"/api/umpire/{m['id']}/scorecard"
+    assert "Feuille de match Asha contre Ravi" in client.get(base + ".html?lang=fr").text
+    assert client.get(base + ".csv?lang=fr").text.startswith("Championnat/Tournoi,")
+    assert client.get(base + ".pdf?lang=fr").content.startswith(b"%PDF")
+    assert "Scorecard Asha v Ravi" in client.get(base + ".html").text
+    r = client.get(base + ".html?lang=xx")
+    assert r.status_code == 404 and "'xx'" in r.json()["error"]
+
+
 def test_the_scoreboard_feed_follows_each_entry_and_is_read_only(client):
     m = new_match(client)
     with client.websocket_connect(f"/ws/umpire/{m['id']}") as ws:

@@ -334,8 +334,9 @@ def umpire_router(store: Store) -> APIRouter:
                         headers={"Content-Disposition": f'attachment; filename="carrom-umpire-{match_id}.json"'})
 
     @router.get("/api/umpire/{match_id}/scorecard.{fmt}")
-    async def scorecard(match_id: str, fmt: str) -> Response:
-        """The scorecard of ICF XIX, from ``carrom.records.scorecard``: html, pdf or csv."""
+    async def scorecard(match_id: str, fmt: str, lang: str | None = None) -> Response:
+        """The scorecard of ICF XIX, from ``carrom.records.scorecard``: html, pdf or csv, in ``lang`` (the tablet's
+        language; English without it)."""
         from carrom.records.scorecard.build import build_card
         from carrom.records.scorecard.csv import card_csv
         from carrom.records.scorecard.html import card_html
@@ -343,8 +344,12 @@ def umpire_router(store: Store) -> APIRouter:
 
         if fmt not in SCORECARDS:
             raise HTTPException(404, SAID.gettext("a scorecard is .html, .pdf or .csv, not .{value}", value=fmt))
+        try:
+            words = translator(lang) if lang is not None else None
+        except ValueError:
+            raise unknown_language(lang) from None
         row = await asyncio.to_thread(desk.row, match_id)
-        card = await asyncio.to_thread(build_card, load_record(row.record))
+        card = await asyncio.to_thread(build_card, load_record(row.record), words)
         body = {"html": card_html, "pdf": card_pdf, "csv": card_csv}[fmt](card)
         disposition = "inline" if fmt == "html" else "attachment"
         return Response(body, media_type=SCORECARDS[fmt],
