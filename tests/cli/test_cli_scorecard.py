@@ -247,3 +247,15 @@ def test_a_forfeit_names_its_offender_on_the_card():
     record = scored(entry(lambda s: ForfeitEntry(s, law="ICF 51", offender="north")))
     assert record.entries[0].seat == "south"
     assert build_card(record).endings == ("Ravi forfeited board 1 of game 1 (ICF 51)",)
+
+
+def test_in_doubles_the_toss_is_won_by_the_pair():
+    """ICF 39 b: in doubles the toss is between the pairs, so the scorecard's "toss won by" names the pair of the
+    player who called it, not that player alone."""
+    from carrom.records import Record
+    from carrom.records.header import Header, Player, Toss
+
+    players = {"south": Player("Asha"), "east": Player("Bea"), "north": Player("Chitra"), "west": Player("Dev")}
+    record = Record(Header("icf", "doubles", players, "east", Toss("east", "break")))
+    toss = dict(build_card(record).fields)["toss"]
+    assert "Bea" in toss and "Dev" in toss and "Asha" not in toss

@@ -58,7 +58,8 @@ def build_card(record: Record, tr: Translator | None = None) -> Card:
         "tournament": ev.tournament, "event": ev.event, "round": ev.round, "date": ev.date, "time": ev.time,
         "match": ev.match, "umpire": ev.umpire, "table": ev.table, "venue": ev.venue,
         "chief_umpire": ev.chief_umpire,
-        "toss": header.side_name((header.toss.winner,)) if header.toss else None,
+        # ICF 39 b: in doubles the toss is won by the pair, so the card names the winner's side
+        "toss": header.side_name(next(s for s in (a, b) if header.toss.winner in s)) if header.toss else None,
         "choice": tr.gettext(CHOICE_WORDS[header.toss.choice]) if header.toss else None,
     }
     times: dict[int, list[str]] = {}
