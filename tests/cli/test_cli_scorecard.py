@@ -247,3 +247,33 @@ def test_a_forfeit_names_its_offender_on_the_card():
     record = scored(entry(lambda s: ForfeitEntry(s, law="ICF 51", offender="north")))
     assert record.entries[0].seat == "south"
     assert build_card(record).endings == ("Ravi forfeited board 1 of game 1 (ICF 51)",)
+
+
+def test_in_doubles_the_toss_is_won_by_the_pair():
+    """ICF 39 b: in doubles the toss is between the pairs, so the scorecard's "toss won by" names the pair of the
+    player who called it, not that player alone."""
+    from carrom.records import Record
+    from carrom.records.header import Header, Player, Toss
+
+    players = {"south": Player("Asha"), "east": Player("Bea"), "north": Player("Chitra"), "west": Player("Dev")}
+    record = Record(Header("icf", "doubles", players, "east", Toss("east", "break")))
+    toss = dict(build_card(record).fields)["toss"]
+    assert "Bea" in toss and "Dev" in toss and "Asha" not in toss
+
+
+def test_the_one_point_of_icf_107_a_is_no_queen_cover_on_the_card(tmp_path):
+    """ICF 107 a: a player who pockets his last coin with the queen still on the board loses the board by 3 points,
+    by only 1 when the opponent already has 22 or more. XIX's notes give the queen column, (2) and (5), the 3 points
+    of the player who covers the queen and 0 in the other column; nobody covered her here. So the 1 point is written
+    in the winner's total, (4) or (7), and the queen column stays 0.
+    South reaches 24 by two boards North concedes (ICF 139), then North pockets all nine blacks."""
+    from carrom.records.header import Header, Player, Toss
+    from carrom.records.session import Session
+
+    h = Header("icf", "singles", {"south": Player("Asha"), "north": Player("Ravi")}, "south", Toss("south", "break"))
+    session = Session.start(h, tmp_path / "t.json")
+    for line in ["-", "concede board", "concede board", "-"] + ["b"] * 9:
+        session.enter(line)
+    last = build_card(session.record).games[0].boards[-1]
+    assert (last.queen, last.coins, last.totals) == ((0, 0), (0, 0), (25, 0))
+    assert board_results(session.match, h)[-1].law == "ICF 107 a"

@@ -135,3 +135,11 @@ def test_csv_rows():
         "3", "5", "8")
     assert first["Start time"] == "14:01" and first["Chief umpire"] == "C. Hief"
     assert rows[2][COLUMNS.index("Board won by")] == "Ravi"
+
+
+def test_csv_rows_carry_the_teams_and_the_comments():
+    """ICF XIX's form names each side's team and has the umpire's comments: a CSV row carries both, so a card
+    filed as CSV loses neither."""
+    first = dict(zip(COLUMNS, list(csv.reader(io.StringIO(card_csv(card()))))[1]))
+    assert (first["Side A (1): Team"], first["Side B: Team"]) == ("Mumbai", "Pune")
+    assert first["Umpire's comments"] == "Played in good spirit — no protest."

@@ -241,8 +241,10 @@ def test_the_servers_refusals_in_the_readers_language(server, browser, lang):
         assert page.inner_text("#page-error") == tr.gettext("there is no match {room}: check the link", room="'nosuch'")
         umpire_started(page, server.url)
         page.click("#undo")
-        page.wait_for_selector("#error:not([hidden])")
-        assert page.inner_text("#error") == tr.gettext("nothing to undo") != "nothing to undo"
+        page.wait_for_selector("#refusal:not(:empty)")  # said beside the pad, where the thumb is
+        assert page.inner_text("#refusal") == tr.gettext("nothing to undo") != "nothing to undo"
+        # the tablet's scorecard is asked for in the tablet's language (the endpoint builds it in that language)
+        assert page.get_attribute("#link-html", "href").endswith(f"?lang={lang}")
 
 
 def test_a_malformed_message_and_a_refused_intent_in_spanish(server, browser, artifacts):

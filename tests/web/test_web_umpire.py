@@ -148,7 +148,10 @@ def test_an_entry_sent_twice_is_played_once(client):
     assert enter(client, m, "w", revision=rev).status_code == 200
     r = enter(client, m, "w", revision=rev)
     assert r.status_code == 409 and "nothing was entered" in r.json()["error"]
+    assert "entered once" in r.json()["error"]  # a repeat is said to be one (a double tap on the tablet)
     assert client.get(f"/api/umpire/{m['id']}").json()["entries"] == 1
+    other = enter(client, m, "b", revision=rev)  # another entry made on an old state: the record moved on
+    assert other.status_code == 409 and "moved on" in other.json()["error"]
 
 
 def test_two_servers_on_one_database_never_both_write(db_url):
@@ -237,6 +240,20 @@ def test_the_scorecard_in_three_formats(client):
     r = client.get(base + ".docx")
     assert r.status_code == 404 and ".html, .pdf or .csv" in r.json()["error"]
     assert client.get("/api/umpire/nope/scorecard.pdf").status_code == 404
+
+
+def test_the_scorecard_comes_in_the_tablets_language(client):
+    """The tablet asks for its scorecard in its own language (ICF XIX's form in each law text's words): a French
+    tablet's card is French, in all three formats; a language carrom does not speak is refused by name."""
+    m = new_match(client)
+    enter(client, m, "w")
+    base = f"/api/umpire/{m['id']}/scorecard"
+    assert "Feuille de match Asha contre Ravi" in client.get(base + ".html?lang=fr").text
+    assert client.get(base + ".csv?lang=fr").text.startswith("Championnat/Tournoi,")
+    assert client.get(base + ".pdf?lang=fr").content.startswith(b"%PDF")
+    assert "Scorecard Asha v Ravi" in client.get(base + ".html").text
+    r = client.get(base + ".html?lang=xx")
+    assert r.status_code == 404 and "'xx'" in r.json()["error"]
 
 
 def test_the_scoreboard_feed_follows_each_entry_and_is_read_only(client):

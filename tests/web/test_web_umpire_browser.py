@@ -115,6 +115,7 @@ def test_a_whole_board_on_the_tablet_followed_live(server, browser, artifacts):
     assert "to place" in spectator.inner_text("#facts")
     page.screenshot(path=str(artifacts / "umpire-due-tablet.png"), full_page=True)
     assert "ICF 84" in tap_command(page, "#place")
+    page.wait_for_timeout(SEEN_MS)  # the second coin placed: a new tap, not the first one again
     tap_command(page, "#place")
     assert "to place" not in page.inner_text("#facts")
 
@@ -141,8 +142,8 @@ def test_a_whole_board_on_the_tablet_followed_live(server, browser, artifacts):
     page.tap(QUEEN)
     page.tap(QUEEN)
     page.tap("#enter")
-    page.wait_for_selector("#error:not([hidden])")
-    assert "only one queen" in page.inner_text("#error")
+    page.wait_for_selector("#refusal:not(:empty)")
+    assert "only one queen" in page.inner_text("#refusal")
     assert entries(page) == n + 1
     page.tap("#clear")
 
@@ -220,6 +221,7 @@ def test_concede_asks_first_and_a_foreign_link_only_watches(server, browser, art
     assert entries(page) == 2  # cancelled: nothing entered
     page.tap("#concede")
     page.tap("#dialog [data-choice=match]")
+    page.tap("#dialog [data-choice=confirm]")
     page.wait_for_function("window.umpire && umpire.state.state.over")
     assert "ICF 139" in page.inner_text("#ruling") and "Match over" in page.inner_text("#score")
     assert page.is_visible("#end")  # the scorecard offered at the end
@@ -297,9 +299,134 @@ def test_the_tablet_sets_the_stage_and_names_each_offender(server, browser):
 
     ruling = tap_choices(page, "#declare", "technical", "north")
     assert "North" in ruling and "ICF 63 b" in ruling
-    assert "ICF 51" in tap_choices(page, "#forfeit", "ICF 51", "north")
+    assert "ICF 51" in tap_choices(page, "#forfeit", "ICF 51", "north", "confirm")
     record = load_record(page.evaluate("fetch(umpire.state.links.record).then((r) => r.text())"))
     last = record.entries[-1]
     assert (last.TYPE, last.offender, last.law) == ("forfeit", "north", "ICF 51")
     assert record.header.stage == "quarter-final"
+    assert not errors, errors
+
+
+# -- a real table: nothing irreversible on one tap, a double tap is one entry, the pad stays put (issue 23) --
+
+def dialog_open(page):
+    return page.evaluate("document.getElementById('dialog').open")
+
+
+def test_an_entry_that_ends_a_board_or_the_match_asks_first(server, browser, artifacts):
+    """ICF 143 a (a player who leaves the board loses the match), ICF 140 and 142 (the board replayed) and ICF 139
+    (a concession) end a board or the match at once: the tablet asks before it sends any of them, and Cancel
+    enters nothing."""
+    errors = []
+    page = open_page(browser, errors, **TABLET)
+    start(page, server.url)
+    flows = [("#declare", "absent", "south"), ("#declare", "replay"), ("#declare", "no-room"), ("#concede", "match"),
+             ("#forfeit", "ICF 51", "north")]
+    for button, *choices in flows:
+        page.tap(button)
+        for choice in choices:
+            page.tap(f"#dialog [data-choice='{choice}']")
+        page.wait_for_selector("#dialog [data-choice='confirm']")
+        if button == "#concede":
+            page.screenshot(path=str(artifacts / "umpire-confirm-tablet.png"))
+        page.tap("#dialog-cancel")
+        assert entries(page) == 0 and not dialog_open(page), (button, choices)
+    assert "ICF 143 a" in tap_choices(page, "#declare", "absent", "south", "confirm")
+    assert page.evaluate("umpire.state.state.over")
+    assert not errors, errors
+
+
+SEEN_MS = 800  # longer than the tablet takes to count an answer seen (umpire.js SEEN)
+
+
+def test_a_double_tap_is_one_entry(server, browser):
+    """A second tap on the same spot before the umpire can have seen the answer of the first was made against the
+    state before it: the tablet sends that state's revision and the server refuses it. Nothing in tapped twice
+    enters one stroke (South's, ICF 48 passes the turn to North, not a stroke of North's too); Undo tapped twice
+    undoes one."""
+    errors = []
+    page = open_page(browser, errors, **TABLET)
+    start(page, server.url)
+    for _ in range(2):
+        tap_stroke(page, enter="#nothing")
+        page.wait_for_timeout(SEEN_MS)  # the umpire has seen the answer: the next tap is a new stroke
+    assert entries(page) == 2
+    for button, after in (("#nothing", 3), ("#undo", 2)):
+        with page.expect_response(lambda r: r.url.endswith("/entries")):
+            page.tap(button)
+        page.wait_for_function(f"umpire.state.entries === {after} && !umpire.busy")
+        with page.expect_response(lambda r: r.url.endswith("/entries")) as second:
+            page.tap(button)  # the finger again, 250 ms or less after the first
+        page.wait_for_function("!umpire.busy")
+        assert second.value.status == 409 and entries(page) == after, button
+        page.wait_for_timeout(SEEN_MS)
+    assert not [e for e in errors if "409" not in e], errors
+
+
+def box(page, selector):
+    """Where ``selector`` is on the page (y from the page's top, whatever the scrolling): within the first 1,024 px
+    is in view on the tablet as the page opens."""
+    b = page.locator(selector).bounding_box()
+    return b | {"y": b["y"] + page.evaluate("scrollY")}
+
+
+def test_a_refusal_shows_by_the_pad_in_its_words_and_the_pad_stays(server, browser, artifacts):
+    """A refused stroke is said beside the pad in the words of its buttons, and the pad does not move as the
+    ruling above it grows: Enter stroke keeps its place, and Undo is in view when a board ends (ICF 139: a
+    conceded board)."""
+    errors = []
+    page = open_page(browser, errors, **TABLET)
+    start(page, server.url)
+    enter_at = box(page, "#enter")
+    assert enter_at["y"] + enter_at["height"] <= 1024  # the pad in view from the start
+    page.tap("#touched-nothing")
+    page.tap("#nothing")
+    page.wait_for_selector("#refusal:not(:empty)")
+    refusal = page.inner_text("#refusal")
+    assert "Touched nothing" in refusal and "Nothing in" in refusal and "'x'" not in refusal
+    where = box(page, "#refusal")
+    assert 0 <= where["y"] and where["y"] + where["height"] <= 1024 and abs(where["y"] - enter_at["y"]) < 200
+    page.evaluate("scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / "umpire-refusal-tablet.png"))
+    page.tap("#clear")
+    tap_stroke(page, WHITE, STRIKER)  # a due: a ruling of several lines (ICF 73, 72 a)
+    assert box(page, "#enter")["y"] == enter_at["y"]
+    tap_command(page, "#place")
+    tap_choices(page, "#concede", "board", "confirm")
+    assert box(page, "#enter")["y"] == enter_at["y"]
+    undo = box(page, "#undo")
+    assert undo["y"] + undo["height"] <= 1024
+    page.evaluate("scrollTo(0, 0)")
+    page.screenshot(path=str(artifacts / "umpire-board-end-tablet.png"))
+    assert not errors, errors
+
+
+def test_the_scoreboard_fits_a_phone_for_spectators(server, browser, artifacts):
+    """On a 390 px phone the scoreboard is no wider than the screen, a long name is not broken inside a word, a
+    finished game's score is shown, and spectators read neither the laws' glosses nor the terminal's words."""
+    errors = []
+    page = open_page(browser, errors, **TABLET)
+    set_up(page, server.url)
+    page.fill("input[name=name-north]", "Venkataraghavan Subramaniam")
+    page.tap("#start")
+    page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+    tap_stroke(page, WHITE, STRIKER)
+    tap_choices(page, "#concede", "game", "confirm")  # ICF 139: North concedes game 1
+    spectator = open_page(browser, errors, **PHONE)
+    spectator.goto(page.input_value("#scoreboard-url"))
+    spectator.wait_for_function("window.scoreboard && scoreboard.state && scoreboard.connected")
+    spectator.screenshot(path=str(artifacts / "scoreboard-phone-game-over.png"), full_page=True)
+    assert spectator.evaluate("document.documentElement.scrollWidth") <= 390
+    broken = spectator.evaluate("""() => [...document.querySelectorAll('#score .name')].some((n) => {
+        const text = n.lastChild, r = document.createRange(), at = text.data.indexOf('Venkataraghavan');
+        if (at < 0) return false;
+        r.setStart(text, at); r.setEnd(text, at + 'Venkataraghavan'.length);
+        return r.getClientRects().length > 1; })""")
+    assert not broken
+    games = spectator.inner_text("#games")
+    assert "0" in games and "Venkataraghavan" in spectator.inner_text("#score")
+    text = spectator.inner_text("body")
+    assert not spectator.query_selector_all("small.law")
+    for word in ("undo", "comment, status", "declare ", "SEAT"):
+        assert word not in text, word
     assert not errors, errors

@@ -33,6 +33,7 @@ from carrom.records.describe import help_text
 from carrom.records.header import SEATS
 from carrom.records.notation import COMMANDS
 from carrom.records.record import Record
+from carrom.records import referee
 from carrom.records.referee import FOUL_CODES, VARIANTS
 from carrom.records.session import BREACHES, SessionError
 from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, reply_said, view
@@ -76,6 +77,7 @@ class Live:
     session: SinkSession
     revision: int
     failure: StoreError | None = None
+    last: tuple[int, str] | None = None  # the last entry: the revision it was made on, its line
 
 
 class Desk:
@@ -138,7 +140,7 @@ class Desk:
         return {"type": "state", "id": match_id, "revision": live.revision, "title": title_of(live.session.record),
                 "links": {"scoreboard": f"/scoreboard/{match_id}", "record": f"{base}/record",
                           **{f"scorecard_{fmt}": f"{base}/scorecard.{fmt}" for fmt in SCORECARDS}},
-                **view(live.session)}
+                **view(live.session), "games": games_of(live.session)}
 
     async def broadcast(self, match_id: str, message: dict[str, Any]) -> None:
         text = json.dumps(message)
@@ -147,6 +149,20 @@ class Desk:
                 await ws.send_text(text)
             except Exception:
                 self.watchers.get(match_id, set()).discard(ws)
+
+
+def games_of(session: SinkSession) -> list[dict[str, Any]]:
+    """The games decided so far, each with its points as the scorecard adds them (its boards) and its winner."""
+    header, match = session.record.header, session.match
+    a, b = header.sides()
+    names = (header.side_name(a), header.side_name(b))
+    winners = {e.game: e.winner for e in referee.endings(match) if e.what in ("game", "match")}
+    totals: dict[int, list[int]] = {g: [0, 0] for g in winners}
+    for r in referee.board_results(match, header):
+        if r.game in totals:
+            totals[r.game] = [totals[r.game][k] + r.queen[k] + r.coins[k] for k in (0, 1)]
+    return [{"game": g + 1, "points": totals[g], "winner": None if w is None else names[w]}
+            for g, w in sorted(winners.items())]
 
 
 def _record_error(exc: RecordError) -> HTTPException:
@@ -261,6 +277,10 @@ def umpire_router(store: Store) -> APIRouter:
                                                   key="revision"))
         async with desk.lock(match_id):
             live = await asyncio.to_thread(desk.load, match_id)
+            if revision != live.revision and live.last == (revision, line):
+                raise HTTPException(409, SAID.gettext("the same entry twice, made on the same state (a double tap, "
+                                                      "or a request sent again): entered once; nothing was entered "
+                                                      "the second time"))
             if revision != live.revision:
                 raise HTTPException(409, SAID.gettext("the record moved on (revision {now}, this entry was made on "
                                                       "{then}): nothing was entered; the page shows the record as it "
@@ -277,6 +297,7 @@ def umpire_router(store: Store) -> APIRouter:
                                                           "tablet, or the same entry sent twice): nothing was saved"))
                 raise HTTPException(503, SAID.gettext("not saved, so not played: the database is not available now; "
                                                       "try again")) from None
+            live.last = (revision, line)
             said: list[Any] = []  # the answer's words as messages (an error's are its ``refusal``)
             if reply.quit:
                 lines = [SAID.gettext("nothing to quit: every entry is already saved; close the page when you like")]
@@ -312,8 +333,9 @@ def umpire_router(store: Store) -> APIRouter:
                         headers={"Content-Disposition": f'attachment; filename="carrom-umpire-{match_id}.json"'})
 
     @router.get("/api/umpire/{match_id}/scorecard.{fmt}")
-    async def scorecard(match_id: str, fmt: str) -> Response:
-        """The scorecard of ICF XIX, from ``carrom.records.scorecard``: html, pdf or csv."""
+    async def scorecard(match_id: str, fmt: str, lang: str | None = None) -> Response:
+        """The scorecard of ICF XIX, from ``carrom.records.scorecard``: html, pdf or csv, in ``lang`` (the tablet's
+        language; English without it)."""
         from carrom.records.scorecard.build import build_card
         from carrom.records.scorecard.csv import card_csv
         from carrom.records.scorecard.html import card_html
@@ -321,8 +343,12 @@ def umpire_router(store: Store) -> APIRouter:
 
         if fmt not in SCORECARDS:
             raise HTTPException(404, SAID.gettext("a scorecard is .html, .pdf or .csv, not .{value}", value=fmt))
+        try:
+            words = translator(lang) if lang is not None else None
+        except ValueError:
+            raise unknown_language(lang) from None
         row = await asyncio.to_thread(desk.row, match_id)
-        card = await asyncio.to_thread(build_card, load_record(row.record))
+        card = await asyncio.to_thread(build_card, load_record(row.record), words)
         body = {"html": card_html, "pdf": card_pdf, "csv": card_csv}[fmt](card)
         disposition = "inline" if fmt == "html" else "attachment"
         return Response(body, media_type=SCORECARDS[fmt],

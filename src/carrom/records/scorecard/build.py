@@ -9,6 +9,7 @@ from carrom.records import referee
 from carrom.records.entries import ConcedeEntry, ForfeitEntry
 from carrom.records.record import Record
 from carrom.records.scorecard.model import HEADER, BoardRow, Card, GameCard, SideCard, labels
+from carrom.rules import RuleSet, ruleset
 
 CHOICE_WORDS = {"break": N_("break (shootout)"), "side": N_("side")}
 CONCEDE_LAW = "ICF 139"
@@ -46,10 +47,20 @@ def _ending_words(record: Record, ending: referee.Ending, results: list[referee.
     return None
 
 
+def _queen_column(queen: tuple[int, int], rules: RuleSet) -> tuple[int, int]:
+    """XIX's queen column, (2) and (5): the queen's points for the side that covered her, else 0. The point of the
+    end-of-board special cases from 22 points (ICF 107 a and its kin, ICF 102–112: "loses by 1 point") is no queen
+    cover: it counts in the side's total, (4) or (7), and the queen column stays 0."""
+    late = rules.late_queen_points
+    return (0 if queen[0] == late != rules.queen_points else queen[0],
+            0 if queen[1] == late != rules.queen_points else queen[1])
+
+
 def build_card(record: Record, tr: Translator | None = None) -> Card:
     """The card of ``record`` in ``tr``'s language (English by default)."""
     tr = tr or translator()
     header = record.header
+    rules = ruleset(header.variant)
     match = record.replay().match
     a, b = header.sides()
     names = (header.side_name(a), header.side_name(b))
@@ -58,7 +69,8 @@ def build_card(record: Record, tr: Translator | None = None) -> Card:
         "tournament": ev.tournament, "event": ev.event, "round": ev.round, "date": ev.date, "time": ev.time,
         "match": ev.match, "umpire": ev.umpire, "table": ev.table, "venue": ev.venue,
         "chief_umpire": ev.chief_umpire,
-        "toss": header.side_name((header.toss.winner,)) if header.toss else None,
+        # ICF 39 b: in doubles the toss is won by the pair, so the card names the winner's side
+        "toss": header.side_name(next(s for s in (a, b) if header.toss.winner in s)) if header.toss else None,
         "choice": tr.gettext(CHOICE_WORDS[header.toss.choice]) if header.toss else None,
     }
     times: dict[int, list[str]] = {}
@@ -76,7 +88,7 @@ def build_card(record: Record, tr: Translator | None = None) -> Card:
         rows, totals = [], [0, 0]
         for r in (r for r in results if r.game == g):
             totals = [totals[k] + r.queen[k] + r.coins[k] for k in (0, 1)]
-            rows.append(BoardRow(r.board + 1, header.players[r.breaker].name, r.queen, r.coins,
+            rows.append(BoardRow(r.board + 1, header.players[r.breaker].name, _queen_column(r.queen, rules), r.coins,
                                  (totals[0], totals[1]), r.winner))
         finished = g < snap.game or snap.over
         t = times.get(g, [])

@@ -1,6 +1,6 @@
 // The live scoreboard: read-only, the state pushed by the server after every entry the umpire makes.
 import { t } from "./i18n.js";
-import { el, entryOf, fill, follow, promptOf, ruled, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
+import { el, entryOf, fill, follow, gamesList, promptOf, ruled, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
 
 const board = (window.scoreboard = { state: null, updates: 0, connected: false });
 const matchId = location.pathname.split("/").filter(Boolean)[1];
@@ -16,9 +16,11 @@ function render(msg) {
   fill("score", scoreCard(msg));
   fill("prompt", promptOf(msg));
   fill("facts", boardFacts(msg));
-  fill("ruling", msg.log[0] ? [el("p", { class: "entry" }, entryOf(msg.log[0])), ...ruled((msg.log[0].said || msg.log[0]).lines, "p")] : []);
+  // spectators read the rulings, not the laws' glosses (the replay and the scorecard carry those)
+  fill("ruling", msg.log[0] ? [el("p", { class: "entry" }, entryOf(msg.log[0])), ...ruled((msg.log[0].said || msg.log[0]).lines, "p", false)] : []);
+  fill("games", gamesList(msg));
   fill("boards", boardsTable(msg));
-  fill("log", logList(msg, 8));
+  fill("log", logList(msg, 8, false));
   const ev = msg.header.event;
   fill("event", EVENT_FIELDS.filter(([k]) => ev[k]).map(([k, shown]) => el("span", {}, shown(ev[k]))));
   for (const fmt of ["html", "pdf", "csv"]) document.getElementById(`link-${fmt}`).href = msg.links[`scorecard_${fmt}`];

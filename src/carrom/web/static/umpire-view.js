@@ -72,23 +72,33 @@ function queenWhere(msg) {
   return t("on the board");
 }
 
-// whose turn it is, to do what, as the terminal's prompt says it (carrom.records.describe.turn_prompt)
+// whose turn it is, to do what (carrom.records.describe.turn_prompt), without the terminal's commands: the tablet
+// has buttons for them and spectators have none
 export function promptOf(msg) {
   const s = msg.state;
-  if (s.over) return t("match over (undo, comment, status, quit)");
+  if (s.over) return t("Match over");
   const actor = whoIs(msg, s.seat);
   if (s.to_act === "place") return t("{actor} to place", { actor });
-  if (s.to_act === "claim") return t("{actor} may claim extra points (declare extra N)", { actor });
-  if (s.to_act === "toss") return t("tie-break board: who won the toss? (declare toss SEAT)");
+  if (s.to_act === "claim") return t("{actor} may claim extra points", { actor });
+  if (s.to_act === "toss") return t("tie-break board: who won the toss?");
   return t("{actor} to play {colour}", { actor, colour: `[${t(s.colours[s.seat] || "")}]` });
 }
 
 // an entry of the log and its rulings, in the reader's words
 export const entryOf = (e) => (e.said ? said(e.said.entry) : e.entry);
 export const linesOf = (e) => (e.said ? e.said.lines.map(said) : e.lines);
-// a ruling's lines as elements (tag: "li" or "p"), each with its law's meaning under it
-export function ruled(lines, tag) {
-  return lines.map((m) => el(tag, {}, said(m), m && m.meaning ? el("small", { class: "law" }, lawMeaning(m)) : null));
+// a ruling's lines as elements (tag: "li" or "p"), each with its law's meaning under it (not for spectators: glosses)
+export function ruled(lines, tag, glosses = true) {
+  return lines.map((m) => el(tag, {}, said(m), glosses && m && m.meaning ? el("small", { class: "law" }, lawMeaning(m)) : null));
+}
+
+// the games decided so far: "Game 1 · 25–7 · won by Asha"
+export function gamesList(msg) {
+  if (!msg.games || !msg.games.length) return null;
+  return el("ol", { class: "games-done" }, msg.games.map((g) => el("li", {},
+    el("span", { class: "game-no" }, t("Game {game}", { game: g.game })), " ",
+    el("span", { class: "game-score" }, `${g.points[0]}–${g.points[1]}`), " ",
+    el("span", { class: "game-winner" }, g.winner ? t("won by {winner}", { winner: g.winner }) : ""))));
 }
 
 export function boardsTable(msg) {
@@ -103,11 +113,11 @@ export function boardsTable(msg) {
 }
 
 // The recent entries, newest first, each with the referee's rulings and their laws.
-export function logList(msg, limit = 12) {
+export function logList(msg, limit = 12, glosses = true) {
   return el("ol", { class: "log", reversed: true, start: msg.entries },
     msg.log.slice(0, limit).map((e) => el("li", { value: e.n },
       el("div", { class: "entry" }, entryOf(e), el("span", { class: "where" }, " · " + t("game {game}, board {board}", e))),
-      el("ul", { class: "lines" }, ruled(e.said ? e.said.lines : e.lines, "li")))));
+      el("ul", { class: "lines" }, ruled(e.said ? e.said.lines : e.lines, "li", glosses)))));
 }
 
 // The server's feed of a match: every state as the umpire enters it; reconnects with a growing pause.

@@ -4,7 +4,11 @@ import { language, said, t } from "./i18n.js";
 import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList, entryOf, promptOf, ruled, whoIs } from "./umpire-view.js";
 
 const MINE = "carrom-umpire-matches"; // id -> {key, title}: the matches this tablet umpires
-const umpire = (window.umpire = { state: null, busy: false, options: null, taps: [], canEnter: false });
+const umpire = (window.umpire = { state: null, busy: false, options: null, taps: [], canEnter: false, sentBy: null,
+  shownAt: 0 });
+// A second tap on the same button within SEEN ms of the first one's answer, with no other tap between, is the same
+// finger again (a double tap): it is sent against the state the first tap was made on, and the server refuses it.
+const SEEN = 600;
 const $ = (id) => document.getElementById(id);
 
 const matchId = location.pathname.split("/").filter(Boolean)[1] || null;
@@ -26,6 +30,30 @@ function showError(text) {
   const e = $("error");
   e.textContent = text || "";
   e.hidden = !text;
+}
+
+// A refusal of an entry, said beside the pad where the thumb is (its slot keeps its height: the pad does not move).
+function refuse(text) {
+  fill("refusal", text || "");
+}
+
+// The notation's refusals a button can cause, said in the buttons' words (the terminal's are about its letters).
+const IN_BUTTON_WORDS = {
+  "'x' says the striker touched no piece, '-' that it touched one: write only one of them":
+    () => t("“Touched nothing” and “Nothing in” cannot both be true: tap only one of them"),
+  "'-' means nothing went in, but pieces are listed too":
+    () => t("“Nothing in” is for a stroke that pocketed nothing, but pieces were tapped: tap Enter stroke instead"),
+  "'x' means the striker touched no piece, yet pieces went in":
+    () => t("“Touched nothing” was tapped, yet pieces went in: take one of them back (⌫)"),
+  "'x' means the striker touched no piece, yet pieces left the board":
+    () => t("“Touched nothing” was tapped, yet pieces left the board: take one of them back (⌫)"),
+  "there is only one queen": () => t("the queen was tapped twice: there is only one queen (⌫ takes a tap back)"),
+  "empty stroke": () => t("nothing tapped: tap what went in, then Enter stroke, or tap Nothing in"),
+};
+
+function refusalWords(body) {
+  const id = body && body.refusal && body.refusal.id;
+  return id && IN_BUTTON_WORDS[id] ? IN_BUTTON_WORDS[id]() : body.error;
 }
 
 async function call(url, options = {}) {
@@ -140,7 +168,7 @@ function showLine() {
 
 // -- dialogs: confirmations and choices, big enough for a finger --------------------------------
 
-function ask(title, text, choices, input = null, cancel = "Cancel") {
+function ask(title, text, choices, input = null, cancel = t("Cancel")) {
   const dialog = $("dialog");
   fill("dialog-title", title);
   $("dialog-cancel").textContent = cancel;
@@ -171,6 +199,7 @@ function actor() {
 // -- entering and showing ----------------------------------------------------------------------
 
 function render(msg, lines = null) {
+  if (!umpire.state || msg.revision !== umpire.state.revision) umpire.shownAt = performance.now();
   umpire.state = msg;
   document.title = t("umpire · {title}", { title: msg.title });
   fill("title", msg.title);
@@ -185,7 +214,8 @@ function render(msg, lines = null) {
   $("link-scoreboard").href = msg.links.scoreboard;
   for (const where of ["link", "end"]) {
     $(`${where}-record`).href = msg.links.record;
-    for (const fmt of ["html", "pdf", "csv"]) $(`${where}-${fmt}`).href = msg.links[`scorecard_${fmt}`];
+    // the scorecard in the tablet's language (the form of ICF XIX in each law text's own words)
+    for (const fmt of ["html", "pdf", "csv"]) $(`${where}-${fmt}`).href = `${msg.links[`scorecard_${fmt}`]}?lang=${language()}`;
   }
   $("end").hidden = !msg.state.over;
   $("bell").hidden = msg.header.variant !== "timed";
@@ -219,15 +249,24 @@ function reconnect() {
   }, 1500);
 }
 
-async function send(line) {
+// the revision a tap on ``button`` was made on: the one before the answer now shown when it is the same finger again
+function madeOn(button) {
+  const by = umpire.sentBy;
+  const again = by && button && by.button === button && by.revision === umpire.state.revision
+    && performance.now() - umpire.shownAt < SEEN;
+  return again ? by.from : umpire.state.revision;
+}
+
+async function send(line, button = null) {
   if (umpire.busy || !umpire.canEnter || !line) return;
   umpire.busy = true;
   document.body.classList.add("busy");
+  const from = madeOn(button);
   let r;
   try {
     r = await call(`/api/umpire/${matchId}/entries`, { method: "POST",
       headers: { "Content-Type": "application/json", "X-Umpire-Key": keyOf(matchId) },
-      body: JSON.stringify({ line, revision: umpire.state.revision }) });
+      body: JSON.stringify({ line, revision: from }) });
   } catch {
     r = null;  // only the request itself failing means the connection dropped
   } finally {
@@ -237,27 +276,41 @@ async function send(line) {
   if (r === null) return reconnect();
   if (r.ok) {
     showError("");
+    refuse("");
     umpire.taps = [];
     render(r.body.state, r.body.help ? [] : r.body.said || r.body.lines);  // said: the ruling (a refusal's is refusal)
+    umpire.sentBy = { button, from, revision: r.body.state.revision };
     if (r.body.help) help();  // "?": the notation in the reader's language
   } else {
-    showError(r.body.error);
+    refuse(refusalWords(r.body));
     if (r.status === 409) await refresh();
   }
+}
+
+// An entry that ends a board, a game or the match is sent only once the umpire says yes (nothing irreversible
+// on one tap; Undo still takes it back).
+async function confirmed(title, text, yes) {
+  const c = await ask(title, text, [{ label: yes, value: "confirm", cls: "danger" }]);
+  return Boolean(c);
 }
 
 async function concede() {
   const what = { board: t("the board"), game: t("the game"), match: t("the match") };
   const c = await ask(t("Concede"), t("{actor}'s side gives up (ICF 139). What?", { actor: actor() }),
     ["board", "game", "match"].map((w) => ({ label: what[w], value: w, cls: "danger" })));
-  if (c) await send(`concede ${c.choice}`);
+  if (!c) return;
+  const ends = { board: t("This ends the board: the other side wins it."), game: t("This ends the game: the other side wins it."),
+    match: t("This ends the match: the other side wins it.") };
+  if (await confirmed(t("Concede {what}?", { what: what[c.choice] }), ends[c.choice], t("Yes: concede {what}", { what: what[c.choice] }))) {
+    await send(`concede ${c.choice}`);
+  }
 }
 
 // the bell of the timed game: a board begun is played out, none starts after it (004 law 40)
 async function bell() {
   const c = await ask(t("Bell"), t("Time is up (004 law 40). Had \"Play\" been called for this board?"),
     [{ label: t("Yes: the board is played out"), value: "begun" }, { label: t("Not yet: no board starts"), value: "waiting" }]);
-  if (c) await send(`time ${c.choice}`);
+  if (c) await send(`time ${c.choice}`, "bell");
 }
 
 // who broke the law: every breach names its offender, the referee checks it against the law (ICF 63 b)
@@ -274,7 +327,10 @@ async function forfeit() {
     laws.map(([v, label]) => ({ label, value: v, cls: "danger" })));
   if (!c) return;
   const who = await offender(t("Forfeit the board"));
-  if (who) await send(`forfeit ${who} ${c.choice}`);
+  if (who && await confirmed(t("Forfeit the board"), t("{actor}'s side loses the board ({law}). This ends the board.",
+    { actor: whoIs(umpire.state, who), law: c.choice }), t("Yes: the board is lost"))) {
+    await send(`forfeit ${who} ${c.choice}`);
+  }
 }
 
 async function declare() {
@@ -289,13 +345,24 @@ async function declare() {
     const seats = Object.keys(umpire.state.header.players);
     const w = await ask(t("The tie-break toss (ICF 56 b)"), t("Who won the toss?"), seats.map((s) => ({ label: whoIs(umpire.state, s), value: s })));
     if (w) await send(`declare toss ${w.choice}`);
-  } else if (umpire.options.breaches.includes(c.choice)) {
-    const who = await offender(t("Declare"));
-    if (who) await send(`declare ${c.choice} ${who}`);
   } else {
-    await send(`declare ${c.choice}`);
+    const breach = umpire.options.breaches.includes(c.choice);
+    const who = breach ? await offender(t("Declare")) : null;
+    if (breach && !who) return;
+    const d = umpire.options.declarations.find((x) => x.word === c.choice);
+    const ending = ENDING[c.choice];
+    if (ending && !(await confirmed(`${t(d.words)} (${d.law})`, ending(who && whoIs(umpire.state, who)), t("Yes: enter it")))) return;
+    await send(who ? `declare ${c.choice} ${who}` : `declare ${c.choice}`);
   }
 }
+
+// the declarations that end a board, a game or the match, and what the umpire is told before saying yes
+const ENDING = {
+  replay: () => t("The board is annulled and played again from the break (ICF 140)."),
+  "no-room": () => t("The board is annulled and played again from the break (ICF 142)."),
+  absent: (who) => t("{actor} left the board: his side loses the match (ICF 143 a).", { actor: who }),
+  late: (who) => t("{actor} arrived late: his side loses the game 25–0 (004 law 18).", { actor: who }),
+};
 
 async function comment() {
   const c = await ask(t("Umpire's comment"), t("A remark for the scorecard (ICF XIX)."), [{ label: t("Add"), value: "ok", cls: "primary" }],
@@ -325,13 +392,18 @@ function wirePad() {
     showLine();
   });
   $("foul").addEventListener("click", foulPicker);
-  $("back").addEventListener("click", () => { umpire.taps.pop(); showLine(); });
-  $("clear").addEventListener("click", () => { umpire.taps = []; showLine(); });
-  $("enter").addEventListener("click", () => send(strokeLine()));
-  $("nothing").addEventListener("click", () => send(strokeLine(true)));
+  $("back").addEventListener("click", () => { umpire.taps.pop(); refuse(""); showLine(); });
+  $("clear").addEventListener("click", () => { umpire.taps = []; refuse(""); showLine(); });
+  $("enter").addEventListener("click", () => send(strokeLine(), "enter"));
+  $("nothing").addEventListener("click", () => send(strokeLine(true), "nothing"));
   const plain = { place: "place", "place-white": "place white", "place-black": "place black", waive: "place waive",
     undo: "undo" };
-  for (const [id, line] of Object.entries(plain)) $(id).addEventListener("click", () => send(line));
+  for (const [id, line] of Object.entries(plain)) $(id).addEventListener("click", () => send(line, id));
+  // any other tap between two taps of one button makes the second a new entry, not the same finger again
+  document.addEventListener("click", (ev) => {
+    const b = ev.target.closest("button");
+    if (umpire.sentBy && (!b || b.id !== umpire.sentBy.button)) umpire.sentBy = null;
+  }, true);
   $("bell").addEventListener("click", bell);
   $("concede").addEventListener("click", concede);
   $("forfeit").addEventListener("click", forfeit);
