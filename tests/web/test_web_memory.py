@@ -6,7 +6,7 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 
-import carrom.game.game as game_module
+import carrom.game.stroke as game_module  # where play_stroke simulates
 from carrom.game import Game
 from carrom.web import create_app
 from carrom.web.rooms import Room
