@@ -49,7 +49,7 @@ def write_file(path: Path, data: bytes, what: str) -> None:
         path.write_bytes(data)
     except OSError as exc:
         fail(f"cannot write the {what} to {path}: {exc.strerror or exc}")
-    typer.echo(f"wrote the {what} to {path} ({len(data):,} bytes)")
+    typer.echo(f"wrote the {what} to {path} ({len(data):,} bytes)", err=True)  # stdout stays the command's output
 
 
 def _value_name(param: Any) -> str:

@@ -33,6 +33,22 @@ def _store(db: Optional[str]):
         fail(str(exc))
 
 
+def _query(db: Optional[str], ask):
+    """What ``ask(store)`` reads, for a command that only reads; a refusal is one line."""
+    store = _store(db)
+    try:
+        return ask(store)
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
+
+
+def _read(db: Optional[str], event_id: int):
+    """An event as stored."""
+    return _query(db, lambda store: store.load(event_id))
+
+
 def _errors():
     from carrom.desk import SolError, StoreError
     from carrom.tournament import DeskError, ResultError
@@ -360,13 +376,7 @@ def standings_(
 ) -> None:
     from carrom.tournament import standings
 
-    store = _store(db)
-    try:
-        event = store.load(event_id)
-    except _errors() as exc:
-        fail(str(exc))
-    finally:
-        store.close()
+    event = _read(db, event_id)
     rows = standings(event)
     data = [{"rank": r.rank, "competitor": r.competitor, "players": event.names(r.competitor), "points": r.points,
              "buchholz": r.buchholz, "net_score": r.net_score, "total_score": r.total_score, "retired": r.retired}
@@ -386,13 +396,7 @@ def results_(
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    store = _store(db)
-    try:
-        event = store.load(event_id)
-    except _errors() as exc:
-        fail(str(exc))
-    finally:
-        store.close()
+    event = _read(db, event_id)
     data = [_match_json(event, m) for m in event.matches]
     if csv_out is not None:
         rows = []
@@ -442,13 +446,7 @@ def round_(
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    store = _store(db)
-    try:
-        event = store.load(event_id)
-    except _errors() as exc:
-        fail(str(exc))
-    finally:
-        store.close()
+    event = _read(db, event_id)
     number = number or event.current_round
     matches = event.round_matches(number)
     if not matches:
@@ -715,13 +713,7 @@ def withdraw_(event_id: int = typer.Argument(..., metavar="ID", help="The event.
 def protests_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
               as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    store = _store(db)
-    try:
-        rows = store.protests(event_id)
-    except _errors() as exc:
-        fail(str(exc))
-    finally:
-        store.close()
+    rows = _query(db, lambda store: store.protests(event_id))
     data = [{"protest": pid, "round": p.round, "table": p.table, "by": p.by, "game": p.game, "state": p.state.value,
              "steps": [{"at": s.at, "what": s.what, "law": s.law} for s in p.steps]} for pid, p in rows]
     _emit(data, as_json, "\n".join(f"{d['protest']}: round {d['round']}, table {d['table']}, {d['state']}"
@@ -732,13 +724,7 @@ def protests_(event_id: int = typer.Argument(..., metavar="ID", help="The event.
 def log_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
          db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
          as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    store = _store(db)
-    try:
-        rows = store.log(event_id)
-    except _errors() as exc:
-        fail(str(exc))
-    finally:
-        store.close()
+    rows = _query(db, lambda store: store.log(event_id))
     _emit([{"at": a, "what": w, "law": l} for a, w, l in rows], as_json,
           "\n".join(f"{dt.datetime.fromtimestamp(a, dt.timezone.utc):%Y-%m-%d %H:%M:%S}  {w}{f'  ({l})' if l else ''}"
                     for a, w, l in rows))
