@@ -377,6 +377,7 @@ def test_a_connection_whose_client_takes_nothing_past_the_stall_is_closed_with_4
     """A client that takes no message for ``Limits.stall`` seconds is closed with 4008 and a reason (the page says
     it fell behind and reconnects); a full queue keeps the answers meant for it and the latest state only."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     from carrom.web.limits import Limits
     from carrom.web.live import BEHIND, Connection
@@ -404,5 +405,7 @@ def test_a_connection_whose_client_takes_nothing_past_the_stall_is_closed_with_4
         await asyncio.sleep(0.05)
         return conn, ws
 
-    conn, ws = asyncio.run(run())
+    # a loop of its own in a thread: a browser test's loop may be running in this one (Playwright's sync API)
+    with ThreadPoolExecutor(1) as pool:
+        conn, ws = pool.submit(asyncio.run, run()).result()
     assert conn.closed and ws.closed_with == (BEHIND, "fell behind: reconnecting") and BEHIND == 4008
