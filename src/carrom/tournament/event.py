@@ -256,13 +256,8 @@ def _put(event: Event, old: Match, new: Match) -> Event:
     return event.with_matches(new if m is old else m for m in event.matches)
 
 
-def record(event: Event, round_number: int, table: int, games, *, players: tuple[int, int] | None = None) -> Event:
-    """Record the games typed for a match; ``players``: the competitors the desk names, checked against the match.
-
-    After an upheld protest the games typed are those from the replayed one on; the games before it stand.
-    """
-    _open(event)
-    m = find(event, round_number, table)
+def _typable(m: Match, round_number: int, table: int, players: tuple[int, int] | None) -> None:
+    """Refuse a result for a bye, for other competitors than the match's, or held by a protest (ICF 150)."""
     if m.side2 is None:
         raise DeskError(f"round {round_number}, table {table} is a bye: it has no result to type")
     if players is not None and set(players) != {m.side1, m.side2}:
@@ -270,6 +265,16 @@ def record(event: Event, round_number: int, table: int, games, *, players: tuple
     if m.held:
         raise DeskError(f"round {round_number}, table {table} is under protest: its result waits for the decision "
                         f"(ICF 150)")
+
+
+def record(event: Event, round_number: int, table: int, games, *, players: tuple[int, int] | None = None) -> Event:
+    """Record the games typed for a match; ``players``: the competitors the desk names, checked against the match.
+
+    After an upheld protest the games typed are those from the replayed one on; the games before it stand.
+    """
+    _open(event)
+    m = find(event, round_number, table)
+    _typable(m, round_number, table, players)
     if event.settings.rubbers:
         raise DeskError(f"this event's matches are ties of {event.settings.rubbers} rubbers: give each rubber's games")
     result = results.check(m.kept + tuple(games), event.settings.format)
@@ -284,13 +289,7 @@ def record_tie(event: Event, round_number: int, table: int, rubbers, *,
     m = find(event, round_number, table)
     if not event.settings.rubbers:
         raise DeskError("this event's matches are single matches, not ties of rubbers")
-    if m.side2 is None:
-        raise DeskError(f"round {round_number}, table {table} is a bye: it has no result to type")
-    if players is not None and set(players) != {m.side1, m.side2}:
-        raise DeskError(f"round {round_number}, table {table} is not between those competitors")
-    if m.held:
-        raise DeskError(f"round {round_number}, table {table} is under protest: its result waits for the decision "
-                        f"(ICF 150)")
+    _typable(m, round_number, table, players)
     result = results.tie(tuple(tuple(g) for g in rubbers), event.settings.rubbers, event.settings.format)
     _knockout_needs_winner(event, m, result)
     return _put(event, m, replace(m, result=result))
