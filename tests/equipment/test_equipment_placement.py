@@ -366,3 +366,30 @@ def test_a_seat_may_be_given_by_its_name():
     assert not has_legal_position("south", row_on_baseline(Seat.SOUTH))
     with pytest.raises(ValueError):
         legal_intervals("centre")
+
+
+@pytest.mark.parametrize("side", [1, -1], ids=["right arrow", "left arrow"])
+def test_critical_offsets_include_where_a_coins_reach_meets_the_arrows_clearance(side):
+    """ICF 130 b: the striker must not touch the arrow; ICF 142: nor any coin. A coin beside an arrow leaves
+    a short stretch between its reach and the arrow's clearance; that stretch closes at the offset where the
+    two boundaries cross, so that offset is critical. Computed here in board coordinates: south's striker at
+    offset o next to the arrow on ``side`` sits at (side·(k − o), −axis + o)."""
+    k = AXIS - math.sqrt(2) * (R + HALF_ARROW)
+    o0 = 0.002
+    ux, uy = -1 / math.hypot(1, 0.3), 0.3 / math.hypot(1, 0.3)
+    right = (k - o0 + (R + r) * ux, -AXIS + o0 + (R + r) * uy)  # the coin for the right arrow
+    coin = (side * right[0], right[1])
+    layout = Layout((Disc(PieceKind.WHITE, *coin),))
+    # Where the striker at (k − o, −axis + o) is at distance R + r from the mirrored coin: a quadratic in o.
+    dx, dy = k - right[0], -AXIS - right[1]
+    b, c = 2 * (dy - dx), dx * dx + dy * dy - (R + r) ** 2
+    roots = [(-b + s * math.sqrt(b * b - 8 * c)) / 4 for s in (1, -1)]
+    lo, hi = offset_band()
+    assert [o for o in roots if lo <= o <= hi] == [pytest.approx(o0, abs=1e-12)]
+    crit = critical_offsets(Seat.SOUTH, layout)
+    assert any(x == pytest.approx(o0, abs=1e-12) for x in crit), crit
+
+    def between(offset):  # the stretches between the coin and the arrow
+        return [iv for iv in legal_intervals(Seat.SOUTH, layout, offset=offset) if side * iv[0] > side * coin[0]]
+
+    assert between(o0 - 1e-5) and not between(o0 + 1e-5)
