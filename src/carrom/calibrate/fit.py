@@ -23,6 +23,7 @@ from scipy.sparse import lil_matrix
 
 from carrom.calibrate.tracks import Shot
 from carrom.equipment.layout import Disc, Layout, PieceKind
+from carrom.equipment.spec import CARROMMAN, STANDARD_BOARD, STRIKER
 from carrom.physics import EventKind, PhysicsParams, Strike, simulate
 
 FIT_SPEED_LIMIT = 50.0
@@ -90,6 +91,7 @@ class Calibration:
     params: PhysicsParams
     fitted: tuple[Fitted, ...]
     shot_kinds: tuple[str, ...]
+    shot_rms: tuple[float, ...]  # metres: each shot's predicted against measured positions
     samples: int
     rms: float  # metres
 
@@ -167,6 +169,35 @@ def _kind(result) -> str:
     return "cushion" if EventKind.CUSHION in kinds else "slide"
 
 
+FREE_SLIDE = 0.3
+"""Seconds: at most this much of a shot's start is used to guess the struck disc's state at ``t0``."""
+CLEARANCE = 0.01
+"""Metres: the struck disc is sliding free while its edge is farther than this from any disc or cushion."""
+
+
+def _free_start(shot: Shot, deceleration: float) -> tuple[float, float, float, float]:
+    """The struck disc's position and velocity at ``t0`` fitted to its first samples, while it slides
+    free (straight, slowing by ``deceleration``): the start the whole fit improves on."""
+    t, xy = shot.samples[shot.struck]
+    reach = STRIKER.radius + CLEARANCE
+    free = (t <= FREE_SLIDE) & (np.abs(xy) <= STANDARD_BOARD.half - reach).all(axis=1)
+    for x, y in shot.resting.values():
+        free &= np.hypot(xy[:, 0] - x, xy[:, 1] - y) > reach + CARROMMAN.radius
+    n = int(np.argmin(free)) if not free.all() else len(free)  # the samples before it first comes near anything
+    if n < 3:
+        return (*shot.start, *shot.velocity)
+    t, xy = t[:n], xy[:n]
+
+    def residuals(state):
+        x0, y0, vx, vy = state
+        speed = math.hypot(vx, vy) or 1e-9
+        run = np.minimum(t, speed / deceleration)
+        d = speed * run - 0.5 * deceleration * run ** 2
+        return np.concatenate([x0 + vx / speed * d - xy[:, 0], y0 + vy / speed * d - xy[:, 1]])
+
+    return tuple(float(v) for v in least_squares(residuals, [*shot.start, *shot.velocity]).x)
+
+
 class CalibrationError(ValueError):
     """Shots that cannot give a fit (too few, or none the engine can replay)."""
 
@@ -177,10 +208,11 @@ def calibrate(shots: list[Shot], base: PhysicsParams) -> Calibration:
     if not shots:
         raise CalibrationError("no shots to fit")
     probe = _Problem(shots, base, ())
+    starts = [_free_start(shot, base.deceleration) for shot in shots]
     seen: set[EventKind] = set()
     for i, shot in enumerate(shots):
         try:
-            seen |= {e.kind for e in probe.simulate(i, probe.base, (*shot.start, *shot.velocity)).events}
+            seen |= {e.kind for e in probe.simulate(i, probe.base, starts[i]).events}
         except ValueError as exc:
             raise CalibrationError(f"shot {shot.number} (at {shot.t0:.3f} s) cannot be replayed: {exc}") from None
     names = ["mu"]
@@ -195,8 +227,10 @@ def calibrate(shots: list[Shot], base: PhysicsParams) -> Calibration:
     start = [PARAMETERS[n].get(base) for n in names]
     lower = [PARAMETERS[n].bounds()[0] for n in names]
     upper = [PARAMETERS[n].bounds()[1] for n in names]
-    for shot in shots:
-        start += [*shot.start, *shot.velocity]
+    for i, state in enumerate(starts):  # each shot's start fitted alone first, under the base's parameters
+        one = least_squares(lambda x, i=i: probe.shot_residuals(i, probe.base, x), state, x_scale="jac",
+                            diff_step=1e-7, xtol=1e-6, ftol=1e-6)
+        start += list(one.x)
         lower += [-np.inf] * 4
         upper += [np.inf] * 4
     start = np.clip(start, lower, upper)
@@ -209,6 +243,9 @@ def calibrate(shots: list[Shot], base: PhysicsParams) -> Calibration:
     fitted = tuple(Fitted(name, float(fit.x[j]), float(math.sqrt(max(cov[j, j], 0.0)))) for j, name in enumerate(names))
     params = with_values(base, names, fit.x[: len(names)])
     final = _Problem(shots, params, ())
-    shot_kinds = tuple(_kind(final.simulate(i, final.base, fit.x[len(names) + 4 * i: len(names) + 4 * i + 4]))
-                       for i in range(len(shots)))
-    return Calibration(base, params, fitted, shot_kinds, m // 2, float(math.sqrt(2.0 * fit.cost / max(m, 1))))
+    states = [fit.x[len(names) + 4 * i: len(names) + 4 * i + 4] for i in range(len(shots))]
+    shot_kinds = tuple(_kind(final.simulate(i, final.base, state)) for i, state in enumerate(states))
+    shot_rms = tuple(float(np.sqrt(np.mean(final.shot_residuals(i, final.base, state) ** 2)))
+                     for i, state in enumerate(states))
+    return Calibration(base, params, fitted, shot_kinds, shot_rms, m // 2,
+                       float(math.sqrt(2.0 * fit.cost / max(m, 1))))

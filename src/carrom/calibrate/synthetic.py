@@ -103,7 +103,6 @@ def film(shots: tuple[FilmedShot, ...], params: PhysicsParams, fps: float = 120.
 def noisy(tracks: dict[str, Track], sigma: float, seed: int = 0) -> dict[str, Track]:
     """The tracks with Gaussian noise of ``sigma`` metres on every coordinate."""
     rng = np.random.default_rng(seed)
-    bank = [rng.normal(0.0, camera.noise, (camera.size[1], camera.size[0], 3)).astype(np.int16) for _ in range(7)]
     return {n: Track(n, tr.kind, tr.t, tr.xy + rng.normal(0.0, sigma, tr.xy.shape)) for n, tr in tracks.items()}
 
 
@@ -144,7 +143,8 @@ def _board_drawing(scale: float, margin: float):
 
     f = HALF + FRAME_WIDTH
     cv2.rectangle(img, px(-f, f), px(f, -f), FRAME_BGR, -1, cv2.LINE_AA, 4)
-    cv2.rectangle(img, px(-HALF, HALF), px(HALF, -HALF), BOARD_BGR, -1, cv2.LINE_AA, 4)
+    (x0, y0), (x1, y1) = px(-HALF, HALF), px(HALF, -HALF)  # a filled pixel reaches half a pixel past its centre
+    cv2.rectangle(img, (x0 + 8, y0 + 8), (x1 - 8, y1 - 8), BOARD_BGR, -1, cv2.LINE_AA, 4)
     c = STANDARD_BOARD.pocket_centre_offset
     for sx in (-1, 1):
         for sy in (-1, 1):

@@ -191,6 +191,7 @@ def track_video(path: Path | str, corners=None, fps: float | None = None, empty:
                 break
             frames.append(frame)
         background = np.median(np.stack([rectify(f) for f in frames[:: max(1, len(frames) // 15)]]), axis=0)
+        background = background.round().astype(np.uint8)
         follower = _Follower(scale, 1.0 / rate)
         index = 0
         pending = frames[1:] if empty_frames > 1 else []
@@ -207,13 +208,13 @@ def track_video(path: Path | str, corners=None, fps: float | None = None, empty:
     finally:
         capture.release()
     return Tracking(follower.tracks(1.0 / rate), tuple(corners), float(rate), index + 1,
-                    background.astype(np.uint8), scale)
+                    background, scale)
 
 
 def _blobs(rect: np.ndarray, background: np.ndarray, scale: float) -> list[tuple[float, float, float]]:
     """(x, y, area) of each disc-sized blob that differs from the empty board: metres, square metres."""
-    diff = np.abs(rect.astype(np.float32) - background).sum(axis=2)
-    mask = (diff > 60).astype(np.uint8)
+    diff = cv2.transform(cv2.absdiff(rect, background), np.ones((1, 3), np.float32))  # summed over the colours
+    mask = cv2.threshold(diff, 60.0, 1.0, cv2.THRESH_BINARY)[1].astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     count, labels, stats, _centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
     coin = math.pi * (CARROMMAN.radius * scale) ** 2
