@@ -104,7 +104,7 @@ class Calibration:
         for f in self.fitted:
             if f.name == "disc_friction":
                 a, b, c = self.base.disc_friction
-                parameters[f.name] = [round(a * f.value, 6), round(b * f.value, 6), c]
+                parameters[f.name] = [round(a * f.value, 9), round(b * f.value, 9), c]
                 uncertainty[f.name] = [round(a * f.sigma, 6), round(b * f.sigma, 6), 0.0]
             else:
                 parameters[f.name] = round(f.value, 6)

@@ -290,17 +290,20 @@ class _Follower:
                 self.live.append({"samples": [(frame, bx, by)], "areas": [area], "v": (0.0, 0.0)})
 
     def tracks(self, dt: float) -> dict[str, Track]:
-        coin = math.pi * CARROMMAN.radius ** 2
-        striker = math.pi * STRIKER.radius ** 2
+        """The tracks long enough to keep, named by kind and order of appearance. The striker and the coins
+        are told apart by size against each other (a dark coin's blurred rim reads larger than a light
+        striker's, so the sizes are compared among the discs filmed, not to the laws' radii); discs all of
+        one size are of unknown kind."""
+        kept = sorted((tr for tr in self.done + self.live if len(tr["samples"]) >= MIN_SAMPLES),
+                      key=lambda tr: tr["samples"][0][0])
+        areas = [float(np.median(tr["areas"])) for tr in kept]
+        ratio = (STRIKER.radius / CARROMMAN.radius) ** 2
+        split = math.sqrt(min(areas) * max(areas)) if areas and max(areas) > math.sqrt(ratio) * min(areas) else None
         out = {}
-        everything = sorted(self.done + self.live, key=lambda tr: tr["samples"][0][0])
-        for tr in everything:
-            if len(tr["samples"]) < MIN_SAMPLES:
-                continue
+        for tr, area in zip(kept, areas):
             s = np.array(tr["samples"], dtype=np.float64)
-            area = float(np.median(tr["areas"]))
-            kind = "striker" if area > math.sqrt(coin * striker) else "coin"
-            name = f"{kind[0]}{len(out) + 1}"
+            kind = None if split is None else ("striker" if area > split else "coin")
+            name = f"{(kind or 'disc')[0]}{len(out) + 1}"
             out[name] = Track(name, kind, s[:, 0] * dt, s[:, 1:])
         return out
 
