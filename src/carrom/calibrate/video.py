@@ -98,8 +98,13 @@ def find_corners(frame: np.ndarray, source: str) -> tuple[tuple[float, float], .
     if not contours:
         raise TrackingError(f"{source}: no board found in the first frame; give --corners")
     contour = max(contours, key=cv2.contourArea)
-    if cv2.contourArea(contour) < 0.05 * frame.shape[0] * frame.shape[1]:
+    height, width = grey.shape
+    if cv2.contourArea(contour) < 0.05 * width * height or float(grey.std()) < 5.0:
         raise TrackingError(f"{source}: no board found in the first frame (nothing bright and large); give --corners")
+    x, y, w, h = cv2.boundingRect(contour)
+    if x <= 0 or y <= 0 or x + w >= width or y + h >= height:
+        raise TrackingError(f"{source}: no board found in the first frame (the bright region reaches the picture's "
+                            f"edge: film the whole board with a margin round it, or give --corners)")
     hull = cv2.convexHull(contour)
     quad = None
     for eps in np.linspace(0.01, 0.1, 19):
