@@ -50,7 +50,7 @@ def calibrate(
         table.add_column(column, justify="left" if column == "parameter" else "right")
     for f in result.fitted:
         before = 1.0 if f.name == "disc_friction" else PARAMETERS[f.name].get(params)
-        table.add_row(escape(PARAMETERS[f.name].label), f"{before:.4f}", f"{f.value:.4f}", f"{f.sigma:.4f}",
+        table.add_row(escape(PARAMETERS[f.name].label), f"{before:.4f}", f"{f.value:.4f}", f"{f.sigma:.2g}",
                       f"{100 * f.relative:.2f}")
     console.print(table)
     unmeasured = [p.label for name, p in PARAMETERS.items()
