@@ -318,15 +318,16 @@ TRACK_COLOURS = ((0, 0, 220), (0, 160, 0), (220, 0, 0), (0, 140, 220), (160, 0, 
 
 def preview(tracking: Tracking, path: Path | str) -> None:
     """A picture of the tracks drawn on the rectified empty board (PNG, or any format OpenCV writes)."""
-    img = tracking.background.copy()
-    s = tracking.scale
+    zoom = 2  # the rectified board is about as fine as the film; drawn twice as large, the lines stay thin
+    img = cv2.resize(tracking.background, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_LINEAR)
+    s = tracking.scale * zoom
     for n, tr in enumerate(tracking.tracks.values()):
         pts = np.column_stack(((tr.xy[:, 0] + HALF) * s, (HALF - tr.xy[:, 1]) * s)).round().astype(np.int32)
         colour = TRACK_COLOURS[n % len(TRACK_COLOURS)]
         cv2.polylines(img, [pts.reshape(-1, 1, 2)], False, colour, 1, cv2.LINE_AA)
         r = (STRIKER if tr.kind == "striker" else CARROMMAN).radius * s
         cv2.circle(img, tuple(int(v) for v in pts[0]), int(round(r)), colour, 1, cv2.LINE_AA)
-        cv2.putText(img, tr.disc, tuple(int(v) + 4 for v in pts[0]), cv2.FONT_HERSHEY_SIMPLEX, 0.35, colour, 1,
+        cv2.putText(img, tr.disc, tuple(int(v) + 4 for v in pts[0]), cv2.FONT_HERSHEY_SIMPLEX, 0.45, colour, 1,
                     cv2.LINE_AA)
     if not cv2.imwrite(str(path), img):
         raise TrackingError(f"{path}: cannot write the preview there (a .png name in a folder that exists)")
