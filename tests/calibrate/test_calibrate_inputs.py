@@ -179,3 +179,37 @@ def test_corners_in_the_wrong_order_or_count_are_refused(small_film):
 def test_a_film_without_a_board_asks_for_the_corners(small_film):
     with pytest.raises(TrackingError, match="no board found in the first frame.*give --corners"):
         track_video(small_film)
+
+
+# -- records name the model ------------------------------------------------------------------------------------
+
+
+def test_a_game_under_a_model_file_records_the_model_inline_and_replays_with_it(tmp_path):
+    """A record names the model it was played with (docs/record-format.md); a model file's parameters have no name,
+    so the record holds them inline, and the record replays with them without the file."""
+    from carrom.game import Game
+    from carrom.records import Record
+
+    path = write(tmp_path / "board.json", json.dumps({**GOOD, "parameters": {"mu": 0.12, "disc_friction": [0.01, 0.2, 1.5]}}))
+    params = load_physics(str(path))
+    game = Game.new({"south": "A", "north": "B"}, params=params)
+    named = game.record.to_dict()["physics"]
+    assert json.loads(named) == {"carrom_physics_model": 1, "base": "v4",
+                                 "parameters": {"mu": 0.12, "disc_friction": [0.01, 0.2, 1.5]}}
+    assert Game.resume(Record.from_dict(game.record.to_dict())).params == params
+    assert Game.new({"south": "A", "north": "B"}, params=MODELS["v2"]).record.to_dict()["physics"] == "v2"
+
+
+def test_a_record_naming_a_file_opens_no_file(tmp_path):
+    """A record comes from anywhere: its physics is a model's name or a model inline, never a path to read."""
+    from carrom.game import Game, GameError
+    from carrom.records import Record
+
+    path = write(tmp_path / "board.json", json.dumps(GOOD))
+    data = Game.new({"south": "A", "north": "B"}).record.to_dict()
+    data["physics"] = str(path)
+    with pytest.raises(GameError, match="unknown physics model"):
+        Game.resume(Record.from_dict(data))
+    data["physics"] = '{"carrom_physics_model": 1, "base": "v4", "parameters": {"mu": -1}}'
+    with pytest.raises(GameError, match="the model inline: parameters.mu: mu must be a finite number > 0"):
+        Game.resume(Record.from_dict(data))

@@ -15,6 +15,10 @@ The file is JSON (the standard library reads it, so the physics stays pure)::
 ``parameters`` names fields of ``PhysicsParams``; ``uncertainty`` and ``note`` (and any key
 starting with ``fit``) are kept for people and ignored by the loader. A bad file is refused with a
 ``ModelFileError`` naming the file, the field and what is wrong.
+
+A record names the model it was played with (``model_name``): a named model by its name, any other
+parameters as this file's content inline (``{"carrom_physics_model":1,"base":"v4","parameters":{...}}``),
+so a record played under a model file replays anywhere, without the file.
 """
 
 from __future__ import annotations
@@ -22,16 +26,18 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import fields, replace
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from carrom.physics.params import PhysicsParams, physics_model
+from carrom.physics.params import BOARD_SPEEDS, MODELS, PhysicsParams, physics_model
 
 FORMAT_KEY = "carrom_physics_model"
 FORMAT_VERSION = 1
 PARAMETERS = tuple(f.name for f in fields(PhysicsParams))
 """The names a file's ``parameters`` may set: the fields of ``PhysicsParams``."""
 _KEYS = {FORMAT_KEY, "base", "parameters", "uncertainty", "note"}
+KNOWN = (*MODELS, *BOARD_SPEEDS)
 
 
 class ModelFileError(ValueError):
@@ -103,6 +109,42 @@ def model_file_dict(base: str, parameters: dict[str, Any], uncertainty: dict[str
     return data
 
 
+def _plain(value: Any) -> Any:
+    """A parameter's value as JSON holds it: an enum by its value, a tuple as a list."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def model_name(params: PhysicsParams) -> str:
+    """The name a record gives ``params``: a named model's name (``v3``, ``v4-slow``), else the model inline, a
+    model file's content on one line (its base the named model it differs least from, and those differences),
+    which ``load_physics`` reads back to equal parameters: a record played under a model file replays anywhere."""
+    if params.model is not None:
+        return params.model
+    candidates = []
+    for base in sorted(KNOWN):
+        named = physics_model(base)
+        diff = {f: _plain(getattr(params, f)) for f in PARAMETERS if getattr(params, f) != getattr(named, f)}
+        candidates.append((len(diff), base, diff))
+    _n, base, diff = min(candidates)
+    return json.dumps({FORMAT_KEY: FORMAT_VERSION, "base": base, "parameters": diff}, separators=(",", ":"))
+
+
+def named_or_inline(name: str) -> PhysicsParams:
+    """The model a record names (``model_name``): a named model, or one inline. Never a file: a record comes
+    from anywhere, and must not make its reader open files. A ValueError naming what is wrong otherwise."""
+    if isinstance(name, str) and name.startswith("{"):
+        try:
+            data = json.loads(name)
+        except json.JSONDecodeError as exc:
+            raise _refuse("the model inline", f"column {exc.colno}", f"not JSON ({exc.msg})") from None
+        return params_from_dict(data, "the model inline")
+    return physics_model(name)
+
+
 def looks_like_file(name: str) -> bool:
     """Whether a ``--physics`` value is meant as a file (a path separator or a ``.json`` ending)."""
     return name.endswith(".json") or "/" in name or "\\" in name
@@ -113,6 +155,8 @@ def load_physics(name: str) -> PhysicsParams:
     A ValueError naming the known models, or the file's problem, otherwise."""
     if not isinstance(name, str):
         raise ValueError(f"physics must be a model's name or a model file's path, got {name!r}")
+    if name.startswith("{"):
+        return named_or_inline(name)
     if looks_like_file(name):
         return load_model_file(name)
     try:
