@@ -39,7 +39,6 @@ class Parameter:
 
     name: str
     label: str
-    unit: str
 
     def get(self, params: PhysicsParams) -> float:
         if self.name == "disc_friction":
@@ -51,10 +50,10 @@ class Parameter:
 
 
 PARAMETERS = {
-    "mu": Parameter("mu", "board friction (disc sliding on the board)", ""),
-    "restitution_cushion": Parameter("restitution_cushion", "cushion restitution", ""),
-    "restitution_striker_coin": Parameter("restitution_striker_coin", "disc-disc restitution (striker on coin)", ""),
-    "disc_friction": Parameter("disc_friction", "disc-disc friction (scale of the base's mu(v))", "x base"),
+    "mu": Parameter("mu", "board friction (disc sliding on the board)"),
+    "restitution_cushion": Parameter("restitution_cushion", "cushion restitution"),
+    "restitution_striker_coin": Parameter("restitution_striker_coin", "disc-disc restitution (striker on coin)"),
+    "disc_friction": Parameter("disc_friction", "disc-disc friction (scale of the base's mu(v))"),
 }
 
 

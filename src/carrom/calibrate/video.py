@@ -197,7 +197,7 @@ def track_video(path: Path | str, corners=None, fps: float | None = None, empty:
             frames.append(frame)
         background = np.median(np.stack([rectify(f) for f in frames[:: max(1, len(frames) // 15)]]), axis=0)
         background = background.round().astype(np.uint8)
-        follower = _Follower(scale, 1.0 / rate)
+        follower = _Follower(1.0 / rate)
         index = 0
         pending = frames[1:] if empty_frames > 1 else []
         follower.step(index, _blobs(rectify(first), background, scale))
@@ -255,7 +255,7 @@ def _blobs(rect: np.ndarray, background: np.ndarray, scale: float) -> list[tuple
 class _Follower:
     """Tracks grown frame by frame from the blobs."""
 
-    def __init__(self, scale: float, dt: float):
+    def __init__(self, dt: float):
         self.dt = dt
         self.live: list[dict] = []
         self.done: list[dict] = []

@@ -15,8 +15,6 @@ from rich.table import Table
 
 from carrom.cli.common import fail, write_file
 
-UNITS = {"mu": "", "restitution_cushion": "", "restitution_striker_coin": "", "disc_friction": "x base mu(v)"}
-
 
 def calibrate(
     tracks: Path = typer.Argument(..., metavar="TRACKS.csv",
