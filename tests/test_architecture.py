@@ -45,6 +45,8 @@ ALLOWED = {
     "tournament": {"carrom.tournament", "carrom.rules"},
     # its adapters: the tournament tables and SoL's files, over the core only; the CLI imports them
     "desk": {"carrom.desk", "carrom.tournament", "sqlalchemy", "yaml", "glicko2"},
+    # calibration from a film of a player's own board: over the physics and the equipment; the CLI imports it
+    "calibrate": {"carrom.calibrate", "carrom.physics", "carrom.equipment", "numpy", "scipy", "cv2"},
 }
 
 

@@ -30,6 +30,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "carrom.cli.web",
     "carrom.cli.arena",
     "carrom.cli.tournament",
+    "carrom.cli.calibrate",
 )
 
 

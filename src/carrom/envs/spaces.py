@@ -34,6 +34,7 @@ from gymnasium import spaces
 
 from carrom.equipment import STANDARD_BOARD, Layout, PieceKind, Seat as EqSeat, finite_number, legal_intervals
 from carrom.physics import DEFAULT_PARAMS, MODELS, PhysicsParams
+from carrom.physics.model_file import load_model_file, looks_like_file
 from carrom.players.geometric import AIM_SIGMA, SPEED_SIGMA
 
 ALONG_MAX = max(hi for _lo, hi in legal_intervals(EqSeat.SOUTH, Layout(())))
@@ -83,11 +84,14 @@ def check_directions(directions) -> float:
 
 
 def check_physics(physics) -> PhysicsParams:
-    """The parameters of a ``physics`` option, a model named in ``carrom.physics.MODELS``; ``ValueError``
-    naming the models otherwise."""
-    if not isinstance(physics, str) or physics not in MODELS:
-        raise ValueError(f"physics {physics!r} is not one of {', '.join(MODELS)}")
-    return MODELS[physics]
+    """The parameters of a ``physics`` option: a model named in ``carrom.physics.MODELS`` or a model file's
+    path (``carrom calibrate`` writes one; docs/calibration.md); ``ValueError`` naming the models, or what
+    is wrong with the file, otherwise."""
+    if isinstance(physics, str) and physics in MODELS:
+        return MODELS[physics]
+    if isinstance(physics, str) and looks_like_file(physics):
+        return load_model_file(physics)
+    raise ValueError(f"physics {physics!r} is not one of {', '.join(MODELS)} nor a model file (NAME.json)")
 
 
 def check_noise(noise) -> float:

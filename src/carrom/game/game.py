@@ -20,7 +20,8 @@ from carrom.equipment import (
 )
 from carrom.game.outcome import KIND_OF_COIN
 from carrom.game.stroke import play_stroke
-from carrom.physics import DEFAULT_PARAMS, PhysicsParams, physics_model
+from carrom.physics import DEFAULT_PARAMS, PhysicsParams
+from carrom.physics.model_file import model_name, named_or_inline
 from carrom.physics.result import ShotResult
 from carrom.records import Header, Player, Record
 from carrom.records.entries import Choice, ClockEntry, ConcedeEntry, DeclareEntry, Outcome, PlaceEntry, StrokeEntry
@@ -120,7 +121,7 @@ class Game:
         if params is None:
             # The model the record names (docs/physics.md); a record without one is v1.
             try:
-                params = physics_model(record.header.physics or "v1")
+                params = named_or_inline(record.header.physics or "v1")
             except ValueError as exc:
                 raise GameError(str(exc)) from None
         self.params = params
@@ -135,7 +136,7 @@ class Game:
             params: PhysicsParams | None = None, **header: Any) -> "Game":
         """A match between ``players`` (seat -> name): two opposite seats, or four (ICF 27, 28)."""
         kind = "doubles" if len(players) == 4 else "singles"
-        model = (params or DEFAULT_PARAMS).model
+        model = model_name(params or DEFAULT_PARAMS)  # a model file's parameters inline (docs/calibration.md)
         if model not in (None, "v1"):
             header.setdefault("physics", model)  # v1, the first model, goes unnamed
         try:

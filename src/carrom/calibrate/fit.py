@@ -1,0 +1,250 @@
+"""Fit a physics model's parameters to measured shots, with the engine itself predicting each track.
+
+Every shot is simulated from the struck disc's measured state at ``t0`` (its position and velocity,
+fitted too: four unknowns per shot) with the resting discs where they were measured; the residuals are
+the predicted minus the measured positions of every disc at every sample. ``scipy.optimize.least_squares``
+(trust region reflective, a sparse Jacobian: a shot's unknowns move only its own residuals) finds the
+parameters; their standard uncertainties come from the Jacobian at the solution, scaled by the residuals'
+spread, with the shots' unknowns marginalised (the covariance's block of the parameters).
+
+A parameter is fitted only when the shots measure it: the board's friction always, the cushion's
+restitution when a disc meets a cushion, the disc-on-disc restitution and friction when the struck disc
+meets another (docs/calibration.md).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+from scipy.optimize import least_squares
+from scipy.sparse import lil_matrix
+
+from carrom.calibrate.tracks import Shot
+from carrom.equipment.layout import Disc, Layout, PieceKind
+from carrom.equipment.spec import CARROMMAN, STANDARD_BOARD, STRIKER
+from carrom.physics import EventKind, PhysicsParams, Strike, simulate
+
+FIT_SPEED_LIMIT = 50.0
+"""m/s: the top striker speed while fitting (the model file keeps the base's)."""
+FAILED_RESIDUAL = 1.0
+"""Metres: the residual of every sample of a shot the engine refuses at some trial (a disc pushed off
+the board or into another); the optimiser steps back from it."""
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A fitted quantity: how it is read from and written to the parameters."""
+
+    name: str
+    label: str
+
+    def get(self, params: PhysicsParams) -> float:
+        if self.name == "disc_friction":
+            return 1.0
+        return float(getattr(params, self.name))
+
+    def bounds(self) -> tuple[float, float]:
+        return {"mu": (1e-3, 1.0), "disc_friction": (0.0, 20.0)}.get(self.name, (0.02, 1.0))
+
+
+PARAMETERS = {
+    "mu": Parameter("mu", "board friction (disc sliding on the board)"),
+    "restitution_cushion": Parameter("restitution_cushion", "cushion restitution"),
+    "restitution_striker_coin": Parameter("restitution_striker_coin", "disc-disc restitution (striker on coin)"),
+    "disc_friction": Parameter("disc_friction", "disc-disc friction (scale of the base's mu(v))"),
+}
+
+
+def with_values(base: PhysicsParams, names: tuple[str, ...], values) -> PhysicsParams:
+    """``base`` with the named parameters set (``disc_friction`` is the scale of the base's a and b)."""
+    changes = {}
+    for name, v in zip(names, values):
+        if name == "disc_friction":
+            a, b, c = base.disc_friction
+            changes[name] = (a * float(v), b * float(v), c)
+        else:
+            changes[name] = float(v)
+    return replace(base, **changes)
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """One fitted parameter: its value and standard uncertainty (``disc_friction``: as a scale)."""
+
+    name: str
+    value: float
+    sigma: float
+
+    @property
+    def relative(self) -> float:
+        return self.sigma / abs(self.value) if self.value else math.inf
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """What a fit found: the parameters, the model they make, and how well it matches."""
+
+    base: PhysicsParams
+    params: PhysicsParams
+    fitted: tuple[Fitted, ...]
+    shot_kinds: tuple[str, ...]
+    shot_rms: tuple[float, ...]  # metres: each shot's predicted against measured positions
+    samples: int
+    rms: float  # metres
+
+    def value(self, name: str) -> float:
+        return next(f.value for f in self.fitted if f.name == name)
+
+    def overrides(self) -> tuple[dict, dict]:
+        """What a model file stores: the changed parameters and their uncertainties."""
+        parameters, uncertainty = {}, {}
+        for f in self.fitted:
+            if f.name == "disc_friction":
+                a, b, c = self.base.disc_friction
+                parameters[f.name] = [round(a * f.value, 9), round(b * f.value, 9), c]
+                uncertainty[f.name] = [round(a * f.sigma, 6), round(b * f.sigma, 6), 0.0]
+            else:
+                parameters[f.name] = round(f.value, 6)
+                uncertainty[f.name] = round(f.sigma, 6)
+        return parameters, uncertainty
+
+
+class _Problem:
+    """The residuals of every shot for a vector (fitted parameters, then x0, y0, vx, vy per shot)."""
+
+    def __init__(self, shots: list[Shot], base: PhysicsParams, names: tuple[str, ...]):
+        self.shots, self.names = shots, names
+        self.base = replace(base, max_speed=FIT_SPEED_LIMIT)
+        self.layouts, self.rows, self.order = [], [], []
+        for shot in shots:
+            coins = list(shot.resting)
+            self.order.append(coins + [shot.struck])  # the engine's bodies: the coins, then the striker
+            self.layouts.append(Layout(tuple(Disc(PieceKind.WHITE, x, y) for x, y in shot.resting.values())))
+            self.rows.append(2 * shot.n_samples)
+        self.offsets = np.r_[0, np.cumsum(self.rows)]
+        self.k = len(names)
+
+    def simulate(self, i: int, params: PhysicsParams, state) -> object:
+        x0, y0, vx, vy = state
+        speed = math.hypot(vx, vy)
+        return simulate(self.layouts[i], Strike(x0, y0, math.atan2(vy, vx), max(speed, 1e-6)), params)
+
+    def shot_residuals(self, i: int, params: PhysicsParams, state) -> np.ndarray:
+        shot = self.shots[i]
+        try:
+            result = self.simulate(i, params, state)
+        except (ValueError, RuntimeError):
+            return np.full(self.rows[i], FAILED_RESIDUAL)
+        out = []
+        for body, disc in enumerate(self.order[i]):
+            t, xy = shot.samples[disc]
+            if not len(t):
+                continue
+            pos, _vel, present = result.state_at(t)
+            pos = pos[:, body]
+            pos = np.where(np.isnan(pos), 10.0, pos)  # fallen in a pocket the model says: far from any sample
+            out.append((pos - xy).ravel())
+        return np.concatenate(out) if out else np.zeros(0)
+
+    def __call__(self, theta: np.ndarray) -> np.ndarray:
+        params = with_values(self.base, self.names, theta[: self.k])
+        return np.concatenate([self.shot_residuals(i, params, theta[self.k + 4 * i: self.k + 4 * i + 4])
+                               for i in range(len(self.shots))])
+
+    def sparsity(self):
+        m = lil_matrix((int(self.offsets[-1]), self.k + 4 * len(self.shots)), dtype=int)
+        m[:, : self.k] = 1
+        for i in range(len(self.shots)):
+            m[self.offsets[i]: self.offsets[i + 1], self.k + 4 * i: self.k + 4 * i + 4] = 1
+        return m
+
+
+def _kind(result) -> str:
+    kinds = {e.kind for e in result.events}
+    if EventKind.CONTACT in kinds:
+        return "cut"
+    return "cushion" if EventKind.CUSHION in kinds else "slide"
+
+
+FREE_SLIDE = 0.3
+"""Seconds: at most this much of a shot's start is used to guess the struck disc's state at ``t0``."""
+CLEARANCE = 0.01
+"""Metres: the struck disc is sliding free while its edge is farther than this from any disc or cushion."""
+
+
+def _free_start(shot: Shot, deceleration: float) -> tuple[float, float, float, float]:
+    """The struck disc's position and velocity at ``t0`` fitted to its first samples, while it slides
+    free (straight, slowing by ``deceleration``): the start the whole fit improves on."""
+    t, xy = shot.samples[shot.struck]
+    reach = STRIKER.radius + CLEARANCE
+    free = (t <= FREE_SLIDE) & (np.abs(xy) <= STANDARD_BOARD.half - reach).all(axis=1)
+    for x, y in shot.resting.values():
+        free &= np.hypot(xy[:, 0] - x, xy[:, 1] - y) > reach + CARROMMAN.radius
+    n = int(np.argmin(free)) if not free.all() else len(free)  # the samples before it first comes near anything
+    if n < 3:
+        return (*shot.start, *shot.velocity)
+    t, xy = t[:n], xy[:n]
+
+    def residuals(state):
+        x0, y0, vx, vy = state
+        speed = math.hypot(vx, vy) or 1e-9
+        run = np.minimum(t, speed / deceleration)
+        d = speed * run - 0.5 * deceleration * run ** 2
+        return np.concatenate([x0 + vx / speed * d - xy[:, 0], y0 + vy / speed * d - xy[:, 1]])
+
+    return tuple(float(v) for v in least_squares(residuals, [*shot.start, *shot.velocity]).x)
+
+
+class CalibrationError(ValueError):
+    """Shots that cannot give a fit (too few, or none the engine can replay)."""
+
+
+def calibrate(shots: list[Shot], base: PhysicsParams) -> Calibration:
+    """Fit ``base``'s board friction, cushion restitution, disc-disc restitution and friction (those the
+    shots measure) to ``shots``; ``CalibrationError`` when they measure nothing."""
+    if not shots:
+        raise CalibrationError("no shots to fit")
+    probe = _Problem(shots, base, ())
+    starts = [_free_start(shot, base.deceleration) for shot in shots]
+    seen: set[EventKind] = set()
+    for i, shot in enumerate(shots):
+        try:
+            seen |= {e.kind for e in probe.simulate(i, probe.base, starts[i]).events}
+        except ValueError as exc:
+            raise CalibrationError(f"shot {shot.number} (at {shot.t0:.3f} s) cannot be replayed: {exc}") from None
+    names = ["mu"]
+    if EventKind.CUSHION in seen:
+        names.append("restitution_cushion")
+    if EventKind.CONTACT in seen:
+        names.append("restitution_striker_coin")
+        if base.disc_friction is not None:
+            names.append("disc_friction")
+    names = tuple(names)
+    problem = _Problem(shots, base, names)
+    start = [PARAMETERS[n].get(base) for n in names]
+    lower = [PARAMETERS[n].bounds()[0] for n in names]
+    upper = [PARAMETERS[n].bounds()[1] for n in names]
+    for i, state in enumerate(starts):  # each shot's start fitted alone first, under the base's parameters
+        one = least_squares(lambda x, i=i: probe.shot_residuals(i, probe.base, x), state, x_scale="jac",
+                            diff_step=1e-7, xtol=1e-6, ftol=1e-6)
+        start += list(one.x)
+        lower += [-np.inf] * 4
+        upper += [np.inf] * 4
+    start = np.clip(start, lower, upper)
+    fit = least_squares(problem, start, bounds=(lower, upper), jac_sparsity=problem.sparsity(), x_scale="jac",
+                        diff_step=1e-7, method="trf", xtol=1e-8, ftol=1e-8)
+    jac = fit.jac.toarray() if hasattr(fit.jac, "toarray") else np.asarray(fit.jac)
+    m, n = jac.shape
+    spread = 2.0 * fit.cost / max(m - n, 1)
+    cov = np.linalg.pinv(jac.T @ jac) * spread
+    fitted = tuple(Fitted(name, float(fit.x[j]), float(math.sqrt(max(cov[j, j], 0.0)))) for j, name in enumerate(names))
+    params = with_values(base, names, fit.x[: len(names)])
+    final = _Problem(shots, params, ())
+    states = [fit.x[len(names) + 4 * i: len(names) + 4 * i + 4] for i in range(len(shots))]
+    shot_kinds = tuple(_kind(final.simulate(i, final.base, state)) for i, state in enumerate(states))
+    shot_rms = tuple(float(np.sqrt(np.mean(final.shot_residuals(i, final.base, state) ** 2)))
+                     for i, state in enumerate(states))
+    return Calibration(base, params, fitted, shot_kinds, shot_rms, m // 2,
+                       float(math.sqrt(2.0 * fit.cost / max(m, 1))))
