@@ -148,3 +148,32 @@ def test_serve_with_workers_on_sqlite_is_refused_in_one_line(tmp_path):
     assert server.returncode == 2 and output.strip().count("\n") == 0
     assert "--workers 2 needs PostgreSQL" in output and "one process only" in output
     assert not (tmp_path / "x.db").exists()
+
+
+def test_watchers_on_another_server_receive_each_stroke_through_the_database(postgresql_db):
+    """Issue 24 (watchers past one process): a match played on server a and watched on a and on b (two processes on
+    one PostgreSQL, as ``--workers`` or more servers run): each stroke reaches every watcher, with its motion, on b
+    fed only by the database's notifications; b's copy of the match is the same as a's."""
+    port_a, port_b = free_port(), free_port()
+    a, b = start(port_a, postgresql_db), start(port_b, postgresql_db)
+    pages = []
+    try:
+        wait_until_it_answers(a, port_a)
+        wait_until_it_answers(b, port_b)
+        r = httpx.post(f"http://127.0.0.1:{port_a}/api/rooms",
+                       json={"players": {"south": {"type": "me", "name": "Asha"}, "north": {"type": "me", "name": "Bela"}},
+                             "public": True}).json()
+        player = Page(port_a, r["room"], r["token"])
+        pages += [player] + [Page(port, r["room"]) for port in (port_a, port_b, port_b)]
+        state, rng = player.first, random.Random(11)
+        for _ in range(4):  # each stroke played on a, then seen by everyone before the next
+            state = play_on({"south": player, "north": player, **{f"w{i}": p for i, p in enumerate(pages[1:])}},
+                            state, rng)
+        on_b = httpx.get(f"http://127.0.0.1:{port_b}/api/rooms/{r['room']}").json()
+        assert on_b["log"] == state["log"] and on_b["layout"] == state["layout"]
+    finally:
+        for page in pages:
+            page.close()
+        for proc in (a, b):
+            proc.kill()
+            proc.wait(10)
