@@ -2,6 +2,7 @@
 
     python benchmarks/crowd.py                       # 1,000 watchers, 200 other games, 40 s
     python benchmarks/crowd.py -n 5000 -m 200 --seconds 60 --client-processes 4
+    python benchmarks/crowd.py --db postgresql+psycopg://... --workers 2   # watchers on both processes
 
 A fresh `carrom serve` on 127.0.0.1 (a new SQLite file), then: one hot-seat room, the final,
 whose player strokes every 2 s while N watchers follow it; one more watcher of the final that
@@ -180,9 +181,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=40.0, help="how long the games go on")
     parser.add_argument("--client-processes", type=int, help="processes the watchers are shared among "
                                                                "(default: one per 1,000 watchers)")
+    parser.add_argument("--db", help="the server's database URL (default: a fresh SQLite file)")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only above 1): the "
+                                                               "watchers land on every one, fed by NOTIFY")
     args = parser.parse_args()
     processes = args.client_processes or max(1, math.ceil(args.n / 1000))
-    with served() as (port, _, cpu):
+    with served(db=args.db, workers=args.workers) as (port, _, cpu):
         asyncio.run(crowd(port, args.n, args.m, args.seconds, cpu, processes))
 
 
