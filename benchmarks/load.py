@@ -123,14 +123,15 @@ async def soak(port: int, n: int, seconds: float, every: float, cpu: Callable[[]
           f"{'cpu ms/stroke':>14} {'RSS MB':>7} {'db MB':>6} {'load avg':>9}", flush=True)
     seats = [asyncio.create_task(seat(i)) for i in range(n)]
     start, last_cpu, done = time.monotonic(), cpu(), [0, 0, 0, 0]  # trips, errors, finished, started so far
+    last = start
     while time.monotonic() < end:
         await asyncio.sleep(min(every, max(0.0, end - time.monotonic())))
-        now_cpu, count = cpu(), len(trips)
+        now_cpu, count, interval, last = cpu(), len(trips), time.monotonic() - last, time.monotonic()
         window = trips[done[0]:count]
         q = statistics.quantiles(window, n=100, method="inclusive") if len(window) > 1 else [float("nan")] * 99
         size = sum(f.stat().st_size for f in database.parent.glob(database.name + "*")) / 1e6 if database \
             else float("nan")  # with its write-ahead log
-        print(f"{(time.monotonic() - start) / 60:>6.1f} {len(window) / every:>10.1f} {q[49] * 1000:>8.0f} "
+        print(f"{(time.monotonic() - start) / 60:>6.1f} {len(window) / interval:>10.1f} {q[49] * 1000:>8.0f} "
               f"{q[98] * 1000:>8.0f} {max(window, default=float('nan')) * 1000:>8.0f} {len(errors) - done[1]:>7} "
               f"{games[0] - done[2]:>5}/{games[1] - done[3]:<5} {(now_cpu - last_cpu) * 1000 / max(len(window), 1):>14.2f} "
               f"{resident_bytes(cpu.args[0]) / 1e6:>7.0f} {size:>6.1f} {os.getloadavg()[0]:>9.1f}", flush=True)
