@@ -1,12 +1,16 @@
 """A final watched by a crowd while other games go on: how long each kind of client waits.
 
     python benchmarks/crowd.py                       # 1,000 watchers, 200 other games, 40 s
-    python benchmarks/crowd.py -n 5000 -m 200 --seconds 60
+    python benchmarks/crowd.py -n 5000 -m 200 --seconds 60 --client-processes 4
+    python benchmarks/crowd.py --db postgresql+psycopg://... --workers 2   # watchers on both processes
 
 A fresh `carrom serve` on 127.0.0.1 (a new SQLite file), then: one hot-seat room, the final,
 whose player strokes every 2 s while N watchers follow it; one more watcher of the final that
 never reads (its socket's receive buffer the smallest, the client stops reading at once);
-M other hot-seat rooms, each client stroking once a second (as benchmarks/load.py). Prints,
+M other hot-seat rooms, each client stroking once a second (as benchmarks/load.py). The watchers
+are shared among ``--client-processes`` processes (by default one per 1,000 watchers: one Python
+process cannot read 5,000 sockets' states every 2 s); the arrival times of all are on the one
+monotonic clock of the machine. Prints,
 for each kind of client, p50, p99 and max in ms: the final's player and the other games'
 players from a stroke sent to the state that answers it; the watchers from the stroke sent
 to the state reaching them. Then the server's CPU seconds (all of it, a second per second
@@ -19,6 +23,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
+import multiprocessing
 import os
 import random
 import socket
@@ -58,6 +64,30 @@ async def watcher(port: int, room: str, arrivals: list[float], ready: asyncio.Ev
             arrivals.append(time.monotonic())
 
 
+async def watchers(port: int, room: str, n: int, pipe) -> None:  # noqa: ANN001
+    """``n`` watchers of ``room`` in this process: says "ready" on ``pipe`` once all are connected, then reads until
+    told to stop, then sends back each one's arrival times."""
+    stop, ready = asyncio.Event(), asyncio.Event()
+    arrivals: list[list[float]] = [[] for _ in range(n)]
+    count = [0]
+    tasks = []
+    for i in range(n):  # connecting in batches, as a crowd arrives
+        tasks.append(asyncio.create_task(watcher(port, room, arrivals[i], ready, stop, count, n)))
+        if i % 100 == 99:
+            await asyncio.sleep(0.2)
+    await asyncio.wait_for(ready.wait(), 600)
+    pipe.send("ready")
+    await asyncio.to_thread(pipe.recv)  # stop
+    stop.set()
+    failed = [r for r in await asyncio.gather(*tasks, return_exceptions=True) if isinstance(r, Exception)]
+    pipe.send((arrivals, [f"{e.__class__.__name__}: {e}" for e in failed]))
+
+
+def watching(port: int, room: str, n: int, pipe) -> None:  # noqa: ANN001
+    """A client process's main: ``watchers``."""
+    asyncio.run(watchers(port, room, n, pipe))
+
+
 async def stalled(port: int, room: str, stop: asyncio.Event) -> None:
     """A watcher that never reads."""
     sock = socket.socket()
@@ -95,20 +125,22 @@ async def final_player(port: int, room: dict, seconds: float, sent: list[float],
             await asyncio.sleep(max(0.0, BETWEEN - (time.monotonic() - at)))
 
 
-async def crowd(port: int, n: int, m: int, seconds: float, cpu) -> None:
+async def crowd(port: int, n: int, m: int, seconds: float, cpu, processes: int) -> None:
     final = await asyncio.to_thread(new_room, port)
     rooms = [await asyncio.to_thread(new_room, port) for _ in range(m)]
-    stop, ready = asyncio.Event(), asyncio.Event()
-    arrivals: list[list[float]] = [[] for _ in range(n)]
-    count = [0]
+    stop = asyncio.Event()
     started = time.monotonic()
-    watchers = []
-    for i in range(n):  # connecting in batches, as a crowd arrives
-        watchers.append(asyncio.create_task(watcher(port, final["room"], arrivals[i], ready, stop, count, n)))
-        if i % 100 == 99:
-            await asyncio.sleep(0.2)
-    await asyncio.wait_for(ready.wait(), 300)
-    print(f"{n} watchers connected in {time.monotonic() - started:.1f} s")
+    pipes, clients = [], []
+    for k in range(processes):  # the watchers, shared among the client processes
+        share = n // processes + (k < n % processes)
+        mine, theirs = multiprocessing.Pipe()
+        client = multiprocessing.get_context("spawn").Process(target=watching, args=(port, final["room"], share, theirs))
+        client.start()
+        pipes.append(mine)
+        clients.append(client)
+    for pipe in pipes:
+        assert await asyncio.to_thread(pipe.recv) == "ready"
+    print(f"{n} watchers connected in {time.monotonic() - started:.1f} s ({processes} client processes)")
     idle = asyncio.create_task(stalled(port, final["room"], stop))
     sent: list[float] = []
     final_trips: list[float] = []
@@ -120,7 +152,15 @@ async def crowd(port: int, n: int, m: int, seconds: float, cpu) -> None:
     await asyncio.sleep(3.0)  # the last states reach the watchers
     used, wall = cpu() - before, time.monotonic() - wall
     stop.set()
-    await asyncio.gather(*watchers, idle, return_exceptions=True)
+    arrivals: list[list[float]] = []
+    for pipe in pipes:
+        pipe.send("stop")
+    for pipe, client in zip(pipes, clients):
+        got, failed = await asyncio.to_thread(pipe.recv)
+        arrivals += got
+        errors += [f"a watcher: {e}" for e in failed]
+        client.join(60)
+    await asyncio.gather(idle, return_exceptions=True)
     late = [a - s for got in arrivals for s, a in zip(sent, got)]
     missed = sum(max(0, len(sent) - len(got)) for got in arrivals)
     print(f"{'clients':<24} {'samples':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
@@ -139,9 +179,15 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=1000, help="watchers of the final")
     parser.add_argument("-m", type=int, default=200, help="other games at once")
     parser.add_argument("--seconds", type=float, default=40.0, help="how long the games go on")
+    parser.add_argument("--client-processes", type=int, help="processes the watchers are shared among "
+                                                               "(default: one per 1,000 watchers)")
+    parser.add_argument("--db", help="the server's database URL (default: a fresh SQLite file)")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only above 1): the "
+                                                               "watchers land on every one, fed by NOTIFY")
     args = parser.parse_args()
-    with served() as (port, _, cpu):
-        asyncio.run(crowd(port, args.n, args.m, args.seconds, cpu))
+    processes = args.client_processes or max(1, math.ceil(args.n / 1000))
+    with served(db=args.db, workers=args.workers) as (port, _, cpu):
+        asyncio.run(crowd(port, args.n, args.m, args.seconds, cpu, processes))
 
 
 if __name__ == "__main__":

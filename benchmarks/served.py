@@ -4,6 +4,7 @@ several workers given (for the web benchmarks), and the CPU time its processes h
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import signal
 import socket
@@ -47,6 +48,22 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def resident_bytes(pid: int) -> int:
+    """The resident memory of process ``pid`` and its children alive (``--workers``), from /proc."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            status = (entry / "status").read_text()
+        except OSError:
+            continue
+        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+        if entry.name == str(pid) or fields.get("PPid", "").strip() == str(pid):
+            total += int(fields.get("VmRSS", "0 kB").split()[0]) * 1024
+    return total
+
+
 # a benchmark's clients all come from 127.0.0.1: the limits per address (docs/web.md) lifted, as for a crowd of
 # addresses
 ONE_ADDRESS = {"CARROM_LIMITS": "connections_per_address=20000,connections=20000,http_per_address=100000/second,"
@@ -57,22 +74,25 @@ ONE_ADDRESS = {"CARROM_LIMITS": "connections_per_address=20000,connections=20000
 def served(env: dict[str, str] | None = None, db: str | None = None,
            workers: int = 1) -> Iterator[tuple[int, float, Callable[[], float]]]:
     """The port of a server started now, the seconds it took to listen, and a function giving the CPU seconds its
-    processes have used so far; stopped on leaving."""
+    processes have used so far (a ``functools.partial`` of ``cpu_seconds``: ``.args[0]`` is the server's pid);
+    stopped on leaving."""
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         start = time.perf_counter()
+        log = open(f"{tmp}/server.log", "w+")  # a file, not a pipe nobody reads: a full pipe would stop the server
         server = subprocess.Popen([sys.executable, "-c", "from carrom.cli.app import main; main()", "serve",
                                    "--host", "127.0.0.1", "--port", str(port), "--db", db or f"sqlite:///{tmp}/b.db",
                                    "--workers", str(workers)],
                                   env=os.environ | {"PYTHONPATH": str(SRC)} | ONE_ADDRESS | (env or {}),
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                  start_new_session=True)
+                                  stdout=log, stderr=subprocess.STDOUT, text=True, start_new_session=True)
         try:
             while not listening(port):
                 if server.poll() is not None:
-                    sys.exit(f"the server stopped: {server.stdout.read()}")
+                    log.seek(0)
+                    sys.exit(f"the server stopped: {log.read()}")
                 time.sleep(0.05)
-            yield port, time.perf_counter() - start, lambda: cpu_seconds(server.pid)
+            yield port, time.perf_counter() - start, functools.partial(cpu_seconds, server.pid)
         finally:
             os.killpg(server.pid, signal.SIGTERM)  # the server and its workers
             server.wait(30)
+            log.close()

@@ -3,7 +3,7 @@
     python benchmarks/stroke_cost.py              # 20 rooms of two people on one device, 15 actions each
     python benchmarks/stroke_cost.py --rounds 30
 
-Runs what the server runs for each intent (``carrom.web.app._handled``: the room's action,
+Runs what the server runs for each intent (``carrom.web.live_ws._handled``: the room's action,
 its commit through the group commit on an SQLite file, the clocks, the state as JSON) in
 this process, without the network, for 20 hot-seat rooms whose players strike at random
 from the legal stretches (and waive or decline what they are offered, like
@@ -28,10 +28,9 @@ import orjson
 from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame, Opcode
 
-import carrom.web.app as web_app
 from carrom.game import game as game_module
 from carrom.store import Store, batch
-from carrom.web import rooms
+from carrom.web import live_ws, rooms
 from carrom.web.clocks import RoomClocks
 from carrom.web.messages import decode, parse
 from carrom.web.warm import warm
@@ -66,7 +65,7 @@ PARTS = [
     (rooms.Room, "log", "  the log's words"),
     (rooms, "snapshot", "the snapshot"),
     (batch.GroupCommit, "_together", "the committer's thread: SQL and commit"),
-    (web_app, "to_json", "the JSON (orjson)"),
+    (live_ws, "to_json", "the JSON (orjson)"),
 ]
 
 
@@ -95,13 +94,14 @@ def main() -> None:
         tables = []
         for _ in range(20):
             room, token = rooms.Room.create(store, players)
-            clocks.load(room.id)
-            tables.append([room, token, room.view()])
+            clock = clocks.loaded(room.id)
+            room.timekeeper = clock
+            tables.append([room, token, room.view(), clock])
         SPENT.clear()
         actions = sent = deflated = 0
         for _ in range(args.rounds):
             for table in tables:
-                room, token, state = table
+                room, token, state, clock = table
                 if not state.get("expected"):
                     continue
                 text = json.dumps(intent(state, rng))
@@ -109,7 +109,7 @@ def main() -> None:
                 checked = parse(decode(text, 8192))
                 SPENT["the message read and checked"] += time.thread_time() - start
                 start = time.thread_time()
-                [out] = web_app._handled(room, token, checked, clocks)
+                [out] = live_ws._handled(room, token, checked, clock)
                 SPENT["the action in the room's thread (all)"] += time.thread_time() - start
                 data = out.encode()
                 start = time.thread_time()

@@ -266,3 +266,19 @@ def test_the_grace_is_an_option_of_the_server(monkeypatch):
     monkeypatch.setattr("carrom.web.create_app", fake_create_app)
     CliRunner().invoke(cli, ["serve", "--port", "0", "--absence-grace", "30"])
     assert made["absence_grace"] == 30.0
+
+
+# -- one live match, one home ---------------------------------------------------------------
+
+def test_a_match_that_leaves_memory_takes_all_its_clocks_state_with_it(sqlite_db):
+    """Issue 24 (the live match in one place): an evicted match's clocks keep nothing of it in the process's
+    checker: not that it keeps clocks, not its deadline, not since when its players are gone (ICF 143 a counts an
+    absence from when it is first seen; a match loaded again counts afresh, from its stored deadline)."""
+    with app(sqlite_db, seconds=60, grace=120) as c:
+        hub = c.app.state.hub
+        room = new_room(c, LOCAL, clocks=True)["room"]  # nobody connected: both players seen gone
+        c.portal.call(hub.clocks.check, hub)
+        assert hub.live[room].view()["deadline"] is not None
+        assert hub.evict_idle(now=time.monotonic() + hub.room_idle + 1) == [room]
+        assert room not in repr(vars(hub.clocks)), vars(hub.clocks)
+        assert state(c, room)["deadline"] is not None  # loaded again: the stored deadline runs on

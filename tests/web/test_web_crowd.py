@@ -17,7 +17,9 @@ import pytest
 from websockets.sync.client import connect
 
 from carrom.game import Game
+from carrom.i18n import translator
 from carrom.records import Record
+from carrom.web.matches import STATIC
 from conftest import Server
 from web_helpers import AT_TEST_SPEED, legal
 
@@ -92,8 +94,12 @@ def test_a_watcher_that_never_reads_holds_up_neither_its_room_nor_the_clocks_of_
     Here the player and a reading watcher see every action while 5 MB go out past the stalled one (more than any
     socket buffer holds), another room's break clock (ICF 46: 15 s, here 4 s) is ruled while it is still
     connected, and when it reads at last it is sent the latest state, not the backlog."""
+    from dataclasses import replace
+
     rng = random.Random(24)
-    with Server(sqlite_db, clock_seconds=4.0, absence_grace=3600.0, limits=AT_TEST_SPEED) as srv:
+    # no stall limit here (the next test closes a stalled watcher with 4008): on a loaded machine the 5 MB take
+    # long enough for the default 10 s to close it, and this test is about what it is sent when it reads again
+    with Server(sqlite_db, clock_seconds=4.0, absence_grace=3600.0, limits=replace(AT_TEST_SPEED, stall=3600.0)) as srv:
         a = new_room(srv.url, clocks=True)
         player = Client(srv.port, a["room"], a["token"])
         watcher = Client(srv.port, a["room"])
@@ -120,6 +126,50 @@ def test_a_watcher_that_never_reads_holds_up_neither_its_room_nor_the_clocks_of_
             player.close()
             watcher.close()
             idle.close()
+
+
+def test_a_watcher_that_stays_behind_is_closed_with_4008_and_the_others_play_on(sqlite_db):
+    """Issue 24, finding 1, on real sockets: a watcher whose socket stops taking anything (a receive buffer of 4 KB,
+    nothing read) is closed with 4008 once a message has waited ``Limits.stall`` seconds for it, while the player
+    and a reading watcher see every action before and after; when the stalled client reads at last it finds the
+    close with 4008 and its reason, and its page has the words it shows then, in every language."""
+    from websockets.exceptions import ConnectionClosed
+
+    from carrom.web.limits import Limits
+    from carrom.web.live import BEHIND
+
+    rng = random.Random(8)
+    with Server(sqlite_db, limits=Limits(rate=10_000, burst=10_000, stall=1.0)) as srv:
+        a = new_room(srv.url)
+        player = Client(srv.port, a["room"], a["token"])
+        watcher = Client(srv.port, a["room"])
+        idle = stalled(srv.port, a["room"])
+        live = srv.app.state.hub.live[a["room"]]
+        try:
+            sent = 0
+            while not any(conn.closed for conn in list(live.connections.values())):
+                assert sent < 20_000_000, "20 MB went out and the stalled watcher is still open"
+                assert not player.state["over"], "the match ended before the watcher was closed"
+                player.send(legal(player.state, rng))
+                sent += player.answer()
+                watcher.until_actions(actions_of(player.state))
+            [closed] = [conn for conn in live.connections.values() if conn.closed]
+            assert closed.token is None and closed.ws is not None  # the stalled watcher, not a reader
+            player.send({"type": "concede", "what": "match"})  # the room plays on: both readers see it
+            player.answer()
+            assert player.state["over"] and watcher.until_actions(actions_of(player.state))["over"]
+            with pytest.raises(ConnectionClosed) as ended:  # what was in its buffers, then the close
+                while True:
+                    idle.recv(timeout=WAIT)
+            assert (ended.value.rcvd.code, ended.value.rcvd.reason) == (BEHIND, "fell behind: reconnecting")
+        finally:
+            player.close()
+            watcher.close()
+            idle.close()
+    words = "your connection fell behind the match: reconnecting…"
+    assert f'ev.code === {BEHIND} ? t("{words}")' in (STATIC / "app.js").read_text()
+    for lang in ("es", "fr", "it", "sl"):
+        assert translator(lang).gettext(words) != words, lang
 
 
 def test_the_replay_of_a_match_with_a_clock_ruling_and_an_absence_opens(sqlite_db):
@@ -357,6 +407,30 @@ def test_x_forwarded_for_is_believed_only_from_a_trusted_proxy(sqlite_db):
 
     assert statuses(Limits(http_per_address="2/minute")) == [200, 200, 429, 429]
     assert statuses(Limits(http_per_address="2/minute", trusted_proxies=("127.0.0.1",))) == [200] * 4
+
+
+def test_carrom_serve_believes_x_forwarded_for_only_from_the_proxies_it_is_given(monkeypatch):
+    """``carrom serve --trusted-proxy ADDRESS`` (repeatable) is the one way to name the proxies whose X-Forwarded-For
+    is believed (with ``CARROM_TRUSTED_PROXIES``); without it none is; an address that is none is refused, named."""
+    from typer.testing import CliRunner
+
+    from carrom.cli import web as cli_web
+    from carrom.cli.app import app as cli
+
+    monkeypatch.delenv("CARROM_TRUSTED_PROXIES", raising=False)
+    made = []
+
+    def fake_create_app(db, **kw):
+        made.append(kw["limits"].trusted_proxies)
+        raise cli_web.typer.Exit(0)  # stop before listening
+
+    monkeypatch.setattr("carrom.web.create_app", fake_create_app)
+    for args in ([], ["--trusted-proxy", "10.0.0.2", "--trusted-proxy", "::1"]):
+        out = CliRunner().invoke(cli, ["serve", "--port", "0", *args])
+        assert out.exit_code == 0, out.output
+    assert made == [(), ("10.0.0.2", "::1")]
+    out = CliRunner().invoke(cli, ["serve", "--port", "0", "--trusted-proxy", "proxy.example"])
+    assert out.exit_code != 0 and "--trusted-proxy must be an IP address" in out.output and "'proxy.example'" in out.output
 
 
 def test_the_operator_changes_the_limits_by_name_and_a_wrong_one_is_named():

@@ -6,6 +6,7 @@ the other goes on, and the killed one restarted serves the room with everything.
 serve --workers 2` runs two processes on one port; on SQLite it is refused in one line.
 """
 
+import contextlib
 import json
 import os
 import random
@@ -67,13 +68,27 @@ def play_on(pages: dict, state: dict, rng: random.Random) -> dict:
     return seen[0]
 
 
+@contextlib.contextmanager
+def servers(db: str, *ports: int):
+    """``carrom serve`` on each port, on one database, answering; killed on leaving (a process put in the list
+    instead of one, as a restart does, is killed too); the pages opened, in the second list, closed first."""
+    procs, pages = [start(port, db) for port in ports], []
+    try:
+        for proc, port in zip(procs, ports):
+            wait_until_it_answers(proc, port)
+        yield procs, pages
+    finally:
+        for page in pages:
+            page.close()
+        for proc in procs:
+            proc.kill()
+            proc.wait(10)
+
+
 def test_two_servers_on_one_postgresql_serve_one_room_and_a_kill_9_loses_nothing(postgresql_db):
     port_a, port_b = free_port(), free_port()
-    a, b = start(port_a, postgresql_db), start(port_b, postgresql_db)
-    pages = []
-    try:
-        wait_until_it_answers(a, port_a)
-        wait_until_it_answers(b, port_b)
+    with servers(postgresql_db, port_a, port_b) as (procs, pages):
+        a = procs[0]
         # no clocks: a kill -9 and a restart take longer than 15 s on a busy machine (the clocks have their own tests)
         r = httpx.post(f"http://127.0.0.1:{port_a}/api/rooms", json={"players": PLAYERS, "clocks": False}).json()
         south = Page(port_a, r["room"], r["token"])  # the host, on server a
@@ -96,7 +111,7 @@ def test_two_servers_on_one_postgresql_serve_one_room_and_a_kill_9_loses_nothing
         pages.append(south)
         assert south.first["log"] == state["log"] and south.first["you"] == ["south"]
         state = play_on({"south": south, "north": north}, south.first, rng)
-        a = start(port_a, postgresql_db)  # a again, at once, on its port: it serves the room with everything
+        a = procs[0] = start(port_a, postgresql_db)  # a again, at once, on its port: it serves the room with everything
         wait_until_it_answers(a, port_a)
         watcher = Page(port_a, r["room"])
         pages.append(watcher)
@@ -105,12 +120,6 @@ def test_two_servers_on_one_postgresql_serve_one_room_and_a_kill_9_loses_nothing
         record = httpx.get(f"http://127.0.0.1:{port_a}/api/matches/{r['room']}/record").json()
         actions = [a for g in record["games"] for b in g["boards"] for a in b["actions"]]
         assert len(actions) == len(state["log"]) and record["players"]["north"]["name"] == "Ravi"
-    finally:
-        for page in pages:
-            page.close()
-        for proc in (a, b):
-            proc.kill()
-            proc.wait(10)
 
 
 def serve_workers(port: int, db: str, workers: int) -> subprocess.Popen:
@@ -148,3 +157,22 @@ def test_serve_with_workers_on_sqlite_is_refused_in_one_line(tmp_path):
     assert server.returncode == 2 and output.strip().count("\n") == 0
     assert "--workers 2 needs PostgreSQL" in output and "one process only" in output
     assert not (tmp_path / "x.db").exists()
+
+
+def test_watchers_on_another_server_receive_each_stroke_through_the_database(postgresql_db):
+    """Issue 24 (watchers past one process): a match played on server a and watched on a and on b (two processes on
+    one PostgreSQL, as ``--workers`` or more servers run): each stroke reaches every watcher, with its motion, on b
+    fed only by the database's notifications; b's copy of the match is the same as a's."""
+    port_a, port_b = free_port(), free_port()
+    with servers(postgresql_db, port_a, port_b) as (_, pages):
+        r = httpx.post(f"http://127.0.0.1:{port_a}/api/rooms",
+                       json={"players": {"south": {"type": "me", "name": "Asha"}, "north": {"type": "me", "name": "Bela"}},
+                             "public": True}).json()
+        player = Page(port_a, r["room"], r["token"])
+        pages += [player] + [Page(port, r["room"]) for port in (port_a, port_b, port_b)]
+        state, rng = player.first, random.Random(11)
+        for _ in range(4):  # each stroke played on a, then seen by everyone before the next
+            state = play_on({"south": player, "north": player, **{f"w{i}": p for i, p in enumerate(pages[1:])}},
+                            state, rng)
+        on_b = httpx.get(f"http://127.0.0.1:{port_b}/api/rooms/{r['room']}").json()
+        assert on_b["log"] == state["log"] and on_b["layout"] == state["layout"]

@@ -94,8 +94,28 @@ def worker_app():  # noqa: ANN201
     return app
 
 
+def _limits(trusted_proxies: list[str]):  # noqa: ANN202
+    """The server's limits (``CARROM_LIMITS``, docs/web.md) with the proxies whose X-Forwarded-For is believed: those
+    of ``--trusted-proxy`` and of ``CARROM_TRUSTED_PROXIES``; a wrong address or limit ends the command, named."""
+    import ipaddress
+    from dataclasses import replace
+
+    from carrom.web.limits import Limits
+
+    for address in trusted_proxies:
+        try:
+            ipaddress.ip_address(address)
+        except ValueError:
+            fail(f"--trusted-proxy must be an IP address (a proxy in front of this server), not {address!r}")
+    try:
+        limits = Limits.from_env()
+    except ValueError as exc:
+        fail(str(exc))
+    return replace(limits, trusted_proxies=tuple(dict.fromkeys(limits.trusted_proxies + tuple(trusted_proxies))))
+
+
 def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float | None = None,
-         absence_grace: float | None = None, workers: int = 1) -> None:
+         absence_grace: float | None = None, workers: int = 1, trusted_proxies: list[str] = ()) -> None:
     import uvicorn
 
     from carrom.store import Store, StoreError, shareable
@@ -109,13 +129,14 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
     _check_address(host, port)
     if absence_grace is not None and not absence_grace >= 0:
         fail(f"--absence-grace must be 0 seconds or more, not {absence_grace}")
+    limits = _limits(list(trusted_proxies))
     try:
         if workers > 1:  # the parent only checks the database; each worker opens its own
             store = Store(db)
             unfinished = store.count(unfinished=True)
             store.close()
         else:
-            app = create_app(db, **_options(adjourn_after, absence_grace))
+            app = create_app(db, limits=limits, **_options(adjourn_after, absence_grace))
             unfinished = app.state.hub.unfinished
     except StoreError as exc:
         fail(str(exc))
@@ -132,6 +153,7 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
         os.environ[WORKER_DB] = db
         os.environ[WORKER_IDLE] = str(_options(adjourn_after).get("match_idle", ""))
         os.environ[WORKER_GRACE] = "" if absence_grace is None else str(absence_grace)
+        os.environ["CARROM_TRUSTED_PROXIES"] = ",".join(limits.trusted_proxies)  # each worker's Limits.from_env
         uvicorn.run("carrom.cli.web:worker_app", factory=True, host=host, port=port, workers=workers,
                     log_level="warning", **SERVER_OPTIONS)
         return
@@ -142,6 +164,8 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
 
 
 GRACE_HELP = "Seconds a player of a room with clocks may be gone; then the match is lost (ICF 143 a)."
+PROXY_HELP = ("The address of a proxy in front of this server (repeat for several): only its X-Forwarded-For "
+              "names the client for the limits per address (docs/web.md); without it, never believed.")
 
 
 def register(app: typer.Typer) -> None:
@@ -166,5 +190,6 @@ def register(app: typer.Typer) -> None:
         absence_grace: float = typer.Option(120.0, metavar="SECONDS", help=GRACE_HELP),
         workers: int = typer.Option(1, min=1, max=64, help=N_("Server processes on this port, sharing one PostgreSQL "
                                                               "database (--db postgresql+psycopg://...).")),
+        trusted_proxy: list[str] = typer.Option([], metavar="ADDRESS", help=PROXY_HELP),
     ) -> None:
-        _run(host, port, db, False, adjourn_after, absence_grace, workers)
+        _run(host, port, db, False, adjourn_after, absence_grace, workers, trusted_proxy)

@@ -27,9 +27,8 @@ from carrom.i18n.said import Said
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.catalog import catalog_router
-from carrom.web.clocks import ABSENCE_GRACE, RoomClocks
 from carrom.web.limits import BodyLimit, HeaderLimit, Limits, PerAddress
-from carrom.web.live import MATCH_IDLE, ROOM_IDLE, Hub, to_json
+from carrom.web.live import ABSENCE_GRACE, MATCH_IDLE, ROOM_IDLE, Hub, to_json
 from carrom.web.live_ws import live_router
 from carrom.web.matches import STATIC, matches_router
 from carrom.web.messages import MessageError, refusal_of, store_refusal
@@ -68,7 +67,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     """
     limits = Limits.from_env() if limits is None else limits
     store = Store(db_url)
-    hub = Hub(store, bot_pause, room_idle, match_idle, RoomClocks(store, clock_seconds, absence_grace))
+    hub = Hub(store, bot_pause, room_idle, match_idle, clock_seconds, absence_grace)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):

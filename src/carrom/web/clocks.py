@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
@@ -37,20 +38,27 @@ if TYPE_CHECKING:
     from carrom.web.rooms import Room
 
 
+class Live(Protocol):
+    """What the clocks need of a live match (``carrom.web.live.LiveMatch``; typed here so neither imports the other)."""
+
+    room: "Room"
+    lock: asyncio.Lock
+    clock: "MatchClock"
+
+    def present(self) -> set[str]: ...
+
+    def publish(self, update: dict[str, Any] | str) -> None: ...
+
+
 class Hub(Protocol):
-    """What the clocks need of the live matches (``carrom.web.live.Hub``; typed here so neither imports the other)."""
+    """What the clocks need of the live matches (``carrom.web.live.Hub``)."""
 
-    rooms: dict[str, "Room"]
+    live: dict[str, Live]
 
-    async def room(self, room_id: str) -> "Room": ...
-
-    def lock(self, room_id: str) -> asyncio.Lock: ...
-
-    def present(self, room_id: str) -> set[str]: ...
-
-    def broadcast(self, room_id: str, update: dict[str, Any] | str) -> None: ...
+    async def match(self, room_id: str) -> Live: ...
 
     def wake_bots(self, room: "Room") -> None: ...
+
 
 log = logging.getLogger("carrom.web.clocks")
 
@@ -69,48 +77,39 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-class RoomClocks:
-    """The deadlines of the rooms with clocks, and the absences of their players."""
+@dataclass(eq=False)
+class MatchClock:
+    """One live match's clocks, owned by its ``LiveMatch``: whether it keeps them, the deadline running, the number
+    of actions with which that deadline was committed (None: not with an action), and since when (monotonic) each
+    of its players has been seen gone. ``Room._commit`` calls ``with_action`` and ``written_with``."""
 
-    def __init__(self, store: Store, seconds: float = SECONDS, grace: float = ABSENCE_GRACE) -> None:
-        if seconds <= 0 or grace < 0:
-            raise ValueError("the clock's seconds must be above 0 and the grace 0 or more")
-        self.table = ClockStore(store)
-        self.seconds = seconds
-        self.grace = grace
-        self.tick = min(1.0, seconds / 10)
-        self.kept: dict[str, bool] = {}  # room -> keeps clocks (read when the room is loaded)
-        self.deadlines: dict[str, Deadline | None] = {}
-        self.written: dict[str, int] = {}  # room -> its actions when its deadline was committed with the last one
-        self.absent_since: dict[tuple[str, str], float] = {}  # (room, seat) -> monotonic time first seen gone
-
-    # -- a room's deadline ----------------------------------------------------------------------
+    clocks: "RoomClocks"
+    kept: bool = False
+    deadline: Deadline | None = None
+    written: int | None = None
+    absent_since: dict[str, float] = field(default_factory=dict)
 
     def keep(self, room: "Room") -> None:
         """A new room with its clocks on."""
-        self.table.keep(room.id)
-        self.kept[room.id] = True
+        self.clocks.table.keep(room.id)
+        self.kept = True
 
     def load(self, room_id: str) -> None:
-        """What the store says of a room just loaded into memory."""
-        self.kept[room_id] = self.table.kept(room_id)
-        self.deadlines[room_id] = self.table.get(room_id) if self.kept[room_id] else None
-
-    def forget(self, room_id: str) -> None:
-        for table in (self.kept, self.deadlines, self.written):
-            table.pop(room_id, None)
+        """What the store says of a match's clocks (a match loaded, or caught up with another server's write)."""
+        self.kept = self.clocks.table.kept(room_id)
+        self.deadline = self.clocks.table.get(room_id) if self.kept else None
 
     def arm(self, room: "Room", delay: float = 0.0) -> None:
         """The laws wait for someone now: the deadline, ``delay`` seconds of motion plus the clock, stored."""
-        if not self.kept.get(room.id):
+        if not self.kept:
             return
         deadline = self._next(room, delay)
         if deadline is None:
-            self.table.stop(room.id)
+            self.clocks.table.stop(room.id)
         else:
-            self.table.arm(room.id, deadline.actions, deadline.what, deadline.seat, deadline.started, deadline.due)
-        self.deadlines[room.id] = deadline
-        self.written.pop(room.id, None)
+            self.clocks.table.arm(room.id, deadline.actions, deadline.what, deadline.seat, deadline.started,
+                                  deadline.due)
+        self.deadline, self.written = deadline, None
 
     def _next(self, room: "Room", delay: float, adjourned: bool | None = None) -> Deadline | None:
         """The deadline that runs now (None: no clock runs), ``delay`` seconds of motion from now plus the clock."""
@@ -120,113 +119,48 @@ class RoomClocks:
             return None
         started = _now() + timedelta(seconds=delay)
         return Deadline(room.id, len(room.game.record.entries), clock.what, clock.seat.value, started,
-                        started + timedelta(seconds=self.seconds))
+                        started + timedelta(seconds=self.clocks.seconds))
 
     def with_action(self, room: "Room", delay: float) -> tuple[Callable[[Connection], Any], Deadline | None] | None:
         """For a room about to store its action (``Room._commit``): the deadline that follows it, as a write for the
         action's own transaction (one commit, not two) and as the deadline; None if the room keeps no clocks."""
-        if not self.kept.get(room.id):
+        if not self.kept:
             return None
         deadline = self._next(room, delay, adjourned=False)  # an action resumes an adjourned match
-        return self.table.setting(room.id, deadline), deadline
+        return self.clocks.table.setting(room.id, deadline), deadline
 
     def written_with(self, room: "Room", deadline: Deadline | None) -> None:
         """The deadline of ``with_action`` was committed with the room's action: ``after`` need not write it again."""
-        self.deadlines[room.id] = deadline
-        self.written[room.id] = len(room.game.record.entries)
+        self.deadline, self.written = deadline, len(room.game.record.entries)
 
     def after(self, room: "Room", updates: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """After actions: the next deadline (after the last stroke's motion), and every update says it."""
-        if self.written.pop(room.id, None) != len(room.game.record.entries):  # not stored with the last action
+        written, self.written = self.written, None
+        if written != len(room.game.record.entries):  # not stored with the last action
             self.arm(room, updates[-1].get("shot", {}).get("duration", 0.0) if updates else 0.0)
-        fields = self.fields(room)
+        fields = self.fields()
         return [u | fields for u in updates]
 
-    def fields(self, room: "Room") -> dict[str, Any]:
+    def fields(self) -> dict[str, Any]:
         """What the state message says of the clocks: on or off, and the deadline running (docs/web.md)."""
-        if not self.kept.get(room.id):
+        if not self.kept:
             return {"clocks": False}
-        d = self.deadlines.get(room.id)
+        d = self.deadline
         if d is None:
             return {"clocks": True, "deadline": None}
-        return {"clocks": True, "clock": self.seconds, "since": d.started.timestamp(), "deadline": d.due.timestamp(),
-                "clock_for": {"what": d.what, "seat": d.seat}}
+        return {"clocks": True, "clock": self.clocks.seconds, "since": d.started.timestamp(),
+                "deadline": d.due.timestamp(), "clock_for": {"what": d.what, "seat": d.seat}}
 
-    # -- the task that rules them ---------------------------------------------------------------
-
-    async def run(self, hub: "Hub") -> None:
-        while True:
-            await asyncio.sleep(self.tick)
-            try:
-                await self.check(hub)
-            except StoreError as exc:
-                log.warning("%s", exc)
-            except Exception:  # the checker must outlive any one room's failure
-                log.exception("the clocks' check failed")
-
-    async def check(self, hub: "Hub") -> None:
-        """Rule every deadline passed, then the absences."""
-        for deadline in await asyncio.to_thread(self.table.passed, _now()):
-            await self._rule(hub, deadline)
-        await self._absences(hub)
-
-    async def _rule(self, hub: "Hub", deadline: Deadline) -> None:
-        try:
-            room = await hub.room(deadline.match_id)
-        except Exception:  # the match is gone from the store: its clock with it
-            await asyncio.to_thread(self.table.stop, deadline.match_id)
-            return
-        async with hub.lock(room.id):
-            if not await asyncio.to_thread(self.table.claim, deadline, _now()):
-                return  # another check took it
-            if len(room.game.record.entries) < deadline.actions:  # another process acted: this copy is behind
-                await asyncio.to_thread(room.reload)
-            clock = room.game.clock()
-            if (len(room.game.record.entries) != deadline.actions or clock is None
-                    or (clock.what, clock.seat.value) != (deadline.what, deadline.seat)):
-                await asyncio.to_thread(self.arm, room)  # stale: the match moved on meanwhile
-                return
-            try:
-                update = await asyncio.to_thread(room.time_out, deadline.seat, deadline.what)
-            except (GameError, MessageError) as exc:
-                log.warning("match %s: the clock's ruling failed: %s", room.id, exc)
-                await asyncio.to_thread(self.arm, room)
-                return
-            name = room.seats[deadline.seat].name
-            update |= noticed(SAID.gettext(NOTICES[deadline.what], name=name, seconds=f"{self.seconds:g}"))
-            [update] = await asyncio.to_thread(self.after, room, [update])
-        log.info("match %s: %s out of time to %s", room.id, deadline.seat, deadline.what)
-        hub.broadcast(room.id, update)
-        hub.wake_bots(room)
-
-    async def _absences(self, hub: "Hub") -> None:
-        """Players gone past the grace: the match lost (ICF 143 a), or adjourned when nobody is there."""
-        mono = time.monotonic()
-        for room_id, room in list(hub.rooms.items()):
-            if not self.kept.get(room_id) or room.game.over or room.waiting_for() or room.adjourned is not None:
-                continue
-            present = hub.present(room_id)
-            humans = [s for s, i in room.seats.items() if i.kind == "human"]
-            for seat in humans:
-                if seat in present:
-                    self.absent_since.pop((room_id, seat), None)
-                else:
-                    self.absent_since.setdefault((room_id, seat), mono)
-            gone = {s for s in humans if mono - self.absent_since.get((room_id, s), mono) >= self.grace}
-            if not gone:
-                continue
-            async with hub.lock(room_id):
-                update = await asyncio.to_thread(self._absence, room, gone, set(humans))
-            if update is not None:
-                hub.broadcast(room_id, update)
-
-    def _absence(self, room: "Room", gone: set[str], humans: set[str]) -> dict[str, Any] | None:
+    def absence(self, room: "Room", gone: set[str], humans: set[str]) -> dict[str, Any] | None:
+        """Players gone past the grace: the match adjourned when all are, else lost by the one the clock runs for
+        (ICF 143 a); the update, or None."""
+        grace = self.clocks.grace
         if gone == humans:
             when = _now()
-            self.table.adjourn(room.id, when)
-            room.adjourned, self.deadlines[room.id] = when, None
-            log.info("match %s adjourned: nobody at the board for %g s", room.id, self.grace)
-            return room.view(notice=SAID.gettext(ADJOURNED)) | self.fields(room)
+            self.clocks.table.adjourn(room.id, when)
+            room.adjourned, self.deadline = when, None
+            log.info("match %s adjourned: nobody at the board for %g s", room.id, grace)
+            return room.view(notice=SAID.gettext(ADJOURNED)) | self.fields()
         clock = room.game.clock()
         if clock is None or clock.seat.value not in gone:
             return None
@@ -237,6 +171,99 @@ class RoomClocks:
             log.warning("match %s: the absence's ruling failed: %s", room.id, exc)
             return None
         self.arm(room)
-        log.info("match %s: %s gone for %g s: the match is lost (ICF 143 a)", room.id, seat, self.grace)
-        notice = SAID.gettext(ABSENT, name=room.seats[seat].name, grace=f"{self.grace:g}")
-        return update | noticed(notice) | self.fields(room)
+        log.info("match %s: %s gone for %g s: the match is lost (ICF 143 a)", room.id, seat, grace)
+        notice = SAID.gettext(ABSENT, name=room.seats[seat].name, grace=f"{grace:g}")
+        return update | noticed(notice) | self.fields()
+
+
+class RoomClocks:
+    """The process's clocks: their seconds and grace, the stored deadlines, and the task that rules those passed
+    and the absences of the live matches' players. It keeps nothing of any one match (each ``MatchClock`` does)."""
+
+    def __init__(self, store: Store, seconds: float = SECONDS, grace: float = ABSENCE_GRACE) -> None:
+        if seconds <= 0 or grace < 0:
+            raise ValueError("the clock's seconds must be above 0 and the grace 0 or more")
+        self.table = ClockStore(store)
+        self.seconds = seconds
+        self.grace = grace
+        self.tick = min(1.0, seconds / 10)
+
+    def fresh(self) -> MatchClock:
+        """The clocks of a match just made (off until ``keep``)."""
+        return MatchClock(self)
+
+    def loaded(self, room_id: str) -> MatchClock:
+        """The clocks of a match loaded from the store."""
+        clock = MatchClock(self)
+        clock.load(room_id)
+        return clock
+
+    # -- the task that rules them ---------------------------------------------------------------
+
+    async def run(self, hub: Hub) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            try:
+                await self.check(hub)
+            except StoreError as exc:
+                log.warning("%s", exc)
+            except Exception:  # the checker must outlive any one room's failure
+                log.exception("the clocks' check failed")
+
+    async def check(self, hub: Hub) -> None:
+        """Rule every deadline passed, then the absences."""
+        for deadline in await asyncio.to_thread(self.table.passed, _now()):
+            await self._rule(hub, deadline)
+        await self._absences(hub)
+
+    async def _rule(self, hub: Hub, deadline: Deadline) -> None:
+        try:
+            live = await hub.match(deadline.match_id)
+        except Exception:  # the match is gone from the store: its clock with it
+            await asyncio.to_thread(self.table.stop, deadline.match_id)
+            return
+        room, clocks = live.room, live.clock
+        async with live.lock:
+            if not await asyncio.to_thread(self.table.claim, deadline, _now()):
+                return  # another check took it
+            if len(room.game.record.entries) < deadline.actions:  # another process acted: this copy is behind
+                await asyncio.to_thread(room.reload)
+            clock = room.game.clock()
+            if (len(room.game.record.entries) != deadline.actions or clock is None
+                    or (clock.what, clock.seat.value) != (deadline.what, deadline.seat)):
+                await asyncio.to_thread(clocks.arm, room)  # stale: the match moved on meanwhile
+                return
+            try:
+                update = await asyncio.to_thread(room.time_out, deadline.seat, deadline.what)
+            except (GameError, MessageError) as exc:
+                log.warning("match %s: the clock's ruling failed: %s", room.id, exc)
+                await asyncio.to_thread(clocks.arm, room)
+                return
+            name = room.seats[deadline.seat].name
+            update |= noticed(SAID.gettext(NOTICES[deadline.what], name=name, seconds=f"{self.seconds:g}"))
+            [update] = await asyncio.to_thread(clocks.after, room, [update])
+        log.info("match %s: %s out of time to %s", room.id, deadline.seat, deadline.what)
+        live.publish(update)
+        hub.wake_bots(room)
+
+    async def _absences(self, hub: Hub) -> None:
+        """Players gone past the grace: the match lost (ICF 143 a), or adjourned when nobody is there."""
+        mono = time.monotonic()
+        for live in list(hub.live.values()):
+            room, clock = live.room, live.clock
+            if not clock.kept or room.game.over or room.waiting_for() or room.adjourned is not None:
+                continue
+            present = live.present()
+            humans = [s for s, i in room.seats.items() if i.kind == "human"]
+            for seat in humans:
+                if seat in present:
+                    clock.absent_since.pop(seat, None)
+                else:
+                    clock.absent_since.setdefault(seat, mono)
+            gone = {s for s in humans if mono - clock.absent_since.get(s, mono) >= self.grace}
+            if not gone:
+                continue
+            async with live.lock:
+                update = await asyncio.to_thread(clock.absence, room, gone, set(humans))
+            if update is not None:
+                live.publish(update)

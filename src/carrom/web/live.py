@@ -8,6 +8,9 @@ watchers, not another room, not the clocks. A queue that fills (``Limits.send_qu
 waiting in it and keeps only the latest (every state is whole: the page catches up from it); a connection whose
 one message has waited ``Limits.stall`` seconds to be taken is closed with code 4008 and a reason the page shows
 (it reconnects and is sent the state afresh). Players' connections are given each update before watchers'.
+
+A live match's clocks (``carrom.web.clocks.MatchClock``) are its own too: when it leaves memory (``Hub._leave``, the
+one way out) nothing of it stays in the process.
 """
 
 from __future__ import annotations
@@ -23,8 +26,9 @@ from typing import Any
 import orjson
 from fastapi import HTTPException, WebSocket
 
+from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
-from carrom.web.clocks import RoomClocks
+from carrom.web.clocks import ABSENCE_GRACE, MatchClock, RoomClocks
 from carrom.web.limits import Limits
 from carrom.web.messages import refusal_of
 from carrom.web.replay import ReplayCache
@@ -123,14 +127,16 @@ _CLOSING: set[asyncio.Task] = set()  # the closes under way (a task is kept unti
 
 
 class LiveMatch:
-    """A match being played or watched on this server: its room (the match, its seats, its bots), its connections,
-    the lock its actions take in turn, the bots' task, and when it was last asked for.
+    """A match being played or watched on this server: its room (the match, its seats, its bots), its clocks, its
+    connections, the lock its actions take in turn, the bots' task, and when it was last asked for.
 
     ``publish`` gives an update to every connection (players first) without waiting; ``present`` says which seats
-    a connected client plays; ``busy`` whether it must stay in memory."""
+    a connected client plays; ``view`` the state with the clocks; ``busy`` whether it must stay in memory."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Room, clock: MatchClock) -> None:
         self.room = room
+        self.clock = clock
+        room.timekeeper = clock  # the deadline that follows an action is stored with it (Room._commit)
         self.connections: dict[WebSocket, Connection] = {}
         self.lock = asyncio.Lock()
         self.bots: asyncio.Task | None = None
@@ -163,6 +169,10 @@ class LiveMatch:
         for conn in watchers:
             conn.put(text)
 
+    def view(self) -> dict[str, Any]:
+        """The room's state with its clocks."""
+        return self.room.view() | self.clock.fields()
+
     def present(self) -> set[str]:
         """The seats played by a client connected now."""
         return {s for conn in self.connections.values() for s in self.room.seats_of(conn.token)}
@@ -174,12 +184,13 @@ class LiveMatch:
 
 class Hub:
     """The live matches of this process, loaded from the store when first asked for and let go when idle; the
-    bots' turns; the clocks (``carrom.web.clocks``); the replays' cache."""
+    bots' turns; the clocks' checker (``carrom.web.clocks``); the replays' cache."""
 
     def __init__(self, store: Store, bot_pause: float, room_idle: float = ROOM_IDLE,
-                 match_idle: float = MATCH_IDLE, clocks: RoomClocks | None = None) -> None:
+                 match_idle: float = MATCH_IDLE, clock_seconds: float = CLOCK_SECONDS,
+                 absence_grace: float = ABSENCE_GRACE) -> None:
         self.store = store
-        self.clocks = clocks or RoomClocks(store)
+        self.clocks = RoomClocks(store, clock_seconds, absence_grace)
         self.bot_pause = bot_pause
         self.room_idle = room_idle
         self.match_idle = match_idle
@@ -207,9 +218,8 @@ class Hub:
             async with self.loading.setdefault(room_id, asyncio.Lock()):
                 if room_id not in self.live:
                     loaded = await asyncio.to_thread(Room.load, self.store, row)
-                    await asyncio.to_thread(self.clocks.load, room_id)
-                    loaded.timekeeper = self.clocks
-                    self.live[room_id] = LiveMatch(loaded)
+                    clock = await asyncio.to_thread(self.clocks.loaded, room_id)
+                    self.live[room_id] = LiveMatch(loaded, clock)
                 live = self.live[room_id]
             self.loading.pop(room_id, None)
         live.used = time.monotonic()
@@ -219,35 +229,15 @@ class Hub:
         return (await self.match(room_id)).room
 
     def add(self, room: Room) -> LiveMatch:
-        """A room just made here."""
-        room.timekeeper = self.clocks
-        live = self.live[room.id] = LiveMatch(room)
+        """A room just made here (its clocks off until ``MatchClock.keep``)."""
+        live = self.live[room.id] = LiveMatch(room, self.clocks.fresh())
         return live
-
-    def lock(self, room_id: str) -> asyncio.Lock:
-        """The lock of a live match's actions (of one in memory)."""
-        return self.live[room_id].lock
-
-    def present(self, room_id: str) -> set[str]:
-        live = self.live.get(room_id)
-        return set() if live is None else live.present()
-
-    def view(self, room: Room) -> dict[str, Any]:
-        """The room's state with its clocks (``carrom.web.clocks``)."""
-        return room.view() | self.clocks.fields(room)
-
-    def broadcast(self, room_id: str, update: dict[str, Any] | str) -> None:
-        """To every client of the room (``LiveMatch.publish``): never waits."""
-        live = self.live.get(room_id)
-        if live is not None:
-            live.publish(update)
 
     def _leave(self, room_id: str) -> None:
         """The one way a match leaves memory (the store keeps it; it is loaded again when opened)."""
         live = self.live.pop(room_id, None)
         if live is not None and live.bots is not None:
             live.bots.cancel()
-        self.clocks.forget(room_id)
 
     def evict_idle(self, now: float | None = None) -> list[str]:
         """Matches nobody watches, unused for ``room_idle`` seconds, leave memory; their ids."""
@@ -274,7 +264,7 @@ class Hub:
     async def _catch_up(self, live: LiveMatch) -> None:
         async with live.lock:
             try:
-                text = await asyncio.to_thread(_caught_up, live.room, self.clocks)
+                text = await asyncio.to_thread(_caught_up, live)
             except Exception:  # the store away: the next action or notification tries again
                 log.exception("match %s: cannot catch up with another server's write", live.id)
                 return
@@ -321,7 +311,7 @@ class Hub:
                 if not room.bot_to_act():
                     return
                 try:
-                    update, text = await asyncio.to_thread(_bot_turn, room, self.clocks)
+                    update, text = await asyncio.to_thread(_bot_turn, live)
                 except Exception as exc:  # a bot that fails must not take the server down; the store is untouched
                     log.exception("bot failed in match %s", room.id)
                     live.publish(refusal(SAID.gettext(
@@ -342,19 +332,19 @@ class Hub:
                 conn.stop()
 
 
-def _caught_up(room: Room, clocks: RoomClocks) -> str | None:
+def _caught_up(live: LiveMatch) -> str | None:
     """Another server's actions applied to this copy of the room; the deadline it stored read with them."""
-    update = room.catch_up()
+    update = live.room.catch_up()
     if update is None:
         return None
-    clocks.load(room.id)
-    return to_json(update | clocks.fields(room))
+    live.clock.load(live.id)
+    return to_json(update | live.clock.fields())
 
 
-def _bot_turn(room: Room, clocks: RoomClocks) -> tuple[dict[str, Any] | None, str | None]:
+def _bot_turn(live: LiveMatch) -> tuple[dict[str, Any] | None, str | None]:
     """A bot's action and its update (with the clocks it sets going) as the JSON sent, both off the event loop."""
-    update = room.bot_turn()
+    update = live.room.bot_turn()
     if update is None:
         return None, None
-    [update] = clocks.after(room, [update])
+    [update] = live.clock.after(live.room, [update])
     return update, to_json(update)

@@ -16,7 +16,7 @@ from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketDisconnected
 
 from carrom.store import StoreError
-from carrom.web.clocks import RoomClocks
+from carrom.web.clocks import MatchClock
 from carrom.web.limits import Gate, Limits
 from carrom.web.live import Connection, Hub, LiveMatch, refusal, to_json
 from carrom.web.messages import Intent, MessageError, decode, parse, sequence, store_refusal
@@ -26,7 +26,7 @@ from carrom.web.views import SAID
 log = logging.getLogger("carrom.web")
 
 
-def _handled(room: Room, token: str | None, intent: Intent, clocks: RoomClocks) -> list[str]:
+def _handled(room: Room, token: str | None, intent: Intent, clocks: MatchClock) -> list[str]:
     """The room's updates for an intent with the clocks they set going, as the JSON sent (made in the worker
     thread, not on the event loop)."""
     return [to_json(update) for update in clocks.after(room, room.handle(token, intent))]
@@ -65,7 +65,7 @@ def live_router(hub: Hub, limits: Limits) -> APIRouter:
             conn.send(refusal(SAID.gettext("this link's token plays no seat here: you are watching"), "refused", None))
             token = None
         conn.token = token
-        conn.send(hub.view(room) | {"you": room.seats_of(token)} | ({"links": room.links()} if token else {}))
+        conn.send(live.view() | {"you": room.seats_of(token)} | ({"links": room.links()} if token else {}))
         hub.wake_bots(room)
         gate = Gate(limits)
         try:
@@ -91,7 +91,7 @@ def live_router(hub: Hub, limits: Limits) -> APIRouter:
                         conn.token = await _join(live, conn, intent)
                         continue
                     async with live.lock:
-                        updates = await asyncio.to_thread(_handled, room, conn.token, intent, hub.clocks)
+                        updates = await asyncio.to_thread(_handled, room, conn.token, intent, live.clock)
                 except MessageError as exc:
                     conn.send(refusal(exc.args[0], exc.code, seq))
                     continue
@@ -124,12 +124,12 @@ def live_router(hub: Hub, limits: Limits) -> APIRouter:
         async with live.lock:
             token = await asyncio.to_thread(room.join, intent.seat, intent.args["name"] or None, token,
                                             intent.args["invite"])
-            await asyncio.to_thread(hub.clocks.arm, room)  # the last seat taken: the break's clock starts
+            await asyncio.to_thread(live.clock.arm, room)  # the last seat taken: the break's clock starts
         if intent.args["browser"]:
             await asyncio.to_thread(hub.store.add_browser, room.id, intent.args["browser"])
         conn.send({"type": "joined", "token": token, "you": room.seats_of(token), "watching": False,
                    "links": room.links()})
-        live.publish(hub.view(room))
+        live.publish(live.view())
         hub.wake_bots(room)
         return token
 

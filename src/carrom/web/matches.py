@@ -65,16 +65,16 @@ def matches_router(hub: Hub) -> APIRouter:
     async def create_room(request: Request) -> dict[str, Any]:
         body = await body_of(request)
         room, token = await asyncio.to_thread(Room.create, store, body)
-        hub.add(room)
+        live = hub.add(room)
         if room.clocks:
-            await asyncio.to_thread(hub.clocks.keep, room)
-            await asyncio.to_thread(hub.clocks.arm, room)
+            await asyncio.to_thread(live.clock.keep, room)
+            await asyncio.to_thread(live.clock.arm, room)
         return {"room": room.id, "token": token, "seats": room.seats_of(token), "url": f"/room/{room.id}",
                 "links": room.links()}
 
     @router.get("/api/rooms/{room_id}")
     async def room_state(room_id: str) -> dict[str, Any]:
-        return hub.view(await hub.room(room_id))
+        return (await hub.match(room_id)).view()
 
     @router.post("/api/rooms/{room_id}/join")
     async def join(room_id: str, request: Request) -> dict[str, Any]:
@@ -84,9 +84,9 @@ def matches_router(hub: Hub) -> APIRouter:
         async with live.lock:
             token = await asyncio.to_thread(room.join, intent.seat, intent.args["name"] or None, None,
                                             intent.args["invite"])
-            await asyncio.to_thread(hub.clocks.arm, room)  # the last seat taken: the break's clock starts
+            await asyncio.to_thread(live.clock.arm, room)  # the last seat taken: the break's clock starts
         await remember_browser(room_id, intent.args["browser"])
-        live.publish(hub.view(room))
+        live.publish(live.view())
         hub.wake_bots(room)  # the last seat taken: a bot may be the one to break
         return {"room": room_id, "token": token, "seats": room.seats_of(token)}
 

@@ -96,7 +96,7 @@ class Room:
     version: int = 0  # the stored match's version this room holds: its next write is made from it
     _log: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)  # each action in words, once
     _log_of: Any = field(default=None, repr=False)  # the game those words are of
-    timekeeper: Any = field(default=None, repr=False)  # the server's clocks (RoomClocks): the deadline stored with an action
+    timekeeper: Any = field(default=None, repr=False)  # its live match's clocks (MatchClock): the deadline stored with an action
 
     def __post_init__(self) -> None:
         for seat, info in self.seats.items():
