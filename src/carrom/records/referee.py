@@ -89,6 +89,16 @@ def clock(match: R.Match) -> tuple[str, str] | None:
     return None if running is None else (running.what, running.seat.value)
 
 
+def sitting(state: R.MatchState) -> dict[str, str]:
+    """Each player's seat in the record -> the chair he sits in now (ICF 58-60: places change game by game)."""
+    return {seat.value: now.value for seat, now in R.places(state)}
+
+
+def chairs_to_seats(state: R.MatchState) -> dict[str, str]:
+    """The chair a player sits in now -> his seat in the record: what a seat typed at the table means."""
+    return {now: seat for seat, now in sitting(state).items()}
+
+
 def to_place(match: R.Match) -> str:
     """The seat that must place the coin owed now; the referee refuses if none is owed."""
     exp = match.expected()
@@ -122,6 +132,8 @@ class Snapshot:
     broken_by: str | None = None  # who made the break (ICF 44); None before it
     break_passed: bool = False  # the breaker used every attempt and the break passed on (ICF 45 b)
     queen_side: int | None = None  # the side that pocketed (pending) or covered the queen
+    sits: dict[str, str] | None = None  # each player's seat in the record -> the chair he sits in now (ICF 58-60)
+    rest: int | None = None  # minutes of rest due before the deciding game's first stroke (ICF 138)
 
 
 @dataclass(frozen=True)
@@ -203,6 +215,7 @@ def snapshot(match: R.Match, header: Header) -> Snapshot:
         colours={seat: s.colour_of(R.Seat(seat)).value for seat in header.players},
         game_points=(gp[0], gp[1]), games_won=(s.games_won[0], s.games_won[1]), over=s.over, winner=s.winner,
         broken_by=_broken_by(match), break_passed=s.board.break_passed, queen_side=s.board.queen_side,
+        sits=sitting(s), rest=R.rest_due(s),
     )
 
 

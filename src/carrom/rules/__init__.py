@@ -19,6 +19,7 @@ from carrom.rules.state import (
     BoardRecord, Claim, Dues, Expect, Expected, MatchState, SideView, new_state, state_from_score,
 )
 from carrom.rules.pieces import Coin, Seat
+from carrom.rules.places import places, rest_due
 from carrom.rules.ruleset import RULESETS, RuleSet, Stage, ruleset
 from carrom.rules.table import Table
 
@@ -27,5 +28,6 @@ __all__ = [
     "Decision", "Dues", "EndKind", "Ended", "Expect", "Expected", "Forfeit", "Foul", "Match", "MatchState",
     "OutOfTime", "Owed",
     "Place", "RuleSet", "Ruling", "RulesError", "Seat", "SideView", "Stage", "Stroke", "StrokeOutcome", "Table", "Timeout",
-    "action_from_dict", "action_to_dict", "apply", "new_state", "ruleset", "running", "state_from_score",
+    "action_from_dict", "action_to_dict", "apply", "new_state", "places", "rest_due", "ruleset", "running",
+    "state_from_score",
 ]

@@ -313,12 +313,25 @@ async function bell() {
   if (c) await send(`time ${c.choice}`, "bell");
 }
 
+// the chair a player sits in now (ICF 58-60 move them): what the notation names him by at the table
+function chairOf(seat) {
+  const found = (umpire.state.seating || { chairs: [] }).chairs.find((c) => c.seat === seat);
+  return found ? found.chair : seat;
+}
+
+// every player as a choice, by where he sits now
+function players() {
+  return Object.keys(umpire.state.header.players).map((s) => ({ label: whoIs(umpire.state, s), value: chairOf(s) }));
+}
+
 // who broke the law: every breach names its offender, the referee checks it against the law (ICF 63 b)
 async function offender(title) {
-  const seats = Object.keys(umpire.state.header.players);
-  const o = await ask(title, t("Who broke the law?"), seats.map((s) => ({ label: whoIs(umpire.state, s), value: s })));
+  const o = await ask(title, t("Who broke the law?"), players());
   return o && o.choice;
 }
+
+// a player named by the chair he sits in now, as the choices above give it
+const whoSits = (chair) => whoIs(umpire.state, (umpire.state.seating || { chairs: [] }).chairs.find((c) => c.chair === chair)?.seat || chair);
 
 async function forfeit() {
   const laws = [["ICF 51", t("struck out of turn (ICF 51)")], ["ICF 91", t("left the chair in own or partner's turn (ICF 91)")],
@@ -328,7 +341,7 @@ async function forfeit() {
   if (!c) return;
   const who = await offender(t("Forfeit the board"));
   if (who && await confirmed(t("Forfeit the board"), t("{actor}'s side loses the board ({law}). This ends the board.",
-    { actor: whoIs(umpire.state, who), law: c.choice }), t("Yes: the board is lost"))) {
+    { actor: whoSits(who), law: c.choice }), t("Yes: the board is lost"))) {
     await send(`forfeit ${who} ${c.choice}`);
   }
 }
@@ -342,8 +355,7 @@ async function declare() {
       { type: "number", min: 0, value: "" });
     if (n) await send(n.text ? `declare extra ${n.text}` : "declare extra");
   } else if (c.choice === "toss") {
-    const seats = Object.keys(umpire.state.header.players);
-    const w = await ask(t("The tie-break toss (ICF 56 b)"), t("Who won the toss?"), seats.map((s) => ({ label: whoIs(umpire.state, s), value: s })));
+    const w = await ask(t("The tie-break toss (ICF 56 b)"), t("Who won the toss?"), players());
     if (w) await send(`declare toss ${w.choice}`);
   } else {
     const breach = umpire.options.breaches.includes(c.choice);
@@ -351,7 +363,7 @@ async function declare() {
     if (breach && !who) return;
     const d = umpire.options.declarations.find((x) => x.word === c.choice);
     const ending = ENDING[c.choice];
-    if (ending && !(await confirmed(`${t(d.words)} (${d.law})`, ending(who && whoIs(umpire.state, who)), t("Yes: enter it")))) return;
+    if (ending && !(await confirmed(`${t(d.words)} (${d.law})`, ending(who && whoSits(who)), t("Yes: enter it")))) return;
     await send(who ? `declare ${c.choice} ${who}` : `declare ${c.choice}`);
   }
 }
