@@ -75,3 +75,13 @@ def test_no_rest_in_a_one_game_match(rules):
     """ICF 138 rests between the second and third games: a match of one game (001, simplified) has none."""
     m = new(rules)
     assert rest_due(m.state) is None
+
+
+def test_rulings_name_the_chair_a_player_sits_in_now():
+    """ICF 58 with ICF 49 a: after game 1 the players have changed sides, so the one who breaks game 2 (Ravi, who
+    began north) is named by the chair he now sits in, south, and so is the side that wins it."""
+    m = new()
+    r = win_game(m, 0)[-1]
+    assert said(r, "ICF 49 a") == ["game 2: South breaks"]
+    r = win_game(m, 1)[-1]
+    assert said(r, "ICF 56 a")[0].startswith("South wins game 2")  # Ravi, in the south chair in game 2

@@ -20,6 +20,7 @@ from carrom.records import describe, referee
 from carrom.records.header import SEATS, Header
 from carrom.records.record import Record
 from carrom.records.session import Reply, Session
+from carrom.rules.places import CHANGE_OF_PLACES
 
 LOG_LENGTH = 12  # recent entries shown with their rulings
 
@@ -128,15 +129,12 @@ def view(session: Session) -> dict[str, Any]:
     }
 
 
-CHANGE_LAWS = ("ICF 58", "ICF 59", "ICF 60 a", "ICF 60 b")  # the changes of places (rulesets cite their own texts)
-
-
 def seating(session: Session, sits: dict[str, str]) -> dict[str, Any]:
     """Who sits where now, chair by chair, and whether the last entry moved them (ICF 58-60): the tablet says who
     moves where when they change places."""
     header, match = session.record.header, session.match
     rules = match.state.rules
-    laws = {rules.cite(law) for law in CHANGE_LAWS}
+    laws = {rules.cite(law) for law in CHANGE_OF_PLACES}  # as the variant cites them
     last = match.history[-1][1] if match.history else None
     change = next((d for d in getattr(last, "decisions", ()) if d.law in laws), None)
     order = sorted(sits, key=lambda seat: SEATS.index(sits[seat]))

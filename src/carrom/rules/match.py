@@ -24,6 +24,7 @@ from carrom.rules.ending import end_of_board
 from carrom.rules.errors import RulesError
 from carrom.rules.flow import award_game, board_over, lose_board, side_name_of
 from carrom.rules.pieces import Coin, Seat
+from carrom.rules.places import CHANGE_OF_PLACES, places
 from carrom.rules.ruleset import RuleSet, Stage
 from carrom.rules.state import BoardRecord, Expected, MatchState, new_state, state_from_score
 from carrom.rules.message import Message, say, say_n
@@ -55,9 +56,38 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
                              "(ICF 56 b)"))
     notes: Notes = []
     rules = state.rules
+    before = state
     state = handler(state, action, notes)
-    return state, Ruling(action, tuple(_cited(rules, n) for n in notes if isinstance(n, Decision)),
+    decisions = seated([n for n in notes if isinstance(n, Decision)], before, state)
+    return state, Ruling(action, tuple(_cited(rules, d) for d in decisions),
                          tuple(replace(n, law=rules.cite(n.law)) for n in notes if isinstance(n, Ended)))
+
+
+def seated(decisions: list[Decision], before: MatchState, after: MatchState) -> list[Decision]:
+    """The decisions naming each seat by the chair its player sits in when the decision is made: the chairs before
+    the action up to a change of places (ICF 58-60, whose words name the chairs already), the chairs after it
+    from then on. In the first game everyone sits where the record names him, and nothing changes."""
+    sits = dict(places(before))
+    out = []
+    for d in decisions:
+        if d.law in CHANGE_OF_PLACES:
+            out.append(d)
+            sits = dict(places(after))
+            continue
+        moved = any(seat is not chair for seat, chair in sits.items())
+        out.append(Decision(d.law, in_chairs(d.message, sits)) if moved and d.message is not None else d)
+    return out
+
+
+def in_chairs(message: Message, sits: dict[Seat, Seat]) -> Message:
+    """``message`` with every seat it names (nested messages too) replaced by the chair that player sits in."""
+    def value(v: object) -> object:
+        if isinstance(v, Seat):
+            return sits.get(v, v)
+        if isinstance(v, Message):
+            return in_chairs(v, sits)
+        return v
+    return replace(message, params=tuple((k, value(v)) for k, v in message.params))
 
 
 def _cited(rules: RuleSet, decision: Decision) -> Decision:

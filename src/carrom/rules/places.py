@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from carrom.rules.table import Table
 
 REST_LAW = "ICF 138"
+CHANGE_OF_PLACES = ("ICF 58", "ICF 59", "ICF 60 a", "ICF 60 b")  # the laws that move the players
 
 
 def changes(state: "MatchState") -> int:
