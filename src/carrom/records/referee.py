@@ -83,6 +83,12 @@ def to_strike(match: R.Match) -> str:
     return exp[1].value
 
 
+def clock_law(match: R.Match) -> str | None:
+    """The law of the clock running now (ICF 46, 50, 88 a), as the match's rules cite it; None when none runs."""
+    running = R.running(match.state)
+    return None if running is None else match.state.rules.cite(running.law)
+
+
 def clock(match: R.Match) -> tuple[str, str] | None:
     """The clock of the laws running now: (what it times, whose), or None when nothing is timed."""
     running = R.running(match.state)

@@ -106,6 +106,7 @@ def view(session: Session) -> dict[str, Any]:
         "who": {seat: describe.who(header, seat, sits=sits) for seat in header.players},
         "who_said": {seat: sent(describe.who(header, seat, RECORDER, sits)) for seat in header.players},
         "seating": seating(session, sits),
+        "clock": clock_of(session),
         "rest": rest_of(session, snap),
         "state": {
             "game": snap.game + 1, "board": snap.board + 1, "to_act": snap.to_act, "seat": snap.seat,
@@ -151,3 +152,13 @@ def rest_of(session: Session, snap: referee.Snapshot) -> dict[str, Any] | None:
     since = entries[-1].at if entries else None
     return {"law": "ICF 138", "minutes": snap.rest, "game": snap.game + 1, "since": since,
             "now": datetime.now().astimezone().isoformat(timespec="seconds")}
+
+
+def clock_of(session: Session) -> dict[str, Any] | None:
+    """The 15 seconds the laws run now (ICF 46 the break, 50 a stroke, 88 a placing): what, whose, which law; None
+    when nothing is timed. The tablet's clock button enters ``clock`` for it."""
+    running = referee.clock(session.match)
+    if running is None:
+        return None
+    what, seat = running
+    return {"what": what, "seat": seat, "law": referee.clock_law(session.match)}

@@ -219,6 +219,7 @@ function render(msg, lines = null) {
   }
   $("end").hidden = !msg.state.over;
   $("bell").hidden = msg.header.variant !== "timed";
+  $("clock").disabled = !msg.clock;
   const placing = msg.state.to_act === "place";
   for (const id of ["place", "place-white", "place-black", "waive"]) $(id).classList.toggle("due", placing);
   $("pad").classList.toggle("over", msg.state.over);
@@ -382,11 +383,55 @@ async function comment() {
   if (c && c.text) await send(`comment ${c.text}`);
 }
 
+// What each button of the pad does, in the buttons' own words (each label read from the page, so in its language)
+const BUTTON_HELP = {
+  "[data-pocket=w]": () => t("a white went in; tap each piece in the order they went in"),
+  "[data-pocket=b]": () => t("a black went in"),
+  "[data-pocket=q]": () => t("the queen went in (ICF 92)"),
+  "[data-pocket=s]": () => t("the striker went in: a due (ICF 72)"),
+  "[data-off=w]": () => t("a white left the board (ICF 65)"),
+  "[data-off=b]": () => t("a black left the board (ICF 65)"),
+  "[data-off=q]": () => t("the queen left the board (ICF 65)"),
+  "#touched-nothing": () => t("the striker touched no piece (ICF 45, 137); tap again to take it back"),
+  "#foul": () => t("a foul you call, named or not (ICF 63–64)"),
+  "#back": () => t("takes back the last tap"),
+  "#clear": () => t("takes back every tap of this stroke"),
+  "#undo": () => t("takes back the last entry, whatever it was"),
+  "#nothing": () => t("a stroke that touched a piece and pocketed nothing: the turn passes"),
+  "#enter": () => t("the stroke tapped above, for the player in turn: the referee rules on it"),
+  "#place": () => t("the coin owed is placed (ICF 78–84)"),
+  "#place-white": () => t("places a white, when the colour must be said"),
+  "#place-black": () => t("places a black, when the colour must be said"),
+  "#waive": () => t("the side gives up placing the coins owed (ICF 80, 87 a)"),
+  "#declare": () => t("a breach or an event the laws name: asks which and who"),
+  "#concede": () => t("the side in turn gives up the board, the game or the match (ICF 139): asks first"),
+  "#forfeit": () => t("a player loses the board for his side (ICF 51, 91, 121 b, 126 b): asks which law, who, then yes"),
+  "#clock": () => t("the 15 seconds ran out for whoever the laws wait for (ICF 46, 50, 88 a): asks first"),
+  "#bell": () => t("the bell of the timed game (004 law 40)"),
+  "#comment": () => t("a remark for the scorecard"),
+  "#help": () => t("this help"),
+};
+
 function help() {
-  const closed = ask(t("The notation"), t("What each button writes, as the terminal assistant reads it (docs/umpire-tablet.md):"),
-    [], null, t("Close"));
-  fill("dialog-body", el("pre", { class: "help" }, umpire.options.help));
+  const closed = ask(t("Help"), t("What each button does:"), [], null, t("Close"));
+  const rows = Object.entries(BUTTON_HELP).filter(([sel]) => !document.querySelector(sel).hidden).map(([sel, what]) =>
+    el("tr", {}, el("th", {}, document.querySelector(sel).textContent.trim()), el("td", {}, what())));
+  fill("dialog-body", el("table", { class: "help-map", id: "help-map" }, el("tbody", {}, rows)),
+    el("details", { class: "help" }, el("summary", {}, t("The terminal assistant's notation, which the buttons write")),
+      el("pre", { class: "help" }, umpire.options.help)));
   return closed;
+}
+
+// the laws' 15 seconds ran out (ICF 46 the break, 50 a stroke, 88 a placing): for whom and for what the server says
+async function clock() {
+  const c = umpire.state.clock;
+  if (!c) { refuse(t("no clock runs now: nothing the laws time is awaited")); return; }
+  const what = { break: t("to break"), stroke: t("to strike"), place: t("to place the coin owed") };
+  if (await confirmed(t("15 seconds up ({law})", { law: c.law }),
+    t("{actor} took more than 15 seconds {what}: the referee rules the time foul.", { actor: whoIs(umpire.state, c.seat), what: what[c.what] }),
+    t("Yes: time is up"))) {
+    await send(`clock ${c.what}`, "clock");
+  }
 }
 
 function foulPicker() {
@@ -417,6 +462,7 @@ function wirePad() {
     if (umpire.sentBy && (!b || b.id !== umpire.sentBy.button)) umpire.sentBy = null;
   }, true);
   $("bell").addEventListener("click", bell);
+  $("clock").addEventListener("click", clock);
   $("concede").addEventListener("click", concede);
   $("forfeit").addEventListener("click", forfeit);
   $("declare").addEventListener("click", declare);
