@@ -25,7 +25,7 @@ def test_after_game_one_the_terminal_names_players_where_they_now_sit(tmp_path):
     north, and the prompt, the status and the seat typed in a declaration follow her there."""
     s = start(tmp_path)
     reply = s.enter("concede game")  # South (Asha) concedes game 1 (ICF 139)
-    assert any("Asha now sits North, Ravi South" in str(d.message) for d in reply.ruling.decisions)
+    assert any("Asha → North, Ravi → South" in str(d.message) for d in reply.ruling.decisions)
     assert status(s)[-1] == "  seats now: South Ravi, North Asha"
     assert status(s)[0].startswith("South (Ravi) to play · game 2")  # Ravi breaks game 2 (ICF 49 a) from south
     assert turn_prompt(s.match, s.record.header).startswith("South (Ravi) to play")

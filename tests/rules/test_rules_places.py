@@ -26,7 +26,7 @@ def test_singles_players_sit_on_the_opposite_side_after_each_game():
     assert sits(m) == {S: S, N: N}
     r = win_game(m, 0)[-1]
     assert sits(m) == {S: N, N: S}
-    assert said(r, "ICF 58") == ["the players change sides for game 2: Asha now sits North, Ravi South"]
+    assert said(r, "ICF 58") == ["sides change for game 2: Asha → North, Ravi → South"]
     win_game(m, 1)
     assert sits(m) == {S: S, N: N}
 
@@ -36,8 +36,8 @@ def test_doubles_players_each_move_one_place_to_the_right():
     m = new(doubles=True)
     r = win_game(m, 0)[-1]
     assert sits(m) == {S: E, E: N, N: W, W: S}
-    assert said(r, "ICF 59") == ["each player moves one place to the right for game 2: "
-                                 "Asha now sits East, Bilal North, Ravi West, Dana South"]
+    assert said(r, "ICF 59") == ["each moves one place right for game 2: Asha → East, Bilal → North, Ravi → West, "
+                                 "Dana → South"]
 
 
 def test_the_deciding_games_change_of_sides_moves_the_players_again():
@@ -46,7 +46,7 @@ def test_the_deciding_games_change_of_sides_moves_the_players_again():
     assert sits(m) == {S: S, N: N}
     rs = play_boards(m, [0, 1, 0, 1])
     assert sits(m) == {S: N, N: S}
-    assert said(rs[-1], "ICF 60 a") == ["the players change sides in the deciding game: Asha now sits North, Ravi South"]
+    assert said(rs[-1], "ICF 60 a") == ["sides change in the deciding game: Asha → North, Ravi → South"]
 
 
 def test_from_the_quarter_finals_the_move_comes_at_13():

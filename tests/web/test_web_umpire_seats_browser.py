@@ -11,7 +11,7 @@ def test_the_tablet_says_who_moves_and_counts_the_rest_down(server, browser, art
     start(page, server.url)
     tap_choices(page, "#concede", "game", "confirm")  # South (Asha) concedes game 1 (ICF 139)
     facts = page.inner_text("#facts")
-    assert "Asha now sits North, Ravi South" in facts and "ICF 58" in facts
+    assert "Asha → North, Ravi → South" in facts and "ICF 58" in facts
     assert page.inner_text("#prompt").startswith("South (Ravi)")
     page.tap("#declare")
     page.tap("#dialog [data-choice='technical']")

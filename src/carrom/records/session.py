@@ -188,7 +188,7 @@ class Session:
         try:
             self.save()
         except RecordError:
-            self.scorer.undo()
+            self.scorer.take_back()
             raise
         return Reply(entry=entry, ruling=ruling)
 
@@ -196,13 +196,13 @@ class Session:
         if not self.record.entries:
             raise SessionError(self.words.gettext("nothing to undo"))
         try:
-            entry = self.scorer.undo()
+            entry = self.scorer.undo(at=self.clock())
         except RulesError as exc:
             raise SessionError(self.words.gettext("cannot undo: {why}", why=self.words.error(exc))) from None
         try:
             self.save()
         except RecordError:
-            self.scorer.play(entry)
+            self.scorer.redo(entry)
             raise
         return Reply(entry=entry, undone=True,
                      message=self.words.gettext("undone: {notation} by {seat}", notation=entry_notation(entry),

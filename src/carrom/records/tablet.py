@@ -56,7 +56,7 @@ def header_from_dict(data: Any) -> Header:
     from carrom.records.record import TOP_FIELDS
 
     data = schema.obj(data, "", required=("variant", "kind", "players", "first_breaker"),
-                      optional=tuple(f for f in TOP_FIELDS if f not in ("format", "version", "games")))
+                      optional=tuple(f for f in TOP_FIELDS if f not in ("format", "version", "games", "undone")))
     record = Record.from_dict({"format": "carrom-record", "version": 1, "games": [], **data})
     return record.header
 

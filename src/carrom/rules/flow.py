@@ -99,12 +99,12 @@ def side_change(state: MatchState, d: list[Decision]) -> MatchState:
     if state.late_stage:
         if at13:
             state = replace(state, sides_changed=True)
-            d.append(Decision("ICF 60 b", say("a side has reached 13 points: the players change sides in the deciding "
-                                              "game: {moves}", moves=places.moves(state))))
+            d.append(Decision("ICF 60 b", say("13 points reached: sides change in the deciding game: {moves}",
+                                              moves=places.moves(state))))
         return state
     if at13 or state.boards_done >= 4:
         state = replace(state, sides_changed=True)
-        d.append(Decision("ICF 60 a", say("the players change sides in the deciding game: {moves}",
+        d.append(Decision("ICF 60 a", say("sides change in the deciding game: {moves}",
                                           moves=places.moves(state))))
     return state
 
@@ -165,10 +165,10 @@ def award_game(state: MatchState, winner: int, d: list[Decision], law: str) -> M
                     game_first=first, board=fresh_board(table, first, state.rules), bell=0, sides_changed=False,
                     awaiting_toss=False, tie_break=False)
     if table.doubles:
-        d.append(Decision("ICF 59", say("each player moves one place to the right for game {game}: {moves}",
+        d.append(Decision("ICF 59", say("each moves one place right for game {game}: {moves}",
                                         game=g + 1, moves=places.moves(state))))
     else:
-        d.append(Decision("ICF 58", say("the players change sides for game {game}: {moves}", game=g + 1,
+        d.append(Decision("ICF 58", say("sides change for game {game}: {moves}", game=g + 1,
                                         moves=places.moves(state))))
     rest = places.rest_due(state)
     if rest is not None:

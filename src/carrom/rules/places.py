@@ -43,13 +43,13 @@ def places(state: "MatchState") -> tuple[tuple[Seat, Seat], ...]:
 
 
 def moves(state: "MatchState") -> Message:
-    """Where every player sits after the change just made: "Asha now sits North, Ravi South"."""
+    """Where every player sits after the change just made: "Asha → North, Ravi → South"."""
     params: dict[str, object] = {}
     for k, (seat, now) in enumerate(places(state)):
         params[f"p{k + 1}"], params[f"to{k + 1}"] = state.player(seat), now
     if state.table.doubles:
-        return say("{p1} now sits {to1}, {p2} {to2}, {p3} {to3}, {p4} {to4}", **params)
-    return say("{p1} now sits {to1}, {p2} {to2}", **params)
+        return say("{p1} → {to1}, {p2} → {to2}, {p3} → {to3}, {p4} → {to4}", **params)
+    return say("{p1} → {to1}, {p2} → {to2}", **params)
 
 
 def rest_due(state: "MatchState") -> int | None:
