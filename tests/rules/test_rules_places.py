@@ -8,7 +8,7 @@ import pytest
 from carrom.rules import Match
 from carrom.rules.places import places, rest_due
 
-from rules_helpers import E, N, S, W, laws, new
+from rules_helpers import E, N, S, W, laws, new, slam
 from test_rules_match import play_boards, to_third_game, win_game
 
 
@@ -85,3 +85,16 @@ def test_rulings_name_the_chair_a_player_sits_in_now():
     assert said(r, "ICF 49 a") == ["game 2: South breaks"]
     r = win_game(m, 1)[-1]
     assert said(r, "ICF 56 a")[0].startswith("South wins game 2")  # Ravi, in the south chair in game 2
+
+
+def test_a_boards_result_says_what_its_points_are_made_of():
+    """ICF 53 a: the winner scores the opponents' coins left; ICF 52 b: and 3 for the queen covered (up to 21): the
+    ruling gives both parts. ICF 54: from 22 points the queen does not count, and the ruling says so by its law."""
+    m = new()
+    r = slam(m, 0)
+    assert said(r, "ICF 53 a")[0] == ("last coin, queen covered: South wins the board by 12 points "
+                                      "(9 for the coins + 3 for the queen)")
+    m = new(points=(22, 0))
+    r = slam(m, 0)
+    assert said(r, "ICF 53 a")[0] == "last coin, queen covered: South wins the board by 9 points"
+    assert said(r, "ICF 54") == ["South has 22 points or more: the queen does not count"]

@@ -92,6 +92,48 @@ def entry_text(entry: Entry, header: Header, tr: Translator | None = None, sits:
     return f"{actor}: {entry.TYPE}"  # pragma: no cover
 
 
+def listed(items: list[str], tr: Translator) -> str:
+    """Several things in one sentence, "2 white, the queen", each still a message of its own (for the web)."""
+    if len(items) == 1:
+        return items[0]
+    return tr.gettext("{first}, {rest}", first=items[0], rest=listed(items[1:], tr))
+
+
+def pieces_text(pieces: tuple[str, ...], tr: Translator, striker: bool = False) -> list[str]:
+    """Pieces counted in plain words, in the order white, black, queen, then the striker."""
+    out = [tr.ngettext("{n} white", "{n} white", pieces.count("white")) if "white" in pieces else None,
+           tr.ngettext("{n} black", "{n} black", pieces.count("black")) if "black" in pieces else None,
+           tr.gettext("the queen") if "queen" in pieces else None, tr.gettext("the striker") if striker else None]
+    return [p for p in out if p is not None]
+
+
+def stroke_words(entry: StrokeEntry, header: Header, tr: Translator | None = None,
+                 sits: dict[str, str] | None = None) -> str:
+    """A stroke in plain words, for spectators (no umpire's notation): "South (Asha) pockets 2 white, the queen"."""
+    tr = tr or translator()
+    actor, o = who(header, entry.seat, tr, sits), entry.outcome
+    went_in = pieces_text(o.pocketed, tr, o.striker)
+    if went_in:
+        text = tr.gettext("{actor} pockets {pieces}", actor=actor, pieces=listed(went_in, tr))
+    elif not o.touched:
+        text = tr.gettext("{actor}'s striker touches nothing", actor=actor)
+    else:
+        text = tr.gettext("{actor} pockets nothing", actor=actor)
+    if o.off_board:
+        text = tr.gettext("{stroke}; {pieces} off the board", stroke=text, pieces=listed(pieces_text(o.off_board, tr), tr))
+    if entry.fouls:
+        text = tr.gettext("{stroke}; a foul", stroke=text)
+    return text
+
+
+def spectator_text(entry: Entry, header: Header, tr: Translator | None = None,
+                   sits: dict[str, str] | None = None) -> str:
+    """An entry as spectators read it: a stroke in plain words, anything else as the umpire's words say it."""
+    if isinstance(entry, StrokeEntry):
+        return stroke_words(entry, header, tr, sits)
+    return entry_text(entry, header, tr, sits)
+
+
 def score_text(snap: referee.Snapshot, header: Header, tr: Translator | None = None) -> str:
     tr = tr or translator()
     a, b = header.sides()

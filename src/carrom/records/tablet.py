@@ -124,6 +124,7 @@ def view(session: Session) -> dict[str, Any]:
         "log": [{"n": i + 1, "game": g + 1, "board": b + 1, "entry": describe.entry_text(entry, header),
                  "lines": describe.ruling_lines(ruling),
                  "said": {"entry": sent(describe.entry_text(entry, header, RECORDER, referee.sitting(before))),
+                          "spectator": sent(describe.spectator_text(entry, header, RECORDER, referee.sitting(before))),
                           "lines": ruling_sent(ruling)}}
                 for i, entry, (g, b), (before, ruling) in reversed(list(recent))],
         "entries": len(record.entries),

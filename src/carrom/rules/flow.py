@@ -22,7 +22,7 @@ def board_over(state: MatchState, board: BoardState, result: BoardResult, d: lis
     cap = state.rules.max_board_points
     if result.points > cap:
         result = replace(result, coin_points=max(0, cap - result.queen_points - result.extra))
-    d.append(Decision(result.law, result.text))
+    d.append(Decision(result.law, breakdown(result)))
     if result.queen_lapsed and result.winner is not None:
         d.append(Decision("ICF 54", side_say("{side} has 22 points or more: the queen does not count",
                                              "{side} have 22 points or more: the queen does not count",
@@ -38,6 +38,15 @@ def board_over(state: MatchState, board: BoardState, result: BoardResult, d: lis
         seats = state.table.seats_of(result.winner)
         return replace(finished, claim=Claim(result.winner, seats, result.extra_claimable, state))
     return finished
+
+
+def breakdown(result: BoardResult) -> Message | str:
+    """A won board's ruling with what its points are made of when the queen counted in them: "... by 12 points
+    (9 for the coins + 3 for the queen)" (ICF 52 b, 53 a)."""
+    if result.winner is None or not result.queen_points:
+        return result.text
+    return say("{ruling} ({coins} for the coins + {queen} for the queen)", ruling=result.text,
+               coins=result.coin_points + result.extra, queen=result.queen_points)
 
 
 def finish_board(state: MatchState, d: list[Decision]) -> MatchState:

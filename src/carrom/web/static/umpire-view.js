@@ -124,6 +124,8 @@ export function promptOf(msg) {
 
 // an entry of the log and its rulings, in the reader's words
 export const entryOf = (e) => (e.said ? said(e.said.entry) : e.entry);
+// the same for spectators: a stroke in plain words, not the umpire's notation
+export const spectatorEntryOf = (e) => (e.said && e.said.spectator ? said(e.said.spectator) : entryOf(e));
 export const linesOf = (e) => (e.said ? e.said.lines.map(said) : e.lines);
 // a ruling's lines as elements (tag: "li" or "p"), each with its law's meaning under it (not for spectators: glosses)
 export function ruled(lines, tag, glosses = true) {
@@ -152,9 +154,10 @@ export function boardsTable(msg) {
 
 // The recent entries, newest first, each with the referee's rulings and their laws.
 export function logList(msg, limit = 12, glosses = true) {
+  const words = glosses ? entryOf : spectatorEntryOf;  // spectators: no glosses, no notation
   return el("ol", { class: "log", reversed: true, start: msg.entries },
     msg.log.slice(0, limit).map((e) => el("li", { value: e.n },
-      el("div", { class: "entry" }, entryOf(e), el("span", { class: "where" }, " · " + t("game {game}, board {board}", e))),
+      el("div", { class: "entry" }, words(e), el("span", { class: "where" }, " · " + t("game {game}, board {board}", e))),
       el("ul", { class: "lines" }, ruled(e.said ? e.said.lines : e.lines, "li", glosses)))));
 }
 

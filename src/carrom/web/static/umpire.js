@@ -1,6 +1,6 @@
 // The tablet umpire: set a match up, then enter each stroke with buttons. The buttons only write the
 // terminal assistant's notation (docs/umpire.md); the server's session rules on it and saves it.
-import { language, said, t } from "./i18n.js";
+import { language, said, t, variantName } from "./i18n.js";
 import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList, entryOf, promptOf, ruled, whoIs } from "./umpire-view.js";
 
 const MINE = "carrom-umpire-matches"; // id -> {key, title}: the matches this tablet umpires
@@ -113,7 +113,7 @@ async function opened(r) {
 
 function setup() {
   $("setup").hidden = false;
-  options($("variant"), umpire.options.variants, "icf");
+  options($("variant"), umpire.options.variants, "icf", Object.fromEntries(umpire.options.variants.map((v) => [v, variantName(v)])));
   for (const r of document.querySelectorAll("input[name=kind]")) r.addEventListener("change", seatsChanged);
   seatsChanged();
   const now = new Date();
