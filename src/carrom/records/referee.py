@@ -16,6 +16,8 @@ from carrom.records.header import Header
 
 VARIANTS: tuple[str, ...] = tuple(R.RULESETS)
 FOUL_CODES: tuple[str, ...] = tuple(f.value for f in R.Foul)
+DECLARATIONS = R.DECLARATIONS  # word -> Declaration (law, name, whether it names an offender)
+BREACHES: tuple[str, ...] = R.BREACHES  # declarations about an offender (ICF 63 b)
 COIN = {"white": R.Coin.WHITE, "black": R.Coin.BLACK, "queen": R.Coin.QUEEN}
 
 

@@ -27,7 +27,7 @@ from carrom.records.scorer import Scorer
 from carrom.rules import RulesError
 
 
-BREACHES = ("technical", "signal", "frame", "absent", "late")  # declarations about an offender (ICF 63 b)
+BREACHES = referee.BREACHES  # declarations about an offender (ICF 63 b)
 
 
 class SessionError(ValueError):

@@ -12,6 +12,7 @@ from carrom.rules.actions import (
 from carrom.rules.clock import Clock, running
 from carrom.rules.board import BoardResult, BoardState, Owed
 from carrom.rules.decision import Decision, EndKind, Ended, Ruling
+from carrom.rules.declarations import BREACHES, DECLARATIONS, Declaration
 from carrom.rules.errors import RulesError
 from carrom.rules.fouls import Foul
 from carrom.rules.match import Match, apply
@@ -24,7 +25,7 @@ from carrom.rules.ruleset import RULESETS, RuleSet, Stage, ruleset
 from carrom.rules.table import Table
 
 __all__ = [
-    "RULESETS", "Action", "BoardRecord", "BoardResult", "BoardState", "Claim", "Clock", "Coin", "Concede", "Declare",
+    "BREACHES", "DECLARATIONS", "Declaration", "RULESETS", "Action", "BoardRecord", "BoardResult", "BoardState", "Claim", "Clock", "Coin", "Concede", "Declare",
     "Decision", "Dues", "EndKind", "Ended", "Expect", "Expected", "Forfeit", "Foul", "Match", "MatchState",
     "OutOfTime", "Owed",
     "Place", "RuleSet", "Ruling", "RulesError", "Seat", "SideView", "Stage", "Stroke", "StrokeOutcome", "Table", "Timeout",
