@@ -92,8 +92,8 @@ def test_a_boards_result_says_what_its_points_are_made_of():
     ruling gives both parts. ICF 54: from 22 points the queen does not count, and the ruling says so by its law."""
     m = new()
     r = slam(m, 0)
-    assert said(r, "ICF 53 a")[0] == ("last coin, queen covered: South wins the board by 12 points "
-                                      "(9 for the coins + 3 for the queen)")
+    assert said(r, "ICF 53 a")[0] == ("last coin, queen covered: South wins the board by 12 points"
+                                      ": 9 for the coins + 3 for the queen")
     m = new(points=(22, 0))
     r = slam(m, 0)
     assert said(r, "ICF 53 a")[0] == "last coin, queen covered: South wins the board by 9 points"

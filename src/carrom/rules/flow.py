@@ -41,11 +41,11 @@ def board_over(state: MatchState, board: BoardState, result: BoardResult, d: lis
 
 
 def breakdown(result: BoardResult) -> Message | str:
-    """A won board's ruling with what its points are made of when the queen counted in them: "... by 12 points
-    (9 for the coins + 3 for the queen)" (ICF 52 b, 53 a)."""
+    """A won board's ruling with what its points are made of when the queen counted in them: "... by 12 points:
+    9 for the coins + 3 for the queen" (ICF 52 b, 53 a)."""
     if result.winner is None or not result.queen_points:
         return result.text
-    return say("{ruling} ({coins} for the coins + {queen} for the queen)", ruling=result.text,
+    return say("{ruling}: {coins} for the coins + {queen} for the queen", ruling=result.text,
                coins=result.coin_points + result.extra, queen=result.queen_points)
 
 
