@@ -15,7 +15,9 @@ def test_the_tablet_says_who_moves_and_counts_the_rest_down(server, browser, art
     assert page.inner_text("#prompt").startswith("South (Ravi)")
     page.tap("#declare")
     page.tap("#dialog [data-choice='technical']")
-    assert page.inner_text("#dialog-body").split("\n")[:2] == ["North (Asha)", "South (Ravi)"]
+    page.wait_for_function("document.getElementById('dialog-text').textContent.includes('Who broke the law?')")
+    choices = page.eval_on_selector_all("#dialog [data-choice]", "bs => bs.map((b) => [b.textContent, b.dataset.choice])")
+    assert choices == [["North (Asha)", "north"], ["South (Ravi)", "south"]]  # each by the chair he sits in now
     page.tap("#dialog-cancel")
     tap_choices(page, "#concede", "game", "confirm")  # Ravi concedes game 2: one game each
     rest = page.locator("#facts li.rest")
