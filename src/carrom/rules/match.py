@@ -21,7 +21,7 @@ from carrom.rules.clock import out_of_time
 from carrom.rules.decision import Decision, EndKind, Ended, Ruling
 from carrom.rules.declarations import declare, timeout
 from carrom.rules.ending import end_of_board
-from carrom.rules.errors import RulesError
+from carrom.rules.errors import MalformedAction, RulesError
 from carrom.rules.flow import award_game, board_over, lose_board, side_name_of
 from carrom.rules.pieces import Coin, Seat
 from carrom.rules.places import CHANGE_OF_PLACES, places
@@ -104,30 +104,30 @@ def _check_action(action: object) -> None:
     from carrom.rules.fouls import Foul
 
     if not isinstance(action, (Stroke, Place, Forfeit, Concede, Declare, Timeout, OutOfTime)):
-        raise RulesError(f"{type(action).__name__} is not an action the referee knows")
+        raise MalformedAction(f"{type(action).__name__} is not an action the referee knows")
     if not isinstance(action.seat, Seat):
-        raise RulesError(f"seat: {action.seat!r} is not a Seat (south, east, north, west)")
+        raise MalformedAction(f"seat: {action.seat!r} is not a Seat (south, east, north, west)")
     if isinstance(action, (Forfeit, Declare)) and action.offender is not None and not isinstance(action.offender, Seat):
-        raise RulesError(f"offender: {action.offender!r} is not a Seat (south, east, north, west)")
+        raise MalformedAction(f"offender: {action.offender!r} is not a Seat (south, east, north, west)")
     if isinstance(action, Stroke):
         o = action.outcome
         if not isinstance(o, StrokeOutcome):
-            raise RulesError("a stroke needs its outcome (StrokeOutcome)")
+            raise MalformedAction("a stroke needs its outcome (StrokeOutcome)")
         if not all(isinstance(c, Coin) for c in (*o.pocketed, *o.off_board)):
-            raise RulesError("pocketed and off_board list pieces: Coin.WHITE, Coin.BLACK or Coin.QUEEN")
+            raise MalformedAction("pocketed and off_board list pieces: Coin.WHITE, Coin.BLACK or Coin.QUEEN")
         if not isinstance(o.striker_pocketed, bool) or not isinstance(o.touched, bool):
-            raise RulesError("striker_pocketed and touched are true or false")
+            raise MalformedAction("striker_pocketed and touched are true or false")
         if not isinstance(action.fouls, tuple) or not all(isinstance(f, Foul) for f in action.fouls):
-            raise RulesError("fouls are a tuple of Foul codes")
+            raise MalformedAction("fouls are a tuple of Foul codes")
     elif isinstance(action, Place):
         if action.coin is not None and action.coin not in (Coin.WHITE, Coin.BLACK):
-            raise RulesError("a due or penalty coin is white or black")
+            raise MalformedAction("a due or penalty coin is white or black")
         if not isinstance(action.waive, bool):
-            raise RulesError("waive is true or false")
+            raise MalformedAction("waive is true or false")
     elif isinstance(action, (Concede, Declare, OutOfTime)) and not isinstance(action.what, str):
-        raise RulesError(f"what: expected words, found {action.what!r}")
+        raise MalformedAction(f"what: expected words, found {action.what!r}")
     elif isinstance(action, Timeout) and action.board_begun not in (None, True, False):
-        raise RulesError(f"board_begun: true, false or unknown (None), not {action.board_begun!r}")
+        raise MalformedAction(f"board_begun: true, false or unknown (None), not {action.board_begun!r}")
 
 
 def _stroke(state: MatchState, action: Stroke, d: list[Decision]) -> MatchState:
