@@ -53,7 +53,8 @@ def test_the_umpire_scores_a_board_in_spanish(spanish_board):
     assert "Sur rompe: el striker tocó una ficha (ICF 44)" in out
     assert "Sur metió 1 blanca y sigue jugando (ICF 48)" in out
     assert "en el tablero: 1 blanca, 9 negras; reina cubierta por Asha" in out  # "1 blanca", "9 negras"
-    assert "todas las fichas propias dentro: Sur gana el tablero por 12 puntos (ICF 52 a)" in out
+    assert ("todas las fichas propias dentro: Sur gana el tablero por 12 puntos: 9 por las fichas + 3 por la reina "
+            "(ICF 52 a)") in out  # the board's breakdown (ICF 52 b, 53 a)
     assert "juego 1: Sur 12 – 0 Norte (ICF 53 a)" in out and "juega Norte (Ravi) [blanca]" in out
     assert "'z' no significa nada aquí" in out  # a notation error in Spanish
     assert "una blanca metida" in out and "Comandos:" in out  # the help: same keys, Spanish meanings

@@ -279,11 +279,16 @@ def test_unknown_match_and_pages(client):
         assert r.status_code == 200 and "<html" in r.text
 
 
-def test_the_declaration_buttons_are_the_referees():
-    from carrom.rules.declarations import DECLARATIONS as REFEREE
-    from carrom.web.umpire import DECLARATIONS
+def test_the_declaration_buttons_are_the_referees(client):
+    """The tablet offers the referee's one table of declarations, each with its law and its name in the reader's
+    language (ICF 63 b: the breaches name their offender)."""
+    from carrom.rules.declarations import BREACHES, DECLARATIONS as REFEREE
 
-    assert [w for w, _, _ in DECLARATIONS] == list(REFEREE)
+    options = client.get("/api/umpire/options", params={"lang": "fr"}).json()
+    assert [d["word"] for d in options["declarations"]] == list(REFEREE) and options["breaches"] == list(BREACHES)
+    technical = next(d for d in options["declarations"] if d["word"] == "technical")
+    assert technical["law"] == "ICF 63" and technical["name"] == "faute technique"
+    assert all(d["name"] != d["words"] for d in options["declarations"])  # every name translated
 
 
 

@@ -429,4 +429,6 @@ def test_the_scoreboard_fits_a_phone_for_spectators(server, browser, artifacts):
     assert not spectator.query_selector_all("small.law")
     for word in ("undo", "comment, status", "declare ", "SEAT"):
         assert word not in text, word
+    # the entries in plain words, not the umpire's notation ("ws")
+    assert "South (Asha) pockets 1 white, the striker" in text and "strikes: ws" not in text
     assert not errors, errors

@@ -91,13 +91,13 @@ EVENT_QUESTIONS = (
 
 def _ask_header(ask: _Asker, language: str | None = None):
     """Everything the scorecard's header needs (ICF XIX), then the toss (ICF 39) and the breaker (ICF 42)."""
-    from carrom.records.header import OPPOSITE, SEATS, STAGES, Event, Header, Player, Toss
+    from carrom.records.header import KIND_SEATS, KINDS, OPPOSITE, SEATS, STAGES, Event, Header, Player, Toss
     from carrom.records.referee import VARIANTS
 
     tr = ask.tr
     variant = ask.ask(N_("Rules"), "icf", VARIANTS)
-    kind = ask.ask(N_("Singles or doubles"), "singles", ("singles", "doubles"))
-    seats = ("south", "north") if kind == "singles" else SEATS
+    kind = ask.ask(N_("Singles or doubles"), "singles", KINDS)
+    seats = KIND_SEATS[kind]
     players = {}
     for seat in seats:
         name = ask.ask(tr.gettext("{seat} player's name", seat=tr.seat(seat)), required=True, field="name")

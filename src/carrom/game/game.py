@@ -24,6 +24,7 @@ from carrom.physics import DEFAULT_PARAMS, PhysicsParams
 from carrom.physics.model_file import model_name, named_or_inline
 from carrom.physics.result import ShotResult
 from carrom.records import Header, Player, Record
+from carrom.records.header import SEATS
 from carrom.records.entries import Choice, ClockEntry, ConcedeEntry, DeclareEntry, Outcome, PlaceEntry, StrokeEntry
 from carrom.records.scorer import Scorer
 from carrom.rules.message import Message, say
@@ -288,7 +289,7 @@ class Game:
         exp = self.expected()
         if exp is None:
             raise GameError(say("the match is over"))
-        if seat not in ("south", "east", "north", "west"):
+        if seat not in SEATS:
             raise GameError(say("{value} is not a seat (south, east, north, west)", value=repr(seat)))
         if exp != (kind, seat):
             raise GameError(WAITED[exp[0]](kind, R.Seat(exp[1])))

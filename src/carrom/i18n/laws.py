@@ -82,6 +82,7 @@ MEANINGS: dict[str, str] = {
     "ICF 131": N_("Partners must not communicate during a board"),
     "ICF 134": N_("Pieces move only by the striker"),
     "ICF 137": N_("Three misses in a row by each: the board is replayed"),
+    "ICF 138": N_("Ten minutes of rest between the second and the third game"),
     "ICF 139": N_("A player may concede a board, a game or the match"),
     "ICF 140": N_("Events beyond control: the board is replayed"),
     "ICF 142": N_("No room for the striker on the baseline: the board is replayed"),

@@ -13,18 +13,19 @@ from carrom.records import referee
 from carrom.records.entries import (
     ClockEntry, ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, PlaceEntry, StrokeEntry, TimeoutEntry,
 )
-from carrom.records.header import Header
+from carrom.records.header import SEATS as SEAT_ORDER, Header
 from carrom.rules.decision import cite  # the one citation, re-exported for the records' readers
 from carrom.records.notation import COMMAND_HELP, NOTATION, StrokeNote, format_stroke
 from carrom.records.replay import Step
 
 
-def who(header: Header, seat: str | None, tr: Translator | None = None) -> str:
-    """"South (Asha)": the seat in the reader's language and the player's name."""
+def who(header: Header, seat: str | None, tr: Translator | None = None, sits: dict[str, str] | None = None) -> str:
+    """"South (Asha)": where the player sits (``sits``: the record's seat -> the chair now, ICF 58-60; the
+    record's seat when not given) in the reader's language, and the player's name."""
     tr = tr or translator()
     if seat is None:
         return tr.gettext("nobody")
-    return tr.gettext("{seat} ({name})", seat=tr.seat(seat), name=header.players[seat].name)
+    return tr.gettext("{seat} ({name})", seat=tr.seat((sits or {}).get(seat, seat)), name=header.players[seat].name)
 
 
 def ruling_lines(ruling: Any, tr: Translator | None = None) -> list[str]:
@@ -59,10 +60,10 @@ CLOCK_WORDS = {"break": N_("{actor} did not break within 15 seconds"), "stroke":
                "place": N_("{actor} ran out of time to place")}
 
 
-def entry_text(entry: Entry, header: Header, tr: Translator | None = None) -> str:
-    """An entry in the umpire's words, with the notation for a stroke."""
+def entry_text(entry: Entry, header: Header, tr: Translator | None = None, sits: dict[str, str] | None = None) -> str:
+    """An entry in the umpire's words, with the notation for a stroke; players named where they sat (``sits``)."""
     tr = tr or translator()
-    actor = who(header, entry.seat, tr)
+    actor = who(header, entry.seat, tr, sits)
     if isinstance(entry, StrokeEntry):
         return tr.gettext("{actor} strikes: {notation}", actor=actor, notation=entry_notation(entry))
     if isinstance(entry, PlaceEntry):
@@ -72,7 +73,7 @@ def entry_text(entry: Entry, header: Header, tr: Translator | None = None) -> st
             return tr.gettext("{actor} places a {coin}", actor=actor, coin=tr.coin(entry.coin))
         return tr.gettext("{actor} places the coin owed", actor=actor)
     if isinstance(entry, ForfeitEntry):
-        offender = who(header, entry.who, tr)
+        offender = who(header, entry.who, tr, sits)
         if entry.law:
             return tr.gettext("{actor} forfeits the board ({law})", actor=offender, law=entry.law)
         return tr.gettext("{actor} forfeits the board", actor=offender)
@@ -91,6 +92,48 @@ def entry_text(entry: Entry, header: Header, tr: Translator | None = None) -> st
     return f"{actor}: {entry.TYPE}"  # pragma: no cover
 
 
+def listed(items: list[str], tr: Translator) -> str:
+    """Several things in one sentence, "2 white, the queen", each still a message of its own (for the web)."""
+    if len(items) == 1:
+        return items[0]
+    return tr.gettext("{first}, {rest}", first=items[0], rest=listed(items[1:], tr))
+
+
+def pieces_text(pieces: tuple[str, ...], tr: Translator, striker: bool = False) -> list[str]:
+    """Pieces counted in plain words, in the order white, black, queen, then the striker."""
+    out = [tr.ngettext("{n} white", "{n} white", pieces.count("white")) if "white" in pieces else None,
+           tr.ngettext("{n} black", "{n} black", pieces.count("black")) if "black" in pieces else None,
+           tr.gettext("the queen") if "queen" in pieces else None, tr.gettext("the striker") if striker else None]
+    return [p for p in out if p is not None]
+
+
+def stroke_words(entry: StrokeEntry, header: Header, tr: Translator | None = None,
+                 sits: dict[str, str] | None = None) -> str:
+    """A stroke in plain words, for spectators (no umpire's notation): "South (Asha) pockets 2 white, the queen"."""
+    tr = tr or translator()
+    actor, o = who(header, entry.seat, tr, sits), entry.outcome
+    went_in = pieces_text(o.pocketed, tr, o.striker)
+    if went_in:
+        text = tr.gettext("{actor} pockets {pieces}", actor=actor, pieces=listed(went_in, tr))
+    elif not o.touched:
+        text = tr.gettext("{actor}'s striker touches nothing", actor=actor)
+    else:
+        text = tr.gettext("{actor} pockets nothing", actor=actor)
+    if o.off_board:
+        text = tr.gettext("{stroke}; {pieces} off the board", stroke=text, pieces=listed(pieces_text(o.off_board, tr), tr))
+    if entry.fouls:
+        text = tr.gettext("{stroke}; a foul", stroke=text)
+    return text
+
+
+def spectator_text(entry: Entry, header: Header, tr: Translator | None = None,
+                   sits: dict[str, str] | None = None) -> str:
+    """An entry as spectators read it: a stroke in plain words, anything else as the umpire's words say it."""
+    if isinstance(entry, StrokeEntry):
+        return stroke_words(entry, header, tr, sits)
+    return entry_text(entry, header, tr, sits)
+
+
 def score_text(snap: referee.Snapshot, header: Header, tr: Translator | None = None) -> str:
     tr = tr or translator()
     a, b = header.sides()
@@ -104,12 +147,13 @@ def break_text(snap: referee.Snapshot, header: Header, tr: Translator | None = N
     tr = tr or translator()
     if snap.broken_by is None:
         if snap.break_passed:
-            return tr.gettext("the break passed from {seat} (ICF 45 b)", seat=who(header, snap.breaker, tr))
+            return tr.gettext("the break passed from {seat} (ICF 45 b)", seat=who(header, snap.breaker, tr, snap.sits))
         return tr.gettext("not broken yet")
     if snap.break_passed:
         return tr.gettext("broken by {seat} after the break passed from {first} (ICF 45 b)",
-                          seat=who(header, snap.broken_by, tr), first=who(header, snap.breaker, tr))
-    return tr.gettext("broken by {seat}", seat=who(header, snap.broken_by, tr))
+                          seat=who(header, snap.broken_by, tr, snap.sits),
+                          first=who(header, snap.breaker, tr, snap.sits))
+    return tr.gettext("broken by {seat}", seat=who(header, snap.broken_by, tr, snap.sits))
 
 
 def queen_text(snap: referee.Snapshot, header: Header, tr: Translator | None = None) -> str:
@@ -133,7 +177,7 @@ def status_lines(match: Any, header: Header, tr: Translator | None = None) -> li
         winner = header.side_name(header.sides()[snap.winner]) if snap.winner is not None else tr.gettext("nobody")
         lines.append(tr.gettext("[bold]Match over[/bold]: won by {winner}", winner=escape(winner)))
     else:
-        actor = f"[bold]{escape(who(header, snap.seat, tr))}[/bold]"
+        actor = f"[bold]{escape(who(header, snap.seat, tr, snap.sits))}[/bold]"
         act = {"place": N_("{actor} to place the coin owed · game {game}, board {board}, {broken}"),
                "claim": N_("{actor} may claim extra points (ICF 87 b) · game {game}, board {board}, {broken}"),
                "toss": N_("{actor} calls the toss for the tie-break board (ICF 56 b) · game {game}, board {board}, "
@@ -146,7 +190,8 @@ def status_lines(match: Any, header: Header, tr: Translator | None = None) -> li
     lines.append("  " + tr.gettext("on the board: {white}, {black}; queen {queen}", white=white, black=black,
                                    queen=escape(queen_text(snap, header, tr))))
     if snap.owed:
-        owed = ", ".join(tr.gettext("{coin} by {seat}", coin=tr.coin(c), seat=who(header, p, tr)) for p, c in snap.owed)
+        owed = ", ".join(tr.gettext("{coin} by {seat}", coin=tr.coin(c), seat=who(header, p, tr, snap.sits))
+                          for p, c in snap.owed)
         lines.append("  " + tr.gettext("to place: {owed}", owed=escape(owed)))
     for side, n in enumerate(snap.debts):
         if n:
@@ -154,7 +199,25 @@ def status_lines(match: Any, header: Header, tr: Translator | None = None) -> li
                                             "outstanding: {n} dues from {side} (ICF 72 c)", n,
                                             side=escape(header.side_name(header.sides()[side]))))
     lines.append("  " + tr.gettext("score {score}", score=escape(score_text(snap, header, tr))))
+    moved = sits_text(snap, header, tr)
+    if moved:
+        lines.append("  " + escape(moved))
+    if snap.rest is not None:
+        lines.append("  " + cite(tr.gettext("a rest of {minutes} minutes before game {game}", minutes=snap.rest,
+                                            game=snap.game + 1), "ICF 138"))
     return lines
+
+
+def sits_text(snap: referee.Snapshot, header: Header, tr: Translator | None = None) -> str:
+    """Where the players sit now, once they have changed places (ICF 58-60): "seats: North Asha, South Ravi";
+    "" while each sits where the record names him."""
+    tr = tr or translator()
+    sits = snap.sits or {}
+    if all(seat == chair for seat, chair in sits.items()):
+        return ""
+    order = sorted(sits, key=lambda s: SEAT_ORDER.index(sits[s]))
+    return tr.gettext("seats now: {places}", places=", ".join(
+        tr.gettext("{seat} {name}", seat=tr.seat(sits[s]), name=header.players[s].name) for s in order))
 
 
 def turn_prompt(match: Any, header: Header, tr: Translator | None = None) -> str:
@@ -164,7 +227,7 @@ def turn_prompt(match: Any, header: Header, tr: Translator | None = None) -> str
     snap = referee.snapshot(match, header)
     if snap.over:
         return tr.gettext("match over (undo, comment, status, quit)") + " › "
-    actor = escape(who(header, snap.seat, tr))
+    actor = escape(who(header, snap.seat, tr, snap.sits))
     if snap.to_act == "place":
         return tr.gettext("{actor} to place", actor=actor) + " › "
     if snap.to_act == "claim":

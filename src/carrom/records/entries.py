@@ -19,15 +19,20 @@ PIECES = ("white", "black", "queen")
 CONCEDE_WHAT = ("board", "game", "match")
 
 
-def _at(data: Mapping[str, Any], path: str) -> str | None:
-    """The optional wall-clock time of an entry, ISO 8601 (the umpire fills it in)."""
-    value = schema.opt_text(data, "at", path)
+def at_time(data: Mapping[str, Any], key: str, path: str) -> str | None:
+    """An optional wall-clock time, ISO 8601 (the umpire's tablet or terminal fills it in)."""
+    value = schema.opt_text(data, key, path)
     if value is not None:
         try:
             datetime.fromisoformat(value)
         except ValueError:
-            raise RecordError(schema.child(path, "at"), f"{value!r} is not an ISO 8601 date and time") from None
+            raise RecordError(schema.child(path, key), f"{value!r} is not an ISO 8601 date and time") from None
     return value
+
+
+def _at(data: Mapping[str, Any], path: str) -> str | None:
+    """The optional wall-clock time of an entry."""
+    return at_time(data, "at", path)
 
 
 def _pieces(value: Any, path: str, allowed: tuple[str, ...] = PIECES) -> tuple[str, ...]:

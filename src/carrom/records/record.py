@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carrom.records import schema
-from carrom.records.entries import Entry, parse_entry
+from carrom.records.entries import Entry, at_time, parse_entry
 from carrom.records.errors import RecordError
 from carrom.i18n import LANGUAGES
 from carrom.records.header import KINDS, SEATS, STAGES, Event, Header, Player, Toss, check
@@ -21,7 +21,32 @@ FORMAT = "carrom-record"
 VERSION = 1
 SUPPORTED_VERSIONS = (1,)
 TOP_FIELDS = ("format", "version", "variant", "kind", "stage", "event", "players", "toss", "first_breaker", "comments",
-              "physics", "language", "games")
+              "physics", "language", "games", "undone")
+
+
+@dataclass(frozen=True)
+class Undone:
+    """An entry the umpire took back: kept for a protest (ICF 145-151), never replayed or scored.
+
+    ``position`` is the game and board (0-based) it had been played in; ``at`` when it was undone."""
+
+    entry: Entry
+    position: tuple[int, int]
+    at: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.position[0] + 1, "board": self.position[1] + 1}
+        if self.at is not None:
+            out["undone_at"] = self.at
+        return out | {"action": self.entry.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Any, path: str) -> "Undone":
+        data = schema.obj(data, path, required=("game", "board", "action"), optional=("undone_at",))
+        game = schema.integer(data["game"], schema.child(path, "game"), minimum=1)
+        board = schema.integer(data["board"], schema.child(path, "board"), minimum=1)
+        at = at_time(data, "undone_at", path)
+        return cls(parse_entry(data["action"], schema.child(path, "action"), FOUL_CODES), (game - 1, board - 1), at)
 
 
 @dataclass
@@ -31,6 +56,7 @@ class Record:
     header: Header
     entries: list[Entry] = field(default_factory=list)
     positions: list[tuple[int, int]] = field(default_factory=list)
+    undone: list[Undone] = field(default_factory=list)  # entries taken back, oldest first: a trace, not played
 
     def path_of(self, index: int) -> str:
         """The JSON path of entry ``index`` as ``to_dict`` lays it out."""
@@ -65,6 +91,8 @@ class Record:
                 boards.append({"actions": []})
             boards[b]["actions"].append(entry.to_dict())
         out["games"] = games
+        if self.undone:
+            out["undone"] = [u.to_dict() for u in self.undone]
         return out
 
     @classmethod
@@ -105,6 +133,8 @@ class Record:
                 for apath, action in schema.items(board["actions"], f"{bpath}.actions", min_len=1):
                     record.entries.append(parse_entry(action, apath, FOUL_CODES))
                     record.positions.append((g, b))
+        for upath, undone in schema.items(data.get("undone", []), "undone"):
+            record.undone.append(Undone.from_dict(undone, upath))
         return record
 
     def replay(self) -> Replay:

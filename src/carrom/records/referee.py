@@ -16,6 +16,8 @@ from carrom.records.header import Header
 
 VARIANTS: tuple[str, ...] = tuple(R.RULESETS)
 FOUL_CODES: tuple[str, ...] = tuple(f.value for f in R.Foul)
+DECLARATIONS = R.DECLARATIONS  # word -> Declaration (law, name, whether it names an offender)
+BREACHES: tuple[str, ...] = R.BREACHES  # declarations about an offender (ICF 63 b)
 COIN = {"white": R.Coin.WHITE, "black": R.Coin.BLACK, "queen": R.Coin.QUEEN}
 
 
@@ -83,10 +85,26 @@ def to_strike(match: R.Match) -> str:
     return exp[1].value
 
 
+def clock_law(match: R.Match) -> str | None:
+    """The law of the clock running now (ICF 46, 50, 88 a), as the match's rules cite it; None when none runs."""
+    running = R.running(match.state)
+    return None if running is None else match.state.rules.cite(running.law)
+
+
 def clock(match: R.Match) -> tuple[str, str] | None:
     """The clock of the laws running now: (what it times, whose), or None when nothing is timed."""
     running = R.running(match.state)
     return None if running is None else (running.what, running.seat.value)
+
+
+def sitting(state: R.MatchState) -> dict[str, str]:
+    """Each player's seat in the record -> the chair he sits in now (ICF 58-60: places change game by game)."""
+    return {seat.value: now.value for seat, now in R.places(state)}
+
+
+def chairs_to_seats(state: R.MatchState) -> dict[str, str]:
+    """The chair a player sits in now -> his seat in the record: what a seat typed at the table means."""
+    return {now: seat for seat, now in sitting(state).items()}
 
 
 def to_place(match: R.Match) -> str:
@@ -122,6 +140,8 @@ class Snapshot:
     broken_by: str | None = None  # who made the break (ICF 44); None before it
     break_passed: bool = False  # the breaker used every attempt and the break passed on (ICF 45 b)
     queen_side: int | None = None  # the side that pocketed (pending) or covered the queen
+    sits: dict[str, str] | None = None  # each player's seat in the record -> the chair he sits in now (ICF 58-60)
+    rest: int | None = None  # minutes of rest due before the deciding game's first stroke (ICF 138)
 
 
 @dataclass(frozen=True)
@@ -203,6 +223,7 @@ def snapshot(match: R.Match, header: Header) -> Snapshot:
         colours={seat: s.colour_of(R.Seat(seat)).value for seat in header.players},
         game_points=(gp[0], gp[1]), games_won=(s.games_won[0], s.games_won[1]), over=s.over, winner=s.winner,
         broken_by=_broken_by(match), break_passed=s.board.break_passed, queen_side=s.board.queen_side,
+        sits=sitting(s), rest=R.rest_due(s),
     )
 
 

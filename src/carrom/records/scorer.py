@@ -11,7 +11,7 @@ from typing import Any
 from carrom.records import referee
 from carrom.records.entries import Entry
 from carrom.records.header import Header
-from carrom.records.record import Record
+from carrom.records.record import Record, Undone
 from carrom.records.replay import replay
 
 
@@ -40,10 +40,25 @@ class Scorer:
         self.record.positions.append(where)
         return ruling
 
-    def undo(self) -> Entry:
-        """Take back the last entry (the referee first, so a refusal changes nothing)."""
+    def undo(self, at: str | None = None) -> Entry:
+        """Take back the last entry (the referee first, so a refusal changes nothing); the record keeps it among
+        its undone entries, with ``at``, the time it was taken back (a protest may need it)."""
+        where = self.record.positions[-1] if self.record.positions else None
+        entry = self.take_back()
+        self.record.undone.append(Undone(entry, where, at))
+        return entry
+
+    def take_back(self) -> Entry:
+        """Take back the last entry leaving no trace: one that was never kept (its save failed)."""
         if not self.record.entries:
             raise IndexError("nothing to undo")
         self.match.undo()
         self.record.positions.pop()
         return self.record.entries.pop()
+
+    def redo(self, entry: Entry) -> Any:
+        """Play back the entry just undone (a save that failed): its trace goes with it."""
+        ruling = self.play(entry)
+        if self.record.undone and self.record.undone[-1].entry is entry:
+            self.record.undone.pop()
+        return ruling

@@ -27,7 +27,7 @@ from carrom.records.scorer import Scorer
 from carrom.rules import RulesError
 
 
-BREACHES = ("technical", "signal", "frame", "absent", "late")  # declarations about an offender (ICF 63 b)
+BREACHES = referee.BREACHES  # declarations about an offender (ICF 63 b)
 
 
 class SessionError(ValueError):
@@ -153,6 +153,8 @@ class Session:
                         extra=" ".join(rest)))
                 return self.play(DeclareEntry(referee.to_strike(self.match), what=args[0].lower(), offender=offender,
                                               at=at))
+            if args[0].lower() == "toss" and len(args) > 1:  # the toss's winner, named by where he sits now
+                args = (args[0], self._seat(args[1]), *args[2:])
             return self.play(DeclareEntry(referee.to_strike(self.match), what=" ".join(args), at=at))
         if name == "time":
             begun = TIME_BOARD[args[0]] if args else None
@@ -164,10 +166,17 @@ class Session:
             return self.play(ClockEntry(running[1], what=args[0] if args else running[0], at=at))
         raise SessionError(f"{name}: not a command ({', '.join(COMMANDS)})")  # pragma: no cover
 
+    def _seat(self, typed: str) -> str:
+        """The record's seat of the player sitting in the chair ``typed`` now (ICF 58-60 move the players); a chair
+        nobody sits in stays as typed, for the referee to refuse."""
+        chair = typed.lower()
+        return referee.chairs_to_seats(self.match.state).get(chair, chair)
+
     def _offender(self, args: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-        """The offender a forfeit or a breach names first (a seat), else the seat the laws wait for; the rest."""
+        """The offender a forfeit or a breach names first (the chair he sits in now), else the seat the laws wait
+        for; the rest."""
         if args and args[0].lower() in SEATS:
-            return args[0].lower(), args[1:]
+            return self._seat(args[0]), args[1:]
         return referee.to_strike(self.match), args
 
     def play(self, entry: Entry) -> Reply:
@@ -179,7 +188,7 @@ class Session:
         try:
             self.save()
         except RecordError:
-            self.scorer.undo()
+            self.scorer.take_back()
             raise
         return Reply(entry=entry, ruling=ruling)
 
@@ -187,17 +196,18 @@ class Session:
         if not self.record.entries:
             raise SessionError(self.words.gettext("nothing to undo"))
         try:
-            entry = self.scorer.undo()
+            entry = self.scorer.undo(at=self.clock())
         except RulesError as exc:
             raise SessionError(self.words.gettext("cannot undo: {why}", why=self.words.error(exc))) from None
         try:
             self.save()
         except RecordError:
-            self.scorer.play(entry)
+            self.scorer.redo(entry)
             raise
         return Reply(entry=entry, undone=True,
                      message=self.words.gettext("undone: {notation} by {seat}", notation=entry_notation(entry),
-                                                seat=who(self.record.header, entry.seat, self.words)))
+                                                seat=who(self.record.header, entry.seat, self.words,
+                                                         referee.sitting(self.match.state))))
 
     def confirm_question(self, line: str) -> str | None:
         """The question a front end asks before entering ``line``, or None when it needs none.
@@ -213,13 +223,13 @@ class Session:
         if not isinstance(item, Command) or item.name not in ("forfeit", "concede"):
             return None
         header, tr = self.record.header, self.words
-        seat = referee.to_strike(self.match)
+        seat, sits = referee.to_strike(self.match), referee.sitting(self.match.state)
         if item.name == "forfeit":  # the offender (the player on turn unless named) loses the board for the side
             offender, rest = self._offender(item.args)
             if rest:
-                return tr.gettext("{seat} forfeits the board ({law}): enter it?", seat=who(header, offender, tr),
+                return tr.gettext("{seat} forfeits the board ({law}): enter it?", seat=who(header, offender, tr, sits),
                                   law=" ".join(rest))
-            return tr.gettext("{seat} forfeits the board: enter it?", seat=who(header, offender, tr))
+            return tr.gettext("{seat} forfeits the board: enter it?", seat=who(header, offender, tr, sits))
         side = header.side(seat)
         questions = {  # "Asha concedes", "Asha & Ravi concede"
             "board": tr.ngettext("{side} concedes the board: enter it?", "{side} concede the board: enter it?",

@@ -10,15 +10,17 @@ fields, the recent rulings with their laws. No ruling is made here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Callable
 
 from rich.text import Text
 
-from carrom.i18n.said import RECORDER, ruling_sent, sent
+from carrom.i18n.said import RECORDER, decision_sent, ruling_sent, sent
 from carrom.records import describe, referee
 from carrom.records.header import SEATS, Header
 from carrom.records.record import Record
 from carrom.records.session import Reply, Session
+from carrom.rules.places import CHANGE_OF_PLACES
 
 LOG_LENGTH = 12  # recent entries shown with their rulings
 
@@ -54,7 +56,7 @@ def header_from_dict(data: Any) -> Header:
     from carrom.records.record import TOP_FIELDS
 
     data = schema.obj(data, "", required=("variant", "kind", "players", "first_breaker"),
-                      optional=tuple(f for f in TOP_FIELDS if f not in ("format", "version", "games")))
+                      optional=tuple(f for f in TOP_FIELDS if f not in ("format", "version", "games", "undone")))
     record = Record.from_dict({"format": "carrom-record", "version": 1, "games": [], **data})
     return record.header
 
@@ -94,13 +96,18 @@ def view(session: Session) -> dict[str, Any]:
     names = [header.side_name(s) for s in sides]
     record = session.record
     first = max(0, len(record.entries) - LOG_LENGTH)
+    history = session.match.history
     recent = zip(range(first, len(record.entries)), record.entries[first:], record.positions[first:],
-                 session.match.rulings[first:])  # the referee keeps each ruling: no replay needed
+                 history[first:])  # the referee keeps each ruling and the state it ruled on: no replay needed
+    sits = snap.sits or {}
     return {
         "header": header_dict(header),
         "sides": [{"name": names[k], "seats": list(sides[k])} for k in (0, 1)],
-        "who": {seat: describe.who(header, seat) for seat in header.players},
-        "who_said": {seat: sent(describe.who(header, seat, RECORDER)) for seat in header.players},
+        "who": {seat: describe.who(header, seat, sits=sits) for seat in header.players},
+        "who_said": {seat: sent(describe.who(header, seat, RECORDER, sits)) for seat in header.players},
+        "seating": seating(session, sits),
+        "clock": clock_of(session),
+        "rest": rest_of(session, snap),
         "state": {
             "game": snap.game + 1, "board": snap.board + 1, "to_act": snap.to_act, "seat": snap.seat,
             "breaker": snap.breaker, "on_board": snap.on_board,
@@ -116,7 +123,43 @@ def view(session: Session) -> dict[str, Any]:
                     "coins": list(r.coins)} for r in referee.board_results(session.match, header)],
         "log": [{"n": i + 1, "game": g + 1, "board": b + 1, "entry": describe.entry_text(entry, header),
                  "lines": describe.ruling_lines(ruling),
-                 "said": {"entry": sent(describe.entry_text(entry, header, RECORDER)), "lines": ruling_sent(ruling)}}
-                for i, entry, (g, b), ruling in reversed(list(recent))],
+                 "said": {"entry": sent(describe.entry_text(entry, header, RECORDER, referee.sitting(before))),
+                          "spectator": sent(describe.spectator_text(entry, header, RECORDER, referee.sitting(before))),
+                          "lines": ruling_sent(ruling)}}
+                for i, entry, (g, b), (before, ruling) in reversed(list(recent))],
         "entries": len(record.entries),
     }
+
+
+def seating(session: Session, sits: dict[str, str]) -> dict[str, Any]:
+    """Who sits where now, chair by chair, and whether the last entry moved them (ICF 58-60): the tablet says who
+    moves where when they change places."""
+    header, match = session.record.header, session.match
+    rules = match.state.rules
+    laws = {rules.cite(law) for law in CHANGE_OF_PLACES}  # as the variant cites them
+    last = match.history[-1][1] if match.history else None
+    change = next((d for d in getattr(last, "decisions", ()) if d.law in laws), None)
+    order = sorted(sits, key=lambda seat: SEATS.index(sits[seat]))
+    return {"chairs": [{"chair": sits[seat], "seat": seat, "name": header.players[seat].name} for seat in order],
+            "moved": None if change is None else decision_sent(change)}
+
+
+def rest_of(session: Session, snap: referee.Snapshot) -> dict[str, Any] | None:
+    """The rest before the deciding game while it is due (ICF 138): its length, and when it began (the time of the
+    entry that ended the game before), for the pages to count down."""
+    if snap.rest is None:
+        return None
+    entries = session.record.entries
+    since = entries[-1].at if entries else None
+    return {"law": "ICF 138", "minutes": snap.rest, "game": snap.game + 1, "since": since,
+            "now": datetime.now().astimezone().isoformat(timespec="seconds")}
+
+
+def clock_of(session: Session) -> dict[str, Any] | None:
+    """The 15 seconds the laws run now (ICF 46 the break, 50 a stroke, 88 a placing): what, whose, which law; None
+    when nothing is timed. The tablet's clock button enters ``clock`` for it."""
+    running = referee.clock(session.match)
+    if running is None:
+        return None
+    what, seat = running
+    return {"what": what, "seat": seat, "law": referee.clock_law(session.match)}

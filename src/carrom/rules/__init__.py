@@ -12,20 +12,23 @@ from carrom.rules.actions import (
 from carrom.rules.clock import Clock, running
 from carrom.rules.board import BoardResult, BoardState, Owed
 from carrom.rules.decision import Decision, EndKind, Ended, Ruling
-from carrom.rules.errors import RulesError
+from carrom.rules.declarations import BREACHES, DECLARATIONS, Declaration
+from carrom.rules.errors import MalformedAction, RulesError
 from carrom.rules.fouls import Foul
 from carrom.rules.match import Match, apply
 from carrom.rules.state import (
     BoardRecord, Claim, Dues, Expect, Expected, MatchState, SideView, new_state, state_from_score,
 )
 from carrom.rules.pieces import Coin, Seat
+from carrom.rules.places import places, rest_due
 from carrom.rules.ruleset import RULESETS, RuleSet, Stage, ruleset
 from carrom.rules.table import Table
 
 __all__ = [
-    "RULESETS", "Action", "BoardRecord", "BoardResult", "BoardState", "Claim", "Clock", "Coin", "Concede", "Declare",
-    "Decision", "Dues", "EndKind", "Ended", "Expect", "Expected", "Forfeit", "Foul", "Match", "MatchState",
+    "BREACHES", "DECLARATIONS", "Declaration", "RULESETS", "Action", "BoardRecord", "BoardResult", "BoardState", "Claim", "Clock", "Coin", "Concede", "Declare",
+    "Decision", "Dues", "EndKind", "Ended", "Expect", "Expected", "Forfeit", "Foul", "MalformedAction", "Match", "MatchState",
     "OutOfTime", "Owed",
     "Place", "RuleSet", "Ruling", "RulesError", "Seat", "SideView", "Stage", "Stroke", "StrokeOutcome", "Table", "Timeout",
-    "action_from_dict", "action_to_dict", "apply", "new_state", "ruleset", "running", "state_from_score",
+    "action_from_dict", "action_to_dict", "apply", "new_state", "places", "rest_due", "ruleset", "running",
+    "state_from_score",
 ]

@@ -4,7 +4,8 @@ a late arrival) and the bells of the timed game, each a small handler of the mat
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any, Callable
 
 from carrom.rules.actions import Declare, Timeout
 from carrom.rules.board import BoardResult
@@ -24,11 +25,11 @@ def declare(state: MatchState, action: Declare, d: list[Decision]) -> MatchState
         raise RulesError(say("declare what? extra, toss, technical, signal, frame, wait, replay, no-room, late or "
                              "absent"))
     key, arg = words[0].lower(), (words[1] if len(words) > 1 else action.value)
-    handler = DECLARATIONS.get(key)
-    if handler is None:
+    found = DECLARATIONS.get(key)
+    if found is None:
         raise RulesError(say("{key!r} is not a declaration the referee knows ({known})", key=key,
                              known=", ".join(DECLARATIONS)))
-    return handler(state, action.who, arg, d)
+    return found.handler(state, action.who, arg, d)
 
 
 def _claim(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
@@ -171,13 +172,34 @@ def _absent(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState
     return replace(state, over=True, winner=1 - side, claim=None)
 
 
-DECLARATIONS = {
-    "extra": _claim, "toss": _toss, "technical": _technical, "signal": _signal, "frame": _frame, "wait": _wait,
-    "replay": _replay("ICF 140", say("events beyond the umpire's control")),
-    "no-room": _replay("ICF 142", say("no room on the baseline to place the striker")),
-    "late": _late,
-    "absent": _absent,
-}
+@dataclass(frozen=True)
+class Declaration:
+    """A declaration the referee knows: its word in the notation (``declare WORD``), the law it rests on, its name
+    as a message (translated by the adapters), whether it names an offender (a breach: ICF 63 b), and its handler."""
+
+    word: str
+    law: str
+    name: Message
+    handler: Callable[[MatchState, Seat, Any, list[Decision]], MatchState]
+    offender: bool = False
+
+
+TABLE: tuple[Declaration, ...] = (
+    Declaration("extra", "ICF 87 b", say("claim extra points"), _claim),
+    Declaration("toss", "ICF 56 b", say("tie-break toss won by"), _toss),
+    Declaration("technical", "ICF 63", say("technical foul"), _technical, offender=True),
+    Declaration("signal", "ICF 131", say("partners communicating"), _signal, offender=True),
+    Declaration("frame", "001 §4 o", say("striker left on the frame"), _frame, offender=True),
+    Declaration("wait", "ICF 79 a", say("no room to place: wait"), _wait),
+    Declaration("replay", "ICF 140", say("replay the board"),
+                _replay("ICF 140", say("events beyond the umpire's control"))),
+    Declaration("no-room", "ICF 142", say("no room for the striker: replay"),
+                _replay("ICF 142", say("no room on the baseline to place the striker"))),
+    Declaration("late", "004 law 18", say("late arrival"), _late, offender=True),
+    Declaration("absent", "ICF 143 a", say("left the board: the match lost"), _absent, offender=True),
+)
+DECLARATIONS: dict[str, Declaration] = {d.word: d for d in TABLE}  # the one table: the notation, the tablet, the referee
+BREACHES: tuple[str, ...] = tuple(d.word for d in TABLE if d.offender)  # declarations naming their offender
 
 
 def _seat(value) -> Seat:

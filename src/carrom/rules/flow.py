@@ -1,14 +1,14 @@
 """How boards, games and the match end: scoring a board, the game's end, the tie-break, the match.
 
 Each function takes the state and the notes of the action in progress (its decisions, and the
-``Ended`` values of what finished) and returns the next state. ICF 53–60, 87 b, 139; 004 law 39.
+``Ended`` values of what finished) and returns the next state. ICF 53–60, 87 b, 138, 139; 004 law 39.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from carrom.rules import simplified
+from carrom.rules import places, simplified
 from carrom.rules.board import BoardResult, BoardState
 from carrom.rules.decision import Decision, EndKind, Ended
 from carrom.rules.errors import RulesError
@@ -22,7 +22,7 @@ def board_over(state: MatchState, board: BoardState, result: BoardResult, d: lis
     cap = state.rules.max_board_points
     if result.points > cap:
         result = replace(result, coin_points=max(0, cap - result.queen_points - result.extra))
-    d.append(Decision(result.law, result.text))
+    d.append(Decision(result.law, breakdown(result)))
     if result.queen_lapsed and result.winner is not None:
         d.append(Decision("ICF 54", side_say("{side} has 22 points or more: the queen does not count",
                                              "{side} have 22 points or more: the queen does not count",
@@ -38,6 +38,15 @@ def board_over(state: MatchState, board: BoardState, result: BoardResult, d: lis
         seats = state.table.seats_of(result.winner)
         return replace(finished, claim=Claim(result.winner, seats, result.extra_claimable, state))
     return finished
+
+
+def breakdown(result: BoardResult) -> Message | str:
+    """A won board's ruling with what its points are made of when the queen counted in them: "... by 12 points:
+    9 for the coins + 3 for the queen" (ICF 52 b, 53 a)."""
+    if result.winner is None or not result.queen_points:
+        return result.text
+    return say("{ruling}: {coins} for the coins + {queen} for the queen", ruling=result.text,
+               coins=result.coin_points + result.extra, queen=result.queen_points)
 
 
 def finish_board(state: MatchState, d: list[Decision]) -> MatchState:
@@ -98,13 +107,14 @@ def side_change(state: MatchState, d: list[Decision]) -> MatchState:
     at13 = max(state.points[-1]) >= 13
     if state.late_stage:
         if at13:
-            d.append(Decision("ICF 60 b", say("a side has reached 13 points: the players change sides in the deciding "
-                                              "game")))
-            return replace(state, sides_changed=True)
+            state = replace(state, sides_changed=True)
+            d.append(Decision("ICF 60 b", say("13 points reached: sides change in the deciding game: {moves}",
+                                              moves=places.moves(state))))
         return state
     if at13 or state.boards_done >= 4:
-        d.append(Decision("ICF 60 a", say("the players change sides in the deciding game")))
-        return replace(state, sides_changed=True)
+        state = replace(state, sides_changed=True)
+        d.append(Decision("ICF 60 a", say("sides change in the deciding game: {moves}",
+                                          moves=places.moves(state))))
     return state
 
 
@@ -160,11 +170,21 @@ def award_game(state: MatchState, winner: int, d: list[Decision], law: str) -> M
         first = table.right_of(state.board.breaker)
     else:
         first = table.first if g % 2 == 0 else table.right_of(table.first)  # ICF 49 a ii–iii
-    d.append(Decision("ICF 59" if table.doubles else "ICF 58", say("the players change sides for the next game")))
+    state = replace(state, game_index=g, board_index=0, boards_done=0, points=state.points + ((0, 0),),
+                    game_first=first, board=fresh_board(table, first, state.rules), bell=0, sides_changed=False,
+                    awaiting_toss=False, tie_break=False)
+    if table.doubles:
+        d.append(Decision("ICF 59", say("each moves one place right for game {game}: {moves}",
+                                        game=g + 1, moves=places.moves(state))))
+    else:
+        d.append(Decision("ICF 58", say("sides change for game {game}: {moves}", game=g + 1,
+                                        moves=places.moves(state))))
+    rest = places.rest_due(state)
+    if rest is not None:
+        d.append(Decision(places.REST_LAW, say("a rest of {minutes} minutes before game {game}", minutes=rest,
+                                               game=g + 1)))
     d.append(Decision("ICF 49 a", say("game {game}: {seat} breaks", game=g + 1, seat=first)))
-    return replace(state, game_index=g, board_index=0, boards_done=0, points=state.points + ((0, 0),),
-                   game_first=first, board=fresh_board(table, first, state.rules), bell=0, sides_changed=False,
-                   awaiting_toss=False, tie_break=False)
+    return state
 
 
 def forfeits_queen(state: MatchState, offender: int) -> bool:

@@ -21,9 +21,10 @@ from carrom.rules.clock import out_of_time
 from carrom.rules.decision import Decision, EndKind, Ended, Ruling
 from carrom.rules.declarations import declare, timeout
 from carrom.rules.ending import end_of_board
-from carrom.rules.errors import RulesError
+from carrom.rules.errors import MalformedAction, RulesError
 from carrom.rules.flow import award_game, board_over, lose_board, side_name_of
 from carrom.rules.pieces import Coin, Seat
+from carrom.rules.places import CHANGE_OF_PLACES, places
 from carrom.rules.ruleset import RuleSet, Stage
 from carrom.rules.state import BoardRecord, Expected, MatchState, new_state, state_from_score
 from carrom.rules.message import Message, say, say_n
@@ -55,9 +56,38 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
                              "(ICF 56 b)"))
     notes: Notes = []
     rules = state.rules
+    before = state
     state = handler(state, action, notes)
-    return state, Ruling(action, tuple(_cited(rules, n) for n in notes if isinstance(n, Decision)),
+    decisions = seated([n for n in notes if isinstance(n, Decision)], before, state)
+    return state, Ruling(action, tuple(_cited(rules, d) for d in decisions),
                          tuple(replace(n, law=rules.cite(n.law)) for n in notes if isinstance(n, Ended)))
+
+
+def seated(decisions: list[Decision], before: MatchState, after: MatchState) -> list[Decision]:
+    """The decisions naming each seat by the chair its player sits in when the decision is made: the chairs before
+    the action up to a change of places (ICF 58-60, whose words name the chairs already), the chairs after it
+    from then on. In the first game everyone sits where the record names him, and nothing changes."""
+    sits = dict(places(before))
+    out = []
+    for d in decisions:
+        if d.law in CHANGE_OF_PLACES:
+            out.append(d)
+            sits = dict(places(after))
+            continue
+        moved = any(seat is not chair for seat, chair in sits.items())
+        out.append(Decision(d.law, in_chairs(d.message, sits)) if moved and d.message is not None else d)
+    return out
+
+
+def in_chairs(message: Message, sits: dict[Seat, Seat]) -> Message:
+    """``message`` with every seat it names (nested messages too) replaced by the chair that player sits in."""
+    def value(v: object) -> object:
+        if isinstance(v, Seat):
+            return sits.get(v, v)
+        if isinstance(v, Message):
+            return in_chairs(v, sits)
+        return v
+    return replace(message, params=tuple((k, value(v)) for k, v in message.params))
 
 
 def _cited(rules: RuleSet, decision: Decision) -> Decision:
@@ -74,30 +104,30 @@ def _check_action(action: object) -> None:
     from carrom.rules.fouls import Foul
 
     if not isinstance(action, (Stroke, Place, Forfeit, Concede, Declare, Timeout, OutOfTime)):
-        raise RulesError(f"{type(action).__name__} is not an action the referee knows")
+        raise MalformedAction(f"{type(action).__name__} is not an action the referee knows")
     if not isinstance(action.seat, Seat):
-        raise RulesError(f"seat: {action.seat!r} is not a Seat (south, east, north, west)")
+        raise MalformedAction(f"seat: {action.seat!r} is not a Seat (south, east, north, west)")
     if isinstance(action, (Forfeit, Declare)) and action.offender is not None and not isinstance(action.offender, Seat):
-        raise RulesError(f"offender: {action.offender!r} is not a Seat (south, east, north, west)")
+        raise MalformedAction(f"offender: {action.offender!r} is not a Seat (south, east, north, west)")
     if isinstance(action, Stroke):
         o = action.outcome
         if not isinstance(o, StrokeOutcome):
-            raise RulesError("a stroke needs its outcome (StrokeOutcome)")
+            raise MalformedAction("a stroke needs its outcome (StrokeOutcome)")
         if not all(isinstance(c, Coin) for c in (*o.pocketed, *o.off_board)):
-            raise RulesError("pocketed and off_board list pieces: Coin.WHITE, Coin.BLACK or Coin.QUEEN")
+            raise MalformedAction("pocketed and off_board list pieces: Coin.WHITE, Coin.BLACK or Coin.QUEEN")
         if not isinstance(o.striker_pocketed, bool) or not isinstance(o.touched, bool):
-            raise RulesError("striker_pocketed and touched are true or false")
+            raise MalformedAction("striker_pocketed and touched are true or false")
         if not isinstance(action.fouls, tuple) or not all(isinstance(f, Foul) for f in action.fouls):
-            raise RulesError("fouls are a tuple of Foul codes")
+            raise MalformedAction("fouls are a tuple of Foul codes")
     elif isinstance(action, Place):
         if action.coin is not None and action.coin not in (Coin.WHITE, Coin.BLACK):
-            raise RulesError("a due or penalty coin is white or black")
+            raise MalformedAction("a due or penalty coin is white or black")
         if not isinstance(action.waive, bool):
-            raise RulesError("waive is true or false")
+            raise MalformedAction("waive is true or false")
     elif isinstance(action, (Concede, Declare, OutOfTime)) and not isinstance(action.what, str):
-        raise RulesError(f"what: expected words, found {action.what!r}")
+        raise MalformedAction(f"what: expected words, found {action.what!r}")
     elif isinstance(action, Timeout) and action.board_begun not in (None, True, False):
-        raise RulesError(f"board_begun: true, false or unknown (None), not {action.board_begun!r}")
+        raise MalformedAction(f"board_begun: true, false or unknown (None), not {action.board_begun!r}")
 
 
 def _stroke(state: MatchState, action: Stroke, d: list[Decision]) -> MatchState:

@@ -50,6 +50,7 @@ class RuleSet:
     boards_per_game: int | None = 8  # ICF 56 a
     tie_break_board: bool = True  # ICF 56 b
     games_to_win: int = 2  # best of three (ICF 57)
+    rest_minutes: int | None = 10  # the rest before the deciding game (ICF 138); None: none
     misses_to_replay: int = 3  # consecutive (ICF 137)
     misses_per: str = "player"  # "player": three each (002 law 42); "side": three per side (001 §4 p)
     extras: str = "claim"  # extra points at a board's end: "claim" if demanded (ICF 87 b); "automatic" (001 §3.7 n)

@@ -34,7 +34,7 @@ from carrom.records.header import SEATS
 from carrom.records.notation import COMMANDS
 from carrom.records.record import Record
 from carrom.records import referee
-from carrom.records.referee import FOUL_CODES, VARIANTS
+from carrom.records.referee import DECLARATIONS, FOUL_CODES, VARIANTS
 from carrom.records.session import BREACHES, SessionError
 from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, reply_said, view
 from carrom.store import Store, StoreError
@@ -49,14 +49,6 @@ STATIC = Path(__file__).parent / "static"
 KEY_HEADER = "X-Umpire-Key"
 MAX_LINE = 500  # characters in one entry
 MAX_RECORD = 2_000_000  # bytes of an imported record
-# The referee's declarations with the law each rests on, for the page's buttons (docs/umpire.md).
-DECLARATIONS = (
-    ("extra", "ICF 87 b", "claim extra points"), ("toss", "ICF 56 b", "tie-break toss won by"),
-    ("technical", "ICF 63", "technical foul"), ("signal", "ICF 131", "partners communicating"),
-    ("frame", "001 §4 o", "striker left on the frame"), ("wait", "ICF 79 a", "no room to place: wait"),
-    ("replay", "ICF 140", "replay the board"), ("no-room", "ICF 142", "no room for the striker: replay"),
-    ("late", "004 law 18", "late arrival"), ("absent", "ICF 143 a", "left the board: the match lost"),
-)
 SCORECARDS = {"html": "text/html; charset=utf-8", "pdf": "application/pdf", "csv": "text/csv; charset=utf-8"}
 
 
@@ -206,7 +198,9 @@ def umpire_router(store: Store) -> APIRouter:
 
         return {"variants": list(VARIANTS), "seats": list(SEATS),
                 "fouls": [{"code": f.value, "law": f.law, "words": f.words} for f in Foul if f.value in FOUL_CODES],
-                "declarations": [{"word": w, "law": law, "words": words} for w, law, words in DECLARATIONS],
+                # the referee's one table of declarations: words for the page's t(), name in the reader's language
+                "declarations": [{"word": d.word, "law": d.law, "words": d.name.msgid,
+                                  "name": (words or translator()).message(d.name)} for d in DECLARATIONS.values()],
                 "breaches": list(BREACHES),  # declarations that name their offender (ICF 63 b)
                 "commands": COMMANDS, "help": help_text(words)}
 

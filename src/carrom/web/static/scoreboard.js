@@ -1,6 +1,6 @@
 // The live scoreboard: read-only, the state pushed by the server after every entry the umpire makes.
 import { t } from "./i18n.js";
-import { el, entryOf, fill, follow, gamesList, promptOf, ruled, scoreCard, boardFacts, boardsTable, logList } from "./umpire-view.js";
+import { el, fill, follow, gamesList, promptOf, ruled, scoreCard, boardFacts, boardsTable, logList, spectatorEntryOf } from "./umpire-view.js";
 
 const board = (window.scoreboard = { state: null, updates: 0, connected: false });
 const matchId = location.pathname.split("/").filter(Boolean)[1];
@@ -17,7 +17,7 @@ function render(msg) {
   fill("prompt", promptOf(msg));
   fill("facts", boardFacts(msg));
   // spectators read the rulings, not the laws' glosses (the replay and the scorecard carry those)
-  fill("ruling", msg.log[0] ? [el("p", { class: "entry" }, entryOf(msg.log[0])), ...ruled((msg.log[0].said || msg.log[0]).lines, "p", false)] : []);
+  fill("ruling", msg.log[0] ? [el("p", { class: "entry" }, spectatorEntryOf(msg.log[0])), ...ruled((msg.log[0].said || msg.log[0]).lines, "p", false)] : []);
   fill("games", gamesList(msg));
   fill("boards", boardsTable(msg));
   fill("log", logList(msg, 8, false));

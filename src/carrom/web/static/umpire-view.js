@@ -43,10 +43,48 @@ export function scoreCard(msg) {
   return el("div", { class: "score" }, side(0), el("div", { class: "where" }, where), side(1));
 }
 
-// The coins on the board, the queen, the dues: the terminal's status, laid out.
+const CHAIR = { south: () => t("South"), east: () => t("East"), north: () => t("North"), west: () => t("West") };
+
+// Where the players sit, once they have changed places (ICF 58-60): the change just made, with its law, or the
+// chairs now; nothing while everyone sits where the match began.
+export function seatsNow(msg) {
+  const seating = msg.seating;
+  if (!seating) return null;
+  if (seating.moved) return el("li", { class: "seats moved" }, said(seating.moved));
+  if (seating.chairs.every((c) => c.chair === c.seat)) return null;
+  const places = seating.chairs.map((c) => t("{seat} {name}", { seat: CHAIR[c.chair](), name: c.name })).join(", ");
+  return el("li", { class: "seats" }, t("seats now: {places}", { places }));
+}
+
+// The rest before the deciding game (ICF 138), counted down from the end of the game before, on the server's clock.
+export function restNotice(msg) {
+  const rest = msg.rest;
+  if (!rest) return null;
+  const serverNow = Date.parse(rest.now), since = rest.since ? Date.parse(rest.since) : serverNow;
+  const until = Date.now() + (since + rest.minutes * 60000 - serverNow);
+  const li = el("li", { class: "rest", "data-until": until, "data-game": rest.game }, restText(until, rest.game));
+  if (!restNotice.timer) restNotice.timer = setInterval(tickRests, 1000);
+  return li;
+}
+
+function restText(until, game) {
+  const left = Math.max(0, Math.round((until - Date.now()) / 1000));
+  if (!left) return t("the rest is over: game {game} may begin (ICF 138)", { game });
+  const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  return t("rest before game {game}: {left} left (ICF 138)", { game, left: clock });
+}
+
+function tickRests() {
+  for (const li of document.querySelectorAll("li.rest[data-until]")) {
+    li.textContent = restText(Number(li.dataset.until), li.dataset.game);
+  }
+}
+
+// The coins on the board, the queen, the dues: the terminal's status, laid out; first the rest and the seats.
 export function boardFacts(msg) {
   const s = msg.state;
   const facts = [
+    restNotice(msg), seatsNow(msg),
     el("li", {}, swatch("white"), " ", tn("{n} white", "{n} white", s.on_board.white || 0), " · ", swatch("black"), " ",
       tn("{n} black", "{n} black", s.on_board.black || 0)),
     el("li", { class: "queen" }, el("span", { class: "swatch queen-dot" }), " ", t("queen {where}", { where: queenWhere(msg) })),
@@ -58,7 +96,7 @@ export function boardFacts(msg) {
   s.debts.forEach((n, k) => {
     if (n) facts.push(el("li", { class: "owed" }, tn("outstanding: {n} due from {side} (ICF 72 c)", "outstanding: {n} dues from {side} (ICF 72 c)", n, { side: msg.sides[k].name })));
   });
-  return el("ul", { class: "facts" }, facts);
+  return el("ul", { class: "facts" }, facts.filter(Boolean));
 }
 
 // a seat's player as the reader says it: "Sur (Asha)"
@@ -86,6 +124,8 @@ export function promptOf(msg) {
 
 // an entry of the log and its rulings, in the reader's words
 export const entryOf = (e) => (e.said ? said(e.said.entry) : e.entry);
+// the same for spectators: a stroke in plain words, not the umpire's notation
+export const spectatorEntryOf = (e) => (e.said && e.said.spectator ? said(e.said.spectator) : entryOf(e));
 export const linesOf = (e) => (e.said ? e.said.lines.map(said) : e.lines);
 // a ruling's lines as elements (tag: "li" or "p"), each with its law's meaning under it (not for spectators: glosses)
 export function ruled(lines, tag, glosses = true) {
@@ -114,9 +154,10 @@ export function boardsTable(msg) {
 
 // The recent entries, newest first, each with the referee's rulings and their laws.
 export function logList(msg, limit = 12, glosses = true) {
+  const words = glosses ? entryOf : spectatorEntryOf;  // spectators: no glosses, no notation
   return el("ol", { class: "log", reversed: true, start: msg.entries },
     msg.log.slice(0, limit).map((e) => el("li", { value: e.n },
-      el("div", { class: "entry" }, entryOf(e), el("span", { class: "where" }, " · " + t("game {game}, board {board}", e))),
+      el("div", { class: "entry" }, words(e), el("span", { class: "where" }, " · " + t("game {game}, board {board}", e))),
       el("ul", { class: "lines" }, ruled(e.said ? e.said.lines : e.lines, "li", glosses)))));
 }
 

@@ -1,6 +1,6 @@
 // The tablet umpire: set a match up, then enter each stroke with buttons. The buttons only write the
 // terminal assistant's notation (docs/umpire.md); the server's session rules on it and saves it.
-import { language, said, t } from "./i18n.js";
+import { language, said, t, variantName } from "./i18n.js";
 import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList, entryOf, promptOf, ruled, whoIs } from "./umpire-view.js";
 
 const MINE = "carrom-umpire-matches"; // id -> {key, title}: the matches this tablet umpires
@@ -113,7 +113,7 @@ async function opened(r) {
 
 function setup() {
   $("setup").hidden = false;
-  options($("variant"), umpire.options.variants, "icf");
+  options($("variant"), umpire.options.variants, "icf", Object.fromEntries(umpire.options.variants.map((v) => [v, variantName(v)])));
   for (const r of document.querySelectorAll("input[name=kind]")) r.addEventListener("change", seatsChanged);
   seatsChanged();
   const now = new Date();
@@ -219,6 +219,7 @@ function render(msg, lines = null) {
   }
   $("end").hidden = !msg.state.over;
   $("bell").hidden = msg.header.variant !== "timed";
+  $("clock").disabled = !msg.clock;
   const placing = msg.state.to_act === "place";
   for (const id of ["place", "place-white", "place-black", "waive"]) $(id).classList.toggle("due", placing);
   $("pad").classList.toggle("over", msg.state.over);
@@ -313,12 +314,25 @@ async function bell() {
   if (c) await send(`time ${c.choice}`, "bell");
 }
 
+// the chair a player sits in now (ICF 58-60 move them): what the notation names him by at the table
+function chairOf(seat) {
+  const found = (umpire.state.seating || { chairs: [] }).chairs.find((c) => c.seat === seat);
+  return found ? found.chair : seat;
+}
+
+// every player as a choice, by where he sits now
+function players() {
+  return Object.keys(umpire.state.header.players).map((s) => ({ label: whoIs(umpire.state, s), value: chairOf(s) }));
+}
+
 // who broke the law: every breach names its offender, the referee checks it against the law (ICF 63 b)
 async function offender(title) {
-  const seats = Object.keys(umpire.state.header.players);
-  const o = await ask(title, t("Who broke the law?"), seats.map((s) => ({ label: whoIs(umpire.state, s), value: s })));
+  const o = await ask(title, t("Who broke the law?"), players());
   return o && o.choice;
 }
+
+// a player named by the chair he sits in now, as the choices above give it
+const whoSits = (chair) => whoIs(umpire.state, (umpire.state.seating || { chairs: [] }).chairs.find((c) => c.chair === chair)?.seat || chair);
 
 async function forfeit() {
   const laws = [["ICF 51", t("struck out of turn (ICF 51)")], ["ICF 91", t("left the chair in own or partner's turn (ICF 91)")],
@@ -328,7 +342,7 @@ async function forfeit() {
   if (!c) return;
   const who = await offender(t("Forfeit the board"));
   if (who && await confirmed(t("Forfeit the board"), t("{actor}'s side loses the board ({law}). This ends the board.",
-    { actor: whoIs(umpire.state, who), law: c.choice }), t("Yes: the board is lost"))) {
+    { actor: whoSits(who), law: c.choice }), t("Yes: the board is lost"))) {
     await send(`forfeit ${who} ${c.choice}`);
   }
 }
@@ -342,8 +356,7 @@ async function declare() {
       { type: "number", min: 0, value: "" });
     if (n) await send(n.text ? `declare extra ${n.text}` : "declare extra");
   } else if (c.choice === "toss") {
-    const seats = Object.keys(umpire.state.header.players);
-    const w = await ask(t("The tie-break toss (ICF 56 b)"), t("Who won the toss?"), seats.map((s) => ({ label: whoIs(umpire.state, s), value: s })));
+    const w = await ask(t("The tie-break toss (ICF 56 b)"), t("Who won the toss?"), players());
     if (w) await send(`declare toss ${w.choice}`);
   } else {
     const breach = umpire.options.breaches.includes(c.choice);
@@ -351,7 +364,7 @@ async function declare() {
     if (breach && !who) return;
     const d = umpire.options.declarations.find((x) => x.word === c.choice);
     const ending = ENDING[c.choice];
-    if (ending && !(await confirmed(`${t(d.words)} (${d.law})`, ending(who && whoIs(umpire.state, who)), t("Yes: enter it")))) return;
+    if (ending && !(await confirmed(`${t(d.words)} (${d.law})`, ending(who && whoSits(who)), t("Yes: enter it")))) return;
     await send(who ? `declare ${c.choice} ${who}` : `declare ${c.choice}`);
   }
 }
@@ -370,11 +383,55 @@ async function comment() {
   if (c && c.text) await send(`comment ${c.text}`);
 }
 
+// What each button of the pad does, in the buttons' own words (each label read from the page, so in its language)
+const BUTTON_HELP = {
+  "[data-pocket=w]": () => t("a white went in; tap each piece in the order they went in"),
+  "[data-pocket=b]": () => t("a black went in"),
+  "[data-pocket=q]": () => t("the queen went in (ICF 92)"),
+  "[data-pocket=s]": () => t("the striker went in: a due (ICF 72)"),
+  "[data-off=w]": () => t("a white left the board (ICF 65)"),
+  "[data-off=b]": () => t("a black left the board (ICF 65)"),
+  "[data-off=q]": () => t("the queen left the board (ICF 65)"),
+  "#touched-nothing": () => t("the striker touched no piece (ICF 45, 137); tap again to take it back"),
+  "#foul": () => t("a foul you call, named or not (ICF 63–64)"),
+  "#back": () => t("takes back the last tap"),
+  "#clear": () => t("takes back every tap of this stroke"),
+  "#undo": () => t("takes back the last entry, whatever it was"),
+  "#nothing": () => t("a stroke that touched a piece and pocketed nothing: the turn passes"),
+  "#enter": () => t("the stroke tapped above, for the player in turn: the referee rules on it"),
+  "#place": () => t("the coin owed is placed (ICF 78–84)"),
+  "#place-white": () => t("places a white, when the colour must be said"),
+  "#place-black": () => t("places a black, when the colour must be said"),
+  "#waive": () => t("the side gives up placing the coins owed (ICF 80, 87 a)"),
+  "#declare": () => t("a breach or an event the laws name: asks which and who"),
+  "#concede": () => t("the side in turn gives up the board, the game or the match (ICF 139): asks first"),
+  "#forfeit": () => t("a player loses the board for his side (ICF 51, 91, 121 b, 126 b): asks which law, who, then yes"),
+  "#clock": () => t("the 15 seconds ran out for whoever the laws wait for (ICF 46, 50, 88 a): asks first"),
+  "#bell": () => t("the bell of the timed game (004 law 40)"),
+  "#comment": () => t("a remark for the scorecard"),
+  "#help": () => t("this help"),
+};
+
 function help() {
-  const closed = ask(t("The notation"), t("What each button writes, as the terminal assistant reads it (docs/umpire-tablet.md):"),
-    [], null, t("Close"));
-  fill("dialog-body", el("pre", { class: "help" }, umpire.options.help));
+  const closed = ask(t("Help"), t("What each button does:"), [], null, t("Close"));
+  const rows = Object.entries(BUTTON_HELP).filter(([sel]) => !document.querySelector(sel).hidden).map(([sel, what]) =>
+    el("tr", {}, el("th", {}, document.querySelector(sel).textContent.trim()), el("td", {}, what())));
+  fill("dialog-body", el("table", { class: "help-map", id: "help-map" }, el("tbody", {}, rows)),
+    el("details", { class: "help" }, el("summary", {}, t("The terminal assistant's notation, which the buttons write")),
+      el("pre", { class: "help" }, umpire.options.help)));
   return closed;
+}
+
+// the laws' 15 seconds ran out (ICF 46 the break, 50 a stroke, 88 a placing): for whom and for what the server says
+async function clock() {
+  const c = umpire.state.clock;
+  if (!c) { refuse(t("no clock runs now: nothing the laws time is awaited")); return; }
+  const what = { break: t("to break"), stroke: t("to strike"), place: t("to place the coin owed") };
+  if (await confirmed(t("15 seconds up ({law})", { law: c.law }),
+    t("{actor} took more than 15 seconds {what}: the referee rules the time foul.", { actor: whoIs(umpire.state, c.seat), what: what[c.what] }),
+    t("Yes: time is up"))) {
+    await send(`clock ${c.what}`, "clock");
+  }
 }
 
 function foulPicker() {
@@ -405,6 +462,7 @@ function wirePad() {
     if (umpire.sentBy && (!b || b.id !== umpire.sentBy.button)) umpire.sentBy = null;
   }, true);
   $("bell").addEventListener("click", bell);
+  $("clock").addEventListener("click", clock);
   $("concede").addEventListener("click", concede);
   $("forfeit").addEventListener("click", forfeit);
   $("declare").addEventListener("click", declare);
