@@ -73,6 +73,9 @@ def main() -> None:
         seeds = range(opts.first_seed, opts.first_seed + (opts.boards if deg > 0 else 1))
         for seed in seeds:
             board(math.radians(deg) / AIM_SIGMA, seed, tally, physics=opts.physics, board_speed=opts.board_speed)
+            if not opts.quiet:  # as it goes, so a run cut short still says what it measured
+                print(f"    {deg:g}°, board {seed}: {tally.strokes[-1]} strokes (mean so far"
+                      f" {statistics.mean(tally.strokes):.1f} over {len(tally.strokes)})", flush=True)
         strokes = tally.strokes
         mean, (lo, hi) = statistics.mean(strokes), interval(strokes)
         line = (f"{deg:4.1f}°: {mean:5.1f} strokes mean (95 % CI {lo:.1f}–{hi:.1f}; median {statistics.median(strokes):.0f},"

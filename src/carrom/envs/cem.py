@@ -19,10 +19,13 @@ actions on the same number of strokes.
 from __future__ import annotations
 
 import argparse
+import os
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from carrom.envs.spaces import DEFAULT_PHYSICS
 from carrom.envs.vector import ClearBoardVectorEnv
 
 FEATURES = 6
@@ -116,7 +119,7 @@ def plot(history: History, baseline: float, path: str, strokes: int, noise: floa
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_xlabel("iteration")
     ax.set_ylabel(f"pieces cleared in {strokes} strokes")
-    ax.set_title(f"Cross-entropy method on carrom/ClearBoard-v0 (noise {noise:g})")
+    ax.set_title(f"Cross-entropy method on carrom/ClearBoard-v0 (noise {noise:g}, physics {DEFAULT_PHYSICS})", fontsize=10)
     ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -133,13 +136,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--plot", default="docs/research-cem.png")
     args = ap.parse_args(argv)
+    start = time.perf_counter()
+    print(f"physics {DEFAULT_PHYSICS}, seed {args.seed}; load average {os.getloadavg()[0]:.2f}", flush=True)
     _mu, history = cem(args.iterations, args.population, args.elites, args.strokes, args.noise, args.seed)
     baseline = random_baseline(64, args.strokes, args.noise, args.seed)
     print(f"random actions: {baseline:.2f} pieces in {args.strokes} strokes")
     for i, (m, e, p) in enumerate(zip(history.mean, history.elite, history.policy), start=1):
         print(f"iteration {i:2d}: population {m:5.2f}  elites {e:5.2f}  mean policy {p:5.2f}")
     plot(history, baseline, args.plot, args.strokes, args.noise)
-    print(f"learning curve: {args.plot}")
+    print(f"learning curve: {args.plot}; {time.perf_counter() - start:.0f} s, load average {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":
