@@ -4,7 +4,8 @@ The task's referee (``carrom.envs.clearboard.rule``) counts every coin as the pl
 so the master's own value (the match referee's) does not apply; this player plans as the
 master does with the task's referee instead: candidates are the geometric planner's shots
 at every coin (the queen once a coin is kept and no due is outstanding, only the queen
-with one coin left, ICF 92, 95 b, 107), each varied in speed, and the stirs (``stirs``;
+with one coin left, ICF 92, 95 b, 107), thumbed (backward, ICF 17, 33–34: ``THUMBS``) as
+well as forward, each varied in speed, and the stirs (``stirs``;
 with none, the fan of ``sweep``; on the first stroke also the ``breaks``); each is
 simulated under ``samples`` noisy copies of the hand in one batch, and is worth what it
 gains now (``gained``: the pieces it puts down for good, −10 if it loses the board, a
