@@ -29,7 +29,7 @@ import statistics
 import time
 
 from carrom.game import Game
-from carrom.physics import DEFAULT_PARAMS
+from carrom.physics import DEFAULT_PARAMS, physics_model
 from carrom.players import GeometricPlayer, RandomPlayer, SearchPlayer, make_bot, step
 from carrom.rules import Coin, Seat
 
@@ -69,11 +69,12 @@ def owes(state, seat: str) -> int:
     return state.board.held(own) + state.board.debts[side]
 
 
-def play_board(args: tuple[str, str, int]) -> dict:
-    """One board, ``a`` at south and ``b`` at north; who breaks goes with ``seed``."""
-    a, b, seed = args
+def play_board(args: tuple) -> dict:
+    """One board, ``a`` at south and ``b`` at north; who breaks goes with ``seed``; on ``params`` (a
+    ``PhysicsParams``, the default model if left out)."""
+    a, b, seed, *params = args
     first = "south" if seed % 2 == 0 else "north"
-    game = Game.new({"south": a, "north": b}, first_breaker=first)
+    game = Game.new({"south": a, "north": b}, first_breaker=first, params=params[0] if params else None)
     bots = {"south": BOTS[a](seed * 2 + 1), "north": BOTS[b](seed * 2 + 2)}
     names = {"south": a, "north": b}
     stats = {a: [0, 0, 0, 0.0], b: [0, 0, 0, 0.0]}  # strokes, own pots, dues, seconds
@@ -112,20 +113,26 @@ def main() -> None:
     ap.add_argument("--only", help="only the pairings of this bot (e.g. master)")
     ap.add_argument("--seed-base", type=int, default=0,
                     help="seed of the first board (default 0; tuning boards elsewhere, e.g. 1000)")
+    ap.add_argument("--physics", default=DEFAULT_PARAMS.model,
+                    help="physics model as records name it: v1 … v4, v4-slow, v4-fast (default: the default model)")
     opts = ap.parse_args()
+    try:
+        params = physics_model(opts.physics)
+    except ValueError as e:
+        ap.error(str(e))
     totals: dict[str, list[float]] = {name: [0, 0, 0, 0.0] for name in BOTS}
     times: dict[str, list[float]] = {name: [] for name in BOTS}
     pairings = [p for p in PAIRINGS if opts.only in (None, *p)]
     print(f"carrom bots benchmark: {opts.boards} boards per pairing (seeds {opts.seed_base}–"
           f"{opts.seed_base + opts.boards - 1}), {opts.processes} processes, physics"
-          f" {DEFAULT_PARAMS.model}; load average {os.getloadavg()[0]:.2f}", flush=True)
+          f" {params.model}; load average {os.getloadavg()[0]:.2f}", flush=True)
     start = time.time()
     with mp.Pool(opts.processes) as pool:
         for stronger, weaker in pairings:
             t = time.time()
             # each bot sits south in half the boards and breaks in half of those
             seeds = range(opts.seed_base, opts.seed_base + opts.boards)
-            jobs = [(stronger, weaker, i) if i % 4 < 2 else (weaker, stronger, i) for i in seeds]
+            jobs = [(stronger, weaker, i, params) if i % 4 < 2 else (weaker, stronger, i, params) for i in seeds]
             wins = decided = done = 0
             for r in pool.imap_unordered(play_board, jobs, chunksize=2):
                 done += 1

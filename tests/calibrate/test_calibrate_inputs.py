@@ -213,3 +213,11 @@ def test_a_record_naming_a_file_opens_no_file(tmp_path):
     data["physics"] = '{"carrom_physics_model": 1, "base": "v4", "parameters": {"mu": -1}}'
     with pytest.raises(GameError, match="the model inline: parameters.mu: mu must be a finite number > 0"):
         Game.resume(Record.from_dict(data))
+
+
+def test_a_measured_board_takes_no_board_speed(tmp_path):
+    """A model file is one board measured: the environments refuse a speed preset on top of it, naming both."""
+    path = write(tmp_path / "board.json", json.dumps(GOOD))
+    with pytest.raises(ValueError, match=r"board_speed 'fast' cannot be given with a model file .*board\.json"):
+        check_physics(str(path), "fast")
+    assert check_physics(str(path), None) == load_model_file(path)

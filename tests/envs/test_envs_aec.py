@@ -119,3 +119,15 @@ def test_the_physics_and_directions_options_reach_every_agent():
     assert abs(aec.game.record.entries[0].choice.angle) == pytest.approx(np.pi)
     with pytest.raises(ValueError, match="physics 'v0' is not one of v1, v2, v3"):
         CarromAEC(physics="v0")
+
+
+def test_the_board_speed_option_reaches_every_agent_and_the_record():
+    """``board_speed`` (v4's presets; ICF I.A.1 bounds a board's speed from one side) is in every agent's
+    info, and the match's record names the model on that board, as a replay reads it."""
+    aec = CarromAEC(players=4, physics="v4", board_speed="fast")
+    aec.reset(seed=0)
+    assert aec.game.record.header.physics == "v4-fast" and aec.game.params.model == "v4-fast"
+    aec.step(np.array([0.0, 0.0, 1.0], dtype=np.float32))
+    assert {(i["physics"], i["board_speed"]) for i in aec.infos.values()} == {("v4", "fast")}
+    with pytest.raises(ValueError, match="board_speed 'fast' needs physics 'v4'"):
+        CarromAEC(physics="v2", board_speed="fast")

@@ -1,30 +1,51 @@
 """The clear-the-board player (carrom.envs.clearplayer) where geometry sees nothing."""
 
+import math
 import random
 from dataclasses import replace
 
 from carrom.envs import clearplayer as player
 from carrom.envs.clearboard import ClearState, ShotFacts, new_state, rule
 from carrom.equipment import Disc, Layout, PieceKind, Seat
-from carrom.physics import Strike, simulate
+from carrom.physics import MODELS, Strike, simulate
 
 
-def test_coins_behind_the_baseline_are_reached_off_the_far_cushion():
-    """No shot and no straight run reaches a coin behind the baseline; the fan of hard strokes does.
+def test_coins_behind_the_baseline_are_reached_off_the_far_cushion(monkeypatch):
+    """Forward strokes only (``THUMBS`` off): no shot and no straight run reaches a coin behind the baseline;
+    the fan of hard strokes does.
 
     Before, such a position got one random stroke (238 of 1,050 strokes in 12 boards at
     2°, two of them putting a piece down); now the fan, valued by simulation, pots one.
+    Pinned to v3, where it was made: on v4's faster board the planner finds a bank shot here.
     """
+    monkeypatch.setattr(player, "THUMBS", False)
+    v3 = MODELS["v3"]
     state = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, -0.32), Disc(PieceKind.BLACK, -0.2, -0.33))),
                        queen="covered", potted=True)
-    assert player.plan_shots(player.GAME, "south", layout=state.layout, aims=player.aims(state)) == []
-    assert player.stirs(state) == []
+    assert player.plan_shots(player.as_game(v3), "south", layout=state.layout, aims=player.aims(state)) == []
+    assert player.stirs(state, v3) == []
     facts = {}
-    choice = player.choose(state, 0.0, random.Random(0), facts=facts)
+    choice = player.choose(state, 0.0, random.Random(0), facts=facts, params=v3)
     assert facts["kind"] == "sweep"
-    shot = simulate(state.layout, Strike.from_seat(Seat.SOUTH, choice.along, choice.angle, choice.speed))
+    shot = simulate(state.layout, Strike.from_seat(Seat.SOUTH, choice.along, choice.angle, choice.speed), v3)
     after = rule(state, ShotFacts.of_shot(shot))
     assert after.down == state.down + 1
+
+
+def test_coins_behind_the_baseline_are_struck_backwards_with_the_thumb():
+    """The laws set where the striker is placed (ICF 130), not where it goes: a stroke backwards is played
+    with the thumb (ICF 17, 33–34). The player aims at coins behind its baseline directly: its stroke
+    there runs backwards (more than a right angle from straight across) and pockets at least one coin."""
+    assert player.THUMBS
+    state = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, -0.32), Disc(PieceKind.BLACK, -0.2, -0.33))),
+                       queen="covered", potted=True)
+    assert player.stirs(state) and all(abs(c.angle) > math.pi / 2 for c in player.stirs(state))
+    facts = {}
+    choice = player.choose(state, 0.0, random.Random(0), facts=facts)
+    assert facts["kind"] != "sweep" and abs(choice.angle) > math.pi / 2
+    shot = simulate(state.layout, Strike.from_seat(Seat.SOUTH, choice.along, choice.angle, choice.speed))
+    after = rule(state, ShotFacts.of_shot(shot))
+    assert after.down > state.down  # under v4 it pots both
 
 
 def test_a_stroke_that_moves_nothing_is_told_from_one_that_does():
@@ -108,7 +129,7 @@ def test_the_break_is_chosen_among_hard_strokes_at_the_formation(monkeypatch):
         return sum(a.down for a in afters) / len(afters)
 
     chosen = mean_down(player.choose(state, player.NOISE_2_DEGREES, random.Random(0)))
-    monkeypatch.setattr(player, "breaks", lambda _state: [])
+    monkeypatch.setattr(player, "breaks", lambda *_args: [])
     assert chosen > mean_down(player.choose(state, player.NOISE_2_DEGREES, random.Random(0))) + 0.1
 
 

@@ -40,3 +40,10 @@ def test_the_action_units_are_the_codes():
     assert f"`p · {S.ALONG_MAX:.4f}` m" in DOC
     assert f"`{S.MIN_SPEED:g} + (w + 1)/2 · (6.5 − {S.MIN_SPEED:g})` m/s" in DOC
     assert f"truncated after {MAX_STROKES} steps" in DOC
+
+
+def test_the_board_speed_option_lists_the_presets():
+    """The ``board_speed`` row names the code's presets, in their order."""
+    from carrom.physics import BOARD_SPEED_PRESETS
+
+    assert "| `board_speed` | " + ", ".join(f"`{n}`" for n in BOARD_SPEED_PRESETS) + ": v4's presets" in DOC

@@ -246,3 +246,33 @@ def test_the_physics_option_is_played_and_recorded(env_id):
     assert breaks["v1"] != breaks["v3"]  # the same break, two models: two outcomes
     with pytest.raises(ValueError, match="physics 'v9' is not one of v1, v2, v3"):
         gym.make(env_id, physics="v9")
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_the_board_speed_option_is_played_recorded_and_said(env_id):
+    """``board_speed`` puts v4 on a slow, medium or fast board (more powder, less sliding friction; the
+    law only bounds it: a full-force striker covers at least three and a half lengths, ICF I.A.1):
+    ``info`` says the model and the speed, a match's record names the pair as a replay reads it
+    (``v4-slow``, ``v4``, ``v4-fast``), and the same break runs farther on a faster board."""
+    from carrom.physics import physics_model
+
+    breaks = {}
+    for speed, name in (("slow", "v4-slow"), ("medium", "v4"), ("fast", "v4-fast")):
+        env = gym.make(env_id, physics="v4", board_speed=speed,
+                       **({"first_breaker": "agent"} if "Singles" in env_id else {}))
+        _obs, info = env.reset(seed=0)
+        assert (info["physics"], info["board_speed"]) == ("v4", speed)
+        assert env.unwrapped.params is not MODELS["v3"] and env.unwrapped.params.model == name
+        obs, *_rest, info = env.step([0.0, 0.0, 0.6])
+        assert (info["physics"], info["board_speed"]) == ("v4", speed)
+        breaks[speed] = obs["discs"].tobytes()
+        if "Singles" in env_id:
+            header = env.unwrapped.game.record.header
+            assert header.physics == name and physics_model(header.physics) == env.unwrapped.params
+    assert len(set(breaks.values())) == 3  # one break, three boards: three outcomes
+    _obs, info = gym.make(env_id, physics="v3").reset(seed=0)
+    assert info["board_speed"] == "slow"  # v1-v3 play on the slow preset's board (mu 0.15)
+    with pytest.raises(ValueError, match="board_speed 'quick' is not one of slow, medium, fast"):
+        gym.make(env_id, physics="v4", board_speed="quick")
+    with pytest.raises(ValueError, match="board_speed 'fast' needs physics 'v4'"):
+        gym.make(env_id, physics="v3", board_speed="fast")

@@ -46,3 +46,23 @@ def test_spaces_and_bad_input():
         vec.step(np.zeros((2, 3)))
     with pytest.raises(ValueError, match="num_envs must be a whole number ≥ 1, got 0"):
         ClearBoardVectorEnv(0)
+
+
+def test_the_board_speed_option_is_the_single_envs():
+    """``board_speed`` as ClearBoard-v0's (v4's presets; ICF I.A.1 bounds a board's speed): the boards run
+    as the single environment on the same board, and differently on another."""
+    actions = np.tile(np.array([0.0, 0.0, 0.6], dtype=np.float32), (2, 1))
+    seen = {}
+    for speed in ("slow", "fast"):
+        vec = ClearBoardVectorEnv(2, physics="v4", board_speed=speed)
+        single = ClearBoardEnv(physics="v4", board_speed=speed)
+        assert (vec.physics, vec.board_speed, vec.params) == ("v4", speed, single.params)
+        vec.reset(seed=0)
+        single.reset(seed=0)
+        obs, *_ = vec.step(actions)
+        o, *_ = single.step(actions[0])
+        assert np.array_equal(obs["discs"][0], o["discs"]) and np.array_equal(obs["discs"][1], o["discs"])
+        seen[speed] = o["discs"].tobytes()
+    assert seen["slow"] != seen["fast"]
+    with pytest.raises(ValueError, match="board_speed 'fast' needs physics 'v4'"):
+        ClearBoardVectorEnv(2, physics="v3", board_speed="fast")

@@ -37,30 +37,31 @@ def test_a_v1_game_writes_no_name_and_an_unnamed_record_resumes_as_v1():
     assert again.params == MODELS["v1"] and again.layout == game.layout
 
 
-def test_a_v3_game_says_so_and_resumes_as_v3():
-    game = Game.new(PLAYERS, params=MODELS["v3"])
-    assert Game.new(PLAYERS).params == MODELS["v3"]  # the default
-    assert Game.new(PLAYERS).record.to_dict()["physics"] == "v3"
-    assert game.params == MODELS["v3"]
+def test_a_v4_game_says_so_and_resumes_as_v4():
+    """Issue 20: v4 is the default; a new game names it and resumes with it."""
+    game = Game.new(PLAYERS, params=MODELS["v4"])
+    assert Game.new(PLAYERS).params == MODELS["v4"]  # the default
+    assert Game.new(PLAYERS).record.to_dict()["physics"] == "v4"
+    assert game.params == MODELS["v4"]
     game.strike("south", 0.0, 0.0, 6.0)
     data = game.record.to_dict()
-    assert data["physics"] == "v3"
+    assert data["physics"] == "v4"
     again = Game.resume(Record.from_dict(data))
-    assert again.params == MODELS["v3"] and again.layout == game.layout
+    assert again.params == MODELS["v4"] and again.layout == game.layout
 
 
-@pytest.mark.parametrize("model", ["v1", "v2"])
+@pytest.mark.parametrize("model", ["v1", "v2", "v3"])
 def test_stored_records_keep_their_models_under_the_new_default(model):
-    """Records written before v3 was the default (by main's code: data/v1-record.json names no
-    model, data/v2-record.json names v2) re-simulate to exactly the outcomes they store; under
-    v3 they would not."""
+    """Records written before v4 was the default (by main's code: data/v1-record.json names no
+    model, data/v2-record.json names v2, data/v3-record.json names v3, written while v3 was the
+    default) re-simulate to exactly the outcomes they store; under v4 they would not."""
     stored = json.loads((DATA / f"{model}-record.json").read_text(encoding="utf-8"))
     assert stored.get("physics") == (None if model == "v1" else model)
     again = Game.resume(Record.from_dict(stored))
     assert again.params == MODELS[model]
     assert again.record.to_dict()["games"] == stored["games"]
-    try:  # under v3 the outcomes differ, or a later stroke is no longer the right seat's
-        assert Game.resume(Record.from_dict(stored), MODELS["v3"]).record.to_dict()["games"] != stored["games"]
+    try:  # under v4 the outcomes differ, or a later stroke is no longer the right seat's
+        assert Game.resume(Record.from_dict(stored), MODELS["v4"]).record.to_dict()["games"] != stored["games"]
     except GameError as exc:
         assert "not now, the laws wait for" in str(exc) or "may not be put" in str(exc)
 

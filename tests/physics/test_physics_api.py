@@ -189,12 +189,12 @@ def test_params_refuse_bad_values(kwargs):
 
 
 def test_the_named_models():
-    assert DEFAULT_PARAMS == MODELS["v3"] and DEFAULT_PARAMS.model == "v3"
+    assert DEFAULT_PARAMS == MODELS["v4"] and DEFAULT_PARAMS.model == "v4"  # issue 20: v4 the default
     assert MODELS["v3"].collision_model is CollisionModel.COULOMB and MODELS["v1"].collision_model is CollisionModel.FRICTIONLESS
     assert MODELS["v2"].impact_solver is ImpactSolver.SIMULTANEOUS and MODELS["v2"].pocket_model is PocketModel.TIPPING
     assert physics_model("v2").model == "v2"
     assert PhysicsParams(mu=0.2).model is None  # not a named model
-    assert physics_model("v4").model == "v4" and DEFAULT_PARAMS != MODELS["v4"]  # v4 selectable, not the default yet
+    assert physics_model("v4").model == "v4" and physics_model("v3").model == "v3"  # the older models kept
     with pytest.raises(ValueError, match=r"unknown physics model 'v5'; known: \['v1', 'v2', 'v3', 'v4', 'v4-fast', 'v4-slow'\]"):
         physics_model("v5")
     with pytest.raises(ValueError, match="unknown impact_solver 'averaged'"):

@@ -22,7 +22,7 @@ from carrom.players.geometric import plan_shots
 
 from test_players_bots import SINGLES, game_with_own_coins
 
-V2, V3 = MODELS["v2"], MODELS["v3"]
+V2, V3, V4 = MODELS["v2"], MODELS["v3"], MODELS["v4"]
 POCKETS = STANDARD_BOARD.pocket_centres()
 NORTH_EAST = 2
 
@@ -70,25 +70,35 @@ def test_the_geometric_player_pots_a_lone_coin_under_v3():
         assert [p.index for p in game.strike("south", c.along, c.angle, c.speed).shot.coins_pocketed] == [0], spot
 
 
+@pytest.mark.parametrize("model", ["v3", "v4"])
 @pytest.mark.parametrize("bank", [False, True], ids=["direct", "bank"])
-def test_the_coin_leaves_along_the_line_to_the_pocket(bank):
+def test_the_coin_leaves_along_the_line_to_the_pocket(bank, model):
     """The closed forms agree with the engine: the coin leaves within 1e-6 rad of the pocket centre's line.
 
     Direct shots: the throw of a spinless striker. Banks: the cushion's grip, which slows
-    the striker along the cushion and spins it, and the throw of a spinning striker.
+    the striker along the cushion and spins it, and the throw of a spinning striker. Under
+    v4 the disc-on-disc friction falls with the slip speed at the impact (issue 20), so the
+    planner takes it at the striker's planned speed there; with v3's constant cap its v4
+    aims missed the line by up to degrees.
     """
+    params = MODELS[model]
+    # v4's banks: the planner takes the striker's speed at the coin from a constant deceleration,
+    # but a striker spun by the cushion slides a little further (the spin's surface law), so
+    # its slip speed, and with it v4's friction, is off by a little: up to 4e-4 rad seen (0.3 mm
+    # at the pocket), not 1e-6; the direct shots meet the line to 1e-6 as under v3.
+    tolerance = 1e-3 if (bank and model == "v4") else 1e-6
     checked = 0
     for spot in [(0.0, 0.0), (0.1, 0.1), (-0.15, -0.1), (0.2, -0.1), (-0.2, 0.2)]:
         game = game_with_own_coins(spot)
-        game.params = V3
+        game.params = params
         layout = Layout((game.layout.discs[0],))  # the coin alone: nothing else to touch
         for s in plan_shots(game, "south", limit=10_000, per_pair=10_000, banks=bank, aims=[0]):
             if s.bank != bank:
                 continue
             px, py = POCKETS[s.pocket]
             wanted = math.atan2(py - spot[1], px - spot[0])
-            left = departure(layout, 0, "south", s, V3)
-            assert left is not None and abs(math.remainder(left - wanted, math.tau)) < 1e-6, (spot, s)
+            left = departure(layout, 0, "south", s, params)
+            assert left is not None and abs(math.remainder(left - wanted, math.tau)) < tolerance, (spot, s)
             checked += 1
     assert checked > 100
 

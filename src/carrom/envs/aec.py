@@ -10,7 +10,8 @@ agent seeing the board from its own seat; both partners get their side's reward.
 
 Options: ``players`` (2 or 4), ``rules``, ``episode`` (``board``, ``game``, ``match``),
 ``noise`` (every agent's hand), ``first_breaker`` (a seat; also a ``reset`` option),
-``physics`` (a model of ``carrom.physics.MODELS``, named in the match's record),
+``physics`` (a model of ``carrom.physics.MODELS``) and ``board_speed`` (``slow``, ``medium``,
+``fast``: v4's presets), the pair named in the match's record (``v4-slow``),
 ``directions`` (``all`` or ``forward``, ``carrom.envs.spaces``), ``render_mode``.
 """
 
@@ -40,7 +41,7 @@ class CarromAEC(frames.BoardRendering, AECEnv):
 
     def __init__(self, players: int = 2, rules: str = "icf", episode: str = "board", noise: float = 0.0,
                  first_breaker: str = "south", render_mode: str | None = None, physics: str = S.DEFAULT_PHYSICS,
-                 directions: str = "all") -> None:
+                 directions: str = "all", board_speed: str | None = None) -> None:
         super().__init__()
         if players not in SEATS:
             raise ValueError(f"players must be 2 (singles) or 4 (doubles), got {players!r}")
@@ -49,7 +50,8 @@ class CarromAEC(frames.BoardRendering, AECEnv):
         self.rules = M.check_rules(rules)
         self.episode_kind = M.check_choice("episode", episode, M.EPISODES)
         self.noise = S.check_noise(noise)
-        self.params, self.physics = S.check_physics(physics), physics
+        self.params, self.physics = S.check_physics(physics, board_speed), physics
+        self.board_speed = S.speed_of(self.params)
         self.max_angle, self.directions = S.check_directions(directions), directions
         self.render_mode = frames.check_mode(render_mode)
         self.action_spaces = {a: S.action_space() for a in self.possible_agents}
@@ -78,7 +80,7 @@ class CarromAEC(frames.BoardRendering, AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self._advance()
-        self.infos = {a: M.info(self.game, a, self.physics) for a in self.agents}
+        self.infos = {a: M.info(self.game, a, S.physics_info(self.physics, self.params)) for a in self.agents}
 
     def observe(self, agent):
         return M.observe(self.game, agent)
@@ -99,7 +101,7 @@ class CarromAEC(frames.BoardRendering, AECEnv):
         self.rewards = {a: per_side[table.side(Seat(a))] for a in self.agents}
         if self.episode.over:
             self.terminations = {a: True for a in self.agents}
-        self.infos = {a: M.info(self.game, a, self.physics) for a in self.agents}
+        self.infos = {a: M.info(self.game, a, S.physics_info(self.physics, self.params)) for a in self.agents}
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

@@ -19,10 +19,13 @@ actions on the same number of strokes.
 from __future__ import annotations
 
 import argparse
+import os
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from carrom.envs.spaces import DEFAULT_PHYSICS
 from carrom.envs.vector import ClearBoardVectorEnv
 
 FEATURES = 6
@@ -46,9 +49,10 @@ def act(thetas: np.ndarray, phi: np.ndarray) -> np.ndarray:
     return np.tanh(np.einsum("naf,nf->na", thetas, phi))
 
 
-def play(thetas: np.ndarray | None, boards: int, strokes: int, seed: int, noise: float) -> np.ndarray:
+def play(thetas: np.ndarray | None, boards: int, strokes: int, seed: int, noise: float,
+         physics: str = DEFAULT_PHYSICS) -> np.ndarray:
     """Pieces cleared by each board's policy in one episode of ``strokes`` (None: random actions)."""
-    env = ClearBoardVectorEnv(boards, noise=noise, max_strokes=strokes)
+    env = ClearBoardVectorEnv(boards, noise=noise, max_strokes=strokes, physics=physics)
     obs, _ = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     total = np.zeros(boards)
@@ -72,7 +76,7 @@ class History:
 
 def cem(iterations: int = 20, population: int = 32, elites: int = 6, strokes: int = 10, noise: float = 1.0,
         seed: int = 0, evaluation_boards: int = 32, episodes: int = 4, sigma0: float = 0.3,
-        smoothing: float = 0.5) -> tuple[np.ndarray, History]:
+        smoothing: float = 0.5, physics: str = DEFAULT_PHYSICS) -> tuple[np.ndarray, History]:
     """The mean policy after ``iterations``, and the learning curve.
 
     Each candidate plays ``episodes`` boards (its score is their mean); the Gaussian moves
@@ -85,23 +89,24 @@ def cem(iterations: int = 20, population: int = 32, elites: int = 6, strokes: in
     for it in range(iterations):
         thetas = mu + sigma * rng.standard_normal((population, 3, FEATURES))
         scores = play(np.repeat(thetas, episodes, axis=0), population * episodes, strokes, seed * 1000 + it,
-                      noise).reshape(population, episodes).mean(axis=1)
+                      noise, physics).reshape(population, episodes).mean(axis=1)
         best = thetas[np.argsort(scores)[-elites:]]
         mu = smoothing * mu + (1 - smoothing) * best.mean(axis=0)
         sigma = smoothing * sigma + (1 - smoothing) * (best.std(axis=0) + 0.02)
         history.mean.append(float(scores.mean()))
         history.elite.append(float(np.sort(scores)[-elites:].mean()))
         policy = play(np.repeat(mu[None], evaluation_boards, axis=0), evaluation_boards, strokes,
-                      10**6 + seed * 1000 + it, noise)
+                      10**6 + seed * 1000 + it, noise, physics)
         history.policy.append(float(policy.mean()))
     return mu, history
 
 
-def random_baseline(boards: int, strokes: int, noise: float, seed: int) -> float:
-    return float(play(None, boards, strokes, 10**6 + seed, noise).mean())
+def random_baseline(boards: int, strokes: int, noise: float, seed: int, physics: str = DEFAULT_PHYSICS) -> float:
+    return float(play(None, boards, strokes, 10**6 + seed, noise, physics).mean())
 
 
-def plot(history: History, baseline: float, path: str, strokes: int, noise: float) -> None:
+def plot(history: History, baseline: float, path: str, strokes: int, noise: float,
+         physics: str = DEFAULT_PHYSICS) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -116,7 +121,7 @@ def plot(history: History, baseline: float, path: str, strokes: int, noise: floa
     ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_xlabel("iteration")
     ax.set_ylabel(f"pieces cleared in {strokes} strokes")
-    ax.set_title(f"Cross-entropy method on carrom/ClearBoard-v0 (noise {noise:g})")
+    ax.set_title(f"Cross-entropy method on carrom/ClearBoard-v0 (noise {noise:g}, physics {physics})", fontsize=10)
     ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -132,14 +137,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--noise", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--plot", default="docs/research-cem.png")
+    ap.add_argument("--physics", default=DEFAULT_PHYSICS, help=f"physics model (default {DEFAULT_PHYSICS})")
     args = ap.parse_args(argv)
-    _mu, history = cem(args.iterations, args.population, args.elites, args.strokes, args.noise, args.seed)
-    baseline = random_baseline(64, args.strokes, args.noise, args.seed)
+    start = time.perf_counter()
+    print(f"physics {args.physics}, seed {args.seed}; load average {os.getloadavg()[0]:.2f}", flush=True)
+    _mu, history = cem(args.iterations, args.population, args.elites, args.strokes, args.noise, args.seed,
+                       physics=args.physics)
+    baseline = random_baseline(64, args.strokes, args.noise, args.seed, args.physics)
     print(f"random actions: {baseline:.2f} pieces in {args.strokes} strokes")
     for i, (m, e, p) in enumerate(zip(history.mean, history.elite, history.policy), start=1):
         print(f"iteration {i:2d}: population {m:5.2f}  elites {e:5.2f}  mean policy {p:5.2f}")
-    plot(history, baseline, args.plot, args.strokes, args.noise)
-    print(f"learning curve: {args.plot}")
+    plot(history, baseline, args.plot, args.strokes, args.noise, args.physics)
+    print(f"learning curve: {args.plot}; {time.perf_counter() - start:.0f} s, load average {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

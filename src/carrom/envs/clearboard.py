@@ -186,10 +186,11 @@ class ClearBoardEnv(frames.BoardRendering, gym.Env):
     metadata = {"render_modes": list(frames.RENDER_MODES), "render_fps": 4}
 
     def __init__(self, render_mode: str | None = None, noise: float = 0.0, reward: str = "pieces",
-                 physics: str = S.DEFAULT_PHYSICS, directions: str = "all") -> None:
+                 physics: str = S.DEFAULT_PHYSICS, directions: str = "all", board_speed: str | None = None) -> None:
         self.render_mode = frames.check_mode(render_mode)
         self.noise, self.reward = S.check_noise(noise), check_reward(reward)
-        self.params, self.physics = S.check_physics(physics), physics
+        self.params, self.physics = S.check_physics(physics, board_speed), physics
+        self.board_speed = S.speed_of(self.params)
         self.max_angle, self.directions = S.check_directions(directions), directions
         self.action_space = S.action_space()
         self.observation_space = observation_space()
@@ -217,7 +218,7 @@ class ClearBoardEnv(frames.BoardRendering, gym.Env):
                 self._info())
 
     def _info(self) -> dict:
-        return info_of(self.state, self._legal) | {"physics": self.physics}
+        return info_of(self.state, self._legal) | S.physics_info(self.physics, self.params)
 
     def _view(self):
         return self.state.layout, SEAT

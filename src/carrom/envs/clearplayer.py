@@ -4,7 +4,8 @@ The task's referee (``carrom.envs.clearboard.rule``) counts every coin as the pl
 so the master's own value (the match referee's) does not apply; this player plans as the
 master does with the task's referee instead: candidates are the geometric planner's shots
 at every coin (the queen once a coin is kept and no due is outstanding, only the queen
-with one coin left, ICF 92, 95 b, 107), each varied in speed, and the stirs (``stirs``;
+with one coin left, ICF 92, 95 b, 107), thumbed (backward, ICF 17, 33–34: ``THUMBS``) as
+well as forward, each varied in speed, and the stirs (``stirs``;
 with none, the fan of ``sweep``; on the first stroke also the ``breaks``); each is
 simulated under ``samples`` noisy copies of the hand in one batch, and is worth what it
 gains now (``gained``: the pieces it puts down for good, −10 if it loses the board, a
@@ -32,9 +33,9 @@ import numpy as np
 from carrom.envs import spaces as S
 from carrom.envs.clearboard import ClearState, ShotFacts, rule
 from carrom.equipment import STANDARD_BOARD, STRIKER, Layout, PieceKind, Seat as EqSeat, legal_intervals
-from carrom.physics import DEFAULT_PARAMS, simulate_batch
+from carrom.physics import DEFAULT_PARAMS, PhysicsParams, simulate_batch
 from carrom.players.base import StrikeChoice
-from carrom.players.geometric import AIM_SIGMA, MAX_ANGLE, baseline_points, clear, plan_shots
+from carrom.players.geometric import AIM_SIGMA, MAX_ANGLE, baseline_points, clear, plan_shots, wrap
 from carrom.players.master import LEAVE, STEP, next_chances
 from carrom.players.search import noisy_copies, rows_for
 
@@ -53,8 +54,13 @@ PENDING = 1.0  # what a pocketed queen awaiting its cover counts for in a stroke
 LAST_QUEEN = 2.0  # what reaching ``queen_last`` costs in a stroke's value, and leaving it gains (``gained``)
 RECHECK = 4  # candidates of the first look valued again on fresh copies (``choose``)
 FRESH = 24  # fresh copies of the hand for each of them
+THUMBS = True  # thumbed strokes (aimed backwards, ICF 17, 33–34) among the shots, the stirs and the leave
 NOISE_2_DEGREES = math.radians(2) / AIM_SIGMA
-GAME = SimpleNamespace(params=DEFAULT_PARAMS)  # all the planner reads of a game when given a layout and aims
+
+
+def as_game(params: PhysicsParams) -> SimpleNamespace:
+    """All the planner reads of a game when given a layout and aims: the physics it plans for."""
+    return SimpleNamespace(params=params)
 
 
 def aims(state: ClearState) -> list[int]:
@@ -66,9 +72,9 @@ def aims(state: ClearState) -> list[int]:
     return coins + (queen if state.potted and not state.dues else [])
 
 
-def leave(state: ClearState, noise: float) -> float:
-    return next_chances(plan_shots(GAME, SEAT, limit=10_000, step=STEP, layout=state.layout, banks=False,
-                                   aims=aims(state)), noise)
+def leave(state: ClearState, noise: float, params: PhysicsParams = DEFAULT_PARAMS) -> float:
+    return next_chances(plan_shots(as_game(params), SEAT, limit=10_000, step=STEP, layout=state.layout, banks=False,
+                                   aims=aims(state), max_angle=math.pi if THUMBS else MAX_ANGLE), noise)
 
 
 def behind(layout: Layout) -> int:
@@ -107,7 +113,7 @@ def queen_last(state: ClearState) -> bool:
     return state.queen == "board" and state.coins_on_board == 1
 
 
-def stirs(state: ClearState) -> list[StrikeChoice]:
+def stirs(state: ClearState, params: PhysicsParams = DEFAULT_PARAMS) -> list[StrikeChoice]:
     """Strokes that break piles and free coins: a full hit on each target at ``STIR_SPEEDS``.
 
     For each coin the planner may aim at, the striker runs straight at its centre from up
@@ -118,14 +124,14 @@ def stirs(state: ClearState) -> list[StrikeChoice]:
     """
     discs = state.layout.discs
     axis = STANDARD_BOARD.baseline_axis_distance
-    alongs = [(a, *EqSeat.SOUTH.to_board(a, -axis)) for a in baseline_points(GAME, SEAT, 0.04, state.layout)]
+    alongs = [(a, *EqSeat.SOUTH.to_board(a, -axis)) for a in baseline_points(as_game(params), SEAT, 0.04, state.layout)]
     out = []
     for i in aims(state):
         d = discs[i]
         runs = []  # (along, angle) of the clear runs at the coin
         for along, sx, sy in alongs:
-            angle = math.atan2(d.y - sy, d.x - sx) - math.pi / 2
-            if abs(angle) > MAX_ANGLE:
+            angle = wrap(math.atan2(d.y - sy, d.x - sx) - math.pi / 2)
+            if abs(angle) > MAX_ANGLE and not THUMBS:
                 continue
             reach = math.hypot(d.x - sx, d.y - sy) - d.radius - STRIKER.radius
             ux, uy = (d.x - sx) / (reach + d.radius + STRIKER.radius), (d.y - sy) / (reach + d.radius + STRIKER.radius)
@@ -140,7 +146,7 @@ def stirs(state: ClearState) -> list[StrikeChoice]:
     return out
 
 
-def breaks(state: ClearState) -> list[StrikeChoice]:
+def breaks(state: ClearState, params: PhysicsParams = DEFAULT_PARAMS) -> list[StrikeChoice]:
     """The break (the first stroke): hard strokes from ``BREAK_ALONG`` of the baseline's middle at points
     around the formation's centre (``BREAK_AIM`` apart), at the two hardest ``STIR_SPEEDS``.
 
@@ -150,7 +156,7 @@ def breaks(state: ClearState) -> list[StrikeChoice]:
         return []
     axis = STANDARD_BOARD.baseline_axis_distance
     out = []
-    for along in baseline_points(GAME, SEAT, BREAK_AIM, state.layout):
+    for along in baseline_points(as_game(params), SEAT, BREAK_AIM, state.layout):
         if abs(along) > BREAK_ALONG:
             continue
         sx, sy = EqSeat.SOUTH.to_board(along, -axis)
@@ -161,30 +167,31 @@ def breaks(state: ClearState) -> list[StrikeChoice]:
     return out
 
 
-def sweep(state: ClearState) -> list[StrikeChoice]:
+def sweep(state: ClearState, params: PhysicsParams = DEFAULT_PARAMS) -> list[StrikeChoice]:
     """With no shot and no stir (the coins out of a clear run, behind the baseline): a fan of hard strokes.
 
     From a few points of the baseline, every ``SWEEP_ANGLE`` across the forward half-plane,
     at ``STIR_SPEEDS``: off the cushions they reach what a straight run cannot. Each is
     valued by simulation like any candidate; before, one random stroke was played here.
     """
-    points = baseline_points(GAME, SEAT, 0.08, state.layout)
+    points = baseline_points(as_game(params), SEAT, 0.08, state.layout)
     angles = [k * SWEEP_ANGLE for k in range(-int(MAX_ANGLE / SWEEP_ANGLE), int(MAX_ANGLE / SWEEP_ANGLE) + 1)]
     return [StrikeChoice(a, t, v) for a in points[::max(1, len(points) // SWEEP_POINTS)] for t in angles
             for v in STIR_SPEEDS]
 
 
 def outcomes(state: ClearState, cands: list[StrikeChoice], n: int, noise: float,
-             rng: random.Random) -> list[ClearState]:
+             rng: random.Random, params: PhysicsParams = DEFAULT_PARAMS) -> list[ClearState]:
     """Each candidate under the same ``n`` copies of the hand (none without noise), simulated in
     one batch and ruled: candidate ``i``'s copies are rows ``i·n`` to ``i·n + n − 1``."""
-    tried = noisy_copies(cands, n, noise, rng, DEFAULT_PARAMS.max_speed)
-    batch = simulate_batch(state.layout, rows_for(None, SEAT, tried), DEFAULT_PARAMS, parallel=False)
+    tried = noisy_copies(cands, n, noise, rng, params.max_speed)
+    batch = simulate_batch(state.layout, rows_for(None, SEAT, tried), params, parallel=False)
     return [rule(state, ShotFacts.of_batch(batch, k)) for k in range(len(tried))]
 
 
 def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6,
-           facts: dict | None = None, recheck: int = RECHECK, fresh: int = FRESH) -> StrikeChoice:
+           facts: dict | None = None, recheck: int = RECHECK, fresh: int = FRESH,
+           params: PhysicsParams = DEFAULT_PARAMS) -> StrikeChoice:
     """The stroke worth most: pieces put down for good now, plus ``LEAVE`` × what it leaves.
 
     Every candidate is simulated under ``samples`` copies of the hand; the leave (a plan of
@@ -195,16 +202,19 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     copies (one batch), valued the same way, and the best on those is played: the first
     look's six copies flatter whichever candidate was lucky on them.
     """
-    vmax = DEFAULT_PARAMS.max_speed
-    shots = plan_shots(GAME, SEAT, limit=24, per_pair=2, layout=state.layout, aims=aims(state))
+    vmax = params.max_speed
+    shots = plan_shots(as_game(params), SEAT, limit=24, per_pair=2, layout=state.layout, aims=aims(state))
+    if THUMBS:  # shots only a thumbed stroke plays: at pieces behind the baseline
+        shots += [s for s in plan_shots(as_game(params), SEAT, limit=24, per_pair=2, layout=state.layout,
+                                        aims=aims(state), banks=False, max_angle=math.pi) if abs(s.angle) > MAX_ANGLE]
     planned = [StrikeChoice(s.along, s.angle, min(vmax, s.speed * k)) for s in shots for k in SPEEDS]
-    stirred = stirs(state)
-    cands = planned + (stirred or sweep(state)) + breaks(state)
+    stirred = stirs(state, params)
+    cands = planned + (stirred or sweep(state, params)) + breaks(state, params)
     if not cands:  # no room on the baseline at all (the environment truncates the episode)
         lo, hi = max(legal_intervals(EqSeat.SOUTH, state.layout) or [(0.0, 0.0)], key=lambda iv: iv[1] - iv[0])
         return StrikeChoice((lo + hi) / 2, 0.0, vmax)
     n = samples if noise > 0 else 1
-    afters = outcomes(state, cands, n, noise, rng)
+    afters = outcomes(state, cands, n, noise, rng, params)
     now = [sum(gained(state, a) for a in afters[i * n:(i + 1) * n]) / n for i in range(len(cands))]
 
     here = max(now)  # the best this layout is worth when simulated, against the planner's guess
@@ -212,7 +222,7 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     def worth_left(after: ClearState) -> float:
         if after.over:
             return 0.0
-        return here if unmoved(state, after) else leave(after, noise)
+        return here if unmoved(state, after) else leave(after, noise, params)
 
     def left(k: int) -> float:
         return worth_left(afters[k])
@@ -228,7 +238,7 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     rows = afters[best * n:(best + 1) * n]
     if noise > 0 and recheck > 1:  # the second look: the best few again, on fresh copies of the hand
         short = sorted(worth, key=lambda i: (-worth[i], i))[:recheck]
-        fresh_afters = outcomes(state, [cands[i] for i in short], fresh, noise, rng)
+        fresh_afters = outcomes(state, [cands[i] for i in short], fresh, noise, rng, params)
         chunks = {i: fresh_afters[j * fresh:(j + 1) * fresh] for j, i in enumerate(short)}
         second = {i: sum(gained(state, a) + LEAVE * worth_left(a)
                          for a in chunk) / fresh for i, chunk in chunks.items()}
@@ -240,8 +250,8 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     return cands[best]
 
 
-def action_of(c: StrikeChoice) -> np.ndarray:
-    w = 2 * (c.speed - S.MIN_SPEED) / (DEFAULT_PARAMS.max_speed - S.MIN_SPEED) - 1
+def action_of(c: StrikeChoice, params: PhysicsParams = DEFAULT_PARAMS) -> np.ndarray:
+    w = 2 * (c.speed - S.MIN_SPEED) / (params.max_speed - S.MIN_SPEED) - 1
     return np.array([c.along / S.ALONG_MAX, c.angle / S.MAX_ANGLE, w], dtype=np.float32)
 
 
@@ -311,18 +321,22 @@ class Tally:
         return ["strokes: " + ", ".join(parts), f"striker fell (a due) in {100 * self.falls / n:.1f} % of strokes"]
 
 
-def board(noise: float, seed: int, tally: Tally, cap: int = 300) -> None:
-    env = gym.make("carrom/ClearBoard-v0", noise=noise)
+def board(noise: float, seed: int, tally: Tally, cap: int = 300, physics: str = S.DEFAULT_PHYSICS,
+          board_speed: str | None = None) -> None:
+    """One board (``seed``) played through ``carrom/ClearBoard-v0`` at ``noise`` on the given physics and
+    board (the environment's options), its strokes counted in ``tally``."""
+    env = gym.make("carrom/ClearBoard-v0", noise=noise, physics=physics, board_speed=board_speed)
     env.reset(seed=seed)
+    params = env.unwrapped.params
     rng = random.Random(seed)
     state = env.unwrapped.state
     while not state.over and state.strokes < cap:
         t = time.perf_counter()
         facts: dict = {}
-        c = choose(state, noise, rng, facts=facts)
+        c = choose(state, noise, rng, facts=facts, params=params)
         tally.times.append(time.perf_counter() - t)
         before = state
-        _obs, _r, done, truncated, _info = env.step(action_of(c))
+        _obs, _r, done, truncated, _info = env.step(action_of(c, params))
         state = env.unwrapped.state
         if state.strokes > before.strokes:
             tally.add(facts["kind"], facts["chance"], before, state)

@@ -88,12 +88,13 @@ def observe(game: Game, seat: str) -> dict:
     }
 
 
-def info(game: Game, seat: str, physics: str) -> dict:
+def info(game: Game, seat: str, physics: dict) -> dict:
     """The legal striker positions for ``seat`` now (``spaces.legal_info``: normalized and in metres, fixed
     shape with a mask), what the laws wait for (``expected``: the action's kind and the seat, None once the
-    match is over), the boards decided so far in the match (``boards``) and the physics model (``physics``)."""
+    match is over), the boards decided so far in the match (``boards``) and ``physics``: the model and the
+    board's speed (``spaces.physics_info``)."""
     return {**S.legal_info(game.legal_intervals(seat)), "expected": game.expected(),
-            "boards": len(game.state.results), "physics": physics}
+            "boards": len(game.state.results), **physics}
 
 
 def rewards(game: Game, since: int) -> dict[int, float]:

@@ -12,6 +12,8 @@ Options (keyword arguments of ``gymnasium.make``; ``opponent``, ``first_breaker`
   speed per unit);
 - ``physics``: the physics model, a name in ``carrom.physics.MODELS`` (default: the
   default model); the match's record names it, as every game's does;
+- ``board_speed``: ``slow``, ``medium`` or ``fast``, v4's presets (default: the model's own
+  board), ``carrom.envs.spaces.check_physics``; the record names the pair (``v4-slow``);
 - ``directions``: ``all`` (default: the angle ``a · π``, backward strokes too) or
   ``forward`` (``a · π/2``), ``carrom.envs.spaces``.
 
@@ -40,7 +42,8 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
 
     def __init__(self, render_mode: str | None = None, rules: str = "icf", opponent: str = "intermediate",
                  episode: str = "board", seat: str = "south", first_breaker: str = "random",
-                 noise: float = 0.0, physics: str = S.DEFAULT_PHYSICS, directions: str = "all") -> None:
+                 noise: float = 0.0, physics: str = S.DEFAULT_PHYSICS, directions: str = "all",
+                 board_speed: str | None = None) -> None:
         self.render_mode = frames.check_mode(render_mode)
         self.rules = M.check_rules(rules)
         self.opponent = M.check_choice("opponent", opponent, M.OPPONENTS)
@@ -49,7 +52,8 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
         self.other = Seat(seat).opposite.value
         self.first_breaker = M.check_choice("first_breaker", first_breaker, BREAKERS)
         self.noise = S.check_noise(noise)
-        self.params, self.physics = S.check_physics(physics), physics
+        self.params, self.physics = S.check_physics(physics, board_speed), physics
+        self.board_speed = S.speed_of(self.params)
         self.max_angle, self.directions = S.check_directions(directions), directions
         self.action_space = S.action_space()
         self.observation_space = M.observation_space()
@@ -95,7 +99,7 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
         M.advance(self.game, self.players, lambda: self.episode.over, (self.seat,))
 
     def _info(self) -> dict:
-        return M.info(self.game, self.seat, self.physics)
+        return M.info(self.game, self.seat, S.physics_info(self.physics, self.params))
 
     def _view(self):
         return self.game.layout, self.seat

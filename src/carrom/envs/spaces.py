@@ -33,7 +33,7 @@ import numpy as np
 from gymnasium import spaces
 
 from carrom.equipment import STANDARD_BOARD, Layout, PieceKind, Seat as EqSeat, finite_number, legal_intervals
-from carrom.physics import DEFAULT_PARAMS, MODELS, PhysicsParams
+from carrom.physics import BOARD_SPEED_PRESETS, DEFAULT_PARAMS, MODELS, PhysicsParams, board_speed as on_board
 from carrom.physics.model_file import load_model_file, looks_like_file
 from carrom.players.geometric import AIM_SIGMA, SPEED_SIGMA
 
@@ -83,15 +83,50 @@ def check_directions(directions) -> float:
     return DIRECTIONS[directions]
 
 
-def check_physics(physics) -> PhysicsParams:
-    """The parameters of a ``physics`` option: a model named in ``carrom.physics.MODELS`` or a model file's
-    path (``carrom calibrate`` writes one; docs/calibration.md); ``ValueError`` naming the models, or what
-    is wrong with the file, otherwise."""
-    if isinstance(physics, str) and physics in MODELS:
-        return MODELS[physics]
-    if isinstance(physics, str) and looks_like_file(physics):
-        return load_model_file(physics)
-    raise ValueError(f"physics {physics!r} is not one of {', '.join(MODELS)} nor a model file (NAME.json)")
+def check_physics(physics, board_speed=None) -> PhysicsParams:
+    """The parameters of a ``physics`` option, a model named in ``carrom.physics.MODELS``, on the board
+    of a ``board_speed`` option; ``ValueError`` naming the choices otherwise.
+
+    ``physics`` may also be a model file's path (``carrom calibrate`` writes one; docs/calibration.md):
+    a measured board has its own speed and takes no other.
+
+    ``board_speed`` is ``slow``, ``medium`` or ``fast`` (``carrom.physics.BOARD_SPEED_PRESETS``), or
+    None for the model's own board. The presets are v4's: under ``v4`` they give the models records
+    name ``v4-slow``, ``v4`` and ``v4-fast``. v1–v3 play on one board, the slow preset's (its
+    friction, cushion and top speed), and take no other: a model without a name could not be
+    recorded nor replayed."""
+    if isinstance(physics, str) and physics not in MODELS and looks_like_file(physics):
+        params = load_model_file(physics)
+        if board_speed is not None:
+            raise ValueError(f"board_speed {board_speed!r} cannot be given with a model file ({physics}): "
+                             "a measured board plays at its own speed")
+        return params
+    if not isinstance(physics, str) or physics not in MODELS:
+        raise ValueError(f"physics {physics!r} is not one of {', '.join(MODELS)} nor a model file (NAME.json)")
+    params = MODELS[physics]
+    if board_speed is None:
+        return params
+    if not isinstance(board_speed, str) or board_speed not in BOARD_SPEED_PRESETS:
+        raise ValueError(f"board_speed {board_speed!r} is not one of {', '.join(BOARD_SPEED_PRESETS)}")
+    own = speed_of(params)
+    if board_speed == own:
+        return params
+    if physics != "v4":
+        raise ValueError(f"board_speed {board_speed!r} needs physics 'v4' (the presets v4-slow, v4, v4-fast); "
+                         f"{physics} plays on its own board ({own})")
+    return on_board(board_speed, params)
+
+
+def speed_of(params: PhysicsParams) -> str | None:
+    """The board speed preset ``params`` play on (its sliding friction, cushion and top speed), or None."""
+    own = (params.mu, params.restitution_cushion, params.max_speed)
+    return next((name for name, preset in BOARD_SPEED_PRESETS.items() if preset == own), None)
+
+
+def physics_info(physics: str, params: PhysicsParams) -> dict:
+    """What ``info`` says of the physics: the model option (``physics``) and the board's speed
+    (``board_speed``); the name a record gives both is ``params.model`` (``v4-slow``, ...)."""
+    return {"physics": physics, "board_speed": speed_of(params)}
 
 
 def check_noise(noise) -> float:

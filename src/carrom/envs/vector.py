@@ -10,8 +10,9 @@ strikes (tests/envs/test_envs_vector.py checks it).
 Autoreset as Gymnasium's default (``next-step``): the step after a board's episode ended
 resets that board, ignores its action, and returns its first observation with reward 0.
 Episodes are truncated after ``max_strokes`` steps, as the registered env's TimeLimit does.
-``physics`` and ``directions`` as ``carrom/ClearBoard-v0``'s (the model is the attribute
-``physics``; the infos are arrays, one entry per board, and do not repeat it).
+``physics``, ``board_speed`` and ``directions`` as ``carrom/ClearBoard-v0``'s (the model and the
+board's speed are the attributes ``physics`` and ``board_speed``; the infos are arrays, one entry
+per board, and do not repeat them).
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ class ClearBoardVectorEnv(VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs: int, noise: float = 0.0, reward: str = "pieces",
-                 max_strokes: int = MAX_STROKES, physics: str = S.DEFAULT_PHYSICS, directions: str = "all") -> None:
+                 max_strokes: int = MAX_STROKES, physics: str = S.DEFAULT_PHYSICS, directions: str = "all",
+                 board_speed: str | None = None) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number ≥ 1, got {num_envs!r}")
         if isinstance(max_strokes, bool) or not isinstance(max_strokes, int) or max_strokes < 1:
@@ -45,7 +47,8 @@ class ClearBoardVectorEnv(VectorEnv):
         self.num_envs = num_envs
         self.noise, self.reward = S.check_noise(noise), C.check_reward(reward)
         self.max_strokes = max_strokes
-        self.params, self.physics = S.check_physics(physics), physics
+        self.params, self.physics = S.check_physics(physics, board_speed), physics
+        self.board_speed = S.speed_of(self.params)
         self.max_angle, self.directions = S.check_directions(directions), directions
         self.single_action_space = S.action_space()
         self.single_observation_space = C.observation_space()

@@ -313,7 +313,7 @@ MODELS["v4"] = board_speed(
         pack_friction=PackFriction.SYMMETRIC,
     ),
 )
-"""v4 (issue 20; not the default yet): v3 with the pack's friction applied symmetrically,
+"""v4 (issue 20; the default): v3 with the pack's friction applied symmetrically,
 disc-on-disc friction falling with the sliding speed (``ALCIATORE_THROW``) and a medium
 board (``board_speed``)."""
 
@@ -329,7 +329,8 @@ def physics_model(name: str) -> PhysicsParams:
         raise ValueError(f"unknown physics model {name!r}; known: {sorted(MODELS) + sorted(BOARD_SPEEDS)}") from None
 
 
-DEFAULT_PARAMS = MODELS["v3"]
-"""The model new games, bots, the web app and the environments play: v3, impact friction and
-spin (docs/physics.md, "three models"). Records name the model they are played with; old
-records replay with the model they name (none: v1)."""
+DEFAULT_PARAMS = MODELS["v4"]
+"""The model new games, bots, the web app and the environments play: v4, a medium board with
+throw falling with speed and a pack's friction applied symmetrically (docs/physics.md, "v4").
+Records name the model they are played with; old records replay with the model they name
+(none: v1)."""

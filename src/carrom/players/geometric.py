@@ -126,7 +126,8 @@ def throw(dx: float, dy: float, nx: float, ny: float, spin: float, e: float, mu:
     return math.atan(max(-mu, min(mu, slip / (3 * (1 + e) * normal))))
 
 
-def allow_for_throw(cx: float, cy: float, ux: float, uy: float, reach: float, e: float, mu: float, arrival):
+def allow_for_throw(cx: float, cy: float, ux: float, uy: float, reach: float, e: float, mu: float, arrival,
+                    mu_at=None):
     """The ghost point that sends the coin at (cx, cy) along (ux, uy) despite the throw.
 
     ``arrival(gx, gy)`` tells how the striker comes to a ghost point: its direction and spin
@@ -137,6 +138,11 @@ def allow_for_throw(cx: float, cy: float, ux: float, uy: float, reach: float, e:
     discs slide through the impact the throw is constant and two do). Returns the ghost
     point, what ``arrival`` said of it, the cosine of the cut and that of the throw (the
     coin's speed is its normal speed over it); or None.
+
+    ``mu_at(slip, normal, turn)``, if given, is the disc-on-disc friction where it falls with
+    the sliding speed (v4's ``PhysicsParams.disc_friction``): ``slip`` and ``normal`` are the
+    contact's sliding and normal speeds per unit of the striker's speed, ``turn`` the throw
+    tried; the caller knows the striker's speed at the impact, so it knows the slip speed.
     """
 
     def residual(turn: float):
@@ -146,7 +152,8 @@ def allow_for_throw(cx: float, cy: float, ux: float, uy: float, reach: float, e:
         if came is None:
             return None
         dx, dy, spin = came[:3]
-        return throw(dx, dy, nx, ny, spin, e, mu) - turn, (gx, gy, came, dx * nx + dy * ny, math.cos(turn))
+        m = mu if mu_at is None else mu_at(nx * dy - ny * dx + spin, max(dx * nx + dy * ny, 1e-9), turn)
+        return throw(dx, dy, nx, ny, spin, e, m) - turn, (gx, gy, came, dx * nx + dy * ny, math.cos(turn))
 
     x0, r0 = 0.0, residual(0.0)
     if r0 is None:
@@ -274,6 +281,11 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
                 continue  # a coin against a cushion: the striker cannot come round it to push it off
             run = max(dist_c - STANDARD_BOARD.pocket_radius * 0.5, 0.01)
             coin_speed = math.sqrt(2 * decel * run) * MARGIN + 0.1
+            mu_at = None
+            if params.disc_friction is not None and mu_impact > 0:  # v4: the throw falls with the slip speed
+                def mu_at(slip, normal, turn, coin_speed=coin_speed):
+                    # the striker's speed at the impact, as ``at_impact`` below, times the slip per unit of it
+                    return params.disc_mu(coin_speed * math.cos(turn) / (transfer * normal) * slip)
             for along, sx, sy in alongs:
                 if mu_impact > 0:  # the ghost point moves round the coin by the throw
                     dist_s = math.hypot(gx - sx, gy - sy)
@@ -282,7 +294,7 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
                             or abs(wrap(math.atan2(gy - sy, gx - sx) - base)) > max_angle + slack):
                         continue  # out of bounds even before the throw turns the line by up to ``slack``
                     ghost = allow_for_throw(coin.x, coin.y, ux, uy, rc + rs, e, mu_impact,
-                                            lambda hx, hy: _direct(sx, sy, hx, hy))
+                                            lambda hx, hy: _direct(sx, sy, hx, hy), mu_at)
                     if ghost is None:
                         continue
                     hx, hy, _came, cos_cut, thrown = ghost
@@ -315,7 +327,8 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
                 for cushion in CUSHION_LINES:
                     if mu_impact > 0:
                         ghost = allow_for_throw(coin.x, coin.y, ux, uy, rc + rs, e, mu_impact,
-                                                lambda hx, hy: _bank_point(sx, sy, hx, hy, *cushion, e_cushion, mu_impact))
+                                                lambda hx, hy: _bank_point(sx, sy, hx, hy, *cushion, e_cushion, mu_impact),
+                                                mu_at)
                         if ghost is None:
                             continue
                         hx, hy, (*_, qx, qy, k, f), cos_cut, thrown = ghost
