@@ -332,6 +332,15 @@ def retire(event: Event, cid: int, from_round: int | None = None) -> Event:
                                             for x in event.competitors))
 
 
+def close(event: Event) -> Event:
+    """Close the event: no more rounds or results; refused while a protest waits for its decision (ICF 151 c)."""
+    if event.closed:
+        raise DeskError("the event is closed already")
+    if any(m.held for m in event.matches):
+        raise DeskError("a protest is waiting for its decision (ICF 151 c)")
+    return replace(event, closed=True)
+
+
 def publish(event: Event) -> Event:
     """Publish the last round: from now on it is the players' (no more swaps by hand)."""
     _open(event)
@@ -377,5 +386,5 @@ def swap(event: Event, a: int, b: int) -> Event:
     return event.with_matches(moved(m) if m.round == number else m for m in event.matches)
 
 
-__all__ = ["DeskError", "announce", "assign_groups", "enter", "find", "group_standings", "pair", "publish", "record",
+__all__ = ["DeskError", "announce", "assign_groups", "close", "enter", "find", "group_standings", "pair", "publish", "record",
            "record_tie", "retire", "swap", "undo", "walkover"]
