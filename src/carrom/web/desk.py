@@ -371,7 +371,11 @@ def desk_router(store: Store) -> APIRouter:
                          f"result typed: round {r}, table {t}: {games}", "ICF 57")
         elif what == "announce":
             r, t = _int(body, "round"), _int(body, "table")
-            service.step(ev, event_id, lambda e: announce(e, r, t, now), f"announced round {r}, table {t}",
+            at = body.get("at", now)  # an announcement made earlier, as `carrom tournament announce --at` takes it
+            if isinstance(at, bool) or not isinstance(at, (int, float)) or at > now:
+                raise HTTPException(400, SAID.gettext("{key}: the time of the announcement, seconds since the epoch, "
+                                                      "not in the future", key="at"))
+            service.step(ev, event_id, lambda e: announce(e, r, t, float(at)), f"announced round {r}, table {t}",
                          "ICF 143 i")
         elif what == "walkover":
             r, t, present = _int(body, "round"), _int(body, "table"), _int(body, "present")
