@@ -173,6 +173,11 @@ def test_rights_are_given_by_the_desk_link_only(client):
     assert r.status_code == 403 and r.json()["refusal"]["id"].startswith("this is not the desk's key")
     assert client.get(f"/api/desk/{eid}", headers={"X-Desk-Key": "guess"}).status_code == 403
     assert client.get(f"/api/t/{eid}").status_code == 200  # reading needs nothing
+    step(client, eid, key, "pair")
+    assert client.get(f"/api/desk/{eid}/print/pairings.pdf").status_code == 401  # printouts are the desk's
+    pdf = client.get(f"/api/desk/{eid}/print/pairings.pdf?lang=fr", headers=key)
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    assert "a printout is one of" in client.get(f"/api/desk/{eid}/print/menu.pdf", headers=key).json()["error"]
     assert client.get("/api/t/999").status_code == 404
 
 

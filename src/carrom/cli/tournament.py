@@ -16,7 +16,7 @@ from typing import Optional
 
 import typer
 
-from carrom.cli.common import fail
+from carrom.cli.common import LANG_HELP, fail
 
 tournament_app = typer.Typer(help="Run a tournament: players, rounds on tables, results, standings; SoL files in and "
                                   "out.", no_args_is_help=True)
@@ -647,6 +647,28 @@ def log_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
     _emit([{"at": a, "what": w, "law": l} for a, w, l in rows], as_json,
           "\n".join(f"{dt.datetime.fromtimestamp(a, dt.timezone.utc):%Y-%m-%d %H:%M:%S}  {w}{f'  ({l})' if l else ''}"
                     for a, w, l in rows))
+
+
+@tournament_app.command("print", help="A printout as PDF, in the chosen language: pairings, scorecards (pre-filled, one "
+                                      "a table), standings, bracket or prizes.")
+def print_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    what: str = typer.Argument(..., metavar="WHAT", help="pairings, scorecards, standings, bracket or prizes."),
+    pdf: Path = typer.Option(..., "--pdf", metavar="FILE", help="The PDF file to write."),
+    number: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help=LANG_HELP),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+) -> None:
+    from carrom.cli.common import words, write_file
+    from carrom.desk.printouts import printout
+
+    tr = words(lang)
+
+    def ask(store):
+        event, extra, _, _ = store.load_with_extras(event_id)
+        return printout(event, what, tr, number, extra)
+
+    write_file(pdf, _query(db, ask), "PDF file")
 
 
 tournament_app.add_typer(protest_app, name="protest")

@@ -185,6 +185,36 @@ def decide_protest(store: TournamentStore, event_id: int, protest_id: int, uphel
     return protest
 
 
+def stage_of(event: Event, match) -> str:
+    """The laws' stage of a match (ICF 56 b, 60 b): a knockout's last eight on are "quarter-final", else "early"."""
+    if match.stage in ("final", "third"):
+        return "quarter-final"
+    if match.stage == "knockout":
+        return "quarter-final" if len(event.round_matches(match.round)) <= 4 else "early"
+    return "early"
+
+
+def scorecard_header(event: Event, extra: dict, match) -> dict[str, Any]:
+    """The scorecard's header of a match (ICF XIX), as the tablet's form would send it."""
+    one, two = event.competitor(match.side1), event.competitor(match.side2)
+    doubles = len(one.players) == 2 and len(two.players) == 2
+    seats = (("south", "north"), ("east", "west")) if doubles else (("south",), ("north",))
+
+    def player(pid: int) -> dict[str, str]:
+        p = event.players[pid]
+        return {"name": p.name} | ({"team": p.country} if p.country else {})
+
+    players = {seat: player(pid) for side, comp in zip(seats, (one, two)) for seat, pid in zip(side, comp.players)}
+    championship = (extra.get("championship") or {}).get("description")
+    fields = {"tournament": championship or event.name, "event": event.name, "round": str(match.round),
+              "match": f"{match.round}.{match.table}", "table": str(match.table),
+              "date": dt.date.today().isoformat()}
+    if match.umpire:
+        fields["umpire"] = match.umpire
+    return {"variant": "icf", "kind": "doubles" if doubles else "singles", "players": players,
+            "first_breaker": "south", "event": fields, "stage": stage_of(event, match)}
+
+
 # -- rights by link: the desk's key, the tablets' -----------------------------------------------------------
 
 

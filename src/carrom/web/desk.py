@@ -14,7 +14,6 @@ cached view (at most one computation a second per event) and never carry a key.
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import io
 import json
 import logging
@@ -28,6 +27,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from carrom.desk import SolError, StoreError as DeskStoreError, TournamentStore, import_sol
 from carrom.desk import service
+from carrom.i18n import translator
 from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import sent
 from carrom.records import RecordError, dumps, load_record
@@ -36,6 +36,7 @@ from carrom.records.tablet import SinkSession, header_from_dict
 from carrom.rules.message import Message
 from carrom.store import Store
 from carrom.store.umpire import UmpireStore
+from carrom.web.catalog import unknown_language
 from carrom.tournament import (
     DeskError, Event, ResultError, announce, find, publish, record, retire, standings, swap, undo,
     walkover,
@@ -59,36 +60,6 @@ def refused(exc: Exception, status: int = 400) -> JSONResponse:
     if isinstance(said, Message):
         body["refusal"] = sent(said)
     return JSONResponse(body, status_code=status)
-
-
-def stage_of(event: Event, match) -> str:
-    """The laws' stage of a match (ICF 56 b, 60 b): a knockout's last eight on are "quarter-final", else "early"."""
-    if match.stage in ("final", "third"):
-        return "quarter-final"
-    if match.stage == "knockout":
-        return "quarter-final" if len(event.round_matches(match.round)) <= 4 else "early"
-    return "early"
-
-
-def header_for(event: Event, extra: dict, match) -> dict[str, Any]:
-    """The scorecard's header of a match (ICF XIX), as the tablet's form would send it."""
-    one, two = event.competitor(match.side1), event.competitor(match.side2)
-    doubles = len(one.players) == 2 and len(two.players) == 2
-    seats = (("south", "north"), ("east", "west")) if doubles else (("south",), ("north",))
-
-    def player(pid: int) -> dict[str, str]:
-        p = event.players[pid]
-        return {"name": p.name} | ({"team": p.country} if p.country else {})
-
-    players = {seat: player(pid) for side, comp in zip(seats, (one, two)) for seat, pid in zip(side, comp.players)}
-    championship = (extra.get("championship") or {}).get("description")
-    fields = {"tournament": championship or event.name, "event": event.name, "round": str(match.round),
-              "match": f"{match.round}.{match.table}", "table": str(match.table),
-              "date": dt.date.today().isoformat()}
-    if match.umpire:
-        fields["umpire"] = match.umpire
-    return {"variant": "icf", "kind": "doubles" if doubles else "singles", "players": players,
-            "first_breaker": "south", "event": fields, "stage": stage_of(event, match)}
 
 
 def tablet_games(record_text: str) -> tuple[tuple[int, int], ...] | None:
@@ -139,7 +110,7 @@ class Desk:
             if event.settings.rubbers or len(event.competitor(m.side1).players) > 2:
                 continue  # a team tie's rubbers are typed by the desk
             try:
-                header = header_from_dict(header_for(event, extra, m))
+                header = header_from_dict(service.scorecard_header(event, extra, m))
             except RecordError as exc:
                 log.warning("event %s, round %s, table %s: no tablet: %s", event_id, m.round, m.table, exc)
                 continue
@@ -414,6 +385,28 @@ def desk_router(store: Store) -> APIRouter:
             raise HTTPException(400, SAID.gettext("the request's body must be a JSON object"))
         async with desk.lock(event_id):
             return await run(action, event_id, what, body)
+
+    @router.get("/api/desk/{event_id}/print/{what}.pdf")
+    async def print_out(event_id: int, what: str, request: Request, lang: str | None = None,
+                        round: int | None = None, key: str | None = None) -> Response:
+        """A printout (carrom.desk.printouts) in ``lang``; the desk's key as the header or, for a link the browser
+        opens in a new tab, as ``key``."""
+        from carrom.desk.printouts import printout
+
+        await asyncio.to_thread(desk.check, event_id, request.headers.get(KEY_HEADER) or key)
+        try:
+            words = translator(lang) if lang is not None else translator()
+        except ValueError:
+            raise unknown_language(lang) from None
+
+        def make():
+            event, extra, _, _ = desk.events.load_with_extras(event_id)
+            return printout(event, what, words, round, extra)
+        body = await run(make)
+        if isinstance(body, JSONResponse):
+            return body
+        return Response(body, media_type="application/pdf",
+                        headers={"Content-Disposition": f'inline; filename="event-{event_id}-{what}.pdf"'})
 
     @router.get("/api/t/{event_id}")
     async def public(event_id: int):
