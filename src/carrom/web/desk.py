@@ -80,6 +80,7 @@ class Desk:
         self.events = TournamentStore(store.url)
         self.umpires = UmpireStore(store)
         self.public: dict[int, tuple[float, bytes]] = {}
+        self.refreshing: set[int] = set()
         self.locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, event_id: int) -> asyncio.Lock:
@@ -199,15 +200,33 @@ class Desk:
         out["timed"] = event.settings.timed
         return out
 
-    def public_bytes(self, event_id: int) -> bytes:
-        now = time.monotonic()
-        cached = self.public.get(event_id)
-        if cached is not None and now - cached[0] < PUBLIC_FRESH:
-            return cached[1]
-        body = json.dumps(self.view(event_id, self.sync(event_id), private=False)).encode("utf-8")
-        self.public[event_id] = (now, body)
-        return body
+    def public_now(self, event_id: int) -> bytes:
+        """The public view worked out now (the tablets' results read in first)."""
+        return json.dumps(self.view(event_id, self.sync(event_id), private=False)).encode("utf-8")
 
+    async def public_bytes(self, event_id: int) -> bytes:
+        """The public view as cached: a view older than ``PUBLIC_FRESH`` is still served while one refresh is worked
+        out in the background, so no spectator waits for another's computation; only the first reading waits."""
+        cached = self.public.get(event_id)
+        if cached is None:
+            return await self.refresh(event_id)
+        if time.monotonic() - cached[0] >= PUBLIC_FRESH and event_id not in self.refreshing:
+            self.refreshing.add(event_id)
+            asyncio.get_running_loop().create_task(self.refresh(event_id, background=True))
+        return cached[1]
+
+    async def refresh(self, event_id: int, background: bool = False) -> bytes | None:
+        try:
+            body = await asyncio.to_thread(self.public_now, event_id)
+        except Exception as exc:
+            if not background:
+                raise
+            log.warning("event %s: the public view was not refreshed: %s", event_id, exc)
+            return None
+        finally:
+            self.refreshing.discard(event_id)
+        self.public[event_id] = (time.monotonic(), body)
+        return body
 
 def _fields(body: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     if not isinstance(body, dict):
@@ -374,8 +393,9 @@ def desk_router(store: Store) -> APIRouter:
             service.close_event(ev, event_id, None if rating is None else str(rating))
         else:
             raise HTTPException(404, SAID.gettext("the desk has no step {step}", step=what))
-        desk.public.pop(event_id, None)
-        return desk.desk_view(event_id)
+        view = desk.desk_view(event_id)  # the tablets' results read in too
+        desk.public[event_id] = (time.monotonic(), desk.public_now(event_id))  # the spectators see the step at once
+        return view
 
     @router.post("/api/desk/{event_id}/{what}")
     async def step(event_id: int, what: str, request: Request):
@@ -411,10 +431,17 @@ def desk_router(store: Store) -> APIRouter:
     @router.get("/api/t/{event_id}")
     async def public(event_id: int):
         """The public view: published rounds, standings, the bracket, each table's scoreboard; never a key."""
-        async with desk.lock(event_id):
-            body = await run(desk.public_bytes, event_id)
-        if isinstance(body, JSONResponse):
-            return body
+        try:
+            body = await desk.public_bytes(event_id)
+        except REFUSED as exc:
+            return refused(exc)
+        except DeskStoreError as exc:
+            if "no event" in str(exc):
+                raise HTTPException(404, SAID.gettext("there is no event {event}: check the link",
+                                                      event=event_id)) from None
+            log.warning("%s", exc)
+            raise HTTPException(503, SAID.gettext("the database is not available now: nothing was changed; try "
+                                                  "again later")) from None
         return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
 
     @router.get("/api/t/{event_id}/qr/{round_number}/{table}.svg")
