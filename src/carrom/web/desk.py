@@ -14,6 +14,7 @@ cached view (at most one computation a second per event) and never carry a key.
 from __future__ import annotations
 
 import asyncio
+import gzip
 import io
 import json
 import logging
@@ -79,7 +80,7 @@ class Desk:
     def __init__(self, store: Store) -> None:
         self.events = TournamentStore(store.url)
         self.umpires = UmpireStore(store)
-        self.public: dict[int, tuple[float, bytes]] = {}
+        self.public: dict[int, tuple[float, tuple[bytes, bytes]]] = {}
         self.refreshing: set[int] = set()
         self.locks: dict[int, asyncio.Lock] = {}
 
@@ -200,11 +201,14 @@ class Desk:
         out["timed"] = event.settings.timed
         return out
 
-    def public_now(self, event_id: int) -> bytes:
-        """The public view worked out now (the tablets' results read in first)."""
-        return json.dumps(self.view(event_id, self.sync(event_id), private=False)).encode("utf-8")
+    def public_now(self, event_id: int) -> tuple[bytes, bytes]:
+        """The public view worked out now (the tablets' results read in first), as JSON and gzipped once for every
+        spectator whose browser takes it so."""
+        body = json.dumps(self.view(event_id, self.sync(event_id), private=False), separators=(",", ":"))
+        raw = body.encode("utf-8")
+        return raw, gzip.compress(raw, 6)
 
-    async def public_bytes(self, event_id: int) -> bytes:
+    async def public_bytes(self, event_id: int) -> tuple[bytes, bytes]:
         """The public view as cached: a view older than ``PUBLIC_FRESH`` is still served while one refresh is worked
         out in the background, so no spectator waits for another's computation; only the first reading waits."""
         cached = self.public.get(event_id)
@@ -215,7 +219,7 @@ class Desk:
             asyncio.get_running_loop().create_task(self.refresh(event_id, background=True))
         return cached[1]
 
-    async def refresh(self, event_id: int, background: bool = False) -> bytes | None:
+    async def refresh(self, event_id: int, background: bool = False) -> tuple[bytes, bytes] | None:
         try:
             body = await asyncio.to_thread(self.public_now, event_id)
         except Exception as exc:
@@ -429,10 +433,10 @@ def desk_router(store: Store) -> APIRouter:
                         headers={"Content-Disposition": f'inline; filename="event-{event_id}-{what}.pdf"'})
 
     @router.get("/api/t/{event_id}")
-    async def public(event_id: int):
+    async def public(event_id: int, request: Request):
         """The public view: published rounds, standings, the bracket, each table's scoreboard; never a key."""
         try:
-            body = await desk.public_bytes(event_id)
+            raw, packed = await desk.public_bytes(event_id)
         except REFUSED as exc:
             return refused(exc)
         except DeskStoreError as exc:
@@ -442,7 +446,10 @@ def desk_router(store: Store) -> APIRouter:
             log.warning("%s", exc)
             raise HTTPException(503, SAID.gettext("the database is not available now: nothing was changed; try "
                                                   "again later")) from None
-        return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+        headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            return Response(packed, media_type="application/json", headers=headers | {"Content-Encoding": "gzip"})
+        return Response(raw, media_type="application/json", headers=headers)
 
     @router.get("/api/t/{event_id}/qr/{round_number}/{table}.svg")
     async def qr(event_id: int, round_number: int, table: int, request: Request) -> Response:
