@@ -46,7 +46,7 @@ ALLOWED = {
     # its adapters: the tournament tables and SoL's files, over the core only; the CLI imports them
     "desk": {"carrom.desk", "carrom.tournament", "sqlalchemy", "yaml", "glicko2",
              # its printouts: the scorecard's PDF library and cards, in the reader's language
-             "fpdf", "pypdf", "carrom.records", "carrom.i18n"},
+             "fpdf", "pypdf", "carrom.records", "carrom.i18n", "carrom.rules"},
 }
 
 

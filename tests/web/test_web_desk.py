@@ -110,6 +110,10 @@ def test_a_swiss_on_the_desk_with_the_tablet_walkover_and_protests(client):
     web_error = refusal(client, eid, key, "result", round=1, table=2, games="25-10 25-30")
     cli_run = CliRunner().invoke(cli, ["tournament", "result", str(eid), "1", "2", "25-10", "25-30", "--db", client.db])
     assert cli_run.exit_code != 0 and web_error in cli_run.output and "ICF 56 a" in web_error
+    said = client.post(f"/api/desk/{eid}/result", headers=key, json={"round": 1, "table": 2,
+                                                                     "games": "25-10 25-30"}).json()["refusal"]
+    assert said["params"]["law"] == "ICF 56 a"  # sent as a message, so the page words it in its reader's language
+    assert said["params"]["problem"]["id"].startswith("game {number}: {a}-{b} is won by both sides")
     step(client, eid, key, "result", round=1, table=2, games="25-10 13-25 25-20")
     played.append((*matches[1]["competitors"], [(25, 10), (13, 25), (25, 20)], False))
 

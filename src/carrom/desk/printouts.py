@@ -18,6 +18,7 @@ from carrom.records.record import Record
 from carrom.records.scorecard.build import build_card
 from carrom.records.scorecard.pdf import _font, card_pdf
 from carrom.records.tablet import header_from_dict
+from carrom.rules.message import say
 from carrom.tournament import DeskError, Event, standings
 
 KINDS = ("pairings", "scorecards", "standings", "bracket", "prizes")
@@ -71,7 +72,7 @@ def _names(event: Event, cid: int | None) -> str:
 def _round(event: Event, number: int | None) -> int:
     number = number or event.current_round
     if not number or not event.round_matches(number):
-        raise DeskError(f"no round {number or 1} to print")
+        raise DeskError(say('no round {number_or_1} to print', number_or_1=number or 1))
     return number
 
 
@@ -100,7 +101,7 @@ def scorecards(event: Event, tr: Translator, number: int | None = None, extra: d
         record = Record(header_from_dict(scorecard_header(event, extra or {}, m)))
         out.append(io.BytesIO(card_pdf(build_card(record, tr))))
     if not len(out.pages):
-        raise DeskError(f"round {number} has no match to score")
+        raise DeskError(say('round {number} has no match to score', number=number))
     buffer = io.BytesIO()
     out.write(buffer)
     return buffer.getvalue()
@@ -124,7 +125,7 @@ def bracket(event: Event, tr: Translator, number: int | None = None, extra: dict
     """The knockout's rounds side by side, each match a box with its winner in bold."""
     rounds = sorted({m.round for m in event.matches if m.stage in KNOCKOUT})
     if not rounds:
-        raise DeskError("this event has no knockout to print")
+        raise DeskError(say('this event has no knockout to print'))
     sheet = _Sheet(event.name, tr.gettext("Bracket"), landscape=True)
     pdf = sheet.pdf
     col = min(70.0, (sheet.width - 6 * (len(rounds) - 1)) / len(rounds))
@@ -172,5 +173,5 @@ PRINTOUTS: dict[str, Callable[..., bytes]] = {"pairings": pairings, "scorecards"
 def printout(event: Event, what: str, tr: Translator, number: int | None = None, extra: dict | None = None) -> bytes:
     """The printout ``what`` (one of ``KINDS``) of the event, as PDF bytes in ``tr``'s language."""
     if what not in PRINTOUTS:
-        raise DeskError(f"a printout is one of {', '.join(KINDS)}, not {what!r}")
+        raise DeskError(say('a printout is one of {join_KINDS}, not {what}', join_KINDS=', '.join(KINDS), what=repr(what)))
     return PRINTOUTS[what](event, tr, number, extra)

@@ -20,6 +20,7 @@ from sqlalchemy import delete, select
 from carrom.desk.ratings import rate_event
 from carrom.desk.store import TournamentStore
 from carrom.desk.tables import DeskKeyRow, TabletRow
+from carrom.rules.message import say
 from carrom.tournament import (
     Competitor, DeskError, Event, FinalKind, Format, Pairing, Player, Settings, System, assign_groups, close, enter, pair,
 )
@@ -45,7 +46,7 @@ def entry_named(text: str) -> Entry:
     """A player given as "First Last"."""
     parts = text.split()
     if len(parts) < 2:
-        raise DeskError(f"a player is \"First Last\", not {text!r}")
+        raise DeskError(say('a player is "First Last", not {text}', text=repr(text)))
     return Entry(" ".join(parts[:-1]), parts[-1])
 
 
@@ -58,11 +59,11 @@ def settings_of(**given: Any) -> Settings:
             try:
                 value = kind(value)
             except ValueError:
-                raise DeskError(f"{name}: {value!r} is not one of {', '.join(k.value for k in kind)}") from None
+                raise DeskError(say('{name}: {value} is not one of {value3}', name=name, value=repr(value), value3=', '.join((k.value for k in kind)))) from None
         values[name] = value
     settings = Settings(**values)
     if settings.system is System.GROUPS and settings.groups < 1:
-        raise DeskError("a groups-then-knockout event needs its number of groups")
+        raise DeskError(say('a groups-then-knockout event needs its number of groups'))
     return settings
 
 
@@ -70,9 +71,9 @@ def register(store: TournamentStore, name: str, settings: Settings, entries: lis
              date: str | None = None) -> tuple[int, Event]:
     """A new event with its players, one competitor each (or one a team); one transaction."""
     if not name.strip():
-        raise DeskError("an event needs a name")
+        raise DeskError(say('an event needs a name'))
     if len(entries) < 2:
-        raise DeskError("an event needs at least two players")
+        raise DeskError(say('an event needs at least two players'))
     with store.transaction("registering the players") as s:
         clubs: dict[str, int] = {}
         players: dict[int, Player] = {}
@@ -92,7 +93,7 @@ def register(store: TournamentStore, name: str, settings: Settings, entries: lis
         competitors.extend(tuple(ids) for ids in teams.values())
         for ids in competitors:
             if len(ids) > 4:
-                raise DeskError(f"a team is one to four players, not {len(ids)}")
+                raise DeskError(say('a team is one to four players, not {n}', n=len(ids)))
         event = Event(name=name.strip(), settings=settings, players=players, date=date or dt.date.today().isoformat(),
                       competitors=tuple(Competitor(i, ids) for i, ids in enumerate(competitors, 1)))
         if settings.system is System.GROUPS:
@@ -104,7 +105,7 @@ def enter_players(store: TournamentStore, event_id: int, entries: list[Entry], c
                   country: str | None = None, rating: float | None = None) -> tuple[Event, int]:
     """One more competitor of one to four players; the event and its number."""
     if not 1 <= len(entries) <= 4:
-        raise DeskError(f"a competitor is one to four players, not {len(entries)}")
+        raise DeskError(say('a competitor is one to four players, not {n}', n=len(entries)))
     event = store.load(event_id)
     with store.transaction("entering a competitor") as s:
         club_id = store.add_club(club, country, session=s) if club else None
@@ -135,8 +136,7 @@ def pairing(store: TournamentStore, event_id: int) -> Callable[[Event], Event]:
 
     def change(event: Event) -> Event:
         if event.settings.system is System.KNOCKOUT and event.matches and sol:
-            raise DeskError("this knockout was imported from SoL, whose bracket carrom does not continue: pair its "
-                            "next round in SoL")
+            raise DeskError(say('this knockout was imported from SoL, whose bracket carrom does not continue: pair its next round in SoL'))
         return pair(event)
     return change
 
@@ -148,11 +148,11 @@ def competitor_named(event: Event, name: str) -> int:
         cid = int(name)
         if any(c.id == cid for c in event.competitors):
             return cid
-        raise DeskError(f"no competitor {cid} in this event")
+        raise DeskError(say('no competitor {cid} in this event', cid=cid))
     wanted = " ".join(name.split()).casefold()
     found = [c.id for c in event.competitors if any(event.players[p].name.casefold() == wanted for p in c.players)]
     if not found:
-        raise DeskError(f"no player {name!r} in this event")
+        raise DeskError(say('no player {name} in this event', name=repr(name)))
     return found[0]
 
 
@@ -178,7 +178,7 @@ def decide_protest(store: TournamentStore, event_id: int, protest_id: int, uphel
     event = store.load(event_id)
     known = dict(store.protests(event_id))
     if protest_id not in known:
-        raise DeskError(f"no protest {protest_id} in event {event_id}")
+        raise DeskError(say('no protest {protest_id} in event {event_id}', protest_id=protest_id, event_id=event_id))
     changed, protest = decide(event, known[protest_id], upheld, now)
     store.save(event_id, changed, f"protest {protest_id} {protest.state.value}", protest.steps[-1].law,
                protest=protest, protest_id=protest_id)
