@@ -419,7 +419,8 @@ def desk_router(store: Store) -> APIRouter:
         else:
             raise HTTPException(404, SAID.gettext("the desk has no step {step}", step=what))
         view = desk.desk_view(event_id)  # the tablets' results read in too
-        desk.public[event_id] = (time.monotonic(), desk.public_now(event_id))  # the spectators see the step at once
+        if event_id in desk.public:  # someone reads the public page: the spectators see the step at once
+            desk.public[event_id] = (time.monotonic(), desk.public_now(event_id))
         return view
 
     @router.post("/api/desk/{event_id}/{what}")
