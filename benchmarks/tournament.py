@@ -26,6 +26,7 @@ def main() -> None:
     ap.add_argument("--spectators", type=int, default=0, help="the public page under a crowd instead (web_crowd)")
     ap.add_argument("--every", type=float, default=5.0, help="seconds between one spectator's readings (the page's)")
     ap.add_argument("--seconds", type=float, default=40.0, help="how long the crowd reads")
+    ap.add_argument("--connections", type=int, default=0, help="the spectators' shared connections (0: one each)")
     ap.add_argument("--players", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=11)
     ap.add_argument("--pairing", default="staggered", choices=[p.value for p in Pairing])
@@ -34,7 +35,7 @@ def main() -> None:
     if opts.spectators:
         import asyncio
 
-        asyncio.run(web_crowd(opts.players, opts.spectators, opts.every, opts.seconds, opts.seed))
+        asyncio.run(web_crowd(opts.players, opts.spectators, opts.every, opts.seconds, opts.seed, opts.connections))
         return
     rng = random.Random(opts.seed)
     players = {i: Player(i, f"First{i}", f"Last{i:05d}", country=rng.choice(["ITA", "FRA", "IND", "SLO", "ESP"]),
@@ -91,7 +92,8 @@ def prepare(url: str, n_players: int, games) -> tuple[int, dict[str, str]]:
     return eid, {"X-Desk-Key": "benchmark-key"}
 
 
-async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: float, seed: int) -> None:
+async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: float, seed: int,
+                    connections: int = 0) -> None:
     """A fresh `carrom serve` (SQLite) on a Swiss of ``n_players`` (``prepare``: ``WEB_ROUNDS`` rounds played,
     the next published, written straight into its database); then ``n_spectators`` read the public page (``GET /api/t/ID``, gzip as a browser takes it)
     every ``every`` seconds each, in random phase, for ``seconds``, while the desk types that round's results one by
@@ -119,7 +121,10 @@ async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: fl
     eid, key = prepare(url, n_players, games)  # in this process: the setup is not what is measured
     with served(db=url) as (port, _, cpu):
         base = f"http://127.0.0.1:{port}"
-        limits = httpx.Limits(max_connections=n_spectators + 10, max_keepalive_connections=n_spectators + 10)
+        # one connection a spectator, or a shared pool (--connections): either way the clients are httpx in this one
+        # process, and on the shared 2 cores they, not the server, set the pace (docs/tournaments.md, "Speed")
+        pool = connections or n_spectators + 10
+        limits = httpx.Limits(max_connections=pool, max_keepalive_connections=pool)
         async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
             async def step(what: str, **body):
                 r = await client.post(f"/api/desk/{eid}/{what}", headers=key, json=body)
