@@ -44,7 +44,9 @@ ALLOWED = {
     # tournaments: a pure core (standard library; the referee's words at most), nothing of the edge
     "tournament": {"carrom.tournament", "carrom.rules"},
     # its adapters: the tournament tables and SoL's files, over the core only; the CLI imports them
-    "desk": {"carrom.desk", "carrom.tournament", "sqlalchemy", "yaml", "glicko2"},
+    "desk": {"carrom.desk", "carrom.tournament", "sqlalchemy", "yaml", "glicko2",
+             # its printouts: the scorecard's PDF library and cards, in the reader's language
+             "fpdf", "pypdf", "carrom.records", "carrom.i18n", "carrom.rules"},
     # calibration from a film of a player's own board: over the physics and the equipment; the CLI imports it
     "calibrate": {"carrom.calibrate", "carrom.physics", "carrom.equipment", "numpy", "scipy", "cv2"},
 }

@@ -16,7 +16,7 @@ from typing import Optional
 
 import typer
 
-from carrom.cli.common import fail
+from carrom.cli.common import LANG_HELP, fail
 
 tournament_app = typer.Typer(help="Run a tournament: players, rounds on tables, results, standings; SoL files in and "
                                   "out.", no_args_is_help=True)
@@ -130,18 +130,9 @@ def _match_line(event, m) -> str:
 
 
 def _competitor_by_name(event, name: str) -> int:
-    """A competitor named by a player's "First Last" (or its number)."""
-    if name.isdigit():
-        cid = int(name)
-        if any(c.id == cid for c in event.competitors):
-            return cid
-        raise _desk_error(f"no competitor {cid} in this event")
-    wanted = " ".join(name.split()).casefold()
-    found = [c.id for c in event.competitors
-             if any(event.players[p].name.casefold() == wanted for p in c.players)]
-    if not found:
-        raise _desk_error(f"no player {name!r} in this event")
-    return found[0]
+    from carrom.desk.service import competitor_named
+
+    return competitor_named(event, name)
 
 
 def _desk_error(message: str):
@@ -176,48 +167,19 @@ def new(
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    from carrom.tournament import Competitor, Event, FinalKind, Format, Pairing, Settings, System
+    from carrom.desk.service import register, settings_of
 
     try:
-        settings = Settings(system=System(system), pairing=Pairing(pairing), format=Format(match_format),
-                            rounds=rounds, finals=finals, final_kind=FinalKind(final_kind), phantom_score=phantom_score,
-                            delay_top=delay_top, delay_compatriots=delay_compatriots, third_place=third_place,
-                            groups=groups, qualifiers=qualifiers, seed=seed, timed=timed, rubbers=rubbers)
-    except ValueError as exc:
+        settings = settings_of(system=system, pairing=pairing, format=match_format, rounds=rounds, finals=finals,
+                               final_kind=final_kind, phantom_score=phantom_score, delay_top=delay_top,
+                               delay_compatriots=delay_compatriots, third_place=third_place, groups=groups,
+                               qualifiers=qualifiers, seed=seed, timed=timed, rubbers=rubbers)
+    except _errors() as exc:
         fail(str(exc))
-    if settings.system is System.GROUPS and settings.groups < 1:
-        fail("a groups-then-knockout event needs --groups")
     entries = _entries(player or [], players_file)
     store = _store(db)
     try:
-        from carrom.tournament import assign_groups
-
-        with store.transaction("registering the players") as s:
-            clubs: dict[str, int] = {}
-            players, competitors, teams = {}, [], {}
-            for e in entries:
-                club = None
-                if e["club"]:
-                    club = clubs.get(e["club"]) or store.add_club(e["club"], e["country"] or None, session=s)
-                    clubs[e["club"]] = club
-                pid = store.add_player(e["first"], e["last"], club=club, country=e["country"] or None,
-                                       rating=e["rating"], session=s)
-                from carrom.tournament import Player
-
-                players[pid] = Player(pid, e["first"], e["last"], club, e["country"] or None, e["rating"])
-                if e["team"]:
-                    teams.setdefault(e["team"], []).append(pid)
-                else:
-                    competitors.append((pid,))
-            competitors.extend(tuple(ids) for ids in teams.values())
-            for ids in competitors:
-                if len(ids) > 4:
-                    raise _desk_error(f"a team is one to four players, not {len(ids)}")
-            event = Event(name=name, settings=settings, players=players, date=dt.date.today().isoformat(),
-                          competitors=tuple(Competitor(i, ids) for i, ids in enumerate(competitors, 1)))
-            if settings.system is System.GROUPS:
-                event = assign_groups(event)
-            event_id = store.create(event, session=s)
+        event_id, event = register(store, name, settings, entries)
     except _errors() as exc:
         fail(str(exc))
     finally:
@@ -226,14 +188,15 @@ def new(
           f"event {event_id}: {name}, {len(event.competitors)} competitors")
 
 
-def _entries(names: list[str], path: Optional[Path], least: int = 2) -> list[dict]:
+def _entries(names: list[str], path: Optional[Path], least: int = 2) -> list:
+    from carrom.desk.service import Entry, entry_named
+
     out = []
     for n in names:
-        parts = n.split()
-        if len(parts) < 2:
-            fail(f"a player is \"First Last\", not {n!r}")
-        out.append({"first": " ".join(parts[:-1]), "last": parts[-1], "club": "", "country": "", "rating": None,
-                    "team": ""})
+        try:
+            out.append(entry_named(n))
+        except _errors() as exc:
+            fail(str(exc))
     if path is not None:
         try:
             with path.open(newline="", encoding="utf-8") as f:
@@ -245,9 +208,8 @@ def _entries(names: list[str], path: Optional[Path], least: int = 2) -> list[dic
                         rating = float(rating) if rating else None
                     except ValueError:
                         fail(f"{path}, line {line}, field 'rating': {rating!r} is not a number")
-                    out.append({"first": row["first"].strip(), "last": row["last"].strip(),
-                                "club": (row.get("club") or "").strip(), "country": (row.get("country") or "").strip(),
-                                "rating": rating, "team": (row.get("team") or "").strip()})
+                    out.append(Entry(row["first"].strip(), row["last"].strip(), (row.get("club") or "").strip(),
+                                     (row.get("country") or "").strip(), rating, (row.get("team") or "").strip()))
         except OSError as exc:
             fail(f"cannot read {path}: {exc.strerror or exc}")
     if len(out) < least:
@@ -266,32 +228,16 @@ def add_(
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    from dataclasses import replace
-
-    from carrom.tournament import Player, enter
+    from carrom.desk.service import enter_players
 
     entries = _entries(names, None, least=1)
-    if len(entries) > 4:
-        fail(f"a competitor is one to four players, not {len(entries)}")
     store = _store(db)
     try:
-        event = store.load(event_id)
-        with store.transaction("entering a competitor") as s:
-            club_id = store.add_club(club, country, session=s) if club else None
-            players = dict(event.players)
-            ids = []
-            for i, e in enumerate(entries):
-                pid = store.add_player(e["first"], e["last"], club=club_id, country=country,
-                                       rating=rating if i == 0 else None, session=s)
-                players[pid] = Player(pid, e["first"], e["last"], club_id, country, rating if i == 0 else None)
-                ids.append(pid)
-            changed = enter(replace(event, players=players), ids)
-        store.save(event_id, changed, f"entered: {' & '.join(names)}")
+        _, number = enter_players(store, event_id, entries, club, country, rating)
     except _errors() as exc:
         fail(str(exc))
     finally:
         store.close()
-    number = changed.competitors[-1].id
     _emit({"competitor": number}, as_json, f"competitor {number}: {' & '.join(names)}")
 
 
@@ -417,17 +363,11 @@ def pair_(
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    from carrom.tournament import System, pair
-
-    def change(event):
-        if event.settings.system is System.KNOCKOUT and event.matches and sol_knockout:
-            raise _desk_error("this knockout was imported from SoL, whose bracket carrom does not continue: pair its "
-                              "next round in SoL")
-        return pair(event)
+    from carrom.desk.service import pairing
 
     probe = _store(db)
     try:
-        sol_knockout = bool(probe.load_with_extras(event_id)[1].get("sol"))
+        change = pairing(probe, event_id)
     except _errors() as exc:
         fail(str(exc))
     finally:
@@ -592,27 +532,15 @@ def close_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
            rating: Optional[str] = typer.Option(None, "--rating", help="The rating list to update (made if new)."),
            db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
            as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    from dataclasses import replace
+    from carrom.desk.service import close_event
 
-    from carrom.desk.ratings import rate_event
-
-    def change(event):
-        if event.closed:
-            raise _desk_error(f"event {event_id} is closed already")
-        if any(m.held for m in event.matches):
-            raise _desk_error("a protest is waiting for its decision (ICF 151 c)")
-        return replace(event, closed=True)
-
-    _step(db, event_id, change, "event closed" + (f"; rating list {rating!r} updated" if rating else ""))
-    rated = {}
-    if rating:
-        store = _store(db)
-        try:
-            rated = rate_event(store, event_id, rating)
-        except _errors() as exc:
-            fail(str(exc))
-        finally:
-            store.close()
+    store = _store(db)
+    try:
+        rated = close_event(store, event_id, rating)
+    except _errors() as exc:
+        fail(str(exc))
+    finally:
+        store.close()
     _emit({"id": event_id, "closed": True, "rated": len(rated)}, as_json,
           f"event {event_id} closed" + (f"; {len(rated)} players rated in {rating!r}" if rating else ""))
 
@@ -652,18 +580,15 @@ def lodge_(
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    from carrom.tournament.protests import lodge
+    from carrom.desk.service import lodge_protest
 
     now = _when(at)
     ended = _when(game_ended) if game_ended else now
     oral_at = _when(oral) if oral else None
     store = _store(db)
     try:
-        event = store.load(event_id)
-        changed, protest = lodge(event, number, table, _competitor_by_name(event, by), game, oral_at=oral_at, fee=fee,
-                                 game_ended=ended, now=now)
-        pid = store.save(event_id, changed, f"protest lodged: round {number}, table {table}", "ICF 146, 150",
-                         protest=protest)
+        pid, protest = lodge_protest(store, event_id, number, table, by, game, oral_at=oral_at, fee=fee,
+                                     game_ended=ended, now=now)
     except _errors() as exc:
         fail(str(exc))
     finally:
@@ -682,18 +607,12 @@ def decide_(
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    from carrom.tournament.protests import decide
+    from carrom.desk.service import decide_protest
 
     now = _when(at)
     store = _store(db)
     try:
-        event = store.load(event_id)
-        known = dict(store.protests(event_id))
-        if protest_id not in known:
-            raise _desk_error(f"no protest {protest_id} in event {event_id}")
-        changed, protest = decide(event, known[protest_id], upheld, now)
-        store.save(event_id, changed, f"protest {protest_id} {protest.state.value}", protest.steps[-1].law,
-                   protest=protest, protest_id=protest_id)
+        protest = decide_protest(store, event_id, protest_id, upheld, now)
     except _errors() as exc:
         fail(str(exc))
     finally:
@@ -728,6 +647,28 @@ def log_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
     _emit([{"at": a, "what": w, "law": l} for a, w, l in rows], as_json,
           "\n".join(f"{dt.datetime.fromtimestamp(a, dt.timezone.utc):%Y-%m-%d %H:%M:%S}  {w}{f'  ({l})' if l else ''}"
                     for a, w, l in rows))
+
+
+@tournament_app.command("print", help="A printout as PDF, in the chosen language: pairings, scorecards (pre-filled, one "
+                                      "a table), standings, bracket or prizes.")
+def print_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    what: str = typer.Argument(..., metavar="WHAT", help="pairings, scorecards, standings, bracket or prizes."),
+    pdf: Path = typer.Option(..., "--pdf", metavar="FILE", help="The PDF file to write."),
+    number: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help=LANG_HELP),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+) -> None:
+    from carrom.cli.common import words, write_file
+    from carrom.desk.printouts import printout
+
+    tr = words(lang)
+
+    def ask(store):
+        event, extra, _, _ = store.load_with_extras(event_id)
+        return printout(event, what, tr, number, extra)
+
+    write_file(pdf, _query(db, ask), "PDF file")
 
 
 tournament_app.add_typer(protest_app, name="protest")

@@ -121,3 +121,24 @@ class RateRow(Base):
     rating: Mapped[float] = mapped_column(Float)
     rd: Mapped[float] = mapped_column(Float)
     vol: Mapped[float] = mapped_column(Float)
+
+
+class DeskKeyRow(Base):
+    """The desk's key of an event (its SHA-256 only): whoever holds the key may change the event (the web desk)."""
+
+    __tablename__ = "tournament_desk_keys"
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id"), primary_key=True)
+    key_hash: Mapped[str] = mapped_column(String(64))
+
+
+class TabletRow(Base):
+    """A table of a published round scored on the umpire's tablet: the umpire's match and its key (the desk shows
+    the umpire's link again; public pages never read this table's key)."""
+
+    __tablename__ = "tournament_tablets"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    umpire_match: Mapped[str] = mapped_column(String(64))  # carrom.store.umpire's match id
+    umpire_key: Mapped[str] = mapped_column(String(64))

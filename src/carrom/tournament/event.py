@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from carrom.rules.message import say
 from carrom.tournament import brackets, results, swiss
 from carrom.tournament.model import Competitor, Event, FinalKind, Match, Result, System
 from carrom.tournament.standings import final_wins, finals_done, standings
@@ -82,12 +83,11 @@ def _round_open(event: Event) -> bool:
 def pair(event: Event) -> Event:
     """The event with its next round paired."""
     if event.closed:
-        raise DeskError("the event is closed")
+        raise DeskError(say('the event is closed'))
     if len(event.competitors) < 2:
-        raise DeskError("an event needs two competitors before a round is paired")
+        raise DeskError(say('an event needs two competitors before a round is paired'))
     if event.matches and _round_open(event):
-        raise DeskError(f"round {event.current_round} is paired and not all its results are in: "
-                        f"a round is paired once")
+        raise DeskError(say('round {round} is paired and not all its results are in: a round is paired once', round=event.current_round))
     system = event.settings.system
     number = event.current_round + 1
     try:
@@ -104,7 +104,7 @@ def pair(event: Event) -> Event:
             return _knockout(event, number, [c.id for c in _seeded(event)])
         return _groups(event, number)
     except swiss.PairingError as exc:
-        raise DeskError(str(exc)) from None
+        raise DeskError(exc.args[0]) from None
 
 
 def _seeded(event: Event) -> list[Competitor]:
@@ -118,12 +118,12 @@ def _seeded(event: Event) -> list[Competitor]:
 def _finals(event: Event, number: int) -> Event:
     s = event.settings
     if not s.finals:
-        raise DeskError(f"the {s.rounds} Swiss rounds are played and the event has no finals")
+        raise DeskError(say('the {rounds} Swiss rounds are played and the event has no finals', rounds=s.rounds))
     if finals_done(event):
-        raise DeskError("the finals are over")
+        raise DeskError(say('the finals are over'))
     rounds, wins = final_wins(event)
     if s.final_kind is FinalKind.SIMPLE and rounds:
-        raise DeskError("the final is paired already")
+        raise DeskError(say('the final is paired already'))
     ranked = [r.competitor for r in standings(event)]
     pairs = []
     for k in range(s.finals):
@@ -137,7 +137,7 @@ def _round_robin(event: Event, number: int) -> Event:
     ids = [c.id for c in _seeded(event)]
     rounds = brackets.circle(ids)
     if number > len(rounds):
-        raise DeskError(f"the round robin's {len(rounds)} rounds are all paired")
+        raise DeskError(say("the round robin's {len_rounds} rounds are all paired", len_rounds=len(rounds)))
     retired = {c.id for c in event.competitors if c.retired(number)}
     pairs = [p for p in rounds[number - 1] if p[0] not in retired]
     pairs = [(a, None if b in retired else b) for a, b in pairs]
@@ -151,7 +151,7 @@ def _knockout_winners(event: Event, stage_rounds: list[int]) -> list[int]:
     for m in last:
         w = m.winner()
         if w is None:
-            raise DeskError(f"round {m.round}, table {m.table} has no winner yet")
+            raise DeskError(say('round {round}, table {table} has no winner yet', round=m.round, table=m.table))
         winners.append(w)
     return winners
 
@@ -166,7 +166,7 @@ def _knockout(event: Event, number: int, seeded: list[int]) -> Event:
         return event.with_matches(event.matches + tuple(matches))
     winners = _knockout_winners(event, ko_rounds)
     if len(winners) == 1:
-        raise DeskError("the knockout is over")
+        raise DeskError(say('the knockout is over'))
     pairs = brackets.next_round(winners)
     matches = [Match(round=number, table=t, side1=a, side2=b, stage="knockout") for t, (a, b) in enumerate(pairs, 1)]
     if len(pairs) == 1 and event.settings.third_place:
@@ -180,7 +180,7 @@ def _knockout(event: Event, number: int, seeded: list[int]) -> Event:
 def _groups(event: Event, number: int) -> Event:
     s = event.settings
     if s.groups < 1:
-        raise DeskError("a groups-then-knockout event needs its number of groups")
+        raise DeskError(say('a groups-then-knockout event needs its number of groups'))
     groups = _group_members(event)
     group_rounds = [brackets.circle(g) for g in groups]
     played = len({m.round for m in event.matches if m.stage == "group"})
@@ -225,13 +225,13 @@ def enter(event: Event, players) -> Event:
     """Register one more competitor (its players already in ``event.players``): any time in a Swiss (a late
     entry starts on no points), before the first round otherwise."""
     if event.closed:
-        raise DeskError("the event is closed")
+        raise DeskError(say('the event is closed'))
     if event.matches and event.settings.system is not System.SWISS:
-        raise DeskError(f"a {event.settings.system.value} event takes no entries once it has begun")
+        raise DeskError(say('a {system} event takes no entries once it has begun', system=event.settings.system.value))
     ids = tuple(players)
     taken = {p for c in event.competitors for p in c.players}
     if taken & set(ids):
-        raise DeskError("a player is entered once")
+        raise DeskError(say('a player is entered once'))
     number = max((c.id for c in event.competitors), default=0) + 1
     group = None
     if event.settings.system is System.GROUPS and any(c.group is not None for c in event.competitors):
@@ -242,14 +242,14 @@ def enter(event: Event, players) -> Event:
 
 def _open(event: Event) -> None:
     if event.closed:
-        raise DeskError("the event is closed: nothing in it changes any more")
+        raise DeskError(say('the event is closed: nothing in it changes any more'))
 
 
 def find(event: Event, round_number: int, table: int) -> Match:
     for m in event.matches:
         if m.round == round_number and m.table == table:
             return m
-    raise DeskError(f"no match at table {table} in round {round_number}")
+    raise DeskError(say('no match at table {table} in round {round}', table=table, round=round_number))
 
 
 def _put(event: Event, old: Match, new: Match) -> Event:
@@ -259,12 +259,11 @@ def _put(event: Event, old: Match, new: Match) -> Event:
 def _typable(m: Match, round_number: int, table: int, players: tuple[int, int] | None) -> None:
     """Refuse a result for a bye, for other competitors than the match's, or held by a protest (ICF 150)."""
     if m.side2 is None:
-        raise DeskError(f"round {round_number}, table {table} is a bye: it has no result to type")
+        raise DeskError(say('round {round}, table {table} is a bye: it has no result to type', round=round_number, table=table))
     if players is not None and set(players) != {m.side1, m.side2}:
-        raise DeskError(f"round {round_number}, table {table} is not between those competitors")
+        raise DeskError(say('round {round}, table {table} is not between those competitors', round=round_number, table=table))
     if m.held:
-        raise DeskError(f"round {round_number}, table {table} is under protest: its result waits for the decision "
-                        f"(ICF 150)")
+        raise DeskError(say('round {round}, table {table} is under protest: its result waits for the decision (ICF 150)', round=round_number, table=table))
 
 
 def record(event: Event, round_number: int, table: int, games, *, players: tuple[int, int] | None = None) -> Event:
@@ -276,7 +275,7 @@ def record(event: Event, round_number: int, table: int, games, *, players: tuple
     m = find(event, round_number, table)
     _typable(m, round_number, table, players)
     if event.settings.rubbers:
-        raise DeskError(f"this event's matches are ties of {event.settings.rubbers} rubbers: give each rubber's games")
+        raise DeskError(say("this event's matches are ties of {rubbers} rubbers: give each rubber's games", rubbers=event.settings.rubbers))
     result = results.check(m.kept + tuple(games), event.settings.format)
     _knockout_needs_winner(event, m, result)
     return _put(event, m, replace(m, result=result))
@@ -288,7 +287,7 @@ def record_tie(event: Event, round_number: int, table: int, rubbers, *,
     _open(event)
     m = find(event, round_number, table)
     if not event.settings.rubbers:
-        raise DeskError("this event's matches are single matches, not ties of rubbers")
+        raise DeskError(say("this event's matches are single matches, not ties of rubbers"))
     _typable(m, round_number, table, players)
     result = results.tie(tuple(tuple(g) for g in rubbers), event.settings.rubbers, event.settings.format)
     _knockout_needs_winner(event, m, result)
@@ -297,7 +296,7 @@ def record_tie(event: Event, round_number: int, table: int, rubbers, *,
 
 def _knockout_needs_winner(event: Event, m: Match, result: Result) -> None:
     if m.stage in ("knockout", "third", "final") and result.winner == 0:
-        raise DeskError("a knockout match needs a winner: a level game is decided by one more board (ICF 56 b)")
+        raise DeskError(say('a knockout match needs a winner: a level game is decided by one more board (ICF 56 b)'))
 
 
 def walkover(event: Event, round_number: int, table: int, present: int, now: float) -> Event:
@@ -305,10 +304,9 @@ def walkover(event: Event, round_number: int, table: int, present: int, now: flo
     _open(event)
     m = find(event, round_number, table)
     if m.side2 is None:
-        raise DeskError(f"round {round_number}, table {table} is a bye")
+        raise DeskError(say('round {round}, table {table} is a bye', round=round_number, table=table))
     if m.announced is None:
-        raise DeskError(f"round {round_number}, table {table} was not announced: the time to report runs from the "
-                        f"announcement (ICF 143 i)")
+        raise DeskError(say('round {round}, table {table} was not announced: the time to report runs from the announcement (ICF 143 i)', round=round_number, table=table))
     result = results.walkover(present, event.settings.format, waited_minutes=(now - m.announced) / 60,
                               timed=event.settings.timed, rubbers=event.settings.rubbers)
     return _put(event, m, replace(m, result=result))
@@ -327,9 +325,18 @@ def retire(event: Event, cid: int, from_round: int | None = None) -> Event:
     try:
         c = event.competitor(cid)
     except KeyError:
-        raise DeskError(f"no competitor {cid} in this event") from None
+        raise DeskError(say('no competitor {cid} in this event', cid=cid)) from None
     return replace(event, competitors=tuple(replace(x, retired_from=start) if x is c else x
                                             for x in event.competitors))
+
+
+def close(event: Event) -> Event:
+    """Close the event: no more rounds or results; refused while a protest waits for its decision (ICF 151 c)."""
+    if event.closed:
+        raise DeskError(say('the event is closed already'))
+    if any(m.held for m in event.matches):
+        raise DeskError(say('a protest is waiting for its decision (ICF 151 c)'))
+    return replace(event, closed=True)
 
 
 def publish(event: Event) -> Event:
@@ -337,9 +344,9 @@ def publish(event: Event) -> Event:
     _open(event)
     number = event.current_round
     if not number:
-        raise DeskError("no round to publish")
+        raise DeskError(say('no round to publish'))
     if event.published >= number:
-        raise DeskError(f"round {number} is published already")
+        raise DeskError(say('round {number} is published already', number=number))
     return replace(event, published=number)
 
 
@@ -348,10 +355,10 @@ def undo(event: Event) -> Event:
     _open(event)
     number = event.current_round
     if not number:
-        raise DeskError("no round to take back")
+        raise DeskError(say('no round to take back'))
     last = event.round_matches(number)
     if any(m.result is not None for m in last):
-        raise DeskError(f"round {number} has results: it cannot be taken back")
+        raise DeskError(say('round {number} has results: it cannot be taken back', number=number))
     return replace(event.with_matches(m for m in event.matches if m.round != number),
                    published=min(event.published, number - 1))
 
@@ -362,12 +369,12 @@ def swap(event: Event, a: int, b: int) -> Event:
     number = event.current_round
     last = event.round_matches(number)
     if not last or any(m.result is not None for m in last):
-        raise DeskError("only a round without results can be changed by hand")
+        raise DeskError(say('only a round without results can be changed by hand'))
     if event.published >= number:
-        raise DeskError(f"round {number} is published: pairings are changed by hand before publishing")
+        raise DeskError(say('round {number} is published: pairings are changed by hand before publishing', number=number))
     where = {s: m for m in last for s in m.sides}
     if a not in where or b not in where:
-        raise DeskError(f"competitors {a} and {b} are not both in round {number}")
+        raise DeskError(say('competitors {a} and {b} are not both in round {number}', a=a, b=b, number=number))
 
     def moved(m: Match) -> Match:
         def s(x):
@@ -377,5 +384,5 @@ def swap(event: Event, a: int, b: int) -> Event:
     return event.with_matches(moved(m) if m.round == number else m for m in event.matches)
 
 
-__all__ = ["DeskError", "announce", "assign_groups", "enter", "find", "group_standings", "pair", "publish", "record",
+__all__ = ["DeskError", "announce", "assign_groups", "close", "enter", "find", "group_standings", "pair", "publish", "record",
            "record_tie", "retire", "swap", "undo", "walkover"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from carrom.rules.message import say
 from carrom.tournament.event import DeskError, find
 from carrom.tournament.model import Event
 
@@ -57,17 +58,15 @@ def lodge(event: Event, round_number: int, table: int, by: int, game: int, *, or
     """The written protest, lodged: the match is held out of the standings (ICF 150)."""
     m = find(event, round_number, table)
     if by not in m.sides or m.side2 is None:
-        raise DeskError(f"competitor {by} does not play round {round_number}, table {table}")
+        raise DeskError(say('competitor {by} does not play round {round}, table {table}', by=by, round=round_number, table=table))
     if oral_at is None or not fee:
-        raise DeskError("a protest not announced orally to the umpire at the incident, with the fee, is not "
-                        "considered (ICF 145)")
+        raise DeskError(say('a protest not announced orally to the umpire at the incident, with the fee, is not considered (ICF 145)'))
     if now - game_ended > WRITTEN_WITHIN:
-        raise DeskError(f"the written protest came {int((now - game_ended) // 60)} minutes after the game's end: "
-                        f"it must come within 15 (ICF 146)")
+        raise DeskError(say("the written protest came {value1} minutes after the game's end: it must come within 15 (ICF 146)", value1=int((now - game_ended) // 60)))
     if m.held:
-        raise DeskError(f"round {round_number}, table {table} is already under protest")
+        raise DeskError(say('round {round}, table {table} is already under protest', round=round_number, table=table))
     if game < 1 or game > 3:
-        raise DeskError(f"a match has games 1 to 3, not {game} (ICF 57)")
+        raise DeskError(say('a match has games 1 to 3, not {game} (ICF 57)', game=game))
     protest = Protest(round_number, table, by, game, State.LODGED,
                       (Step(oral_at, "announced orally to the umpire, fee noted", "ICF 145"),
                        Step(now, "written protest lodged; result held until decided", "ICF 146, 150")))
@@ -75,14 +74,14 @@ def lodge(event: Event, round_number: int, table: int, by: int, game: int, *, or
 
 
 def withdraw(protest: Protest) -> None:
-    raise DeskError("a protest once lodged cannot be withdrawn (ICF 149)")
+    raise DeskError(say('a protest once lodged cannot be withdrawn (ICF 149)'))
 
 
 def decide(event: Event, protest: Protest, upheld: bool, now: float) -> tuple[Event, Protest]:
     """Upheld: the match resumes from the start of the protested game, its later games void (ICF 151 a);
     rejected: the result stands (151 b). Either way the result is released from hold."""
     if protest.state is not State.LODGED:
-        raise DeskError(f"this protest is already {protest.state.value}")
+        raise DeskError(say('this protest is already {state}', state=protest.state.value))
     m = find(event, protest.round, protest.table)
     late = now - protest.lodged_at > DECIDED_WITHIN
     note = " (later than the hour the laws allow, ICF 151 c)" if late else ""

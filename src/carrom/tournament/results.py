@@ -13,6 +13,7 @@ A walkover (ICF 143 i: not reported within 15 minutes of the announcement; 004 l
 
 from __future__ import annotations
 
+from carrom.rules.message import Message, say
 from carrom.tournament.model import Format, Result
 
 GAME_POINTS = 25  # ICF 56 a
@@ -21,10 +22,12 @@ REPORT_MINUTES = {"ICF": 15, "timed": 7}  # ICF 143 i; 004 laws 18 and 126
 
 
 class ResultError(ValueError):
-    """A result the laws cannot produce: the message says what and names the law (``law``)."""
+    """A result the laws cannot produce: the message says what (``problem``, a message the pages translate) and
+    names the law (``law``)."""
 
-    def __init__(self, message: str, law: str) -> None:
-        super().__init__(f"{message} ({law})")
+    def __init__(self, problem: Message, law: str) -> None:
+        super().__init__(say("{problem} ({law})", problem=problem, law=law))
+        self.problem = problem
         self.law = law
 
 
@@ -35,29 +38,26 @@ def parse_games(text: str) -> tuple[tuple[int, int], ...]:
         left, sep, right = part.replace(":", "-").partition("-")
         if not sep or not left.strip().isdigit() or not right.strip().isdigit():
             if left.startswith("-") or right.startswith("-") or part.startswith("-"):
-                raise ResultError(f"a game's score cannot be negative: {part!r}", "ICF 53 a")
-            raise ResultError(f"a game's score is two numbers, such as 25-13, not {part!r}", "ICF 57")
+                raise ResultError(say("a game's score cannot be negative: {part}", part=repr(part)), "ICF 53 a")
+            raise ResultError(say("a game's score is two numbers, such as 25-13, not {part}", part=repr(part)), "ICF 57")
         games.append((int(left), int(right)))
     if not games:
-        raise ResultError("no game's score given", "ICF 57")
+        raise ResultError(say("no game's score given"), "ICF 57")
     return tuple(games)
 
 
 def check_game(number: int, a: int, b: int, fmt: Format) -> str | None:
     """Refuse a game the laws cannot produce; return a note when it is legal but unusual."""
     if a < 0 or b < 0:
-        raise ResultError(f"game {number}: a score cannot be negative ({a}-{b})", "ICF 53 a")
+        raise ResultError(say('game {number}: a score cannot be negative ({a}-{b})', number=number, a=a, b=b), "ICF 53 a")
     if a >= GAME_POINTS and b >= GAME_POINTS:
-        raise ResultError(f"game {number}: {a}-{b} is won by both sides; the game ends when one reaches "
-                          f"{GAME_POINTS}", "ICF 56 a")
+        raise ResultError(say('game {number}: {a}-{b} is won by both sides; the game ends when one reaches {GAME_POINTS}', number=number, a=a, b=b, GAME_POINTS=GAME_POINTS), "ICF 56 a")
     if max(a, b) > MAX_GAME:
-        raise ResultError(f"game {number}: {max(a, b)} points is more than a game can give (at most 12 a board, "
-                          f"the game over at {GAME_POINTS}: {MAX_GAME})", "ICF 55, 56 a")
+        raise ResultError(say('game {number}: {points} points is more than a game can give (at most 12 a board, the game over at {GAME_POINTS}: {MAX_GAME})', number=number, points=max(a, b), GAME_POINTS=GAME_POINTS, MAX_GAME=MAX_GAME), "ICF 55, 56 a")
     if a == b:
         if fmt is Format.SINGLE and a > 0:
             return None
-        raise ResultError(f"game {number}: {a}-{b} has no winner; a level game after the 8th board is decided by "
-                          f"one more board", "ICF 56 b")
+        raise ResultError(say('game {number}: {a}-{b} has no winner; a level game after the 8th board is decided by one more board', number=number, a=a, b=b), "ICF 56 b")
     if max(a, b) < GAME_POINTS:
         return f"game {number} ended below {GAME_POINTS} ({a}-{b}): after the 8th board or by time (ICF 56 a)"
     return None
@@ -67,23 +67,23 @@ def check(games: tuple[tuple[int, int], ...], fmt: Format = Format.BEST_OF_THREE
     """The result of these games, or ``ResultError`` naming the law they break."""
     if fmt is Format.SINGLE:
         if len(games) != 1:
-            raise ResultError(f"this event's matches are one game, not {len(games)}", "SoL single game")
+            raise ResultError(say("this event's matches are one game, not {n}", n=len(games)), "SoL single game")
         (a, b), = games
         note = check_game(1, a, b, fmt)
         return Result(games=games, winner=0 if a == b else (1 if a > b else 2), unusual=(note,) if note else ())
     if len(games) > 3:
-        raise ResultError(f"{len(games)} games: a match is the best of three", "ICF 57")
+        raise ResultError(say('{n} games: a match is the best of three', n=len(games)), "ICF 57")
     notes = []
     won = [0, 0]
     for number, (a, b) in enumerate(games, 1):
         if max(won) == 2:
-            raise ResultError(f"game {number} after a {won[0]}-{won[1]}: the match was over", "ICF 57")
+            raise ResultError(say('game {number} after a {won}-{lost}: the match was over', number=number, won=won[0], lost=won[1]), "ICF 57")
         note = check_game(number, a, b, fmt)
         if note:
             notes.append(note)
         won[0 if a > b else 1] += 1
     if max(won) < 2:
-        raise ResultError(f"games {won[0]}-{won[1]}: a match is over when a side has won two", "ICF 57")
+        raise ResultError(say('games {won}-{lost}: a match is over when a side has won two', won=won[0], lost=won[1]), "ICF 57")
     return Result(games=games, winner=1 if won[0] == 2 else 2, unusual=tuple(notes))
 
 
@@ -94,23 +94,23 @@ def tie(rubbers: tuple[tuple[tuple[int, int], ...], ...], count: int, fmt: Forma
     """
     law = f"a tie of {count} rubbers"
     if not rubbers:
-        raise ResultError("no rubber given", law)
+        raise ResultError(say('no rubber given'), law)
     if len(rubbers) > count:
-        raise ResultError(f"{len(rubbers)} rubbers: this event's ties have {count}", law)
+        raise ResultError(say("{n} rubbers: this event's ties have {count}", n=len(rubbers), count=count), law)
     results = []
     won = [0, 0]
     for number, games in enumerate(rubbers, 1):
         if max(won) > count // 2:
-            raise ResultError(f"rubber {number} after {won[0]}-{won[1]}: the tie was decided", law)
+            raise ResultError(say('rubber {number} after {won}-{lost}: the tie was decided', number=number, won=won[0], lost=won[1]), law)
         try:
             r = check(tuple(games), fmt)
         except ResultError as exc:
-            raise ResultError(f"rubber {number}: {exc.args[0]}", exc.law) from None
+            raise ResultError(say('rubber {number}: {problem}', number=number, problem=exc.problem), exc.law) from None
         results.append(r)
         if r.winner:
             won[r.winner - 1] += 1
     if max(won) <= count // 2 and len(rubbers) < count:
-        raise ResultError(f"rubbers {won[0]}-{won[1]} after {len(rubbers)} of {count}: the tie is not decided", law)
+        raise ResultError(say('rubbers {won}-{lost} after {n} of {count}: the tie is not decided', won=won[0], lost=won[1], n=len(rubbers), count=count), law)
     winner = 0 if won[0] == won[1] else (1 if won[0] > won[1] else 2)
     notes = tuple(f"rubber {i}: {n}" for i, r in enumerate(results, 1) for n in r.unusual)
     return Result(games=(), winner=winner, unusual=notes, rubbers=tuple(results))
@@ -125,10 +125,9 @@ def walkover(present: int, fmt: Format = Format.BEST_OF_THREE, *, waited_minutes
     limit = REPORT_MINUTES["timed" if timed else "ICF"]
     law = "004 laws 18 and 126" if timed else "ICF 143 i"
     if present not in (1, 2):
-        raise ResultError(f"the side that reported is 1 or 2, not {present}", law)
+        raise ResultError(say('the side that reported is 1 or 2, not {present}', present=present), law)
     if waited_minutes < limit:
-        raise ResultError(f"only {waited_minutes:.0f} minutes since the match was announced: a walkover after "
-                          f"{limit}", law)
+        raise ResultError(say('only {waited_minutes} minutes since the match was announced: a walkover after {limit}', waited_minutes=format(waited_minutes, '.0f'), limit=limit), law)
     game = (GAME_POINTS, 0) if present == 1 else (0, GAME_POINTS)
     games = (game,) if fmt is Format.SINGLE else (game, game)
     if rubbers:  # a team tie: the rubbers the present side needed, each won so

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterator, Sequence
 
+from carrom.rules.message import say
 from carrom.tournament.model import Event, Pairing
 from carrom.tournament.standings import tallies
 
@@ -129,7 +130,7 @@ def pair_round(event: Event) -> list[tuple[int, int | None]]:
     next_round = event.current_round + 1
     ordered = order(event, next_round)
     if len(ordered) < 2:
-        raise PairingError("fewer than two competitors to pair")
+        raise PairingError(say('fewer than two competitors to pair'))
     done = met(event)
     t = tallies(event) if event.matches else {c: None for c in ordered}
     points = {c: (t[c].points if t[c] is not None else 0) for c in ordered}
@@ -138,7 +139,7 @@ def pair_round(event: Event) -> list[tuple[int, int | None]]:
     if len(ordered) % 2 == 0:
         pairs = combine(ordered, done, visit)
         if pairs is None:
-            raise PairingError("no pairing of this round avoids a rematch")
+            raise PairingError(say('no pairing of this round avoids a rematch'))
         return list(pairs)
     for bye in reversed(ordered):
         if (bye, None) in done:
@@ -147,4 +148,4 @@ def pair_round(event: Event) -> list[tuple[int, int | None]]:
         pairs = combine(rest, done, visit)
         if pairs is not None:
             return list(pairs) + [(bye, None)]
-    raise PairingError("no pairing of this round avoids a rematch and a second bye")
+    raise PairingError(say('no pairing of this round avoids a rematch and a second bye'))

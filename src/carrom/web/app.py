@@ -27,6 +27,7 @@ from carrom.i18n.said import Said
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.catalog import catalog_router
+from carrom.web.desk import desk_router
 from carrom.web.limits import BodyLimit, HeaderLimit, Limits, PerAddress
 from carrom.web.live import ABSENCE_GRACE, MATCH_IDLE, ROOM_IDLE, Hub, to_json
 from carrom.web.live_ws import live_router
@@ -96,6 +97,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app.include_router(umpire_router(store))  # the tablet umpire and the live scoreboard (docs/umpire.md)
     app.include_router(catalog_router())  # the client's words in five languages (docs/i18n.md)
     app.include_router(practice_router(store))  # set up a position, predict, strike; the drills (docs/practice.md)
+    app.include_router(desk_router(store))  # the tournament desk and its public pages (docs/tournaments.md)
 
     @app.exception_handler(MessageError)
     async def _message_error(_request: Request, exc: MessageError) -> JSONResponse:

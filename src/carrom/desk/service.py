@@ -1,0 +1,263 @@
+"""The desk's steps on a stored event, one home for the command line and the web desk (docs/tournaments.md).
+
+Each step reads the event, asks the pure core (``carrom.tournament``) for the change, and writes it
+back in one transaction with the step in the event's record; a refusal is the core's ``DeskError``
+(or ``ResultError``, ``SolError``, ``StoreError``) with nothing changed, so ``carrom tournament`` and
+``/desk`` refuse in the same words. The desk's key (its hash) and the tablets of each table live
+here too: the web gives the rights by link only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from sqlalchemy import delete, select
+
+from carrom.desk.ratings import rate_event
+from carrom.desk.store import TournamentStore
+from carrom.desk.tables import DeskKeyRow, TabletRow
+from carrom.rules.message import say
+from carrom.tournament import (
+    Competitor, DeskError, Event, FinalKind, Format, Pairing, Player, Settings, System, assign_groups, close, enter, pair,
+)
+from carrom.tournament.protests import Protest, decide, lodge
+
+SETTING_ENUMS = {"system": System, "pairing": Pairing, "format": Format, "final_kind": FinalKind}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A player to register: a name, and optionally a club, a country, a rating and a team (one team, one
+    competitor)."""
+
+    first: str
+    last: str
+    club: str = ""
+    country: str = ""
+    rating: float | None = None
+    team: str = ""
+
+
+def entry_named(text: str) -> Entry:
+    """A player given as "First Last"."""
+    parts = text.split()
+    if len(parts) < 2:
+        raise DeskError(say('a player is "First Last", not {text}', text=repr(text)))
+    return Entry(" ".join(parts[:-1]), parts[-1])
+
+
+def settings_of(**given: Any) -> Settings:
+    """Settings from their fields as text and numbers (the CLI's options, the web's form), each checked."""
+    values = {}
+    for name, value in given.items():
+        if name in SETTING_ENUMS:
+            kind = SETTING_ENUMS[name]
+            try:
+                value = kind(value)
+            except ValueError:
+                raise DeskError(say('{name}: {value} is not one of {value3}', name=name, value=repr(value), value3=', '.join((k.value for k in kind)))) from None
+        values[name] = value
+    settings = Settings(**values)
+    if settings.system is System.GROUPS and settings.groups < 1:
+        raise DeskError(say('a groups-then-knockout event needs its number of groups'))
+    return settings
+
+
+def register(store: TournamentStore, name: str, settings: Settings, entries: list[Entry],
+             date: str | None = None) -> tuple[int, Event]:
+    """A new event with its players, one competitor each (or one a team); one transaction."""
+    if not name.strip():
+        raise DeskError(say('an event needs a name'))
+    if len(entries) < 2:
+        raise DeskError(say('an event needs at least two players'))
+    with store.transaction("registering the players") as s:
+        clubs: dict[str, int] = {}
+        players: dict[int, Player] = {}
+        competitors: list[tuple[int, ...]] = []
+        teams: dict[str, list[int]] = {}
+        for e in entries:
+            club = None
+            if e.club:
+                club = clubs.get(e.club) or store.add_club(e.club, e.country or None, session=s)
+                clubs[e.club] = club
+            pid = store.add_player(e.first, e.last, club=club, country=e.country or None, rating=e.rating, session=s)
+            players[pid] = Player(pid, e.first, e.last, club, e.country or None, e.rating)
+            if e.team:
+                teams.setdefault(e.team, []).append(pid)
+            else:
+                competitors.append((pid,))
+        competitors.extend(tuple(ids) for ids in teams.values())
+        for ids in competitors:
+            if len(ids) > 4:
+                raise DeskError(say('a team is one to four players, not {n}', n=len(ids)))
+        event = Event(name=name.strip(), settings=settings, players=players, date=date or dt.date.today().isoformat(),
+                      competitors=tuple(Competitor(i, ids) for i, ids in enumerate(competitors, 1)))
+        if settings.system is System.GROUPS:
+            event = assign_groups(event)
+        return store.create(event, session=s), event
+
+
+def enter_players(store: TournamentStore, event_id: int, entries: list[Entry], club: str | None = None,
+                  country: str | None = None, rating: float | None = None) -> tuple[Event, int]:
+    """One more competitor of one to four players; the event and its number."""
+    if not 1 <= len(entries) <= 4:
+        raise DeskError(say('a competitor is one to four players, not {n}', n=len(entries)))
+    event = store.load(event_id)
+    with store.transaction("entering a competitor") as s:
+        club_id = store.add_club(club, country, session=s) if club else None
+        players = dict(event.players)
+        ids = []
+        for i, e in enumerate(entries):
+            pid = store.add_player(e.first, e.last, club=club_id, country=country,
+                                   rating=rating if i == 0 else None, session=s)
+            players[pid] = Player(pid, e.first, e.last, club_id, country, rating if i == 0 else None)
+            ids.append(pid)
+        changed = enter(replace(event, players=players), ids)
+    store.save(event_id, changed, "entered: " + " & ".join(f"{e.first} {e.last}" for e in entries))
+    return changed, changed.competitors[-1].id
+
+
+def step(store: TournamentStore, event_id: int, change: Callable[[Event], Event], what: str, law: str = "") -> Event:
+    """Load, change (a pure function of the event), save with the step in the record; a refusal changes nothing."""
+    event = store.load(event_id)
+    new = change(event)
+    store.save(event_id, new, what, law)
+    return new
+
+
+def pairing(store: TournamentStore, event_id: int) -> Callable[[Event], Event]:
+    """The core's ``pair`` for this stored event, refusing a knockout imported from SoL (carrom does not continue
+    SoL's bracket)."""
+    sol = bool(store.load_with_extras(event_id)[1].get("sol"))
+
+    def change(event: Event) -> Event:
+        if event.settings.system is System.KNOCKOUT and event.matches and sol:
+            raise DeskError(say('this knockout was imported from SoL, whose bracket carrom does not continue: pair its next round in SoL'))
+        return pair(event)
+    return change
+
+
+def competitor_named(event: Event, name: str) -> int:
+    """A competitor named by a player's "First Last" (or its number)."""
+    name = str(name).strip()
+    if name.isdigit():
+        cid = int(name)
+        if any(c.id == cid for c in event.competitors):
+            return cid
+        raise DeskError(say('no competitor {cid} in this event', cid=cid))
+    wanted = " ".join(name.split()).casefold()
+    found = [c.id for c in event.competitors if any(event.players[p].name.casefold() == wanted for p in c.players)]
+    if not found:
+        raise DeskError(say('no player {name} in this event', name=repr(name)))
+    return found[0]
+
+
+def close_event(store: TournamentStore, event_id: int, rating_list: str | None = None) -> dict[int, tuple]:
+    """Close the event (core ``close``); with ``rating_list``, its matches update that list (Glicko-2)."""
+    step(store, event_id, close, "event closed" + (f"; rating list {rating_list!r} updated" if rating_list else ""))
+    return rate_event(store, event_id, rating_list) if rating_list else {}
+
+
+def lodge_protest(store: TournamentStore, event_id: int, round_number: int, table: int, by: str, game: int, *,
+                  oral_at: float | None, fee: bool, game_ended: float, now: float) -> tuple[int, Protest]:
+    """The written protest (ICF 146, 150): the match's result held until decided."""
+    event = store.load(event_id)
+    changed, protest = lodge(event, round_number, table, competitor_named(event, by), game, oral_at=oral_at, fee=fee,
+                             game_ended=game_ended, now=now)
+    pid = store.save(event_id, changed, f"protest lodged: round {round_number}, table {table}", "ICF 146, 150",
+                     protest=protest)
+    return pid, protest
+
+
+def decide_protest(store: TournamentStore, event_id: int, protest_id: int, upheld: bool, now: float) -> Protest:
+    """Upheld (replay from the protested game, ICF 151 a) or rejected (the result stands, 151 b)."""
+    event = store.load(event_id)
+    known = dict(store.protests(event_id))
+    if protest_id not in known:
+        raise DeskError(say('no protest {protest_id} in event {event_id}', protest_id=protest_id, event_id=event_id))
+    changed, protest = decide(event, known[protest_id], upheld, now)
+    store.save(event_id, changed, f"protest {protest_id} {protest.state.value}", protest.steps[-1].law,
+               protest=protest, protest_id=protest_id)
+    return protest
+
+
+def stage_of(event: Event, match) -> str:
+    """The laws' stage of a match (ICF 56 b, 60 b): a knockout's last eight on are "quarter-final", else "early"."""
+    if match.stage in ("final", "third"):
+        return "quarter-final"
+    if match.stage == "knockout":
+        return "quarter-final" if len(event.round_matches(match.round)) <= 4 else "early"
+    return "early"
+
+
+def scorecard_header(event: Event, extra: dict, match) -> dict[str, Any]:
+    """The scorecard's header of a match (ICF XIX), as the tablet's form would send it."""
+    one, two = event.competitor(match.side1), event.competitor(match.side2)
+    doubles = len(one.players) == 2 and len(two.players) == 2
+    seats = (("south", "north"), ("east", "west")) if doubles else (("south",), ("north",))
+
+    def player(pid: int) -> dict[str, str]:
+        p = event.players[pid]
+        return {"name": p.name} | ({"team": p.country} if p.country else {})
+
+    players = {seat: player(pid) for side, comp in zip(seats, (one, two)) for seat, pid in zip(side, comp.players)}
+    championship = (extra.get("championship") or {}).get("description")
+    fields = {"tournament": championship or event.name, "event": event.name, "round": str(match.round),
+              "match": f"{match.round}.{match.table}", "table": str(match.table),
+              "date": dt.date.today().isoformat()}
+    if match.umpire:
+        fields["umpire"] = match.umpire
+    return {"variant": "icf", "kind": "doubles" if doubles else "singles", "players": players,
+            "first_breaker": "south", "event": fields, "stage": stage_of(event, match)}
+
+
+# -- rights by link: the desk's key, the tablets' -----------------------------------------------------------
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def set_desk_key(store: TournamentStore, event_id: int, key: str) -> None:
+    with store.transaction("keeping the desk's key") as s:
+        s.merge(DeskKeyRow(event_id=event_id, key_hash=key_hash(key)))
+
+
+def desk_key_fits(store: TournamentStore, event_id: int, key: str | None) -> bool:
+    """Whether ``key`` is the event's desk key (an event without one, made on the command line, has no web desk)."""
+    if not key:
+        return False
+    with store.transaction("reading the desk's key") as s:
+        row = s.get(DeskKeyRow, event_id)
+        return row is not None and hmac.compare_digest(row.key_hash, key_hash(key))
+
+
+@dataclass(frozen=True)
+class Tablet:
+    round: int
+    table: int
+    umpire_match: str
+    umpire_key: str
+
+
+def tablets(store: TournamentStore, event_id: int) -> list[Tablet]:
+    with store.transaction("reading the tablets") as s:
+        return [Tablet(r.round, r.table_no, r.umpire_match, r.umpire_key)
+                for r in s.scalars(select(TabletRow).where(TabletRow.event_id == event_id)
+                                   .order_by(TabletRow.round, TabletRow.table_no))]
+
+
+def add_tablet(store: TournamentStore, event_id: int, tablet: Tablet) -> None:
+    with store.transaction("keeping a table's tablet") as s:
+        s.add(TabletRow(event_id=event_id, round=tablet.round, table_no=tablet.table,
+                        umpire_match=tablet.umpire_match, umpire_key=tablet.umpire_key))
+
+
+def drop_tablets(store: TournamentStore, event_id: int, from_round: int) -> None:
+    """Forget the tablets of rounds taken back."""
+    with store.transaction("forgetting a round's tablets") as s:
+        s.execute(delete(TabletRow).where(TabletRow.event_id == event_id, TabletRow.round >= from_round))

@@ -1,0 +1,489 @@
+"""The tournament desk on the web (``/desk``) and the tournament's public pages (``/t/{id}``): docs/tournaments.md.
+
+Only translates: every step is ``carrom.desk.service``'s or the pure core's (``carrom.tournament``),
+so a refusal is the same sentence ``carrom tournament`` prints (the core's ``DeskError``), sent
+beside its English as a message when it is one. Rights by link only: creating (or importing) an
+event gives its desk key, kept as a hash; the desk's page sends it as ``X-Desk-Key``. Each table
+of a published round gets an umpire's match on the tablet (``/umpire/{id}#key=...``) with the
+scorecard's header filled in and the match's stage; the desk reads the tablet's result into the
+event once the tablet says the match is over (``sync``: on every reading of the desk or of the
+public page, so several servers on one PostgreSQL database see it alike). Public pages read a
+cached view (at most one computation a second per event) and never carry a key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import io
+import json
+import logging
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
+from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
+
+from carrom.desk import SolError, StoreError as DeskStoreError, TournamentStore, import_sol
+from carrom.desk import service
+from carrom.i18n import translator
+from carrom.i18n.said import RECORDER as SAID
+from carrom.i18n.said import sent
+from carrom.records import RecordError, dumps, load_record
+from carrom.records.record import Record
+from carrom.records.tablet import SinkSession, header_from_dict
+from carrom.rules.message import Message
+from carrom.store import Store
+from carrom.store.umpire import UmpireMatchModel, UmpireStore
+from carrom.web.catalog import unknown_language
+from carrom.tournament import (
+    DeskError, Event, ResultError, announce, find, publish, record, retire, standings, swap, undo,
+    walkover,
+)
+from carrom.tournament.protests import State
+from carrom.web.umpire import games_of, key_hash as umpire_key_hash, title_of
+
+log = logging.getLogger("carrom.web.desk")
+
+STATIC = Path(__file__).parent / "static"
+KEY_HEADER = "X-Desk-Key"
+PUBLIC_FRESH = 1.0  # seconds a public view is served from the cache before it is worked out again
+MAX_SOL = 20_000_000  # bytes of an imported SoL file
+REFUSED = (DeskError, ResultError, SolError)
+
+
+def refused(exc: Exception, status: int = 400) -> JSONResponse:
+    """The core's refusal as the page is sent it: its English, and its message when it has one (docs/i18n.md)."""
+    said = exc.args[0] if exc.args else str(exc)
+    body: dict[str, Any] = {"error": str(said)}
+    if isinstance(said, Message):
+        body["refusal"] = sent(said)
+    return JSONResponse(body, status_code=status)
+
+
+def tablet_games(record_text: str) -> tuple[tuple[int, int], ...] | None:
+    """The games of a finished match on the tablet, side 1 (south's side) first; None while it is not over."""
+    session = SinkSession(load_record(record_text, replay=False), Path("desk.json"), words=SAID)
+    if not session.match.state.over:
+        return None
+    first = session.record.header.sides()[0]
+    flip = "south" not in first
+    return tuple((g["points"][1], g["points"][0]) if flip else (g["points"][0], g["points"][1])
+                 for g in games_of(session))
+
+
+class Desk:
+    """The events' stores and the public views' cache."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.events = TournamentStore(store.url)
+        self.umpires = UmpireStore(store)
+        self.public: dict[int, tuple[float, tuple[bytes, bytes]]] = {}
+        self.refreshing: set[int] = set()
+        self.locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, event_id: int) -> asyncio.Lock:
+        return self.locks.setdefault(event_id, asyncio.Lock())
+
+    def check(self, event_id: int, key: str | None) -> None:
+        if not key:
+            raise HTTPException(401, SAID.gettext("only the desk changes an event: open the desk's link (this page "
+                                                  "only reads)"))
+        if not service.desk_key_fits(self.events, event_id, key):
+            raise HTTPException(403, SAID.gettext("this is not the desk's key of event {event}: nothing was changed",
+                                                  event=event_id))
+
+    def new_key(self, event_id: int) -> dict[str, Any]:
+        key = secrets.token_urlsafe(24)
+        service.set_desk_key(self.events, event_id, key)
+        return {"id": event_id, "key": key, "desk": f"/desk/{event_id}#key={key}", "public": f"/t/{event_id}"}
+
+    # -- the tablets ---------------------------------------------------------------------------------------
+    def open_tablets(self, event_id: int) -> int:
+        """An umpire's match for each played table of the published rounds that has none yet; how many were made."""
+        event, extra, _, _ = self.events.load_with_extras(event_id)
+        have = {(t.round, t.table) for t in service.tablets(self.events, event_id)}
+        made = 0
+        for m in event.matches:
+            if m.round > event.published or m.side2 is None or m.result is not None or (m.round, m.table) in have:
+                continue
+            if event.settings.rubbers or len(event.competitor(m.side1).players) > 2:
+                continue  # a team tie's rubbers are typed by the desk
+            try:
+                header = header_from_dict(service.scorecard_header(event, extra, m))
+            except RecordError as exc:
+                log.warning("event %s, round %s, table %s: no tablet: %s", event_id, m.round, m.table, exc)
+                continue
+            rec = Record(header)
+            match_id, key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
+            self.umpires.create(match_id, umpire_key_hash(key), title_of(rec), dumps(rec), 0, False)
+            service.add_tablet(self.events, event_id, service.Tablet(m.round, m.table, match_id, key))
+            made += 1
+        return made
+
+    def sync(self, event_id: int) -> Event:
+        """The event, with every result a tablet finished since read into it (the desk's record says so)."""
+        event = self.events.load(event_id)
+        if event.closed:
+            return event
+        waiting = []
+        for t in service.tablets(self.events, event_id):
+            try:
+                m = find(event, t.round, t.table)
+            except DeskError:
+                continue
+            if m.result is None and not m.held:
+                waiting.append(t)
+        over = self.finished([t.umpire_match for t in waiting])
+        for t in waiting:
+            row = self.umpires.get(t.umpire_match) if t.umpire_match in over else None
+            if row is None or not row.over:
+                continue
+            try:
+                games = tablet_games(row.record)
+                if games is None:
+                    continue
+                event = service.step(self.events, event_id, lambda e: record(e, t.round, t.table, games),
+                                     f"result from the umpire's tablet: round {t.round}, table {t.table}: "
+                                     + " ".join(f"{a}-{b}" for a, b in games), "ICF 57")
+            except (RecordError, *REFUSED) as exc:  # the desk types it instead; the tablet's scorecard stays
+                log.warning("event %s, round %s, table %s: the tablet's result was not taken: %s", event_id, t.round,
+                            t.table, exc)
+            except DeskStoreError as exc:  # another server took it meanwhile
+                log.info("event %s: %s", event_id, exc)
+                event = self.events.load(event_id)
+        return event
+
+    def finished(self, match_ids: list[str]) -> set[str]:
+        """Which of these umpire's matches are over, in one query (the tablets of a round of 250 tables)."""
+        if not match_ids:
+            return set()
+        try:
+            with Session(self.store.engine) as s:
+                return set(s.scalars(select(UmpireMatchModel.id).where(UmpireMatchModel.id.in_(match_ids),
+                                                                        UmpireMatchModel.over.is_(True))))
+        except SQLAlchemyError as exc:
+            log.warning("the tablets' matches cannot be read now: %s", exc)
+            return set()
+
+    # -- views ---------------------------------------------------------------------------------------------
+    def match_view(self, event: Event, m, tablets: dict, private: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {"round": m.round, "table": m.table, "stage": m.stage,
+                               "sides": [event.names(s) for s in m.sides], "competitors": list(m.sides),
+                               "held": m.held, "announced": m.announced}
+        if m.result is not None:
+            out["result"] = {"games": [list(g) for g in m.result.games], "winner": m.result.winner,
+                             "walkover": m.result.walkover, "unusual": list(m.result.unusual),
+                             "score": [m.result.score1, m.result.score2]}
+        t = tablets.get((m.round, m.table))
+        if t is not None:
+            out["scoreboard"] = f"/scoreboard/{t.umpire_match}"
+            if private:
+                out["umpire"] = f"/umpire/{t.umpire_match}#key={t.umpire_key}"
+        return out
+
+    def view(self, event_id: int, event: Event, private: bool) -> dict[str, Any]:
+        tablets = {(t.round, t.table): t for t in service.tablets(self.events, event_id)}
+        shown = [m for m in event.matches if private or m.round <= event.published]
+        rounds: dict[int, list] = {}
+        for m in shown:
+            rounds.setdefault(m.round, []).append(self.match_view(event, m, tablets, private))
+        rows = [{"rank": r.rank, "competitor": r.competitor, "players": event.names(r.competitor), "points": r.points,
+                 "buchholz": r.buchholz, "net_score": r.net_score, "total_score": r.total_score, "retired": r.retired,
+                 "played": r.played} for r in standings(event)]
+        bracket = [{"round": n, "matches": [x for x in ms if x["stage"] in ("knockout", "third", "final")]}
+                   for n, ms in sorted(rounds.items())]
+        s = event.settings
+        return {"id": event_id, "name": event.name, "date": event.date, "closed": event.closed,
+                "system": s.system.value, "format": s.format.value, "published": event.published,
+                "current_round": event.current_round, "rounds_planned": s.rounds,
+                "rounds": [{"round": n, "published": n <= event.published, "matches": ms}
+                           for n, ms in sorted(rounds.items())],
+                "standings": rows, "bracket": [b for b in bracket if b["matches"]],
+                "competitors": [{"id": c.id, "players": event.names(c.id), "retired_from": c.retired_from,
+                                 "group": c.group} for c in event.competitors] if private else []}
+
+    def desk_view(self, event_id: int) -> dict[str, Any]:
+        event = self.sync(event_id)
+        out = self.view(event_id, event, private=True)
+        now = time.time()
+        out["protests"] = [{"protest": pid, "round": p.round, "table": p.table, "by": p.by,
+                            "by_names": event.names(p.by), "game": p.game, "state": p.state.value,
+                            "time_left": p.time_left(now) if p.state is State.LODGED else None,
+                            "steps": [{"at": st.at, "what": st.what, "law": st.law} for st in p.steps]}
+                           for pid, p in self.events.protests(event_id)]
+        out["log"] = [{"at": a, "what": w, "law": law} for a, w, law in self.events.log(event_id)[-30:]]
+        out["timed"] = event.settings.timed
+        return out
+
+    def public_now(self, event_id: int) -> tuple[bytes, bytes]:
+        """The public view worked out now (the tablets' results read in first), as JSON and gzipped once for every
+        spectator whose browser takes it so."""
+        body = json.dumps(self.view(event_id, self.sync(event_id), private=False), separators=(",", ":"))
+        raw = body.encode("utf-8")
+        return raw, gzip.compress(raw, 6)
+
+    async def public_bytes(self, event_id: int) -> tuple[bytes, bytes]:
+        """The public view as cached: a view older than ``PUBLIC_FRESH`` is still served while one refresh is worked
+        out in the background, so no spectator waits for another's computation; only the first reading waits."""
+        cached = self.public.get(event_id)
+        if cached is None:
+            return await self.refresh(event_id)
+        if time.monotonic() - cached[0] >= PUBLIC_FRESH and event_id not in self.refreshing:
+            self.refreshing.add(event_id)
+            asyncio.get_running_loop().create_task(self.refresh(event_id, background=True))
+        return cached[1]
+
+    async def refresh(self, event_id: int, background: bool = False) -> tuple[bytes, bytes] | None:
+        try:
+            body = await asyncio.to_thread(self.public_now, event_id)
+        except Exception as exc:
+            if not background:
+                raise
+            log.warning("event %s: the public view was not refreshed: %s", event_id, exc)
+            return None
+        finally:
+            self.refreshing.discard(event_id)
+        self.public[event_id] = (time.monotonic(), body)
+        return body
+
+def _fields(body: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise HTTPException(400, SAID.gettext("the request's body must be a JSON object"))
+    unknown = set(body) - set(required) - set(optional)
+    if unknown:
+        raise HTTPException(400, SAID.gettext("unknown field {key}", key=sorted(unknown)[0]))
+    for k in required:
+        if k not in body:
+            raise HTTPException(400, SAID.gettext("{key} is missing", key=k))
+    return body
+
+
+def _int(body: dict, key: str, default: int | None = None) -> int:
+    value = body.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise HTTPException(400, SAID.gettext("{key} must be a whole number", key=key))
+    return value
+
+
+def _entry(value: Any) -> service.Entry:
+    if isinstance(value, str):
+        return service.entry_named(value)
+    if not isinstance(value, dict) or not value.get("first") or not value.get("last"):
+        raise HTTPException(400, SAID.gettext("a player is \"First Last\" or {fields}",
+                                              fields='{"first", "last", "club", "country", "rating", "team"}'))
+    rating = value.get("rating")
+    if rating in ("", None):
+        rating = None
+    elif isinstance(rating, bool) or not isinstance(rating, (int, float)):
+        raise HTTPException(400, SAID.gettext("{key} must be a number", key="rating"))
+    return service.Entry(str(value["first"]).strip(), str(value["last"]).strip(), str(value.get("club") or ""),
+                         str(value.get("country") or ""), None if rating is None else float(rating),
+                         str(value.get("team") or ""))
+
+
+SETTINGS = ("system", "pairing", "format", "rounds", "finals", "final_kind", "third_place", "groups", "qualifiers",
+            "timed", "phantom_score", "delay_top", "delay_compatriots", "seed", "rubbers")
+
+
+def desk_router(store: Store) -> APIRouter:
+    """The desk's pages and API, and the public pages, on ``store``'s database."""
+    desk = Desk(store)
+    router = APIRouter()
+
+    def page(name: str):
+        async def serve(event_id: int | None = None) -> FileResponse:
+            return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+        return serve
+
+    router.add_api_route("/desk", page("desk.html"), include_in_schema=False)
+    router.add_api_route("/desk/{event_id}", page("desk.html"), include_in_schema=False)
+    router.add_api_route("/t/{event_id}", page("tournament.html"), include_in_schema=False)
+
+    async def body_json(request: Request) -> Any:
+        raw = await request.body()
+        try:
+            return json.loads(raw) if raw else {}
+        except ValueError:
+            raise HTTPException(400, SAID.gettext("the request's body must be JSON")) from None
+
+    async def run(fn, *args):
+        try:
+            return await asyncio.to_thread(fn, *args)
+        except REFUSED as exc:
+            return refused(exc)
+        except DeskStoreError as exc:
+            log.warning("%s", exc)
+            if "no event" in str(exc):
+                raise HTTPException(404, SAID.gettext("there is no event {event}: check the link",
+                                                      event=args[0] if args else "")) from None
+            raise HTTPException(503, SAID.gettext("the database is not available now: nothing was changed; try "
+                                                  "again later")) from None
+
+    @router.post("/api/desk")
+    async def create(request: Request):
+        """A new event from the desk's form: its settings and players; the answer holds its desk key."""
+        body = _fields(await body_json(request), ("name", "players"), SETTINGS)
+        if not isinstance(body["players"], list):
+            raise HTTPException(400, SAID.gettext("{key} must be a list", key="players"))
+        given = {k: body[k] for k in SETTINGS if k in body}
+
+        def make():
+            settings = service.settings_of(**given)
+            entries = [_entry(p) for p in body["players"]]
+            event_id, _ = service.register(desk.events, str(body["name"]), settings, entries)
+            return desk.new_key(event_id)
+        try:
+            return await run(make)
+        except TypeError:
+            raise HTTPException(400, SAID.gettext("bad request: {problem}", problem="settings")) from None
+
+    @router.post("/api/desk/import")
+    async def import_file(request: Request):
+        """A SoL file (.sol or .sol.gz) as the body: each tourney an event, each with its desk key."""
+        raw = await request.body()
+        if len(raw) > MAX_SOL:
+            raise HTTPException(413, SAID.gettext("the request's body is over {most} MB", most=MAX_SOL // 1_000_000))
+        name = request.headers.get("X-File-Name", "the file")
+
+        def load():
+            return {"events": [desk.new_key(i) for i in import_sol(desk.events, raw, name)]}
+        return await run(load)
+
+    @router.get("/api/desk/{event_id}")
+    async def desk_state(event_id: int, request: Request):
+        await asyncio.to_thread(desk.check, event_id, request.headers.get(KEY_HEADER))
+        async with desk.lock(event_id):
+            return await run(desk.desk_view, event_id)
+
+    def action(event_id: int, what: str, body: dict) -> Any:
+        """One step of the desk; the answer is the desk's view after it."""
+        ev = desk.events
+        now = time.time()
+        if what == "pair":
+            service.step(ev, event_id, service.pairing(ev, event_id), "round paired")
+        elif what == "publish":
+            service.step(ev, event_id, publish, "round published")
+            desk.open_tablets(event_id)
+        elif what == "undo":
+            changed = service.step(ev, event_id, undo, "last round taken back")
+            service.drop_tablets(ev, event_id, changed.current_round + 1)
+        elif what == "swap":
+            a, b = str(body.get("a", "")), str(body.get("b", ""))
+            service.step(ev, event_id, lambda e: swap(e, service.competitor_named(e, a), service.competitor_named(e, b)),
+                         f"swapped by hand: {a} and {b}")
+        elif what == "result":
+            from carrom.tournament import parse_games
+
+            r, t, games = _int(body, "round"), _int(body, "table"), str(body.get("games", ""))
+            service.step(ev, event_id, lambda e: record(e, r, t, parse_games(games)),
+                         f"result typed: round {r}, table {t}: {games}", "ICF 57")
+        elif what == "announce":
+            r, t = _int(body, "round"), _int(body, "table")
+            at = body.get("at", now)  # an announcement made earlier, as `carrom tournament announce --at` takes it
+            if isinstance(at, bool) or not isinstance(at, (int, float)) or at > now:
+                raise HTTPException(400, SAID.gettext("{key}: the time of the announcement, seconds since the epoch, "
+                                                      "not in the future", key="at"))
+            service.step(ev, event_id, lambda e: announce(e, r, t, float(at)), f"announced round {r}, table {t}",
+                         "ICF 143 i")
+        elif what == "walkover":
+            r, t, present = _int(body, "round"), _int(body, "table"), _int(body, "present")
+            law = "004 laws 18 and 126" if ev.load(event_id).settings.timed else "ICF 143 i"
+            service.step(ev, event_id, lambda e: walkover(e, r, t, present, now),
+                         f"walkover: round {r}, table {t}, side {3 - present} absent", law)
+        elif what == "retire":
+            who = str(body.get("competitor", ""))
+            service.step(ev, event_id, lambda e: retire(e, service.competitor_named(e, who)), f"withdrawn: {who}")
+        elif what == "add":
+            players = body.get("players")
+            if not isinstance(players, list):
+                raise HTTPException(400, SAID.gettext("{key} must be a list", key="players"))
+            service.enter_players(ev, event_id, [_entry(p) for p in players])
+        elif what == "lodge":
+            r, t, game = _int(body, "round"), _int(body, "table"), _int(body, "game")
+            ended = now - 60 * _int(body, "minutes_since_game", 0)
+            service.lodge_protest(ev, event_id, r, t, str(body.get("by", "")), game,
+                                  oral_at=now if body.get("oral", True) else None, fee=bool(body.get("fee", True)),
+                                  game_ended=ended, now=now)
+        elif what == "decide":
+            service.decide_protest(ev, event_id, _int(body, "protest"), bool(body.get("upheld")), now)
+        elif what == "close":
+            rating = body.get("rating") or None
+            service.close_event(ev, event_id, None if rating is None else str(rating))
+        else:
+            raise HTTPException(404, SAID.gettext("the desk has no step {step}", step=what))
+        view = desk.desk_view(event_id)  # the tablets' results read in too
+        if event_id in desk.public:  # someone reads the public page: the spectators see the step at once
+            desk.public[event_id] = (time.monotonic(), desk.public_now(event_id))
+        return view
+
+    @router.post("/api/desk/{event_id}/{what}")
+    async def step(event_id: int, what: str, request: Request):
+        await asyncio.to_thread(desk.check, event_id, request.headers.get(KEY_HEADER))
+        body = await body_json(request)
+        if not isinstance(body, dict):
+            raise HTTPException(400, SAID.gettext("the request's body must be a JSON object"))
+        async with desk.lock(event_id):
+            return await run(action, event_id, what, body)
+
+    @router.get("/api/desk/{event_id}/print/{what}.pdf")
+    async def print_out(event_id: int, what: str, request: Request, lang: str | None = None,
+                        round: int | None = None, key: str | None = None) -> Response:
+        """A printout (carrom.desk.printouts) in ``lang``; the desk's key as the header or, for a link the browser
+        opens in a new tab, as ``key``."""
+        from carrom.desk.printouts import printout
+
+        await asyncio.to_thread(desk.check, event_id, request.headers.get(KEY_HEADER) or key)
+        try:
+            words = translator(lang) if lang is not None else translator()
+        except ValueError:
+            raise unknown_language(lang) from None
+
+        def make():
+            event, extra, _, _ = desk.events.load_with_extras(event_id)
+            return printout(event, what, words, round, extra)
+        body = await run(make)
+        if isinstance(body, JSONResponse):
+            return body
+        return Response(body, media_type="application/pdf",
+                        headers={"Content-Disposition": f'inline; filename="event-{event_id}-{what}.pdf"'})
+
+    @router.get("/api/t/{event_id}")
+    async def public(event_id: int, request: Request):
+        """The public view: published rounds, standings, the bracket, each table's scoreboard; never a key."""
+        try:
+            raw, packed = await desk.public_bytes(event_id)
+        except REFUSED as exc:
+            return refused(exc)
+        except DeskStoreError as exc:
+            if "no event" in str(exc):
+                raise HTTPException(404, SAID.gettext("there is no event {event}: check the link",
+                                                      event=event_id)) from None
+            log.warning("%s", exc)
+            raise HTTPException(503, SAID.gettext("the database is not available now: nothing was changed; try "
+                                                  "again later")) from None
+        headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+        if "gzip" in request.headers.get("accept-encoding", ""):
+            return Response(packed, media_type="application/json", headers=headers | {"Content-Encoding": "gzip"})
+        return Response(raw, media_type="application/json", headers=headers)
+
+    @router.get("/api/t/{event_id}/qr/{round_number}/{table}.svg")
+    async def qr(event_id: int, round_number: int, table: int, request: Request) -> Response:
+        """A QR code for spectators at a table: its live scoreboard, or the public page when it has no tablet."""
+        import segno
+
+        found = {(t.round, t.table): t for t in await asyncio.to_thread(service.tablets, desk.events, event_id)}
+        t = found.get((round_number, table))
+        base = str(request.base_url).rstrip("/")
+        link = f"{base}/scoreboard/{t.umpire_match}" if t else f"{base}/t/{event_id}#r{round_number}t{table}"
+        out = io.BytesIO()
+        segno.make(link, error="m").save(out, kind="svg", scale=4, title=link)
+        return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=60"})
+
+    return router

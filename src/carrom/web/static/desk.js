@@ -1,0 +1,199 @@
+// The tournament desk: create or import an event, then pair, publish, type results, announce, record walkovers,
+// protests and close. Every step is the server's (carrom.web.desk); the page only sends the desk's key with it.
+import { said, t, language } from "./i18n.js";
+import { el, fill } from "./umpire-view.js";
+import { matchSides, resultText, standingsTable } from "./tournament-view.js";
+
+const $ = (id) => document.getElementById(id);
+const eventId = location.pathname.split("/").filter(Boolean)[1] || null;
+const KEYS = "carrom-desk-keys";  // event id -> the desk's key, kept on this computer
+const desk = (window.desk = { state: null, busy: false, confirming: null });
+
+function keys() { try { return JSON.parse(localStorage.getItem(KEYS) || "{}"); } catch { return {}; } }
+function remember(id, key) {
+  const all = keys(); all[id] = key;
+  try { localStorage.setItem(KEYS, JSON.stringify(all)); } catch { /* the link still holds it */ }
+}
+function keyOf(id) {
+  const m = location.hash.match(/key=([^&]+)/);
+  return m ? decodeURIComponent(m[1]) : keys()[id] || null;
+}
+
+function showError(text) { const e = $("error"); e.textContent = text; e.hidden = !text; }
+function notice(text) { const e = $("notice"); e.textContent = text; e.hidden = !text; }
+
+async function call(method, path, body, raw = false) {
+  desk.busy = true;
+  try {
+    const headers = raw ? { "Content-Type": "application/octet-stream" } : { "Content-Type": "application/json" };
+    const key = eventId && keyOf(eventId);
+    if (key) headers["X-Desk-Key"] = key;
+    const answer = await fetch(path, { method, headers, body: raw ? body : body === undefined ? undefined : JSON.stringify(body) });
+    const data = await answer.json().catch(() => ({}));
+    if (!answer.ok) {
+      showError(data.refusal ? said(data.refusal) : data.error || t("the server refused this request (HTTP {status})", { status: answer.status }));
+      return null;
+    }
+    showError("");
+    return data;
+  } finally {
+    desk.busy = false;
+  }
+}
+
+// -- a new event ----------------------------------------------------------------------------------------
+function players(text) {
+  return text.split("\n").map((l) => l.trim()).filter(Boolean).map((line) => {
+    const [name, club = "", country = "", rating = ""] = line.split(",").map((x) => x.trim());
+    const parts = name.split(/\s+/);
+    const first = parts.slice(0, -1).join(" "), last = parts[parts.length - 1];
+    if (!first) return name;  // the server says what is wrong with it
+    return { first, last, club, country, rating: rating === "" ? null : Number(rating) };
+  });
+}
+
+function made(list) {
+  $("made").hidden = false;
+  fill("made-links", list.flatMap((m) => [
+    el("li", {}, [t("Desk (keep it to yourself): "), el("a", { href: m.desk, class: "desk-link" }, location.origin + m.desk)]),
+    el("li", {}, [t("Public page: "), el("a", { href: m.public, target: "_blank" }, location.origin + m.public)]),
+  ]));
+  for (const m of list) remember(m.id, m.key);
+}
+
+$("new-event").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const f = new FormData(ev.target);
+  const body = { name: f.get("name"), system: f.get("system"), pairing: f.get("pairing"), format: f.get("format"),
+    rounds: Number(f.get("rounds") || 0), finals: Number(f.get("finals") || 0), groups: Number(f.get("groups") || 0),
+    qualifiers: Number(f.get("qualifiers") || 2), third_place: f.get("third_place") === "on", timed: f.get("timed") === "on",
+    players: players(f.get("players") || "") };
+  const answer = await call("POST", "/api/desk", body);
+  if (answer) made([answer]);
+});
+
+$("import-button").addEventListener("click", async () => {
+  const file = $("sol-file").files[0];
+  if (!file) { showError(t("choose a SoL file first")); return; }
+  const answer = await call("POST", "/api/desk/import", await file.arrayBuffer(), true);
+  if (answer) made(answer.events);
+});
+
+// -- an event -------------------------------------------------------------------------------------------
+async function step(what, body = {}) {
+  const answer = await call("POST", `/api/desk/${eventId}/${what}`, body);
+  if (answer) render(answer);
+  return answer;
+}
+
+function minutes(seconds) {
+  const m = Math.floor(Math.abs(seconds) / 60), s = Math.floor(Math.abs(seconds) % 60);
+  return `${m}:${String(s).padStart(2, "0")}`;
+}
+
+function matchRow(m, round) {
+  const cells = [el("td", { class: "table-no" }, String(m.table)), el("td", {}, matchSides(m))];
+  const acts = [];
+  if (m.sides.length === 2 && !m.result && !desk.state.closed) {
+    const input = el("input", { class: "result-input", placeholder: "25-13 20-25 25-9", "aria-label": t("Games of table {table}", { table: m.table }) });
+    const save = el("button", { type: "button", class: "save" }, t("Save"));
+    save.addEventListener("click", () => step("result", { round: m.round, table: m.table, games: input.value }));
+    acts.push(input, save);
+    if (round.published) {
+      const ann = el("button", { type: "button", class: "announce" }, m.announced ? t("Announced {time}", { time: new Date(m.announced * 1000).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" }) }) : t("Announce"));
+      ann.addEventListener("click", () => step("announce", { round: m.round, table: m.table }));
+      acts.push(ann);
+      m.sides.forEach((names, i) => {
+        const id = `${m.round}-${m.table}-${i + 1}`;
+        const confirming = desk.confirming === id;
+        const b = el("button", { type: "button", class: confirming ? "walkover confirm" : "walkover" },
+          confirming ? t("Confirm: only {names} reported", { names: names.join(" & ") })
+            : t("Walkover to {names}", { names: names.join(" & ") }));
+        b.addEventListener("click", () => {
+          if (desk.confirming !== id) { desk.confirming = id; render(desk.state); return; }
+          desk.confirming = null;
+          step("walkover", { round: m.round, table: m.table, present: i + 1 });
+        });
+        acts.push(b);
+      });
+    }
+  }
+  cells.push(el("td", {}, resultText(m)));
+  cells.push(el("td", { class: "actions" }, acts));
+  const links = [];
+  if (m.umpire) links.push(el("a", { href: m.umpire, target: "_blank", class: "umpire-link" }, t("Umpire's tablet")));
+  if (m.scoreboard) links.push(" ", el("a", { href: m.scoreboard, target: "_blank" }, t("Scoreboard")));
+  cells.push(el("td", {}, links));
+  return el("tr", { "data-table": String(m.table) }, cells);
+}
+
+function render(state) {
+  desk.state = state;
+  fill("title", state.name + (state.closed ? ` · ${t("closed")}` : ""));
+  $("public-link").href = `/t/${state.id}`;
+  $("links").hidden = false;
+  fill("rounds", [...state.rounds].reverse().map((r) => el("section", { class: "round" }, [
+    el("h2", {}, [t("Round {n}", { n: r.round }), r.published ? "" : el("span", { class: "tag" }, t("draft: not published"))]),
+    el("table", { class: "matches" }, [el("tbody", {}, r.matches.map((m) => matchRow(m, r)))]),
+  ])));
+  fill("protests", state.protests.length ? el("table", { class: "matches" }, [el("tbody", {}, state.protests.map((p) => {
+    const acts = [];
+    if (p.state === "lodged") {
+      const up = el("button", { type: "button", class: "uphold" }, t("Uphold (replay from game {game})", { game: p.game }));
+      up.addEventListener("click", () => step("decide", { protest: p.protest, upheld: true }));
+      const no = el("button", { type: "button", class: "reject" }, t("Reject (the result stands)"));
+      no.addEventListener("click", () => step("decide", { protest: p.protest, upheld: false }));
+      acts.push(up, no);
+    }
+    const left = p.time_left === null ? ({ upheld: t("upheld"), rejected: t("rejected") })[p.state] || p.state : p.time_left >= 0
+      ? t("{time} left to decide (ICF 151 c)", { time: minutes(p.time_left) }) : t("{time} late (ICF 151 c)", { time: minutes(p.time_left) });
+    return el("tr", { class: "protest" }, [el("td", {}, t("Round {round}, table {table}", p)),
+      el("td", {}, t("by {names}, game {game}", { names: p.by_names.join(" & "), game: p.game })),
+      el("td", { class: "time-left" }, left), el("td", {}, acts)]);
+  }))]) : el("p", {}, t("No protests.")));
+  fill("standings", standingsTable(state.standings));
+  fill("competitors", el("ul", {}, state.competitors.map((c) => {
+    const li = el("li", {}, [`${c.id}. ${c.players.join(" & ")} `]);
+    if (c.retired_from) li.append(el("span", { class: "tag" }, t("withdrawn from round {n}", { n: c.retired_from })));
+    else if (!state.closed) {
+      const b = el("button", { type: "button" }, t("Withdraw"));
+      b.addEventListener("click", () => step("retire", { competitor: String(c.id) }));
+      li.append(b);
+    }
+    return li;
+  })));
+  fill("log", state.log.slice().reverse().map((l) => el("li", {}, `${new Date(l.at * 1000).toLocaleTimeString(language())} ${l.what}${l.law ? ` (${l.law})` : ""}`)));
+  for (const id of ["pair", "publish", "undo"]) $(id).disabled = state.closed;
+}
+
+async function load() {
+  const state = await call("GET", `/api/desk/${eventId}`);
+  if (state) render(state);
+}
+
+if (eventId) {
+  const key = keyOf(eventId);
+  if (key) remember(eventId, key);
+  $("event").hidden = false;
+  $("pair").addEventListener("click", () => step("pair"));
+  $("publish").addEventListener("click", () => step("publish"));
+  $("undo").addEventListener("click", () => step("undo"));
+  $("print").addEventListener("click", () => {
+    window.open(`/api/desk/${eventId}/print/${$("print-what").value}.pdf?lang=${language()}&key=${encodeURIComponent(keyOf(eventId))}`, "_blank");
+  });
+  $("swap-form").addEventListener("submit", (ev) => { ev.preventDefault(); const f = new FormData(ev.target); step("swap", { a: f.get("a"), b: f.get("b") }); });
+  $("add-form").addEventListener("submit", (ev) => { ev.preventDefault(); step("add", { players: [new FormData(ev.target).get("player")] }); });
+  $("close-form").addEventListener("submit", (ev) => { ev.preventDefault(); step("close", { rating: new FormData(ev.target).get("rating") || null }); });
+  $("lodge-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const f = new FormData(ev.target);
+    step("lodge", { round: Number(f.get("round")), table: Number(f.get("table")), by: f.get("by"), game: Number(f.get("game")),
+      minutes_since_game: Number(f.get("minutes") || 0), oral: f.get("oral") === "on", fee: f.get("oral") === "on" });
+  });
+  await load();
+  setInterval(() => { if (!desk.busy && !desk.confirming) load(); }, 10000);  // the tablets' results come in
+  desk.ready = true;
+} else {
+  $("create").hidden = false;
+  desk.ready = true;
+}

@@ -1,0 +1,30 @@
+// What the desk and the public page both show of a tournament: a match's sides and result, the standings.
+import { t } from "./i18n.js";
+import { el } from "./umpire-view.js";
+
+export function matchSides(m) {
+  if (m.sides.length === 1) return [el("span", {}, m.sides[0].join(" & ")), el("span", { class: "tag" }, t("bye"))];
+  const w = m.result ? m.result.winner : null;
+  return [el("span", { class: w === 1 ? "won" : "" }, m.sides[0].join(" & ")), " – ",
+    el("span", { class: w === 2 ? "won" : "" }, m.sides[1].join(" & "))];
+}
+
+export function resultText(m) {
+  if (m.held) return el("span", { class: "held" }, t("under protest (ICF 150)"));
+  if (!m.result) return m.sides.length === 1 ? "" : el("span", { class: "pending" }, t("playing"));
+  if (m.result.walkover) return el("span", {}, t("walkover"));
+  return el("span", { class: "score" }, m.result.games.map((g) => g.join("–")).join("  "));
+}
+
+export function standingsTable(rows) {
+  const head = [["#", "n"], [t("Players"), ""], [t("Points"), "n"], [t("Buchholz"), "n wide"], [t("Net score"), "n wide"],
+    [t("Total score"), "n wide"]];
+  return el("table", { class: "standings" }, [
+    el("thead", {}, [el("tr", {}, head.map(([h, c]) => el("th", { class: c }, h)))]),
+    el("tbody", {}, rows.map((r) => el("tr", { class: r.retired ? "retired" : "" }, [
+      el("td", { class: "n" }, String(r.rank)),
+      el("td", {}, [r.players.join(" & "), r.retired ? el("span", { class: "tag" }, t("withdrawn")) : ""]),
+      el("td", { class: "n" }, String(r.points)), el("td", { class: "n wide" }, String(r.buchholz)),
+      el("td", { class: "n wide" }, String(r.net_score)), el("td", { class: "n wide" }, String(r.total_score))]))),
+  ]);
+}
