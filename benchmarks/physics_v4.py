@@ -115,6 +115,8 @@ def main() -> None:
     rows += [(name, p) for name, p in BOARD_SPEEDS.items()]
     rows += [(f"v4, mu {mu}", dataclasses.replace(MODELS["v4"], mu=mu)) for mu in (0.07, 0.085, 0.10, 0.12, 0.15)]
     rows += [("v4, mu 0.1, cushion 0.8", dataclasses.replace(MODELS["v4"], restitution_cushion=0.8))]
+    rows += [("v4 (medium) without jaws", dataclasses.replace(MODELS["v4"], pocket_jaws=False))]
+    rows += [("v4-fast without jaws", dataclasses.replace(BOARD_SPEEDS["v4-fast"], pocket_jaws=False))]
     rows += [("v3 + symmetric pack only", dataclasses.replace(MODELS["v3"], pack_friction="symmetric"))]
     for name, p in rows:
         per, share, reach, straight = liveliness(p, strikes)

@@ -417,3 +417,16 @@ def test_sample_is_computed_from_the_events():
             assert at[b] == pytest.approx(pos, abs=1e-15)
     with pytest.raises(ValueError):
         result.sample(fps=0)
+
+
+def test_the_opening_is_built_once_and_still_refuses_bad_input_in_words():
+    """Issue 20, speed: a caller building the opening for every break gets the same frozen
+    layout, so simulate's identity cache of the last packed layout holds; bad arguments are
+    still refused with words, not a cache's TypeError."""
+    from carrom.equipment import EquipmentError
+
+    assert opening_formation() is opening_formation() and opening_formation(0.3) is opening_formation(0.3)
+    assert opening_formation(gap=1e-9) is not opening_formation() and opening_formation(0.3) != opening_formation()
+    for bad in ([1], float("nan"), "0"):
+        with pytest.raises(EquipmentError, match="rotation must be a finite number"):
+            opening_formation(bad)

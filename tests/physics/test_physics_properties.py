@@ -210,7 +210,7 @@ def test_kernel_with_many_discs_moving_at_once(data):
     vy = np.array([s * math.sin(t) for s, t in zip(speeds, angles)])
     ef, ei, n_ev, _iters, capped, st_, alive, *_ = run_kernel(x, y, vx, vy, radius)
     assert not capped
-    a = DEFAULT_PARAMS.deceleration
+    a = MODELS["v1"].deceleration  # the model run_kernel plays (not the default's board)
     # Replay: every body's slides from the log; check every event instant and a fine grid.
     segs = [[(0.0, x[b], y[b], vx[b], vy[b])] for b in range(n)]
     gone = [math.inf] * n

@@ -14,9 +14,10 @@ import pytest
 from physics_checks import worst_gaps
 
 from carrom.equipment import opening_formation
-from carrom.physics import DEFAULT_PARAMS, Strike, simulate, simulate_batch
+from carrom.physics import DEFAULT_PARAMS, MODELS, Strike, simulate, simulate_batch
 from carrom.physics.rest import hold_apart, too_deep
 
+V3 = MODELS["v3"]
 BREAK_FROM_NORTH = Strike(-0.019604362169869854, 0.25259999999999994, -2.7070960974280416, 3.1142727880063035)
 ACCEPTED = 2 * DEFAULT_PARAMS.persistent_overlap + 1e-9  # what the next stroke accepts (PLACEMENT_TOLERANCE)
 
@@ -27,16 +28,16 @@ def deepest(layout) -> float:
 
 
 def test_the_break_that_pressed_two_coins_too_deep_rests_where_the_next_stroke_is_accepted():
-    shot = simulate(opening_formation(), BREAK_FROM_NORTH)
+    shot = simulate(opening_formation(), BREAK_FROM_NORTH, V3)  # the break was seen under v3
     assert -worst_gaps(shot)[0] > 3e-6  # the motion did press them that deep (so the case is still the one seen)
     assert deepest(shot.final_layout) <= ACCEPTED
-    after = simulate(shot.final_layout, Strike(0.15, -0.2526, math.pi / 2, 1.0))  # refused before the correction
+    after = simulate(shot.final_layout, Strike(0.15, -0.2526, math.pi / 2, 1.0), V3)  # refused before the correction
     assert after.n_bodies == shot.n_bodies - int((~shot.on_board).sum())
 
 
 def test_a_batch_corrects_its_rest_positions_as_a_single_shot_does():
-    single = simulate(opening_formation(), BREAK_FROM_NORTH)
-    batch = simulate_batch(opening_formation(), [BREAK_FROM_NORTH, Strike(0.0, -0.2526, math.pi / 2, 6.0)],
+    single = simulate(opening_formation(), BREAK_FROM_NORTH, V3)
+    batch = simulate_batch(opening_formation(), [BREAK_FROM_NORTH, Strike(0.0, -0.2526, math.pi / 2, 6.0)], V3,
                            parallel=False)
     assert np.array_equal(batch.final_positions[0], single.final_positions, equal_nan=True)
     assert not too_deep(batch.final_positions, batch.on_board, single.radii, ACCEPTED).any()

@@ -210,7 +210,8 @@ def test_disc_friction_is_alciatores_fit_and_is_validated():
 def test_without_the_new_friction_v4s_kernel_is_v3s():
     """The v4 switches off give v3 bit for bit: disc friction None (constant 0.12) and the
     pack swept in order, on v3's board."""
-    undone = dataclasses.replace(V4, disc_friction=None, pack_friction=PackFriction.ORDERED, mu=V3.mu, restitution_cushion=V3.restitution_cushion)
+    undone = dataclasses.replace(V4, disc_friction=None, pack_friction=PackFriction.ORDERED, mu=V3.mu, restitution_cushion=V3.restitution_cushion,
+                                 pocket_jaws=False)
     assert undone == V3
     strike = Strike.from_seat(Seat.SOUTH, 0.02, 0.03, 6.5)
     a = simulate(opening_formation(), strike, V3)
@@ -259,17 +260,21 @@ def coins_per_break(params: PhysicsParams, strikes) -> float:
 
 
 def test_a_strong_break_is_livelier_under_v4_than_under_v3():
-    """Issue 20, 3: over 60 seeded strong breaks v4 (medium board) pockets at least 1.4 times
-    as many coins as v3 and at least 0.3 more per break (measured over 200: v3 0.66,
-    v4 1.1 coins per break, benchmarks/physics_v4.py)."""
+    """Issue 20, 3: over 60 seeded strong breaks v4's friction and board (medium) pocket at least
+    1.4 times as many coins as v3 and at least 0.3 more per break (without the jaws: v3 0.68,
+    v4 1.12 coins per break over 200, benchmarks/physics_v4.py). The jaws then reject the
+    fast coins that strike a pocket's edge (issue 20, 4), and take back part of it: v4 as
+    named still pockets at least 1.2 times v3's coins (60 breaks: 0.68 and 0.85)."""
     strikes = strong_breaks(60)
-    v3, v4 = coins_per_break(V3, strikes), coins_per_break(V4, strikes)
-    assert v4 >= 1.4 * v3 and v4 >= v3 + 0.3, (v3, v4)
+    v3, v4, no_jaws = coins_per_break(V3, strikes), coins_per_break(V4, strikes), coins_per_break(NO_JAWS, strikes)
+    assert no_jaws >= 1.4 * v3 and no_jaws >= v3 + 0.3, (v3, no_jaws)
+    assert v4 >= 1.2 * v3 and v4 < no_jaws, (v3, v4, no_jaws)
 
 
-# -- pockets with jaws (opt-in: PhysicsParams(pocket_jaws=True)) ---------------------------------
+# -- pockets with jaws (on in v4 and its board speeds; PhysicsParams.pocket_jaws) ------------------
 
-JAWS = dataclasses.replace(V4, pocket_jaws=True)
+JAWS = V4
+NO_JAWS = dataclasses.replace(V4, pocket_jaws=False)  # v4 as it was before the jaws: every edge strike falls
 PC = STANDARD_BOARD.pocket_centre_offset
 
 
@@ -290,7 +295,7 @@ def test_jaws_a_fast_coin_striking_the_pockets_edge_rattles_out(speed):
     """Issue 20, 4: without jaws a coin that meets the cushion while it overhangs the hole
     falls at any speed; with jaws a fast one rebounds off the edge and leaves the hole before
     its centre of mass has dropped by half its thickness, so it stays on the board."""
-    assert not into_the_jaw(speed, V4).on_board[0]
+    assert not into_the_jaw(speed, NO_JAWS).on_board[0]
     result = into_the_jaw(speed, JAWS)
     assert_sound(result)
     assert result.on_board[0]
@@ -301,13 +306,47 @@ def test_jaws_a_fast_coin_striking_the_pockets_edge_rattles_out(speed):
 
 @pytest.mark.parametrize("speed", [0.5, 1.0])
 def test_jaws_a_slow_coin_at_the_pockets_edge_still_falls(speed):
-    for params in (V4, JAWS):
+    for params in (NO_JAWS, JAWS):
         result = into_the_jaw(speed, params)
         assert_sound(result)
         assert not result.on_board[0] and result.pocket_of[0] == 0
 
 
-def test_jaws_are_opt_in_and_validated():
-    assert not V4.pocket_jaws and not V3.pocket_jaws and JAWS.model is None
+@pytest.mark.parametrize("model", ["v4", "v4-slow", "v4-fast"])
+def test_the_named_v4_models_have_jaws(model):
+    """Issue 20, 4 ("pockets never reject"): in v4 itself, on every board speed, a coin striking
+    the pocket's edge at 3 m/s rattles out and one at 0.5 m/s drops. On main before the jaws
+    were put into v4, the fast one fell too (v4 had no jaws: it fell at any speed)."""
+    params = physics_model(model)
+    assert params.pocket_jaws
+    fast, slow = into_the_jaw(3.0, params), into_the_jaw(0.5, params)
+    assert_sound(fast)
+    assert_sound(slow)
+    assert fast.on_board[0] and not fast.pocketed
+    assert not slow.on_board[0] and slow.pocket_of[0] == 0
+
+
+def test_jaws_only_in_v4_and_validated():
+    assert V4.pocket_jaws and not V3.pocket_jaws and not MODELS["v2"].pocket_jaws and not MODELS["v1"].pocket_jaws
+    assert NO_JAWS.model is None
     with pytest.raises(ValueError, match="pocket_jaws must be True or False, got 1"):
         PhysicsParams(pocket_jaws=1)
+
+
+def test_with_jaws_no_disc_comes_to_rest_over_a_hole():
+    """A disc that rattles off a jaw may still stop with its centre over the hole (the rebound the
+    engine plays is not the decision's ideal one); unsupported there, it falls. Before, two of the
+    golden v4 shots (break 4: the striker, 18 mm from pocket 0's centre; random 7: a coin) left a
+    disc at rest inside a pocket, a layout the next stroke refuses (found by the environments'
+    cross-entropy test)."""
+    import json
+
+    from golden_shots import DATA, layout_from_json
+
+    pockets = STANDARD_BOARD.pocket_centres()
+    for shot in json.loads(DATA.read_text())["shots"]:
+        result = simulate(layout_from_json(shot["layout"]), Strike(*shot["strike"]), V4)
+        for k in range(result.n_bodies):
+            if result.on_board[k]:
+                x, y = result.final_positions[k]
+                assert min(math.dist((x, y), c) for c in pockets) >= STANDARD_BOARD.pocket_radius, (shot["name"], k)

@@ -140,6 +140,7 @@ def test_layouts(server, browser, artifacts, layout):
     assert box["width"] > 0.8 * min(LAYOUTS[layout][0], 720) - 40 and box["x"] >= 0
     page.screenshot(path=str(artifacts / f"practice-{layout}.png"))
     page.screenshot(path=str(artifacts / f"practice-{layout}-full.png"), full_page=True)
+    assert page.input_value("#board-speed") == "medium"  # the board speed offered, medium by default (issue 20)
     if layout == "desktop":  # the high-contrast board, remembered like the main page's
         page.select_option("#theme", "contrast")
         page.screenshot(path=str(artifacts / "practice-desktop-contrast.png"))

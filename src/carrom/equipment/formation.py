@@ -15,6 +15,7 @@ The breaker may turn the formation (French text §3.5 b): ``rotation`` in radian
 
 from __future__ import annotations
 
+import functools
 import math
 
 from carrom.equipment.errors import EquipmentError
@@ -31,12 +32,21 @@ def opening_formation(rotation: float = DEFAULT_ROTATION, *, gap: float = 0.0) -
 
     ``gap`` (metres) separates neighbours slightly; the law wants them touching (gap 0),
     but a tiny gap is useful for simulations that must not start in contact.
+
+    A frozen value, so the same arguments give the same object (cached): a caller that
+    builds the opening for every break then meets the physics' identity cache of the last
+    packed layout instead of packing (hashing, checking) 19 coins again (issue 20, speed).
     """
     for name, value in (("rotation", rotation), ("gap", gap)):
         if not finite_number(value):
             raise EquipmentError(f"{name} must be a finite number, got {value!r}")
     if gap < 0:
         raise EquipmentError(f"gap must not be negative (the coins would overlap), got {gap!r}")
+    return _formation(float(rotation) + 0.0, float(gap) + 0.0)  # + 0.0: -0.0 and 0.0 one entry, whichever came first
+
+
+@functools.lru_cache(maxsize=16)
+def _formation(rotation: float, gap: float) -> Layout:
     d = CARROMMAN.diameter.value + gap
     discs = [Disc(PieceKind.QUEEN, 0.0, 0.0)]
     for k in range(6):

@@ -23,6 +23,7 @@ from carrom.physics.params import (
     PhysicsParams,
     PocketModel,
     board_speed,
+    board_speed_of,
     physics_model,
 )
 from carrom.physics.result import (
@@ -72,6 +73,7 @@ __all__ = [
     "Strike",
     "simulate",
     "board_speed",
+    "board_speed_of",
     "physics_model",
     "simulate_batch",
 ]

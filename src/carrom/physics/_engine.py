@@ -1969,6 +1969,19 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
             st[i, STREF] = t
             st[i, SW] = 0.0  # the spin ends with the slide
             _set_law(i, st, prm)
+            if prm[P_JAWS] != 0.0 and pmodel == POCKET_TIPPING:
+                # Jaws: a disc that rattled off an edge may still come to rest with its centre
+                # over a hole (the rebound the engine plays is not the decision's ideal one);
+                # its centre of mass unsupported, it falls there.
+                for q in range(4):
+                    qx, qy = _pocket_centre(q, prm[P_POCKET_C])
+                    if (st[i, SX] - qx) ** 2 + (st[i, SY] - qy) ** 2 < prm[P_POCKET_R] ** 2:
+                        kind = POCKETED
+                        aux = q
+                        it[i, IALIVE] = 0
+                        pocket[i] = q
+                        pocket_time[i] = t
+                        break
         elif kind == POCKETED:
             st[i, SW] = _spin_at(i, t, st)
             st[i, SX], st[i, SY], _vx, _vy, st[i, SSPEED] = _slide(

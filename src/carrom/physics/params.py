@@ -146,7 +146,7 @@ class PhysicsParams:
     """TIPPING only: pockets with jaws. A disc that meets the cushion while it overhangs the
     hole (the pocket's edge) falls at any speed without jaws (v2, v3, v4); with them it
     rebounds and rattles out if it leaves the hole's tipping circle before its centre of mass
-    has dropped by half its thickness (docs/physics.md, "jaws"). Not in any named model yet."""
+    has dropped by half its thickness (docs/physics.md, "jaws"). On in v4 and its board speeds."""
     cluster_gap: float = 1e-6
     """Metres (SIMULTANEOUS). Discs (and cushions) this close to a disc of an impact take
     part in it: a gap far below the compression of an impact (tens of micrometres) must
@@ -311,14 +311,21 @@ MODELS["v4"] = board_speed(
         restitution_coin_coin=0.93,
         disc_friction=ALCIATORE_THROW,
         pack_friction=PackFriction.SYMMETRIC,
+        pocket_jaws=True,
     ),
 )
 """v4 (issue 20; the default): v3 with the pack's friction applied symmetrically,
-disc-on-disc friction falling with the sliding speed (``ALCIATORE_THROW``) and a medium
-board (``board_speed``)."""
+disc-on-disc friction falling with the sliding speed (``ALCIATORE_THROW``), pockets with
+jaws (``pocket_jaws``: a fast disc striking the pocket's edge may rattle out) and a medium
+board (``board_speed``); every board speed keeps the jaws."""
 
 BOARD_SPEEDS: dict[str, PhysicsParams] = {f"v4-{name}": board_speed(name) for name in ("slow", "fast")}
 """v4 on a slow and on a fast board, by the names records give them (v4 itself is medium)."""
+
+
+def board_speed_of(params: PhysicsParams) -> str | None:
+    """The board speed (``BOARD_SPEED_PRESETS``) of v4 on a slow, medium or fast board, or None."""
+    return next((name for name in BOARD_SPEED_PRESETS if board_speed(name) == params), None)
 
 
 def physics_model(name: str) -> PhysicsParams:

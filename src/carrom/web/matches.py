@@ -13,7 +13,7 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from carrom.players import LEVELS
 from carrom.web.live import Hub
 from carrom.web.messages import MessageError, join_request, json_of, key_of
-from carrom.web.rooms import INTENTS, SEATS, VARIANTS, Room
+from carrom.web.rooms import BOARD_SPEEDS, INTENTS, SEATS, VARIANTS, Room
 from carrom.web.stored import record_of, record_text
 from carrom.web.views import SAID, geometry
 
@@ -49,7 +49,7 @@ def matches_router(hub: Hub) -> APIRouter:
     @router.get("/api/options")
     async def options() -> dict[str, Any]:
         return {"variants": list(VARIANTS), "levels": list(LEVELS), "seats": list(SEATS), "intents": list(INTENTS),
-                "geometry": geometry()}
+                "board_speeds": list(BOARD_SPEEDS), "geometry": geometry()}
 
     @router.get("/api/geometry")
     async def board_geometry() -> dict[str, Any]:

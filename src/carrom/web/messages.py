@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import Said, sent
-from carrom.physics import PhysicsParams
+from carrom.physics import BOARD_SPEED_PRESETS, PhysicsParams
 from carrom.players import LEVELS
 from carrom.store import ConflictError, StoreError
 
@@ -300,9 +300,11 @@ class RoomRequest:
     public: bool
     browser: str | None
     clocks: bool = False  # the server runs the clocks of the laws (ICF 46, 50, 88 a): docs/web.md
+    board_speed: str = "medium"  # slow, medium or fast: the physics v4-slow, v4, v4-fast (docs/physics.md)
 
 
-ROOM_FIELDS = ("variant", "first_breaker", "players", "public", "browser", "clocks")
+BOARD_SPEEDS = tuple(BOARD_SPEED_PRESETS)
+ROOM_FIELDS = ("variant", "first_breaker", "players", "public", "browser", "clocks", "board_speed")
 
 
 def room_request(body: Any) -> RoomRequest:
@@ -314,6 +316,7 @@ def room_request(body: Any) -> RoomRequest:
         raise MessageError(SAID.gettext("a new match has no field {value}; its fields are {fields}",
                                         value=_shown(extra[0]), fields=", ".join(ROOM_FIELDS)))
     variant = choice(body, "variant", VARIANTS, "icf")
+    speed = choice(body, "board_speed", BOARD_SPEEDS, "medium")
     players = body.get("players")
     if not isinstance(players, dict) or not players:
         raise MessageError(SAID.gettext("players: give south and north (singles) or all four seats (doubles)"))
@@ -353,7 +356,7 @@ def room_request(body: Any) -> RoomRequest:
                                                 value=_shown(level)))
         given = name(p.get("name"), "", f"players.{seat}.name") or None
         seats[seat] = SeatChoice(kind, given, level)
-    return RoomRequest(variant, first, seats, public, key_of(body, "browser"), _clocks(body, seats))
+    return RoomRequest(variant, first, seats, public, key_of(body, "browser"), _clocks(body, seats), speed)
 
 
 def _clocks(body: dict, seats: dict[str, SeatChoice]) -> bool:

@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse
 from carrom.equipment import Seat as EqSeat, finite_number, legal_intervals
 from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import ruling_sent
-from carrom.physics import DEFAULT_PARAMS
+from carrom.physics import BOARD_SPEED_PRESETS, DEFAULT_PARAMS, PhysicsParams, board_speed
 from carrom.practice import Aim, Position, PracticeError, Prediction, Session, predict
 from carrom.practice.drills import drill, drill_bot_shot, drills
 from carrom.practice.from_record import position_before
@@ -81,6 +81,21 @@ def parse_aim(body: Mapping[str, Any]) -> Aim:
     return Aim(float(aim["along"]), float(aim["angle"]), float(aim["speed"]))
 
 
+def parse_speed(value: Any) -> PhysicsParams:
+    """The board's speed a practice request names (``board_speed``: slow, medium, fast; medium when
+    not given): the physics v4-slow, v4 or v4-fast (docs/physics.md, "board speed")."""
+    if value is None:
+        return DEFAULT_PARAMS
+    if not isinstance(value, str) or value not in BOARD_SPEED_PRESETS:
+        raise PracticeError(say("{key} must be one of {allowed}, not {value}", key="board_speed",
+                                allowed=", ".join(BOARD_SPEED_PRESETS), value=repr(value)))
+    return board_speed(value)
+
+
+def speed_of(body: Any) -> PhysicsParams:
+    return parse_speed(body.get("board_speed") if isinstance(body, Mapping) else None)
+
+
 def practice_router(store: Store) -> APIRouter:
     router = APIRouter()
 
@@ -113,22 +128,22 @@ def practice_router(store: Store) -> APIRouter:
     @router.post("/api/practice/predict")
     async def predicted(request: Request) -> dict[str, Any]:
         body = await body_of(request)
-        return await run(lambda: prediction_view(predict(parse_position(body), parse_aim(body))))
+        return await run(lambda: prediction_view(predict(parse_position(body), parse_aim(body), speed_of(body))))
 
     @router.post("/api/practice/strike")
     async def strike(request: Request) -> dict[str, Any]:
         """The stroke played on a practice table (simulated again): the page checks it is what was predicted."""
         body = await body_of(request)
-        return await run(lambda: prediction_view(Session(parse_position(body)).strike(parse_aim(body))))
+        return await run(lambda: prediction_view(Session(parse_position(body), speed_of(body)).strike(parse_aim(body))))
 
     @router.get("/api/practice/drills")
     async def drill_list() -> list[dict[str, Any]]:
         return [d.to_dict() | {"legal": position_view(d.position)["legal"]} for d in drills()]
 
     @router.get("/api/practice/drills/{drill_id}/bot")
-    async def bot(drill_id: str) -> dict[str, Any]:
-        """The master bot's shot on the drill (computed once), predicted."""
-        return await run(lambda: prediction_view(drill_bot_shot(drill(drill_id).id)))
+    async def bot(drill_id: str, board_speed: str | None = None) -> dict[str, Any]:
+        """The master bot's shot on the drill (computed once per board speed), predicted."""
+        return await run(lambda: prediction_view(drill_bot_shot(drill(drill_id).id, parse_speed(board_speed))))
 
     @router.get("/api/practice/match/{match_id}/stroke/{number}")
     async def from_match(match_id: str, number: int) -> dict[str, Any]:

@@ -23,16 +23,17 @@ import orjson
 from carrom.equipment import Disc, Layout, PieceKind
 from carrom.game import Game, GameError, StrokeReport
 from carrom.i18n import N_
+from carrom.physics import board_speed
 from carrom.players import make_bot
 from carrom.players.driver import step
 from carrom.records import dumps
 from carrom.store import Action, ConflictError, MatchRow, SeatRow, SeatTakenError, Store, StoreError
 from carrom.web.messages import (
-    INTENTS, SEATS, VARIANTS, Intent, MessageError, RoomRequest, room_request, store_refusal, worded,
+    BOARD_SPEEDS, INTENTS, SEATS, VARIANTS, Intent, MessageError, RoomRequest, room_request, store_refusal, worded,
 )
 from carrom.web.stored import caught_up, record_of
 
-__all__ = ["INTENTS", "SEATS", "VARIANTS", "MessageError", "Room", "SeatInfo"]  # a room's vocabulary, from messages
+__all__ = ["BOARD_SPEEDS", "INTENTS", "SEATS", "VARIANTS", "MessageError", "Room", "SeatInfo"]  # a room's vocabulary, from messages
 from carrom.web.views import SAID, log_entry, motion_of, noticed, seats_said, state_view
 
 LOG_LENGTH = 60  # rulings sent with every state
@@ -122,7 +123,7 @@ class Room:
                 seats[seat] = SeatInfo(p.name or seat.capitalize(), "human", None, token if p.type == "me" else None)
         try:
             game = Game.new({s: i.name for s, i in seats.items()}, variant=request.variant,
-                            first_breaker=request.first_breaker)
+                            first_breaker=request.first_breaker, params=board_speed(request.board_speed))
         except GameError as exc:
             raise MessageError(worded(exc)) from None
         invite = secrets.token_urlsafe(16) if any(i.kind == "human" and i.token is None for i in seats.values()) else None

@@ -15,7 +15,7 @@ from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Seat
 from carrom.game import Game
 from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import Said, ruling_sent, sent
-from carrom.physics import EVENT_KINDS, Event, EventKind, ShotResult
+from carrom.physics import EVENT_KINDS, Event, EventKind, ShotResult, board_speed_of
 from carrom.records.describe import entry_text, ruling_lines
 from carrom.render.svg import CENTRE_DESIGN, star_points
 from carrom.rules import Seat as RSeat
@@ -127,6 +127,8 @@ def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]
         "winner": state.winner,
         "clock": rules.stroke_clock or STROKE_CLOCK,
         "max_speed": game.params.max_speed,
+        "physics": game.params.model,  # the model the record names (docs/physics.md)
+        "board_speed": board_speed_of(game.params),  # slow, medium, fast; None for another model
     }
 
 

@@ -278,7 +278,7 @@ function remove(i) {
 async function predict() {
   fail(null);
   try {
-    const body = { position: S.position, aim: aim() };
+    const body = { position: S.position, aim: aim(), board_speed: $("board-speed").value };
     S.prediction = await call("/api/practice/predict", body);
     S.predictedFor = JSON.stringify(body);
     showOutcome(S.prediction, t("If you strike now"));
@@ -288,7 +288,7 @@ async function predict() {
 
 async function strike() {
   fail(null);
-  const body = { position: S.position, aim: aim() };
+  const body = { position: S.position, aim: aim(), board_speed: $("board-speed").value };
   try {
     const played = await call("/api/practice/strike", body);
     const predicted = S.predictedFor === JSON.stringify(body) ? S.prediction : null;
@@ -441,11 +441,12 @@ async function botShot(d) {
   try {
     if (JSON.stringify(S.position) !== JSON.stringify(d.position)) begin({ position: d.position, legal: d.legal });
     $("outcome").textContent = t("The master bot is thinking…");
-    const shot = await call(`/api/practice/drills/${encodeURIComponent(d.id)}/bot`);
+    const speed = $("board-speed").value;  // the board the bot plays on: its shot is for that speed
+    const shot = await call(`/api/practice/drills/${encodeURIComponent(d.id)}/bot?board_speed=${encodeURIComponent(speed)}`);
     if (JSON.stringify(S.position) !== JSON.stringify(d.position)) return;  // the player moved on meanwhile
     setAim(shot.aim);
     S.prediction = shot;
-    S.predictedFor = JSON.stringify({ position: S.position, aim: aim() });
+    S.predictedFor = JSON.stringify({ position: S.position, aim: aim(), board_speed: speed });
     showOutcome(shot, t("The master bot's shot"));
     draw();
   } catch (err) { fail(err); }
@@ -488,6 +489,7 @@ async function start() {
     localStorage.setItem("carrom-theme", S.theme);
     draw();
   });
+  $("board-speed").addEventListener("change", () => { S.prediction = null; draw(); });  // a prediction holds for its board only
   window.addEventListener("resize", () => draw());
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
