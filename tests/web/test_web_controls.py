@@ -46,6 +46,11 @@ class Player:
         self.geometry = self.js("carrom.geometry")
         return self
 
+    def power_up(self, tenths=5):
+        """The keys' power, which starts at nothing for each stroke: + with Shift adds a tenth."""
+        for _ in range(tenths):
+            self.page.keyboard.press("Shift+=")
+
     def strikes(self):
         return [m for m in self.sent if m.get("type") == "strike"]
 
@@ -166,11 +171,41 @@ def test_the_striker_is_a_44_px_target_for_a_finger_on_a_phone(player):
     assert me.js("carrom.gesture.grab") * px_per_m >= 22
 
 
+def test_the_same_pull_as_a_share_of_the_board_is_the_same_stroke_on_a_phone_and_a_laptop(player):
+    """Power in board units (issue 21): the pull counted in screen pixels gave ~29 % on a desktop and ~5 % on a
+    phone for the same share of the board. Now: no power before a pull, the percentage at the striker while
+    pulling, the same power sent from the same share of the board at 390x844 (a finger) and 1366x768 (a
+    mouse), and the next stroke starting again from nothing."""
+    sent = []
+    for viewport, touch in ((PHONE, True), ({"width": 1366, "height": 768}, False)):
+        me = player(viewport=viewport, touch=touch).start()
+        side = me.geometry["outer_side"]
+        assert me.js("carrom.striker.power") == 0 and me.page.is_hidden("#power-label")
+        if not touch:  # while pulling: the percentage over the striker, the power the ring shows
+            me.page.mouse.move(*me.viewport_xy(*me.striker_at("south")))
+            me.page.mouse.down()
+            me.page.mouse.move(*me.viewport_xy(*me.striker_at("south", back=0.2 * side)), steps=5)
+            power = me.js("carrom.striker.power")
+            label = me.page.locator("#power-label")
+            assert label.is_visible() and label.inner_text() == f"{round(power * 100)}%"
+            box, (sx, sy) = label.bounding_box(), me.viewport_xy(*me.striker_at("south"))
+            assert abs(box["x"] + box["width"] / 2 - sx) < 2 and 0 < sy - (box["y"] + box["height"]) < 40
+            me.page.mouse.move(*me.viewport_xy(*me.striker_at("south")), steps=3)  # back in the ring: cancelled
+            me.page.mouse.up()
+        me.gesture([me.striker_at("south"), me.striker_at("south", back=0.15 * side)])
+        me.page.wait_for_function("carrom.state.log.length === 1 && !carrom.busy", timeout=30000)
+        sent.append(me.strikes()[0]["power"])
+        assert me.js("carrom.state.expected.seat") == "north" and me.js("carrom.striker.power") == 0  # a new stroke
+        assert me.page.is_hidden("#power-label")
+    assert sent[0] == pytest.approx(sent[1], abs=0.01) and 0.2 < sent[0] < 0.5
+
+
 # ---- 2. one intent in flight ------------------------------------------------------------------------------------
 
 def test_space_pressed_twice_sends_one_strike(player):
     me = player().start()
     me.page.focus("#board")
+    me.power_up()
     me.page.keyboard.press(" ")
     me.page.keyboard.press(" ")
     me.page.wait_for_function("carrom.state.log.length >= 1", timeout=30000)
@@ -182,6 +217,7 @@ def test_space_pressed_twice_sends_one_strike(player):
 def test_an_error_from_a_finished_turn_is_gone_when_the_turn_changes(player):
     me = player(speed="1").start()  # normal speed: the break's motion lasts long enough to answer during it
     me.page.focus("#board")
+    me.power_up()
     me.page.keyboard.press(" ")
     me.page.wait_for_function("carrom.busy", timeout=30000)
     me.js("carrom.send({type: 'strike', seat: 'south', along: 9, angle: 0, power: 0.5})")  # late, and refused
@@ -238,6 +274,7 @@ def test_every_page_fits_the_screen_and_needs_no_hover(player, artifacts, size):
     me.page.mouse.move(*me.viewport_xy(*me.striker_at("south")), steps=4)
     me.page.mouse.up()
     me.page.focus("#board")
+    me.power_up()
     me.page.keyboard.press(" ")
     me.page.wait_for_function("carrom.state.log.length >= 1 && !carrom.busy", timeout=30000)
     concede_board(me)
@@ -297,6 +334,7 @@ def test_the_centre_circle_cannot_be_taken_for_the_queen(player):
 def test_the_end_of_a_board_is_summed_up_before_the_next_board_appears(player):
     me = player().start()
     me.page.focus("#board")
+    me.power_up()
     me.page.keyboard.press(" ")  # the break
     me.page.wait_for_function("carrom.state.log.length >= 1 && !carrom.busy", timeout=30000)
     last = me.js("carrom.shown")
