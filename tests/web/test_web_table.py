@@ -31,6 +31,7 @@ def test_the_end_of_a_game_and_of_the_match_are_shown_over_the_board_with_the_sc
     assert lines[-2:] == ["The scorecard (ICF XIX)", "Next game"]
     assert me.page.is_visible("#board-end-card") and me.page.inner_text("#board-end-next") == "Next game"
     card = me.page.get_attribute("#board-end-card", "href")
+    assert card.endswith("/scorecard?lang=en")  # in the page's language (issue 21)
     assert me.page.request.get(me.url.rstrip("/") + card).status == 200
     me.page.screenshot(path=str(artifacts / "game-end-desktop.png"))
     me.page.click("#board-end-next")

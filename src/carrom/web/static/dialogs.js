@@ -4,7 +4,7 @@
 import { t } from "./i18n.js";
 import { P, setRoom } from "./page.js";
 import { closeSummary } from "./room-state.js";
-import { esc, SAY, SEAT_WORDS } from "./say.js";
+import { esc, SAY, scorecardUrl, SEAT_WORDS } from "./say.js";
 import { refusalWords } from "./hud.js";
 import { browserKey } from "./net.js";
 
@@ -20,7 +20,7 @@ export function renderSummary() {
   $("board-end-next").textContent = said.next;
   $("board-end").dataset.level = said.level;
   $("board-end-card").hidden = said.level === "board";  // a game or the match ended: its scorecard (ICF XIX)
-  $("board-end-card").href = `/matches/${P.room.id}/scorecard`;
+  $("board-end-card").href = scorecardUrl(P.room.id);
   if (!shown) $("board-end-next").focus({ preventScroll: true });
 }
 $("board-end-next").addEventListener("click", () => { setRoom(closeSummary(P.room)); $("board").focus({ preventScroll: true }); });

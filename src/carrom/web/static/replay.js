@@ -3,11 +3,11 @@
 // #stroke=N in the address opens the match at action N, its motion shown: the link to share. One state,
 // `R` ({id, kind, base, step, steps, view, playing, outline, asked, motion}), null when the page is elsewhere.
 
-import { botNames, lawMeaning, said, t } from "./i18n.js";
+import { botNames, language, lawMeaning, said, t } from "./i18n.js";
 import { layoutAt } from "./motion.js";
 import * as sound from "./sound.js";
 import { api } from "./net.js";
-import { actionOf, esc, named, rulingHtml } from "./say.js";
+import { actionOf, esc, named, rulingHtml, scorecardUrl } from "./say.js";
 
 const $ = (id) => document.getElementById(id);
 let R = null;
@@ -30,7 +30,7 @@ export async function showReplay(id, kind, page) {
   $("replay").hidden = false;
   const base = kind === "umpire" ? `/api/umpire/${id}` : `/api/matches/${id}`;
   R = { id, kind, base, step: 0, steps: 0, view: null, playing: false, outline: null, asked: 0, motion: null };
-  $("replay-card").href = kind === "umpire" ? `${base}/scorecard.html` : `/matches/${id}/scorecard`;
+  $("replay-card").href = kind === "umpire" ? `${base}/scorecard.html?lang=${language()}` : scorecardUrl(id);
   $("replay-record").href = `${base}/record`;
   let outline;
   try { outline = await api(`${base}/replay/outline`); } catch (e) { host.pageError(e.message); return; }
@@ -87,7 +87,7 @@ async function replayGo(n, animate) {
   for (const li of $("replay-log").querySelectorAll("li")) {
     const here = Number(li.value) === v.step;
     li.classList.toggle("current", here);
-    if (here) { li.setAttribute("aria-current", "step"); li.scrollIntoView({ block: "nearest" }); } else li.removeAttribute("aria-current");
+    if (here) { li.setAttribute("aria-current", "step"); showInList(li); } else li.removeAttribute("aria-current");
   }
   const link = v.step ? `#stroke=${v.step}` : "";
   history.replaceState(null, "", location.pathname + link);
@@ -95,6 +95,13 @@ async function replayGo(n, animate) {
   host.renderScore($("replay-score"), v.state);
   if (animate && v.shot) { R.motion = { shot: v.shot, t: 0, last: null, heard: -1, paused: false }; requestAnimationFrame(replayTick); }
   else { R.motion = null; drawReplay(v.state.layout); replayNext(); }
+}
+
+// the action shown, scrolled into view inside the list of every action: never the page, which keeps the board
+// in view while the motion plays (scrollIntoView would scroll every box round it, the page too)
+function showInList(li) {
+  const list = $("replay-log"), box = list.getBoundingClientRect(), r = li.getBoundingClientRect();
+  if (r.top < box.top || r.bottom > box.bottom) list.scrollTop += r.top - box.top - (box.height - r.height) / 2;
 }
 
 function drawReplay(layout) { host.draw($("replay-board"), layout); }

@@ -1,12 +1,15 @@
 // The play page's words: every sentence the client writes about a match, here and nowhere else (docs/web.md).
 // Pure functions of a state the server sent; each goes through t()/tn() (i18n.js).
-import { botNames, lawMeaning, said, t, tn } from "./i18n.js";
+import { botNames, language, lawMeaning, said, t, tn } from "./i18n.js";
 
 export const SEATS = ["south", "east", "north", "west"];
 export const SEAT_WORDS = { south: t("south"), east: t("east"), north: t("north"), west: t("west") };
 export const COLOUR_WORDS = { white: t("white"), black: t("black") };
 export const COLOURS = { white: "#f7f2e2", black: "#2b2b2b", queen: "#c8102e", striker: "#e8eef5" };
 export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+
+/** A match's scorecard (ICF XIX) in the page's language. */
+export const scorecardUrl = (id) => `/matches/${id}/scorecard?lang=${language()}`;
 
 // the seats nobody has taken yet: no stroke until every one is (the server refuses them too)
 export function openSeats(st) {

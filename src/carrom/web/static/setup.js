@@ -3,7 +3,7 @@
 import { botNames, levelName, t, variantName } from "./i18n.js";
 import { presetClocks } from "./clock.js";
 import { api, browserKey } from "./net.js";
-import { esc, SAY, SEATS, SEAT_WORDS } from "./say.js";
+import { esc, SAY, scorecardUrl, SEATS, SEAT_WORDS } from "./say.js";
 
 const $ = (id) => document.getElementById(id);
 let go = null, pageError = null;
@@ -75,7 +75,7 @@ export async function showMatches() {
       const said = SAY.listed(m), replayWord = t("replay"), cardWord = t("scorecard");
       return `<tr class="${m.mine ? "mine" : "public"}"><td>${esc(botNames(m.title))}</td><td>${esc(variantName(m.variant))} ${esc(kinds[m.kind] || m.kind)}</td>` +
         `<td>${m.actions}</td><td>${esc(said.result)}</td><td><a href="${m.watch}" data-go="1">${esc(said.open)}</a> · ` +
-        `<a href="/replay/${m.id}" data-go="1">${esc(replayWord)}</a> · <a href="/matches/${m.id}/scorecard" target="_blank">${esc(cardWord)}</a></td></tr>`;
+        `<a href="/replay/${m.id}" data-go="1">${esc(replayWord)}</a> · <a href="${scorecardUrl(m.id)}" target="_blank">${esc(cardWord)}</a></td></tr>`;
     }).join("") || `<tr><td colspan=5>${esc(t("No matches yet."))}</td></tr>`;
   } catch (e) { pageError(e.message); }
 }
