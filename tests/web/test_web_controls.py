@@ -14,7 +14,9 @@ import pytest
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
 DESKTOP = {"width": 1280, "height": 900}
-SIZES = {"phone": PHONE, "tablet": TABLET, "desktop": DESKTOP}
+LANDSCAPE = {"width": 844, "height": 390}  # a phone held sideways
+LAPTOP = {"width": 1366, "height": 768}
+SIZES = {"phone": PHONE, "landscape": LANDSCAPE, "tablet": TABLET, "desktop": LAPTOP}
 
 
 class Player:
@@ -253,8 +255,8 @@ def concede_board(me):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_page_fits_the_screen_and_needs_no_hover(player, artifacts, size):
-    width = SIZES[size]["width"]
-    me = player(viewport=SIZES[size], touch=size == "phone")
+    width, height = SIZES[size]["width"], SIZES[size]["height"]
+    me = player(viewport=SIZES[size], touch=size in ("phone", "landscape", "tablet"))
     me.page.goto(me.url)
     me.page.wait_for_selector("#setup:not([hidden])")
     me.page.screenshot(path=str(artifacts / f"setup-{size}.png"), full_page=True)
@@ -263,14 +265,25 @@ def test_every_page_fits_the_screen_and_needs_no_hover(player, artifacts, size):
     assert me.js("document.documentElement.scrollWidth") <= width
     assert me.js(NEEDS_HOVER) == []
     me.page.screenshot(path=str(artifacts / f"game-{size}.png"), full_page=True)
+    # the game screen (issue 21): the board and the head-up display in view together, never below the fold: both
+    # sides' names and points, whose turn, the game and board, the queen, and the hint to shoot
+    board, hud = me.page.locator("#board").bounding_box(), me.page.locator("#hud").bounding_box()
+    for box in (board, hud, me.page.locator("#hint").bounding_box()):
+        assert 0 <= box["y"] and box["y"] + box["height"] <= height + 1, (size, box)
+    assert board["width"] >= 0.8 * min(width, height - hud["height"] - 100)  # as large as the screen allows
+    sides = [me.page.inner_text(f"#hud-side-{side}") for side in (0, 1)]
+    assert "Asha" in sides[0] and "North" in sides[1] and all("0" in text for text in sides)
+    assert me.page.locator("#hud-side-0.turn-now .ring").count() == 1 and me.page.locator(".turn-now").count() == 1
+    assert me.page.inner_text("#hud-where") == "game 1, board 1" and me.page.inner_text("#hud-queen") == "queen on the board"
     dead = me.js("carrom.gesture.dead")  # a pull under way, short of the dead zone's ring, then cancelled
     me.page.mouse.move(*me.viewport_xy(*me.striker_at("south")))
     me.page.mouse.down()
     me.page.mouse.move(*me.viewport_xy(*me.striker_at("south", 0.01, back=0.8 * dead)), steps=4)
     assert "cancel" in me.page.inner_text("#hint")
     me.page.screenshot(path=str(artifacts / f"pulling-{size}.png"))
-    me.page.mouse.move(*me.viewport_xy(*me.striker_at("south", 0.03, back=dead + 0.08)), steps=4)
+    me.page.mouse.move(*me.viewport_xy(*me.striker_at("south", 0.03, back=dead + 0.05)), steps=4)
     me.page.screenshot(path=str(artifacts / f"aiming-{size}.png"))
+    assert me.page.locator("#board").bounding_box() == board  # the hints come and go: the board stays put
     me.page.mouse.move(*me.viewport_xy(*me.striker_at("south")), steps=4)
     me.page.mouse.up()
     me.page.focus("#board")
@@ -346,12 +359,16 @@ def test_the_end_of_a_board_is_summed_up_before_the_next_board_appears(player):
     assert queen.startswith("The queen: ") and "ICF 139" in why  # conceded (ICF 139)
     assert game.startswith("Points in game 1: ") and button == "Next board"
     assert me.js("carrom.shown") == last  # the board that ended, not yet the next one
+    # the display agrees with the summary (issue 21: the side column already showed the next board)
+    assert me.page.inner_text("#hud-where") == "game 1, board 1" and "game 1, board 1" in me.page.inner_text("#scoreboard")
+    assert me.page.locator(".turn-now").count() == 0
     assert me.js("carrom.state.score.board") == 2 and me.page.inner_text("#hint") == ""  # no play meanwhile
     assert me.page.inner_text("#turn") == title and me.page.is_hidden("#concede")
     me.page.click("#board-end-next")
     assert me.page.is_hidden("#board-end")
     assert me.js("carrom.shown") == me.js("carrom.state.layout") and len(me.js("carrom.shown")) == 19
     assert "your turn" in me.page.inner_text("#turn")
+    assert me.page.inner_text("#hud-where") == "game 1, board 2"
 
 
 def test_the_words_agree_with_their_subjects(player):

@@ -41,10 +41,10 @@ export function aimVector(seat) {
 // any other movement moves the striker along the baseline, whatever happens after. A pull let go
 // within the dead zone round the striker is cancelled; only a pull past it shoots. The pull is measured in
 // board units, as shares of the board's side (GESTURE.dead, GESTURE.full), so that the same gesture on a
-// phone and on a desktop is the same stroke: full power is a quarter of the board's side past the dead ring.
+// phone and on a desktop is the same stroke: full power is a fifth of the board's side past the dead ring.
 
 const canvas = () => $("board");
-export const GESTURE = { target: 44, slop: 8, cone: Math.tan(60 * Math.PI / 180), dead: 0.08, full: 0.25 };
+export const GESTURE = { target: 44, slop: 8, cone: Math.tan(60 * Math.PI / 180), dead: 0.07, full: 0.2 };
 
 export function metresPerCss() { return P.G.outer_side / canvas().getBoundingClientRect().width; }
 export function grabRadius() { return Math.max(1.5 * P.G.striker_radius, GESTURE.target / 2 * metresPerCss()); }
