@@ -362,6 +362,8 @@ def test_the_end_of_a_board_is_summed_up_before_the_next_board_appears(player):
     # the display agrees with the summary (issue 21: the side column already showed the next board)
     assert me.page.inner_text("#hud-where") == "game 1, board 1" and "game 1, board 1" in me.page.inner_text("#scoreboard")
     assert me.page.locator(".turn-now").count() == 0
+    colour = me.js("carrom.room.summary.before.seats.south.colour")  # the board's colours, not the next board's
+    assert {"white": "#f7f2e2", "black": "#2b2b2b"}[colour] in me.page.get_attribute("#hud-side-0 .swatch", "style")
     assert me.js("carrom.state.score.board") == 2 and me.page.inner_text("#hint") == ""  # no play meanwhile
     assert me.page.inner_text("#turn") == title and me.page.is_hidden("#concede")
     me.page.click("#board-end-next")

@@ -26,7 +26,7 @@ export function displayed(room) {
   const s = room.summary;
   if (!s) return room.shown;
   const r = s.board, count = (kind) => s.layout.filter((d) => d.kind === kind).length;
-  return { ...s.after,
+  return { ...s.after, seats: s.before.seats,  // the colours the board was played with (the next board's may swap)
     score: { ...s.after.score, game: r ? r.game : s.before.score.game, board: r ? r.number : s.before.score.board },
     board: { ...s.before.board, white: count("white"), black: count("black"), owed: [], debts: [0, 0] } };
 }
