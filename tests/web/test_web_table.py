@@ -96,7 +96,7 @@ def test_a_match_played_by_keyboard_alone_with_the_rulings_read_out(player):
     tab_to(me, "board")
     outline = me.js("(() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
     assert outline[0] == "solid" and outline[1] >= 3  # the focus is seen
-    for key in ["ArrowRight"] * 5 + ["ArrowUp"] * 3 + ["+"] * 40:  # the power starts at nothing (issue 21)
+    for key in ["ArrowRight"] * 5 + ["ArrowUp"] * 3 + ["Shift+="] * 4:  # the power starts at nothing (issue 21)
         me.page.keyboard.press(key)
     me.page.keyboard.press("Enter")
     me.page.wait_for_function("carrom.state.log.length === 1 && !carrom.busy", timeout=30000)
