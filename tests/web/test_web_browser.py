@@ -128,7 +128,7 @@ def test_against_the_computer_with_the_mouse_until_the_board_ends(server, browse
             break
         kind, n = state["expected"]["kind"], state["log"][-1]["n"] if state["log"] else 0
         if kind == "stroke":
-            shoot(page, "south", own_target(page, "south"), pull=0.09)
+            shoot(page, "south", own_target(page, "south"), pull=0.1)  # about a third of full power
         elif kind == "place":
             place_with_the_mouse(page, "south")
         elif kind == "claim":

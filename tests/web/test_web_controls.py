@@ -14,7 +14,9 @@ import pytest
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
 DESKTOP = {"width": 1280, "height": 900}
-SIZES = {"phone": PHONE, "tablet": TABLET, "desktop": DESKTOP}
+LANDSCAPE = {"width": 844, "height": 390}  # a phone held sideways
+LAPTOP = {"width": 1366, "height": 768}
+SIZES = {"phone": PHONE, "landscape": LANDSCAPE, "tablet": TABLET, "desktop": LAPTOP}
 
 
 class Player:
@@ -45,6 +47,11 @@ class Player:
                                     " && !carrom.busy")
         self.geometry = self.js("carrom.geometry")
         return self
+
+    def power_up(self, tenths=5):
+        """The keys' power, which starts at nothing for each stroke: + with Shift adds a tenth."""
+        for _ in range(tenths):
+            self.page.keyboard.press("Shift+=")
 
     def strikes(self):
         return [m for m in self.sent if m.get("type") == "strike"]
@@ -166,11 +173,41 @@ def test_the_striker_is_a_44_px_target_for_a_finger_on_a_phone(player):
     assert me.js("carrom.gesture.grab") * px_per_m >= 22
 
 
+def test_the_same_pull_as_a_share_of_the_board_is_the_same_stroke_on_a_phone_and_a_laptop(player):
+    """Power in board units (issue 21): the pull counted in screen pixels gave ~29 % on a desktop and ~5 % on a
+    phone for the same share of the board. Now: no power before a pull, the percentage at the striker while
+    pulling, the same power sent from the same share of the board at 390x844 (a finger) and 1366x768 (a
+    mouse), and the next stroke starting again from nothing."""
+    sent = []
+    for viewport, touch in ((PHONE, True), ({"width": 1366, "height": 768}, False)):
+        me = player(viewport=viewport, touch=touch).start()
+        side = me.geometry["outer_side"]
+        assert me.js("carrom.striker.power") == 0 and me.page.is_hidden("#power-label")
+        if not touch:  # while pulling: the percentage over the striker, the power the ring shows
+            me.page.mouse.move(*me.viewport_xy(*me.striker_at("south")))
+            me.page.mouse.down()
+            me.page.mouse.move(*me.viewport_xy(*me.striker_at("south", back=0.2 * side)), steps=5)
+            power = me.js("carrom.striker.power")
+            label = me.page.locator("#power-label")
+            assert label.is_visible() and label.inner_text() == f"{round(power * 100)}%"
+            box, (sx, sy) = label.bounding_box(), me.viewport_xy(*me.striker_at("south"))
+            assert abs(box["x"] + box["width"] / 2 - sx) < 2 and 0 < sy - (box["y"] + box["height"]) < 40
+            me.page.mouse.move(*me.viewport_xy(*me.striker_at("south")), steps=3)  # back in the ring: cancelled
+            me.page.mouse.up()
+        me.gesture([me.striker_at("south"), me.striker_at("south", back=0.15 * side)])
+        me.page.wait_for_function("carrom.state.log.length === 1 && !carrom.busy", timeout=30000)
+        sent.append(me.strikes()[0]["power"])
+        assert me.js("carrom.state.expected.seat") == "north" and me.js("carrom.striker.power") == 0  # a new stroke
+        assert me.page.is_hidden("#power-label")
+    assert sent[0] == pytest.approx(sent[1], abs=0.01) and 0.2 < sent[0] < 0.5
+
+
 # ---- 2. one intent in flight ------------------------------------------------------------------------------------
 
 def test_space_pressed_twice_sends_one_strike(player):
     me = player().start()
     me.page.focus("#board")
+    me.power_up()
     me.page.keyboard.press(" ")
     me.page.keyboard.press(" ")
     me.page.wait_for_function("carrom.state.log.length >= 1", timeout=30000)
@@ -182,6 +219,7 @@ def test_space_pressed_twice_sends_one_strike(player):
 def test_an_error_from_a_finished_turn_is_gone_when_the_turn_changes(player):
     me = player(speed="1").start()  # normal speed: the break's motion lasts long enough to answer during it
     me.page.focus("#board")
+    me.power_up()
     me.page.keyboard.press(" ")
     me.page.wait_for_function("carrom.busy", timeout=30000)
     me.js("carrom.send({type: 'strike', seat: 'south', along: 9, angle: 0, power: 0.5})")  # late, and refused
@@ -217,8 +255,8 @@ def concede_board(me):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_page_fits_the_screen_and_needs_no_hover(player, artifacts, size):
-    width = SIZES[size]["width"]
-    me = player(viewport=SIZES[size], touch=size == "phone")
+    width, height = SIZES[size]["width"], SIZES[size]["height"]
+    me = player(viewport=SIZES[size], touch=size in ("phone", "landscape", "tablet"))
     me.page.goto(me.url)
     me.page.wait_for_selector("#setup:not([hidden])")
     me.page.screenshot(path=str(artifacts / f"setup-{size}.png"), full_page=True)
@@ -227,17 +265,29 @@ def test_every_page_fits_the_screen_and_needs_no_hover(player, artifacts, size):
     assert me.js("document.documentElement.scrollWidth") <= width
     assert me.js(NEEDS_HOVER) == []
     me.page.screenshot(path=str(artifacts / f"game-{size}.png"), full_page=True)
+    # the game screen (issue 21): the board and the head-up display in view together, never below the fold: both
+    # sides' names and points, whose turn, the game and board, the queen, and the hint to shoot
+    board, hud = me.page.locator("#board").bounding_box(), me.page.locator("#hud").bounding_box()
+    for box in (board, hud, me.page.locator("#hint").bounding_box()):
+        assert 0 <= box["y"] and box["y"] + box["height"] <= height + 1, (size, box)
+    assert board["width"] >= 0.8 * min(width, height - hud["height"] - 100)  # as large as the screen allows
+    sides = [me.page.inner_text(f"#hud-side-{side}") for side in (0, 1)]
+    assert "Asha" in sides[0] and "North" in sides[1] and all("0" in text for text in sides)
+    assert me.page.locator("#hud-side-0.turn-now .ring").count() == 1 and me.page.locator(".turn-now").count() == 1
+    assert me.page.inner_text("#hud-where") == "game 1, board 1" and me.page.inner_text("#hud-queen") == "queen on the board"
     dead = me.js("carrom.gesture.dead")  # a pull under way, short of the dead zone's ring, then cancelled
     me.page.mouse.move(*me.viewport_xy(*me.striker_at("south")))
     me.page.mouse.down()
     me.page.mouse.move(*me.viewport_xy(*me.striker_at("south", 0.01, back=0.8 * dead)), steps=4)
     assert "cancel" in me.page.inner_text("#hint")
     me.page.screenshot(path=str(artifacts / f"pulling-{size}.png"))
-    me.page.mouse.move(*me.viewport_xy(*me.striker_at("south", 0.03, back=dead + 0.08)), steps=4)
+    me.page.mouse.move(*me.viewport_xy(*me.striker_at("south", 0.03, back=dead + 0.05)), steps=4)
     me.page.screenshot(path=str(artifacts / f"aiming-{size}.png"))
+    assert me.page.locator("#board").bounding_box() == board  # the hints come and go: the board stays put
     me.page.mouse.move(*me.viewport_xy(*me.striker_at("south")), steps=4)
     me.page.mouse.up()
     me.page.focus("#board")
+    me.power_up()
     me.page.keyboard.press(" ")
     me.page.wait_for_function("carrom.state.log.length >= 1 && !carrom.busy", timeout=30000)
     concede_board(me)
@@ -297,6 +347,7 @@ def test_the_centre_circle_cannot_be_taken_for_the_queen(player):
 def test_the_end_of_a_board_is_summed_up_before_the_next_board_appears(player):
     me = player().start()
     me.page.focus("#board")
+    me.power_up()
     me.page.keyboard.press(" ")  # the break
     me.page.wait_for_function("carrom.state.log.length >= 1 && !carrom.busy", timeout=30000)
     last = me.js("carrom.shown")
@@ -308,12 +359,18 @@ def test_the_end_of_a_board_is_summed_up_before_the_next_board_appears(player):
     assert queen.startswith("The queen: ") and "ICF 139" in why  # conceded (ICF 139)
     assert game.startswith("Points in game 1: ") and button == "Next board"
     assert me.js("carrom.shown") == last  # the board that ended, not yet the next one
+    # the display agrees with the summary (issue 21: the side column already showed the next board)
+    assert me.page.inner_text("#hud-where") == "game 1, board 1" and "game 1, board 1" in me.page.inner_text("#scoreboard")
+    assert me.page.locator(".turn-now").count() == 0
+    colour = me.js("carrom.room.summary.before.seats.south.colour")  # the board's colours, not the next board's
+    assert {"white": "#f7f2e2", "black": "#2b2b2b"}[colour] in me.page.get_attribute("#hud-side-0 .swatch", "style")
     assert me.js("carrom.state.score.board") == 2 and me.page.inner_text("#hint") == ""  # no play meanwhile
     assert me.page.inner_text("#turn") == title and me.page.is_hidden("#concede")
     me.page.click("#board-end-next")
     assert me.page.is_hidden("#board-end")
     assert me.js("carrom.shown") == me.js("carrom.state.layout") and len(me.js("carrom.shown")) == 19
     assert "your turn" in me.page.inner_text("#turn")
+    assert me.page.inner_text("#hud-where") == "game 1, board 2"
 
 
 def test_the_words_agree_with_their_subjects(player):

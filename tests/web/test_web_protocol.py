@@ -372,6 +372,13 @@ def test_concede_board_game_and_match_then_the_scorecard(client):
     card = client.get(f"/matches/{r['room']}/scorecard")
     assert card.status_code == 200 and "Asha" in card.text and "Ravi" in card.text
     assert client.get("/matches/nope/scorecard").status_code == 404
+    # in the page's language (issue 21: always English): ?lang= as the page's links say, else Accept-Language
+    url = f"/matches/{r['room']}/scorecard"
+    spanish, french = client.get(url + "?lang=es").text, client.get(url, headers={"Accept-Language": "fr"}).text
+    assert '<html lang="es">' in spanish and '<html lang="fr">' in french and '<html lang="en">' in card.text
+    assert spanish != french != card.text and "Asha" in spanish
+    wrong = client.get(url + "?lang=xx")
+    assert wrong.status_code == 404 and "'xx' is not a language carrom speaks" in wrong.text
 
 
 def test_toss_is_asked_only_for_a_tie_break(client):

@@ -95,6 +95,22 @@ def test_a_stored_match_replayed_stroke_by_stroke_with_its_motion(browser, serve
     shared.wait_for_function("window.carrom && carrom.replay && carrom.replay.shown && carrom.replay.step === 1 && carrom.replay.motion !== null")
     assert not errors, errors
 
+    # on a phone and a tablet, "next ▶" and Play keep the board in view while the motion plays (issue 21: the page
+    # scrolled to the list of every action, and the motion played off screen)
+    for name, viewport in (("phone", {"width": 390, "height": 844}), ("tablet", {"width": 768, "height": 1024})):
+        small = page_on(browser, f"{server.url}replay/{room}", errors, viewport)
+        wait_step(small, 0)
+        small.select_option("#replay-speed", "0.25")
+        for button, step in (("#replay-next", 1), ("#replay-play", 2)):
+            small.click(button)
+            wait_step(small, step)
+            small.wait_for_function("carrom.replay.motion && carrom.replay.motion.t > 0", timeout=30000)
+            board = small.locator("#replay-board").bounding_box()
+            assert board["y"] >= 0 and board["y"] + board["height"] <= viewport["height"], (name, button, board)
+        small.screenshot(path=str(artifacts / f"replay-motion-{name}.png"))
+        small.context.close()
+    assert not errors, errors
+
 
 def test_the_motion_replayed_is_the_stored_strike_simulated_again_with_the_records_physics(browser, server):
     errors = []

@@ -31,6 +31,7 @@ def test_the_end_of_a_game_and_of_the_match_are_shown_over_the_board_with_the_sc
     assert lines[-2:] == ["The scorecard (ICF XIX)", "Next game"]
     assert me.page.is_visible("#board-end-card") and me.page.inner_text("#board-end-next") == "Next game"
     card = me.page.get_attribute("#board-end-card", "href")
+    assert card.endswith("/scorecard?lang=en")  # in the page's language (issue 21)
     assert me.page.request.get(me.url.rstrip("/") + card).status == 200
     me.page.screenshot(path=str(artifacts / "game-end-desktop.png"))
     me.page.click("#board-end-next")
@@ -95,7 +96,7 @@ def test_a_match_played_by_keyboard_alone_with_the_rulings_read_out(player):
     tab_to(me, "board")
     outline = me.js("(() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
     assert outline[0] == "solid" and outline[1] >= 3  # the focus is seen
-    for key in ["ArrowRight"] * 5 + ["ArrowUp"] * 3 + ["-"] * 10:
+    for key in ["ArrowRight"] * 5 + ["ArrowUp"] * 3 + ["Shift+="] * 4:  # the power starts at nothing (issue 21)
         me.page.keyboard.press(key)
     me.page.keyboard.press("Enter")
     me.page.wait_for_function("carrom.state.log.length === 1 && !carrom.busy", timeout=30000)

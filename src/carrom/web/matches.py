@@ -10,7 +10,9 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
+from carrom.i18n import negotiate, translator
 from carrom.players import LEVELS
+from carrom.web.catalog import unknown_language
 from carrom.web.live import Hub
 from carrom.web.messages import MessageError, join_request, json_of, key_of
 from carrom.web.rooms import BOARD_SPEEDS, INTENTS, SEATS, VARIANTS, Room
@@ -134,12 +136,18 @@ def matches_router(hub: Hub) -> APIRouter:
         return await asyncio.to_thread(hub.replays.outline, stored(room_id))
 
     @router.get("/matches/{room_id}/scorecard", response_class=HTMLResponse)
-    async def scorecard(room_id: str) -> str:
+    async def scorecard(room_id: str, request: Request, lang: str | None = None) -> str:
+        """The scorecard of ICF XIX in ``lang`` (the page's language, which its links carry), else in the
+        browser's Accept-Language, else English."""
         from carrom.records.scorecard.build import build_card
         from carrom.records.scorecard.html import card_html
 
+        try:
+            code = negotiate(lang, request.headers.get("accept-language"), {})
+        except ValueError:
+            raise unknown_language(lang) from None
         row = stored(room_id)
-        return await asyncio.to_thread(hub.replays.made_once, "scorecard", row,
-                                       lambda: card_html(build_card(record_of(row))))
+        return await asyncio.to_thread(hub.replays.made_once, f"scorecard-{code}", row,
+                                       lambda: card_html(build_card(record_of(row), translator(code))))
 
     return router

@@ -1,0 +1,43 @@
+// The play page's dialogs: the end of a board (a game, the match) over its last position, until closed;
+// and the invitation's page, where a free seat is taken or the match only watched.
+
+import { t } from "./i18n.js";
+import { P, setRoom } from "./page.js";
+import { closeSummary } from "./room-state.js";
+import { esc, SAY, scorecardUrl, SEAT_WORDS } from "./say.js";
+import { refusalWords } from "./hud.js";
+import { browserKey } from "./net.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function renderSummary() {
+  const box = $("board-end"), shown = !box.hidden, summary = P.room.summary;
+  box.hidden = !summary;
+  if (!summary) return;
+  const said = SAY.boardEnd(summary.before, summary.after, summary.board);
+  $("board-end-title").textContent = said.title;
+  $("board-end-lines").innerHTML = said.lines.map((l) => `<li>${esc(l)}</li>`).join("");
+  $("board-end-next").textContent = said.next;
+  $("board-end").dataset.level = said.level;
+  $("board-end-card").hidden = said.level === "board";  // a game or the match ended: its scorecard (ICF XIX)
+  $("board-end-card").href = scorecardUrl(P.room.id);
+  if (!shown) $("board-end-next").focus({ preventScroll: true });
+}
+$("board-end-next").addEventListener("click", () => { setRoom(closeSummary(P.room)); $("board").focus({ preventScroll: true }); });
+
+/** The invitation's page: `send` takes a seat or watches. */
+export function renderJoin(send) {
+  const S = P.room.shown;
+  $("game").hidden = true;
+  $("join").hidden = false;
+  $("join-title").textContent = S.title ? t("Join: {title}", { title: S.title }) : t("Join this match");
+  $("join-error").textContent = P.room.error ? refusalWords(P.room.error.message) : "";
+  const open = Object.entries(S.seats).filter(([, i]) => i.open);
+  const play = (s) => t("Play {seat}", { seat: SEAT_WORDS[s] });
+  $("open-seats").innerHTML = open.map(([s]) => `<button data-seat="${s}">${esc(play(s))}</button>`).join("") ||
+    `<p>${esc(t("Every seat is taken."))}</p>`;
+  for (const b of $("open-seats").querySelectorAll("button")) {
+    b.onclick = () => send({ type: "join", seat: b.dataset.seat, name: $("join-name").value, invite: P.room.invite, browser: browserKey() });
+  }
+  $("watch").onclick = () => send({ type: "join", watch: true });
+}

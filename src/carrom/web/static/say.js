@@ -1,0 +1,133 @@
+// The play page's words: every sentence the client writes about a match, here and nowhere else (docs/web.md).
+// Pure functions of a state the server sent; each goes through t()/tn() (i18n.js).
+import { botNames, language, lawMeaning, said, t, tn } from "./i18n.js";
+
+export const SEATS = ["south", "east", "north", "west"];
+export const SEAT_WORDS = { south: t("south"), east: t("east"), north: t("north"), west: t("west") };
+export const COLOUR_WORDS = { white: t("white"), black: t("black") };
+export const COLOURS = { white: "#f7f2e2", black: "#2b2b2b", queen: "#c8102e", striker: "#e8eef5" };
+export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+
+/** A match's scorecard (ICF XIX) in the page's language. */
+export const scorecardUrl = (id) => `/matches/${id}/scorecard?lang=${language()}`;
+
+// the seats nobody has taken yet: no stroke until every one is (the server refuses them too)
+export function openSeats(st) {
+  return Object.keys(st.seats).filter((seat) => st.seats[seat].open);
+}
+
+export const SAY = {
+  // whose turn it is, to do what: [to the one whose turn it is, to the others]
+  doing: {
+    stroke: [(who) => t("{who}: your turn to strike", { who }), (who) => t("Wait for {who} to strike", { who })],
+    place: [(who) => t("{who}: your turn to place the coin owed", { who }), (who) => t("Wait for {who} to place the coin owed", { who })],
+    claim: [(who) => t("{who}: your turn to claim extra points or not", { who }),
+      (who) => t("Wait for {who} to claim extra points or not", { who })],
+    toss: [(who) => t("{who}: your turn to call the toss", { who }), (who) => t("Wait for {who} to call the toss", { who })],
+  },
+  points: (n) => tn("{n} point", "{n} points", n),
+  // a side's names with the verb agreeing: "South wins", "Asha & Ravi win"
+  wins: (st, side) => tn("{side} wins", "{side} win", SAY.players(st, side), { side: st.sides[side] }),
+  players: (st, side) => Object.values(st.seats).filter((i) => i.side === side).length,
+  // who a seat is: "Ravi (north, black)", or "North (black)" when the name is the seat's
+  who(st, seat) {
+    const i = st.seats[seat], colour = COLOUR_WORDS[i.colour] || i.colour;
+    const word = SEAT_WORDS[seat];  // a player named after the seat is the seat, as a name: "North (black)"
+    return i.name.toLowerCase() === seat ? t("{seat} ({colour})", { seat: word.charAt(0).toUpperCase() + word.slice(1), colour })
+      : t("{name} ({seat}, {colour})", { name: i.name, seat: word, colour });
+  },
+  turn(st, e, mine) {
+    if (st.over) return st.winner === null ? t("Match over") : t("Match over: {winner}", { winner: SAY.wins(st, st.winner) });
+    if (!e) return "";
+    const free = openSeats(st);
+    if (free.length) return t("Waiting for a player to take {seats}", { seats: SAY.list(free.map((s) => SEAT_WORDS[s])) });
+    return SAY.doing[e.kind][mine.includes(e.seat) ? 0 : 1](SAY.who(st, e.seat));
+  },
+  hint(turn, gesture, pulled, waiting) {
+    if (waiting) return t("Sent: waiting for the server's answer.");
+    if (!turn) return "";
+    if (turn.kind === "place") return t("Drag the coin owed inside the outer circle and let go (keys: arrows move it, Enter places it).");
+    if (turn.kind !== "stroke") return "";
+    if (gesture && gesture.mode === "aim") return pulled ? t("Let go to shoot, or come back inside the ring to cancel.") :
+      t("Pull further back to shoot; let go inside the ring to cancel.");
+    if (gesture && gesture.mode === "move") return t("Moving the striker along your baseline: let go to leave it there.");
+    return t("Drag the striker sideways to move it. To shoot, press on it and pull back, away from where you aim, past the ring.");
+  },
+  // the end of a board, and of its game or the match when it ended them too (or a game or the match alone,
+  // conceded: r is null): who won, the points, the queen, the law that decided it, where the match stands;
+  // `level` is "board", "game" or "match"
+  boardEnd(before, after, r) {
+    const game = r ? r.game : before.score.game, lines = [];
+    const level = after.over ? "match" : after.score.game !== game ? "game" : "board";
+    const boardTitle = !r ? "" : r.winner === null ? t("Board {n} is played again", { n: r.number }) :
+      t("Board {n}: {winner}", { n: r.number, winner: SAY.wins(after, r.winner) });
+    if (r && level !== "board") lines.push(boardTitle);
+    if (r && r.winner !== null) {
+      const q = r.queen[r.winner], c = r.coins[r.winner];
+      lines.push(q ? t("{points}: {coins} for the coins, {queen} for the queen", { points: SAY.points(q + c), coins: c, queen: q }) :
+        t("{points}: {coins} for the coins", { points: SAY.points(q + c), coins: c }));
+      lines.push(SAY.queen(before, r));
+    }
+    if (r) lines.push(cited(r));
+    else lines.push(...(after.log.length ? linesOf(after.log[after.log.length - 1]) : []));  // the ruling, with its law
+    if (level === "match") lines.push(SAY.matchWon(after));
+    else if (level === "game") lines.push(t("Game {n} is over. Games won: {each}", { n: game, each: SAY.each(after, after.score.games_won) }));
+    else lines.push(t("Points in game {n}: {each}", { n: game, each: SAY.each(after, after.score.points) }));
+    const gameWinner = [0, 1].find((side) => after.score.games_won[side] > before.score.games_won[side]);
+    const title = level === "match" ? (after.winner === null ? t("The match is over") :
+      t("The match: {winner}", { winner: SAY.wins(after, after.winner) })) :
+      level === "game" && gameWinner !== undefined ? t("Game {n}: {winner}", { n: game, winner: SAY.wins(after, gameWinner) }) :
+      level === "game" ? t("Game {n} is over", { n: game }) : boardTitle;
+    return { title, lines, level, next: after.over ? t("See the last position") : level === "game" ? t("Next game") : t("Next board") };
+  },
+  queen(before, r) {
+    const side = [0, 1].find((s) => r.queen[s] > 0), b = before.board;
+    if (side !== undefined) return t("The queen: {points} to {side}", { points: SAY.points(r.queen[side]), side: before.sides[side] });
+    if (b.queen === "covered" && b.queen_side !== null) {
+      return t("The queen: covered by {side}, no points for it", { side: before.sides[b.queen_side] });
+    }
+    return t("The queen: no points for it");
+  },
+  each: (st, values) => [0, 1].map((s) => `${st.sides[s]} ${values[s]}`).join(", "),
+  // the coins to place, and the coins owed with none in the nets (ICF 72 c)
+  dues(st) {
+    const b = st.board, owed = b.owed.map((o) => (o.waiting ? t("a {coin} by {seat} (waiting for room)", { coin: COLOUR_WORDS[o.coin], seat: SEAT_WORDS[o.placer] })
+      : t("a {coin} by {seat}", { coin: COLOUR_WORDS[o.coin], seat: SEAT_WORDS[o.placer] })));
+    const debts = [0, 1].filter((s) => b.debts[s]).map((s) => SAY.debt(st, s, b.debts[s]));
+    return (owed.length ? t("Dues: to place: {list}", { list: owed.join(", ") }) : t("Dues: none to place")) +
+      (debts.length ? `; ${debts.join("; ")} (ICF 72 c)` : "");
+  },
+  list: (words) => words.length < 2 ? words.join("") : t("{some} and {last}", { some: words.slice(0, -1).join(", "), last: words[words.length - 1] }),
+  debt: (st, side, n) => tn("{side} owes {count}", "{side} owe {count}", SAY.players(st, side), { side: st.sides[side], count: n }),
+  concede: (what) => ({ board: t("Concede the board? (ICF 139)"), game: t("Concede the game? (ICF 139)"),
+    match: t("Concede the match? (ICF 139)") })[what],
+  matchWon: (st) => st.winner === null ? t("The match is over.") : t("{winner} the match.", { winner: SAY.wins(st, st.winner) }),
+  // the queen where she is: on the board, pocketed and to be covered, covered (by a side)
+  queenWhere(st) {
+    const b = st.board, side = b.queen_side === null || b.queen_side === undefined ? null : st.sides[b.queen_side];
+    if (b.queen === "pending") return side === null ? t("pocketed, to be covered") : t("pocketed by {side}, to be covered", { side });
+    if (b.queen === "covered") return side === null ? t("covered") : t("covered by {side}", { side });
+    return t("on the board");
+  },
+  // a match listed under Past matches: where it stands, and what may be done with it
+  listed: (m) => ({ result: m.over ? (m.result.endsWith(" won") ? t("{names} won", { names: botNames(m.result.slice(0, -4)) }) : m.result) : t("in play"),
+    open: m.over ? t("final board") : m.mine ? t("play or watch") : t("watch (public)") }),
+};
+
+// the server's words (message ids and their parameters, carrom.i18n.said) in the reader's language; the English
+// it also sends when a message has none
+export const linesOf = (l) => (l.said ? l.said.lines.map(said) : l.lines);
+export const actionOf = (l) => (l.said ? said(l.said.action) : l.action);
+export function cited(r) { return r.said ? said({ ...(typeof r.said === "object" ? r.said : { text: r.said }), law: r.law }) : t("{why} ({law})", { why: r.text, law: r.law }); }
+// a state's names as the reader says them (a bot's, botNames)
+export function named(st) {
+  st.sides = st.sides.map(botNames);
+  for (const info of Object.values(st.seats)) info.name = botNames(info.name);
+  if (st.title) st.title = botNames(st.title);
+  return st;
+}
+// a ruling's lines as HTML: each line, and under it its law's meaning
+export function rulingHtml(l) {
+  return l.said ? l.said.lines.map((m) => `<div>${esc(said(m))}` + (m.meaning ? `<small class="law">${esc(lawMeaning(m))}</small>` : "") + "</div>").join("")
+    : l.lines.map(esc).join("<br>");
+}
