@@ -160,7 +160,7 @@ def test_a_stroke_after_the_deadline_was_set_stops_that_deadline(sqlite_db):
         assert clock_entries(c, r["room"]) == []
 
 
-@pytest.mark.parametrize("angle, speed, next_seat", [(-0.02, 6.5, "south"), (0.0, 1.0, "north")],
+@pytest.mark.parametrize("angle, speed, next_seat", [(-0.04, 6.5, "south"), (0.0, 1.0, "north")],
                          ids=["the turn continues", "the turn passes"])
 def test_the_deadline_after_an_action_is_stored_in_the_actions_own_commit(sqlite_db, angle, speed, next_seat):
     """One commit (one flush to disk) for a stroke in a room with clocks, whether the striker plays on (a coin

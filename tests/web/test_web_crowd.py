@@ -167,7 +167,7 @@ def test_a_watcher_that_stays_behind_is_closed_with_4008_and_the_others_play_on(
             watcher.close()
             idle.close()
     words = "your connection fell behind the match: reconnecting…"
-    assert f'ev.code === {BEHIND} ? t("{words}")' in (STATIC / "app.js").read_text()
+    assert f'ev.code === {BEHIND} ? t("{words}")' in (STATIC / "net.js").read_text()  # the client's connection module
     for lang in ("es", "fr", "it", "sl"):
         assert translator(lang).gettext(words) != words, lang
 
@@ -292,9 +292,9 @@ def test_the_outline_and_the_scorecard_are_built_once_per_version(server, monkey
         built["replay"] += 1
         return build(row)
 
-    def counted_card(record):
+    def counted_card(record, *language):
         built["card"] += 1
-        return build_card(record)
+        return build_card(record, *language)
 
     monkeypatch.setattr(replay, "build", counted_build)
     monkeypatch.setattr(card, "build_card", counted_card)

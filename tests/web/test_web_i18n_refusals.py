@@ -161,7 +161,7 @@ GOOD = {  # one acceptable message of each type; the walk below checks it covers
     "concede": {"what": "board"},
     "auto": {"until": "board"},
 }
-GOOD_ROOM = {"variant": "icf", "first_breaker": "south", "public": False, "browser": "abc", "clocks": False,
+GOOD_ROOM = {"variant": "icf", "first_breaker": "south", "public": False, "browser": "abc", "clocks": False, "board_speed": "fast",
              "players": {"south": {"type": "me", "name": "Asha"}, "north": {"type": "bot", "level": "beginner"}}}
 BAD = [1], "no such thing", -1e9, True  # a value each field refuses at least one of
 

@@ -124,7 +124,7 @@ def _motion_one_by_one(shot, seat):
 
 
 # the first three are breaks that pocket under the default model (v3): two coins, three coins, the striker
-@pytest.mark.parametrize("along, angle, speed", [(0.0, -0.02, 6.5), (-0.05, 0.02, 6.5), (0.1, 0.04, 6.5),
+@pytest.mark.parametrize("along, angle, speed", [(0.0, -0.02, 6.5), (-0.05, 0.02, 6.5), (0.1, 0.06, 6.5),
                                                  (-0.05, 0.04, 5.0), (0.1, -0.02, 3.0), (0.2, 0.9, 2.0)])
 def test_the_motion_sent_is_the_engines_slides_and_events(along, angle, speed):
     shot = simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, along, angle, speed))

@@ -54,8 +54,8 @@ def test_the_end_of_a_board_alone_has_no_scorecard_link(player):
 # Two strokes after which north owes south's pocketed white back on the board (ICF 84): found once by a search
 # with the library (the physics is deterministic), so the test reaches a placing at once.
 # under v3 (the default physics): the break pots a white, then the striker goes down and North places the due
-TO_A_PLACING = [{"type": "strike", "seat": "south", "along": 0.0303, "angle": 0.1732, "speed": 3.78},
-                {"type": "strike", "seat": "south", "along": -0.1435, "angle": 0.0373, "speed": 4.8}]
+TO_A_PLACING = [{"type": "strike", "seat": "south", "along": 0.0, "angle": -0.04, "speed": 6.5},  # v4, the default
+                {"type": "strike", "seat": "south", "along": -0.0335, "angle": -0.2972, "speed": 2.03}]
 
 
 def tab_to(me, element_id, presses=60):

@@ -12,7 +12,7 @@ import time
 from dataclasses import asdict, fields
 from typing import Any, Iterator
 
-from sqlalchemy import create_engine, delete, event as sa_event, select
+from sqlalchemy import create_engine, delete, event as sa_event, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -23,6 +23,8 @@ from carrom.tournament.model import (
     Club, Competitor, Event, FinalKind, Format, Match, Pairing, Player, Result, Settings, System,
 )
 from carrom.tournament.protests import Protest, State, Step
+
+SCHEMA_LOCK = 0x6361726D  # the same lock as carrom.store's: one server at a time makes any table
 
 DEFAULT_DB = "sqlite:///carrom.db"  # the embedded database `carrom play` (scripts/play) keeps its matches in
 
@@ -64,7 +66,10 @@ class TournamentStore:
             self.engine = create_engine(url, **kwargs)
             if parsed.get_backend_name() == "sqlite":
                 sa_event.listen(self.engine, "connect", _pragmas)
-            Base.metadata.create_all(self.engine)
+            with self.engine.begin() as conn:  # servers (or --workers) starting at once make the tables one at a time
+                if self.engine.dialect.name == "postgresql":
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+                Base.metadata.create_all(conn)
         except (SQLAlchemyError, ArgumentError, ValueError, ImportError, OSError) as exc:
             raise StoreError(f"cannot open the database {url!r}: {exc.__class__.__name__}: {exc}") from None
         self._session = sessionmaker(self.engine, expire_on_commit=False)
