@@ -16,12 +16,21 @@ from typing import Optional
 
 import typer
 
-from carrom.cli.common import LANG_HELP, fail
+from carrom.cli.common import LANG_HELP, fail, words
+from carrom.rules.message import Message, say
 
 tournament_app = typer.Typer(help="Run a tournament: players, rounds on tables, results, standings; SoL files in and "
                                   "out.", no_args_is_help=True)
 
 DB_HELP = "Database URL (default: the SQLite file carrom.db that `carrom play` uses; postgresql+psycopg://... too)."
+
+
+def _refuse(said) -> None:
+    """Refuse in the user's language (``carrom --lang X``, else LANG/LC_*; docs/i18n.md): a refusal of the desk
+    (its message, the same the web desk translates) or a sentence of this command; exit 2, nothing changed."""
+    if isinstance(said, Exception):
+        said = said.args[0] if said.args else str(said)
+    fail(words().message(said) if isinstance(said, Message) else str(said))
 
 
 def _store(db: Optional[str]):
@@ -30,7 +39,7 @@ def _store(db: Optional[str]):
     try:
         return TournamentStore(db or DEFAULT_DB)
     except StoreError as exc:
-        fail(str(exc))
+        _refuse(exc)
 
 
 def _query(db: Optional[str], ask):
@@ -39,7 +48,7 @@ def _query(db: Optional[str], ask):
     try:
         return ask(store)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
 
@@ -75,8 +84,8 @@ def _when(text: Optional[str]) -> float:
         try:  # a time of day: today's (UTC)
             moment = dt.datetime.combine(dt.datetime.now(dt.timezone.utc).date(), dt.time.fromisoformat(text))
         except ValueError:
-            fail(f"{text!r} is not a time: give ISO 8601 (2026-05-01T10:30, or 10:30 today) or seconds since the "
-                 f"epoch")
+            _refuse(say("{text} is not a time: give ISO 8601 (2026-05-01T10:30, or 10:30 today) or seconds since the "
+                        "epoch", text=repr(text)))
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=dt.timezone.utc)
     return moment.timestamp()
@@ -91,7 +100,7 @@ def _step(db: Optional[str], event_id: int, change, what: str, law: str = ""):
         store.save(event_id, new, what, law)
         return new
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
 
@@ -135,7 +144,7 @@ def _competitor_by_name(event, name: str) -> int:
     return competitor_named(event, name)
 
 
-def _desk_error(message: str):
+def _desk_error(message: Message):
     from carrom.tournament import DeskError
 
     return DeskError(message)
@@ -175,13 +184,13 @@ def new(
                                delay_compatriots=delay_compatriots, third_place=third_place, groups=groups,
                                qualifiers=qualifiers, seed=seed, timed=timed, rubbers=rubbers)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     entries = _entries(player or [], players_file)
     store = _store(db)
     try:
         event_id, event = register(store, name, settings, entries)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit({"id": event_id, "competitors": len(event.competitors)}, as_json,
@@ -196,24 +205,26 @@ def _entries(names: list[str], path: Optional[Path], least: int = 2) -> list:
         try:
             out.append(entry_named(n))
         except _errors() as exc:
-            fail(str(exc))
+            _refuse(exc)
     if path is not None:
         try:
             with path.open(newline="", encoding="utf-8") as f:
                 for line, row in enumerate(csv.DictReader(f), 2):
                     if not row.get("first") or not row.get("last"):
-                        fail(f"{path}, line {line}: a player needs a first and a last name")
+                        _refuse(say("{file}, line {line}: a player needs a first and a last name", file=str(path),
+                                    line=line))
                     rating = row.get("rating") or None
                     try:
                         rating = float(rating) if rating else None
                     except ValueError:
-                        fail(f"{path}, line {line}, field 'rating': {rating!r} is not a number")
+                        _refuse(say("{file}, line {line}, field {field}: {value} is not a number", file=str(path),
+                                    line=line, field="'rating'", value=repr(rating)))
                     out.append(Entry(row["first"].strip(), row["last"].strip(), (row.get("club") or "").strip(),
                                      (row.get("country") or "").strip(), rating, (row.get("team") or "").strip()))
         except OSError as exc:
-            fail(f"cannot read {path}: {exc.strerror or exc}")
+            _refuse(say("cannot read {file}: {reason}", file=str(path), reason=exc.strerror or exc))
     if len(out) < least:
-        fail("an event needs at least two players")
+        _refuse(say("an event needs at least two players"))
     return out
 
 
@@ -235,7 +246,7 @@ def add_(
     try:
         _, number = enter_players(store, event_id, entries, club, country, rating)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit({"competitor": number}, as_json, f"competitor {number}: {' & '.join(names)}")
@@ -252,12 +263,12 @@ def import_(
     try:
         data = file.read_bytes()
     except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror or exc}")
+        _refuse(say("cannot read {file}: {reason}", file=str(file), reason=exc.strerror or exc))
     store = _store(db)
     try:
         ids = import_sol(store, data, str(file))
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit({"tournaments": ids}, as_json, "imported: " + ", ".join(f"event {i}" for i in ids))
@@ -276,7 +287,7 @@ def export(
     try:
         data = export_sol(store, list(event_ids))
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     write_file(out, compress(data) if out.name.endswith(".gz") else data, "SoL file")
@@ -290,7 +301,7 @@ def list_(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     try:
         rows = store.events()
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit([{"id": i, "name": n, "date": d, "closed": c} for i, n, d, c in rows], as_json,
@@ -369,7 +380,7 @@ def pair_(
     try:
         change = pairing(probe, event_id)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         probe.close()
     event = _step(db, event_id, change, "round paired")
@@ -390,7 +401,7 @@ def round_(
     number = number or event.current_round
     matches = event.round_matches(number)
     if not matches:
-        fail(f"event {event_id} has no round {number}")
+        _refuse(say("event {event} has no round {round}", event=event_id, round=number))
     _emit([_match_json(event, m) for m in matches], as_json,
           f"round {number}\n" + "\n".join(_match_line(event, m) for m in matches))
 
@@ -413,13 +424,13 @@ def result_(
     from carrom.tournament import find, parse_games, record, record_tie
 
     if bool(games) == bool(rubber):
-        fail("give the match's games, or a team tie's rubbers with --rubber (not both)")
+        _refuse(say("give the match's games, or a team tie's rubbers with --rubber (not both)"))
 
     def change(event):
         named = None
         if player:
             if len(player) != 2:
-                raise _desk_error("name one player of each side (two --player)")
+                raise _desk_error(say("name one player of each side (two --player)"))
             named = tuple(_competitor_by_name(event, p) for p in player)
         if rubber:
             return record_tie(event, number, table, [parse_games(r) for r in rubber], players=named)
@@ -471,7 +482,7 @@ def walkover_(
     try:
         timed = probe.load(event_id).settings.timed
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         probe.close()
     law = "004 laws 18 and 126" if timed else "ICF 143 i"
@@ -538,7 +549,7 @@ def close_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
     try:
         rated = close_event(store, event_id, rating)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit({"id": event_id, "closed": True, "rated": len(rated)}, as_json,
@@ -555,7 +566,7 @@ def ratings_(name: str = typer.Argument(..., metavar="LIST", help="The rating li
     try:
         rows = rating_list(store, name)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit([{"player": pid, "name": n, "rating": r, "deviation": rd, "volatility": v} for pid, n, r, rd, v in rows],
@@ -590,7 +601,7 @@ def lodge_(
         pid, protest = lodge_protest(store, event_id, number, table, by, game, oral_at=oral_at, fee=fee,
                                      game_ended=ended, now=now)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit({"protest": pid, "state": protest.state.value}, as_json,
@@ -614,7 +625,7 @@ def decide_(
     try:
         protest = decide_protest(store, event_id, protest_id, upheld, now)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit({"protest": protest_id, "state": protest.state.value, "law": protest.steps[-1].law}, as_json,
@@ -625,7 +636,7 @@ def decide_(
 def withdraw_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
               protest_id: int = typer.Argument(..., metavar="PROTEST", help="The protest."),
               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:
-    fail("a protest once lodged cannot be withdrawn (ICF 149)")
+    _refuse(say("a protest once lodged cannot be withdrawn (ICF 149)"))
 
 
 @protest_app.command("list", help="The event's protests with every step's time and law.")
