@@ -4,6 +4,7 @@ traceback (issue 19: a malformed .sol names the line and the field, an unknown p
 paired twice, a result for a match not in the round)."""
 
 import json
+import time
 
 import pytest
 from typer.testing import CliRunner
@@ -91,3 +92,14 @@ def test_a_truncated_sol_file_is_refused_with_its_line(paired, tmp_path):
     bad.write_text("players:\n  - firstname: Asha\n    lastname: [Rao\n", encoding="utf-8")
     said = refused(paired, "tournament", "import", bad, lang="fr")
     assert str(bad) in said and "YAML" in said and "line" not in said, said
+
+
+def test_a_walkover_before_the_announced_time_is_refused_with_the_law(paired):
+    """ICF 143 i: the 15 minutes to report count from the time the match is announced for; the desk announces
+    table 1 for 20 minutes from now, and a walkover now is refused, in Spanish, naming the law."""
+    later = carrom(paired, "tournament", "announce", 1, 1, 1, "--at", str(time.time() + 20 * 60), "--json")
+    assert later.exit_code == 0, later.output
+    shown = json.loads(later.output)
+    assert shown["report_by"] == shown["announced"] + 15 * 60
+    said = refused(paired, "tournament", "walkover", 1, 1, 1, "--present", 1, lang="es")
+    assert "ICF 143 i" in said and "20" in said and "minutes" not in said, said

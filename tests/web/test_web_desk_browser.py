@@ -70,6 +70,14 @@ def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(ser
     page.wait_for_selector("#error:not([hidden])")  # too early: the laws' 15 minutes have not passed (ICF 143 i)
     assert "143 i" in page.inner_text("#error")
     assert page.evaluate("desk.state.rounds[0].matches[1].result") is None
+    # table 3 announced for a time typed at the desk: its 15 minutes to report count from then (ICF 143 i)
+    third = page.locator("#rounds tr[data-table='3']")
+    third.locator("input.announce-at").fill("23:59")
+    third.locator("button.announce").click()
+    page.wait_for_function("desk.state.rounds[0].matches[2].announced && !desk.busy")
+    assert page.evaluate("(() => { const m = desk.state.rounds[0].matches[2]; const d = new Date(m.announced * 1000);"
+                         " return [d.getHours(), d.getMinutes(), m.report_by - m.announced]; })()") == [23, 59, 900]
+    assert "59" in page.locator("#rounds tr[data-table='3'] .announced").inner_text()
     shot(page, artifacts, "desk-round-1366x768.png")
 
     event_id = page.evaluate("desk.state.id")
@@ -83,6 +91,7 @@ def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(ser
         html = public.content()
         assert "key=" not in html and "/umpire/" not in html  # a public page never shows a key
         assert public.locator("img.qr").count() == 3
+        assert public.locator("#r1t3 .announced").count() == 1  # the time announced and the time to report by
         shot(public, artifacts, f"tournament-pairings-{lang}-1366x768.png")
         public.goto(f"{server.url}t/{event_id}?lang={lang}#standings")
         public.wait_for_function("window.tournament && tournament.state")

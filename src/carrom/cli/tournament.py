@@ -110,6 +110,8 @@ def _side_names(event, cid: Optional[int]) -> list[str]:
 
 
 def _match_json(event, m) -> dict:
+    from carrom.tournament.results import report_by
+
     sides = [_side_names(event, m.side1)] + ([_side_names(event, m.side2)] if m.side2 is not None else [])
     out = {"round": m.round, "table": m.table, "stage": m.stage, "competitors": list(m.sides), "players": sides}
     if m.result is not None:
@@ -122,6 +124,9 @@ def _match_json(event, m) -> dict:
             out["unusual"] = list(m.result.unusual)
     if m.held:
         out["under_protest"] = True
+    if m.announced is not None:  # the time it was announced for, and when the time to report ends (ICF 143 i)
+        out["announced"] = m.announced
+        out["report_by"] = report_by(m.announced, event.settings.timed)
     return out
 
 
@@ -445,20 +450,26 @@ def result_(
     _emit(_match_json(event, m), as_json, _match_line(event, m))
 
 
-@tournament_app.command("announce", help="Announce a match: the time to report runs from now (ICF 143 i).")
+@tournament_app.command("announce", help="Announce a match for a time (default: now): the time to report runs from "
+                                         "it (ICF 143 i; 7 minutes in the timed rules).")
 def announce_(
     event_id: int = typer.Argument(..., metavar="ID", help="The event."),
     number: int = typer.Argument(..., metavar="ROUND", help="The round."),
     table: int = typer.Argument(..., metavar="TABLE", help="The table."),
-    at: Optional[str] = typer.Option(None, "--at", help="When (default: now)."),
+    at: Optional[str] = typer.Option(None, "--at", help="The time it is announced for (default: now)."),
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    from carrom.tournament import announce
+    from carrom.tournament import announce, find
 
     moment = _when(at)
-    _step(db, event_id, lambda e: announce(e, number, table, moment), f"announced round {number}, table {table}",
-          "ICF 143 i")
-    typer.echo(f"round {number}, table {table} announced")
+    event = _step(db, event_id, lambda e: announce(e, number, table, moment),
+                  f"announced round {number}, table {table} for "
+                  f"{dt.datetime.fromtimestamp(moment, dt.timezone.utc):%Y-%m-%d %H:%M} UTC", "ICF 143 i")
+    m = _match_json(event, find(event, number, table))
+    _emit(m, as_json, f"round {number}, table {table} announced for "
+                      f"{dt.datetime.fromtimestamp(moment, dt.timezone.utc):%H:%M} UTC; to report by "
+                      f"{dt.datetime.fromtimestamp(m['report_by'], dt.timezone.utc):%H:%M} UTC")
 
 
 @tournament_app.command("walkover", help="The desk's word: a side did not report in time and loses by walkover.")

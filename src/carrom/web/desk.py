@@ -46,6 +46,7 @@ from carrom.tournament import (
     walkover,
 )
 from carrom.tournament.protests import State
+from carrom.tournament.results import report_by
 from carrom.web.umpire import games_of, key_hash as umpire_key_hash, title_of
 
 log = logging.getLogger("carrom.web.desk")
@@ -54,6 +55,7 @@ STATIC = Path(__file__).parent / "static"
 KEY_HEADER = "X-Desk-Key"
 PUBLIC_FRESH = 1.0  # seconds a public view is served from the cache before it is worked out again
 MAX_SOL = 20_000_000  # bytes of an imported SoL file
+ANNOUNCE_AHEAD = 24 * 3600  # a match may be announced for a time up to a day ahead
 REFUSED = (DeskError, ResultError, SolError)
 
 
@@ -177,6 +179,8 @@ class Desk:
         out: dict[str, Any] = {"round": m.round, "table": m.table, "stage": m.stage,
                                "sides": [event.names(s) for s in m.sides], "competitors": list(m.sides),
                                "held": m.held, "announced": m.announced}
+        if m.announced is not None:  # the laws' time to report ends (ICF 143 i; 004 laws 18 and 126)
+            out["report_by"] = report_by(m.announced, event.settings.timed)
         if m.result is not None:
             out["result"] = {"games": [list(g) for g in m.result.games], "winner": m.result.winner,
                              "walkover": m.result.walkover, "unusual": list(m.result.unusual),
@@ -386,11 +390,12 @@ def desk_router(store: Store) -> APIRouter:
                          f"result typed: round {r}, table {t}: {games}", "ICF 57")
         elif what == "announce":
             r, t = _int(body, "round"), _int(body, "table")
-            at = body.get("at", now)  # an announcement made earlier, as `carrom tournament announce --at` takes it
-            if isinstance(at, bool) or not isinstance(at, (int, float)) or at > now:
-                raise HTTPException(400, SAID.gettext("{key}: the time of the announcement, seconds since the epoch, "
-                                                      "not in the future", key="at"))
-            service.step(ev, event_id, lambda e: announce(e, r, t, float(at)), f"announced round {r}, table {t}",
+            at = body.get("at", now)  # the time the match is announced for (ICF 143 i), as `announce --at` takes it
+            if isinstance(at, bool) or not isinstance(at, (int, float)) or not 0 < at < now + ANNOUNCE_AHEAD:
+                raise HTTPException(400, SAID.gettext("{key}: the time the match is announced for, seconds since the "
+                                                      "epoch, at most a day ahead", key="at"))
+            service.step(ev, event_id, lambda e: announce(e, r, t, float(at)), f"announced round {r}, table {t} for "
+                         f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime(at))} UTC",
                          "ICF 143 i")
         elif what == "walkover":
             r, t, present = _int(body, "round"), _int(body, "table"), _int(body, "present")

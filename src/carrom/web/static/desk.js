@@ -2,7 +2,7 @@
 // protests and close. Every step is the server's (carrom.web.desk); the page only sends the desk's key with it.
 import { said, t, language } from "./i18n.js";
 import { el, fill } from "./umpire-view.js";
-import { matchSides, resultText, standingsTable } from "./tournament-view.js";
+import { announcedText, matchSides, resultText, standingsTable } from "./tournament-view.js";
 
 const $ = (id) => document.getElementById(id);
 const eventId = location.pathname.split("/").filter(Boolean)[1] || null;
@@ -91,6 +91,13 @@ function minutes(seconds) {
   return `${m}:${String(s).padStart(2, "0")}`;
 }
 
+// "14:30" as seconds since the epoch: today, at that time on this computer's clock
+function todayAt(hhmm) {
+  const [h, min] = hhmm.split(":").map(Number);
+  const d = new Date(); d.setHours(h, min, 0, 0);
+  return d.getTime() / 1000;
+}
+
 function matchRow(m, round) {
   const cells = [el("td", { class: "table-no" }, String(m.table)), el("td", {}, matchSides(m))];
   const acts = [];
@@ -100,9 +107,11 @@ function matchRow(m, round) {
     save.addEventListener("click", () => step("result", { round: m.round, table: m.table, games: input.value }));
     acts.push(input, save);
     if (round.published) {
-      const ann = el("button", { type: "button", class: "announce" }, m.announced ? t("Announced {time}", { time: new Date(m.announced * 1000).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" }) }) : t("Announce"));
-      ann.addEventListener("click", () => step("announce", { round: m.round, table: m.table }));
-      acts.push(ann);
+      // announced for a time (empty: now); the laws' time to report counts from it (ICF 143 i)
+      const at = el("input", { type: "time", class: "announce-at", "aria-label": t("Time of the announcement of table {table}", { table: m.table }) });
+      const ann = el("button", { type: "button", class: "announce" }, m.announced ? t("Announce again") : t("Announce"));
+      ann.addEventListener("click", () => step("announce", { round: m.round, table: m.table, ...(at.value ? { at: todayAt(at.value) } : {}) }));
+      acts.push(at, ann);
       m.sides.forEach((names, i) => {
         const id = `${m.round}-${m.table}-${i + 1}`;
         const confirming = desk.confirming === id;
@@ -118,7 +127,7 @@ function matchRow(m, round) {
       });
     }
   }
-  cells.push(el("td", {}, resultText(m)));
+  cells.push(el("td", {}, [resultText(m), " ", announcedText(m)]));
   cells.push(el("td", { class: "actions" }, acts));
   const links = [];
   if (m.umpire) links.push(el("a", { href: m.umpire, target: "_blank", class: "umpire-link" }, t("Umpire's tablet")));

@@ -1,5 +1,5 @@
 // What the desk and the public page both show of a tournament: a match's sides and result, the standings.
-import { t } from "./i18n.js";
+import { t, language } from "./i18n.js";
 import { el } from "./umpire-view.js";
 
 export function matchSides(m) {
@@ -14,6 +14,14 @@ export function resultText(m) {
   if (!m.result) return m.sides.length === 1 ? "" : el("span", { class: "pending" }, t("playing"));
   if (m.result.walkover) return el("span", {}, t("walkover"));
   return el("span", { class: "score" }, m.result.games.map((g) => g.join("–")).join("  "));
+}
+
+export const clock = (seconds) => new Date(seconds * 1000).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
+
+// The time a match is announced for and when the laws' time to report ends (ICF 143 i; 7 minutes in the timed rules)
+export function announcedText(m) {
+  if (!m.announced || m.result) return "";
+  return el("span", { class: "announced" }, t("announced for {time}, to report by {by}", { time: clock(m.announced), by: clock(m.report_by) }));
 }
 
 export function standingsTable(rows) {
