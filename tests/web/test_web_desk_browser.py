@@ -80,6 +80,23 @@ def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(ser
     assert "59" in page.locator("#rounds tr[data-table='3'] .announced").inner_text()
     shot(page, artifacts, "desk-round-1366x768.png")
 
+    # the umpire's link of table 3 asks the toss first (ICF 39), then opens the tablet with it
+    umpire_link = page.get_attribute("#rounds tr[data-table='3'] a.umpire-link", "href")
+    assert "/tablet/1/3#key=" in umpire_link
+    tablet = open_page(browser, errors, **PHONE)
+    tablet.goto(server.url + umpire_link.lstrip("/").replace("#", "?lang=es#"))
+    tablet.wait_for_function("window.tossPage && tossPage.ready")
+    assert "sorteo" in tablet.inner_text("#toss").lower()
+    shot(tablet, artifacts, "desk-toss-es-390x844.png")
+    tablet.locator("input[name=winner]").nth(1).check()
+    tablet.locator("input[name=choice][value=side]").check()
+    tablet.click("#toss-button")
+    tablet.wait_for_url("**/umpire/**")
+    tablet.context.close()
+    page.reload()
+    page.wait_for_function("window.desk && desk.ready && desk.state && desk.state.rounds[0].matches[2].toss")
+
+
     event_id = page.evaluate("desk.state.id")
     for lang, words in (("en", ("Standings", "Round 1", "Watch live")), ("es", ("Clasificación", "Ronda 1", "En directo"))):
         public = open_page(browser, errors, **DESKTOP)

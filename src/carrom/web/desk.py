@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import hmac
 import io
 import json
 import logging
@@ -37,7 +38,7 @@ from carrom.i18n.said import sent
 from carrom.records import RecordError, dumps, load_record
 from carrom.records.record import Record
 from carrom.records.tablet import SinkSession, header_from_dict
-from carrom.rules.message import Message
+from carrom.rules.message import Message, say
 from carrom.store import Store
 from carrom.store.umpire import UmpireMatchModel, UmpireStore
 from carrom.web.catalog import unknown_language
@@ -53,6 +54,7 @@ log = logging.getLogger("carrom.web.desk")
 
 STATIC = Path(__file__).parent / "static"
 KEY_HEADER = "X-Desk-Key"
+UMPIRE_KEY_HEADER = "X-Umpire-Key"  # a table's tablet, before its match opens: the toss (ICF 39)
 PUBLIC_FRESH = 1.0  # seconds a public view is served from the cache before it is worked out again
 MAX_SOL = 20_000_000  # bytes of an imported SoL file
 ANNOUNCE_AHEAD = 24 * 3600  # a match may be announced for a time up to a day ahead
@@ -108,7 +110,8 @@ class Desk:
 
     # -- the tablets ---------------------------------------------------------------------------------------
     def open_tablets(self, event_id: int) -> int:
-        """An umpire's match for each played table of the published rounds that has none yet; how many were made."""
+        """A tablet for each played table of the published rounds that has none yet: its umpire's match id and key,
+        the match itself made when the toss is in (``start_tablet``); how many were made."""
         event, extra, _, _ = self.events.load_with_extras(event_id)
         have = {(t.round, t.table) for t in service.tablets(self.events, event_id)}
         made = 0
@@ -118,16 +121,65 @@ class Desk:
             if event.settings.rubbers or len(event.competitor(m.side1).players) > 2:
                 continue  # a team tie's rubbers are typed by the desk
             try:
-                header = header_from_dict(service.scorecard_header(event, extra, m))
+                header_from_dict(service.scorecard_header(event, extra, m))
             except RecordError as exc:
                 log.warning("event %s, round %s, table %s: no tablet: %s", event_id, m.round, m.table, exc)
                 continue
-            rec = Record(header)
             match_id, key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
-            self.umpires.create(match_id, umpire_key_hash(key), title_of(rec), dumps(rec), 0, False)
             service.add_tablet(self.events, event_id, service.Tablet(m.round, m.table, match_id, key))
             made += 1
         return made
+
+    def tablet(self, event_id: int, round_number: int, table: int, key: str | None = None) -> service.Tablet:
+        """The tablet of a table; with ``key``, only when it is that tablet's umpire key."""
+        for t in service.tablets(self.events, event_id):
+            if (t.round, t.table) == (round_number, table):
+                if key is not None and not hmac.compare_digest(t.umpire_key, key):
+                    break
+                return t
+        if key is not None:
+            raise HTTPException(403, SAID.gettext("this is not the umpire's key for this match: nothing was entered"))
+        raise DeskError(say("round {round}, table {table} has no tablet", round=round_number, table=table))
+
+    def start_tablet(self, event_id: int, round_number: int, table: int, winner: int, choice: str) -> str:
+        """The toss (ICF 39: which side won it, and whether it took the break or a side), then the umpire's match with
+        the scorecard's header and that toss; the first break is the toss's (ICF 42). The umpire's link."""
+        t = self.tablet(event_id, round_number, table)
+        if self.umpires.get(t.umpire_match) is not None:
+            raise DeskError(say("the toss of round {round}, table {table} is in already: the tablet is open",
+                                round=round_number, table=table))
+        if winner not in (1, 2) or choice not in ("break", "side"):
+            raise DeskError(say("the toss: the side that won it is 1 or 2, and it chose the break or a side (ICF 39)"))
+        event, extra, _, _ = self.events.load_with_extras(event_id)
+        m = find(event, round_number, table)
+        header = service.scorecard_header(event, extra, m)
+        seats = list(header["players"])  # side 1's seats first, then side 2's
+        half = len(seats) // 2
+        sides = (seats[:half], seats[half:])
+        won = sides[winner - 1][0]
+        header["toss"] = {"winner": won, "choice": choice}
+        header["first_breaker"] = won if choice == "break" else sides[2 - winner][0]
+        try:
+            rec = Record(header_from_dict(header))
+        except RecordError as exc:
+            raise DeskError(say("the toss: {error}", error=str(exc))) from None
+        self.umpires.create(t.umpire_match, umpire_key_hash(t.umpire_key), title_of(rec), dumps(rec), 0, False)
+        names = " & ".join(event.names(m.sides[winner - 1]))
+        service.step(self.events, event_id, lambda e: e,
+                     f"toss of round {round_number}, table {table}: won by {names}, who chose "
+                     f"{'the break' if choice == 'break' else 'a side'}", "ICF 39")
+        return f"/umpire/{t.umpire_match}#key={t.umpire_key}"
+
+    def started(self, match_ids: list[str]) -> set[str]:
+        """Which of these tablets have their umpire's match (the toss is in), in one query."""
+        if not match_ids:
+            return set()
+        try:
+            with Session(self.store.engine) as s:
+                return set(s.scalars(select(UmpireMatchModel.id).where(UmpireMatchModel.id.in_(match_ids))))
+        except SQLAlchemyError as exc:
+            log.warning("the tablets' matches cannot be read now: %s", exc)
+            return set()
 
     def sync(self, event_id: int) -> Event:
         """The event, with every result a tablet finished since read into it (the desk's record says so)."""
@@ -175,7 +227,7 @@ class Desk:
             return set()
 
     # -- views ---------------------------------------------------------------------------------------------
-    def match_view(self, event: Event, m, tablets: dict, private: bool) -> dict[str, Any]:
+    def match_view(self, event_id: int, event: Event, m, tablets: dict, started: set, private: bool) -> dict[str, Any]:
         out: dict[str, Any] = {"round": m.round, "table": m.table, "stage": m.stage,
                                "sides": [event.names(s) for s in m.sides], "competitors": list(m.sides),
                                "held": m.held, "announced": m.announced}
@@ -187,17 +239,20 @@ class Desk:
                              "score": [m.result.score1, m.result.score2]}
         t = tablets.get((m.round, m.table))
         if t is not None:
-            out["scoreboard"] = f"/scoreboard/{t.umpire_match}"
-            if private:
-                out["umpire"] = f"/umpire/{t.umpire_match}#key={t.umpire_key}"
+            if t.umpire_match in started:
+                out["scoreboard"] = f"/scoreboard/{t.umpire_match}"
+            if private:  # the umpire's link: the toss first (ICF 39), then the tablet
+                out["umpire"] = f"/desk/{event_id}/tablet/{m.round}/{m.table}#key={t.umpire_key}"
+                out["toss"] = t.umpire_match in started
         return out
 
     def view(self, event_id: int, event: Event, private: bool) -> dict[str, Any]:
         tablets = {(t.round, t.table): t for t in service.tablets(self.events, event_id)}
         shown = [m for m in event.matches if private or m.round <= event.published]
+        started = self.started([t.umpire_match for t in tablets.values()])
         rounds: dict[int, list] = {}
         for m in shown:
-            rounds.setdefault(m.round, []).append(self.match_view(event, m, tablets, private))
+            rounds.setdefault(m.round, []).append(self.match_view(event_id, event, m, tablets, started, private))
         rows = [{"rank": r.rank, "competitor": r.competitor, "players": event.names(r.competitor), "points": r.points,
                  "buchholz": r.buchholz, "net_score": r.net_score, "total_score": r.total_score, "retired": r.retired,
                  "played": r.played} for r in standings(event)]
@@ -309,6 +364,8 @@ def desk_router(store: Store) -> APIRouter:
     router.add_api_route("/desk", page("desk.html"), include_in_schema=False)
     router.add_api_route("/desk/{event_id}", page("desk.html"), include_in_schema=False)
     router.add_api_route("/t/{event_id}", page("tournament.html"), include_in_schema=False)
+    router.add_api_route("/desk/{event_id}/tablet/{round_number}/{table}", page("desk-tablet.html"),
+                         include_in_schema=False)
 
     async def body_json(request: Request) -> Any:
         raw = await request.body()
@@ -402,6 +459,9 @@ def desk_router(store: Store) -> APIRouter:
             law = "004 laws 18 and 126" if ev.load(event_id).settings.timed else "ICF 143 i"
             service.step(ev, event_id, lambda e: walkover(e, r, t, present, now),
                          f"walkover: round {r}, table {t}, side {3 - present} absent", law)
+        elif what == "toss":  # the toss taken at the desk (ICF 39): the table's tablet opens without asking it
+            r, t, winner = _int(body, "round"), _int(body, "table"), _int(body, "winner")
+            desk.start_tablet(event_id, r, t, winner, str(body.get("choice", "")))
         elif what == "retire":
             who = str(body.get("competitor", ""))
             service.step(ev, event_id, lambda e: retire(e, service.competitor_named(e, who)), f"withdrawn: {who}")
@@ -436,6 +496,33 @@ def desk_router(store: Store) -> APIRouter:
             raise HTTPException(400, SAID.gettext("the request's body must be a JSON object"))
         async with desk.lock(event_id):
             return await run(action, event_id, what, body)
+
+    @router.get("/api/desk/{event_id}/tablet/{round_number}/{table}")
+    async def tablet_state(event_id: int, round_number: int, table: int, request: Request):
+        """What the table's tablet shows before it opens: the match, and whether the toss is in (then its link)."""
+        def read():
+            t = desk.tablet(event_id, round_number, table, request.headers.get(UMPIRE_KEY_HEADER) or "")
+            event = desk.events.load(event_id)
+            m = find(event, round_number, table)
+            started = bool(desk.started([t.umpire_match]))
+            return {"event": event.name, "round": round_number, "table": table, "sides": [event.names(c) for c in m.sides],
+                    "toss": started, "umpire": f"/umpire/{t.umpire_match}#key={t.umpire_key}" if started else None}
+        return await run(read)
+
+    @router.post("/api/desk/{event_id}/tablet/{round_number}/{table}/toss")
+    async def tablet_toss(event_id: int, round_number: int, table: int, request: Request):
+        """The toss the umpire records on the table's tablet (ICF 39), with the umpire's key; the tablet opens."""
+        body = _fields(await body_json(request), ("winner", "choice"))
+        winner, choice = _int(body, "winner"), str(body["choice"])
+
+        def toss():
+            desk.tablet(event_id, round_number, table, request.headers.get(UMPIRE_KEY_HEADER) or "")
+            link = desk.start_tablet(event_id, round_number, table, winner, choice)
+            if event_id in desk.public:  # the spectators' page gets the table's scoreboard at once
+                desk.public[event_id] = (time.monotonic(), desk.public_now(event_id))
+            return {"umpire": link}
+        async with desk.lock(event_id):
+            return await run(toss)
 
     @router.get("/api/desk/{event_id}/print/{what}.pdf")
     async def print_out(event_id: int, what: str, request: Request, lang: str | None = None,

@@ -131,6 +131,13 @@ function matchRow(m, round) {
   cells.push(el("td", { class: "actions" }, acts));
   const links = [];
   if (m.umpire) links.push(el("a", { href: m.umpire, target: "_blank", class: "umpire-link" }, t("Umpire's tablet")));
+  if (m.umpire && !m.toss && !m.result) {  // the toss taken at the desk (ICF 39): the tablet then opens without asking
+    const who = el("select", { class: "toss-winner", "aria-label": t("Toss won by") }, m.sides.map((names, i) => el("option", { value: String(i + 1) }, names.join(" & "))));
+    const what = el("select", { class: "toss-choice", "aria-label": t("Chose") }, [el("option", { value: "break" }, t("the break")), el("option", { value: "side" }, t("a side"))]);
+    const go = el("button", { type: "button", class: "toss" }, t("Toss"));
+    go.addEventListener("click", () => step("toss", { round: m.round, table: m.table, winner: Number(who.value), choice: what.value }));
+    links.push(el("div", { class: "toss-row" }, [who, what, go]));
+  }
   if (m.scoreboard) links.push(" ", el("a", { href: m.scoreboard, target: "_blank" }, t("Scoreboard")));
   cells.push(el("td", {}, links));
   return el("tr", { "data-table": String(m.table) }, cells);
