@@ -53,8 +53,9 @@ def refusal(client, eid, key, what, **body):
 def toss(client, desk_tablet_link, winner=1, choice="break"):
     """The umpire's first step on the table's tablet: the toss (ICF 39); the answer is the tablet's own link."""
     path, key = desk_tablet_link.split("#key=")
-    api = "/api" + path
-    r = client.post(f"{api}/toss", headers={"X-Umpire-Key": key}, json={"winner": winner, "choice": choice})
+    path, _, query = path.partition("?")  # ?rubber=N: a team tie's rubber
+    r = client.post(f"/api{path}/toss" + (f"?{query}" if query else ""), headers={"X-Umpire-Key": key},
+                    json={"winner": winner, "choice": choice})
     assert r.status_code == 200, r.text
     return r.json()["umpire"]
 

@@ -43,7 +43,7 @@ from carrom.store import Store
 from carrom.store.umpire import UmpireMatchModel, UmpireStore
 from carrom.web.catalog import unknown_language
 from carrom.tournament import (
-    DeskError, Event, ResultError, announce, find, publish, record, retire, standings, swap, undo,
+    DeskError, Event, ResultError, announce, find, publish, record, record_tie, retire, standings, swap, undo,
     walkover,
 )
 from carrom.tournament.protests import State
@@ -112,28 +112,31 @@ class Desk:
     def open_tablets(self, event_id: int) -> int:
         """A tablet for each played table of the published rounds that has none yet: its umpire's match id and key,
         the match itself made when the toss is in (``start_tablet``); how many were made."""
-        event, extra, _, _ = self.events.load_with_extras(event_id)
+        event, extra, c_extra, _ = self.events.load_with_extras(event_id)
         have = {(t.round, t.table) for t in service.tablets(self.events, event_id)}
         made = 0
         for m in event.matches:
             if m.round > event.published or m.side2 is None or m.result is not None or (m.round, m.table) in have:
                 continue
-            if event.settings.rubbers or len(event.competitor(m.side1).players) > 2:
-                continue  # a team tie's rubbers are typed by the desk
-            try:
-                header_from_dict(service.scorecard_header(event, extra, m))
-            except RecordError as exc:
-                log.warning("event %s, round %s, table %s: no tablet: %s", event_id, m.round, m.table, exc)
-                continue
-            match_id, key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
-            service.add_tablet(self.events, event_id, service.Tablet(m.round, m.table, match_id, key))
-            made += 1
+            count = event.settings.rubbers
+            if not count and len(event.competitor(m.side1).players) > 2:
+                continue  # a team's match that is not a tie of rubbers: typed by the desk
+            for rubber in range(1, count + 1) if count else (0,):  # a team tie: a tablet each rubber
+                try:
+                    header_from_dict(service.scorecard_header(event, extra, m, rubber, c_extra))
+                except RecordError as exc:
+                    log.warning("event %s, round %s, table %s: no tablet: %s", event_id, m.round, m.table, exc)
+                    continue
+                match_id, key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
+                service.add_tablet(self.events, event_id, service.Tablet(m.round, m.table, match_id, key, rubber))
+                made += 1
         return made
 
-    def tablet(self, event_id: int, round_number: int, table: int, key: str | None = None) -> service.Tablet:
-        """The tablet of a table; with ``key``, only when it is that tablet's umpire key."""
+    def tablet(self, event_id: int, round_number: int, table: int, key: str | None = None,
+               rubber: int = 0) -> service.Tablet:
+        """The tablet of a table (of a tie's rubber); with ``key``, only when it is that tablet's umpire key."""
         for t in service.tablets(self.events, event_id):
-            if (t.round, t.table) == (round_number, table):
+            if (t.round, t.table, t.rubber) == (round_number, table, rubber):
                 if key is not None and not hmac.compare_digest(t.umpire_key, key):
                     break
                 return t
@@ -141,18 +144,19 @@ class Desk:
             raise HTTPException(403, SAID.gettext("this is not the umpire's key for this match: nothing was entered"))
         raise DeskError(say("round {round}, table {table} has no tablet", round=round_number, table=table))
 
-    def start_tablet(self, event_id: int, round_number: int, table: int, winner: int, choice: str) -> str:
+    def start_tablet(self, event_id: int, round_number: int, table: int, winner: int, choice: str,
+                     rubber: int = 0) -> str:
         """The toss (ICF 39: which side won it, and whether it took the break or a side), then the umpire's match with
         the scorecard's header and that toss; the first break is the toss's (ICF 42). The umpire's link."""
-        t = self.tablet(event_id, round_number, table)
+        t = self.tablet(event_id, round_number, table, rubber=rubber)
         if self.umpires.get(t.umpire_match) is not None:
             raise DeskError(say("the toss of round {round}, table {table} is in already: the tablet is open",
                                 round=round_number, table=table))
         if winner not in (1, 2) or choice not in ("break", "side"):
             raise DeskError(say("the toss: the side that won it is 1 or 2, and it chose the break or a side (ICF 39)"))
-        event, extra, _, _ = self.events.load_with_extras(event_id)
+        event, extra, c_extra, _ = self.events.load_with_extras(event_id)
         m = find(event, round_number, table)
-        header = service.scorecard_header(event, extra, m)
+        header = service.scorecard_header(event, extra, m, rubber, c_extra)
         seats = list(header["players"])  # side 1's seats first, then side 2's
         half = len(seats) // 2
         sides = (seats[:half], seats[half:])
@@ -164,9 +168,10 @@ class Desk:
         except RecordError as exc:
             raise DeskError(say("the toss: {error}", error=str(exc))) from None
         self.umpires.create(t.umpire_match, umpire_key_hash(t.umpire_key), title_of(rec), dumps(rec), 0, False)
-        names = " & ".join(event.names(m.sides[winner - 1]))
+        names = " & ".join(header["players"][won]["name"] for won in sides[winner - 1])
         service.step(self.events, event_id, lambda e: e,
-                     f"toss of round {round_number}, table {table}: won by {names}, who chose "
+                     f"toss of round {round_number}, table {table}{f', rubber {rubber}' if rubber else ''}: won by "
+                     f"{names}, who chose "
                      f"{'the break' if choice == 'break' else 'a side'}", "ICF 39")
         return f"/umpire/{t.umpire_match}#key={t.umpire_key}"
 
@@ -195,7 +200,11 @@ class Desk:
             if m.result is None and not m.held:
                 waiting.append(t)
         over = self.finished([t.umpire_match for t in waiting])
+        ties: dict[tuple[int, int], dict[int, service.Tablet]] = {}
         for t in waiting:
+            if t.rubber:
+                ties.setdefault((t.round, t.table), {})[t.rubber] = t
+                continue
             row = self.umpires.get(t.umpire_match) if t.umpire_match in over else None
             if row is None or not row.over:
                 continue
@@ -212,7 +221,34 @@ class Desk:
             except DeskStoreError as exc:  # another server took it meanwhile
                 log.info("event %s: %s", event_id, exc)
                 event = self.events.load(event_id)
+        for (r, n), rubbers in ties.items():
+            event = self.sync_tie(event_id, event, r, n, rubbers, over)
         return event
+
+    def sync_tie(self, event_id: int, event: Event, r: int, n: int, rubbers: dict[int, service.Tablet],
+                 over: set[str]) -> Event:
+        """A team tie's result, once the rubbers finished on their tablets (1, 2, ... in order) decide it."""
+        played = []
+        for k in sorted(rubbers):
+            t = rubbers[k]
+            row = self.umpires.get(t.umpire_match) if t.umpire_match in over else None
+            games = tablet_games(row.record) if row is not None and row.over else None
+            if games is None:
+                break
+            played.append(games)
+        if not played:
+            return event
+        try:
+            record_tie(event, r, n, played)
+        except REFUSED:  # not decided yet: the next rubber is still being played
+            return event
+        try:
+            return service.step(self.events, event_id, lambda e: record_tie(e, r, n, played),
+                                f"result from the umpires' tablets: round {r}, table {n}: "
+                                + " | ".join(" ".join(f"{a}-{b}" for a, b in g) for g in played), "ICF 57")
+        except DeskStoreError as exc:  # another server took it meanwhile
+            log.info("event %s: %s", event_id, exc)
+            return self.events.load(event_id)
 
     def finished(self, match_ids: list[str]) -> set[str]:
         """Which of these umpire's matches are over, in one query (the tablets of a round of 250 tables)."""
@@ -237,7 +273,27 @@ class Desk:
             out["result"] = {"games": [list(g) for g in m.result.games], "winner": m.result.winner,
                              "walkover": m.result.walkover, "unusual": list(m.result.unusual),
                              "score": [m.result.score1, m.result.score2]}
-        t = tablets.get((m.round, m.table))
+        count = event.settings.rubbers
+        if count:  # a team tie: a tablet each rubber, and its players
+            one, two = event.competitor(m.side1).players, event.competitor(m.side2).players if m.side2 else ()
+            out["rubbers"] = []
+            for k in range(1, count + 1):
+                t = tablets.get((m.round, m.table, k))
+                if t is None or not two:
+                    continue
+                a, b = service.rubber_players(one, two, k, count)
+                rubber: dict[str, Any] = {"rubber": k, "sides": [[event.players[p].name for p in a],
+                                                                 [event.players[p].name for p in b]]}
+                if t.umpire_match in started:
+                    rubber["scoreboard"] = f"/scoreboard/{t.umpire_match}"
+                if private:
+                    rubber["umpire"] = f"/desk/{event_id}/tablet/{m.round}/{m.table}?rubber={k}#key={t.umpire_key}"
+                    rubber["toss"] = t.umpire_match in started
+                out["rubbers"].append(rubber)
+        if m.result is not None and m.result.rubbers:
+            out["result"]["rubbers"] = [[list(g) for g in x.games] for x in m.result.rubbers]
+            out["result"]["rubbers_won"] = [sum(x.winner == side for x in m.result.rubbers) for side in (1, 2)]
+        t = tablets.get((m.round, m.table, 0))
         if t is not None:
             if t.umpire_match in started:
                 out["scoreboard"] = f"/scoreboard/{t.umpire_match}"
@@ -247,7 +303,7 @@ class Desk:
         return out
 
     def view(self, event_id: int, event: Event, private: bool) -> dict[str, Any]:
-        tablets = {(t.round, t.table): t for t in service.tablets(self.events, event_id)}
+        tablets = {(t.round, t.table, t.rubber): t for t in service.tablets(self.events, event_id)}
         shown = [m for m in event.matches if private or m.round <= event.published]
         started = self.started([t.umpire_match for t in tablets.values()])
         rounds: dict[int, list] = {}
@@ -461,7 +517,7 @@ def desk_router(store: Store) -> APIRouter:
                          f"walkover: round {r}, table {t}, side {3 - present} absent", law)
         elif what == "toss":  # the toss taken at the desk (ICF 39): the table's tablet opens without asking it
             r, t, winner = _int(body, "round"), _int(body, "table"), _int(body, "winner")
-            desk.start_tablet(event_id, r, t, winner, str(body.get("choice", "")))
+            desk.start_tablet(event_id, r, t, winner, str(body.get("choice", "")), _int(body, "rubber", 0))
         elif what == "retire":
             who = str(body.get("competitor", ""))
             service.step(ev, event_id, lambda e: retire(e, service.competitor_named(e, who)), f"withdrawn: {who}")
@@ -498,26 +554,32 @@ def desk_router(store: Store) -> APIRouter:
             return await run(action, event_id, what, body)
 
     @router.get("/api/desk/{event_id}/tablet/{round_number}/{table}")
-    async def tablet_state(event_id: int, round_number: int, table: int, request: Request):
-        """What the table's tablet shows before it opens: the match, and whether the toss is in (then its link)."""
+    async def tablet_state(event_id: int, round_number: int, table: int, request: Request, rubber: int = 0):
+        """What the table's tablet (of a tie's ``rubber``) shows before it opens: the match, and whether the toss is
+        in (then its link)."""
         def read():
-            t = desk.tablet(event_id, round_number, table, request.headers.get(UMPIRE_KEY_HEADER) or "")
+            t = desk.tablet(event_id, round_number, table, request.headers.get(UMPIRE_KEY_HEADER) or "", rubber)
             event = desk.events.load(event_id)
             m = find(event, round_number, table)
+            sides = [event.names(c) for c in m.sides]
+            if rubber:
+                one, two = service.rubber_players(event.competitor(m.side1).players,
+                                                  event.competitor(m.side2).players, rubber, event.settings.rubbers)
+                sides = [[event.players[p].name for p in x] for x in (one, two)]
             started = bool(desk.started([t.umpire_match]))
-            return {"event": event.name, "round": round_number, "table": table, "sides": [event.names(c) for c in m.sides],
+            return {"event": event.name, "round": round_number, "table": table, "rubber": rubber, "sides": sides,
                     "toss": started, "umpire": f"/umpire/{t.umpire_match}#key={t.umpire_key}" if started else None}
         return await run(read)
 
     @router.post("/api/desk/{event_id}/tablet/{round_number}/{table}/toss")
-    async def tablet_toss(event_id: int, round_number: int, table: int, request: Request):
+    async def tablet_toss(event_id: int, round_number: int, table: int, request: Request, rubber: int = 0):
         """The toss the umpire records on the table's tablet (ICF 39), with the umpire's key; the tablet opens."""
         body = _fields(await body_json(request), ("winner", "choice"))
         winner, choice = _int(body, "winner"), str(body["choice"])
 
         def toss():
-            desk.tablet(event_id, round_number, table, request.headers.get(UMPIRE_KEY_HEADER) or "")
-            link = desk.start_tablet(event_id, round_number, table, winner, choice)
+            desk.tablet(event_id, round_number, table, request.headers.get(UMPIRE_KEY_HEADER) or "", rubber)
+            link = desk.start_tablet(event_id, round_number, table, winner, choice, rubber)
             if event_id in desk.public:  # the spectators' page gets the table's scoreboard at once
                 desk.public[event_id] = (time.monotonic(), desk.public_now(event_id))
             return {"umpire": link}
@@ -570,7 +632,8 @@ def desk_router(store: Store) -> APIRouter:
         """A QR code for spectators at a table: its live scoreboard, or the public page when it has no tablet."""
         import segno
 
-        found = {(t.round, t.table): t for t in await asyncio.to_thread(service.tablets, desk.events, event_id)}
+        found = {(t.round, t.table): t  # a team tie's: its first rubber's
+                 for t in reversed(await asyncio.to_thread(service.tablets, desk.events, event_id))}
         t = found.get((round_number, table))
         base = str(request.base_url).rstrip("/")
         link = f"{base}/scoreboard/{t.umpire_match}" if t else f"{base}/t/{event_id}#r{round_number}t{table}"

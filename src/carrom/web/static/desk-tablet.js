@@ -6,7 +6,9 @@ import { el, fill } from "./umpire-view.js";
 
 const [, eventId, , round, table] = location.pathname.split("/").filter(Boolean);
 const key = decodeURIComponent((location.hash.match(/key=([^&]+)/) || [])[1] || "");
+const rubber = Number(new URLSearchParams(location.search).get("rubber")) || 0;  // a team tie's rubber (1 up)
 const api = `/api/desk/${eventId}/tablet/${round}/${table}`;
+const query = rubber ? `?rubber=${rubber}` : "";
 const page = (window.tossPage = { state: null, ready: false });
 
 function showError(text) { const e = document.getElementById("error"); e.textContent = text; e.hidden = !text; }
@@ -23,13 +25,14 @@ async function call(method, path, body) {
   return data;
 }
 
-const state = await call("GET", api);
+const state = await call("GET", api + query);
 page.state = state;
 if (state && state.toss) {
   location.replace(state.umpire);
 } else if (state) {
   fill("title", state.event);
-  fill("match", t("Round {round}, table {table}", { round: state.round, table: state.table }) + ": " + state.sides.map((s) => s.join(" & ")).join(" – "));
+  const where = t("Round {round}, table {table}", { round: state.round, table: state.table }) + (rubber ? " · " + t("rubber {n}", { n: rubber }) : "");
+  fill("match", where + ": " + state.sides.map((s) => s.join(" & ")).join(" – "));
   fill("winners", state.sides.map((names, i) => el("label", {}, [
     el("input", { type: "radio", name: "winner", value: String(i + 1), ...(i === 0 ? { checked: "" } : {}) }), " ", names.join(" & ")])));
   const form = document.getElementById("toss");
@@ -37,7 +40,7 @@ if (state && state.toss) {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData(form);
-    const answer = await call("POST", `${api}/toss`, { winner: Number(f.get("winner")), choice: f.get("choice") });
+    const answer = await call("POST", `${api}/toss${query}`, { winner: Number(f.get("winner")), choice: f.get("choice") });
     if (answer) location.replace(answer.umpire);
   });
 }

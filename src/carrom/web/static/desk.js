@@ -131,6 +131,10 @@ function matchRow(m, round) {
   cells.push(el("td", { class: "actions" }, acts));
   const links = [];
   if (m.umpire) links.push(el("a", { href: m.umpire, target: "_blank", class: "umpire-link" }, t("Umpire's tablet")));
+  for (const r of m.rubbers || []) {  // a team tie: a tablet each rubber, the toss asked on each
+    links.push(el("div", { class: "rubber" }, [el("a", { href: r.umpire, target: "_blank", class: "umpire-link rubber-link" },
+      t("Rubber {n}: {one} – {two}", { n: r.rubber, one: r.sides[0].join(" & "), two: r.sides[1].join(" & ") }))]));
+  }
   if (m.umpire && !m.toss && !m.result) {  // the toss taken at the desk (ICF 39): the tablet then opens without asking
     const who = el("select", { class: "toss-winner", "aria-label": t("Toss won by") }, m.sides.map((names, i) => el("option", { value: String(i + 1) }, names.join(" & "))));
     const what = el("select", { class: "toss-choice", "aria-label": t("Chose") }, [el("option", { value: "break" }, t("the break")), el("option", { value: "side" }, t("a side"))]);

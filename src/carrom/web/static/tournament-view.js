@@ -13,6 +13,7 @@ export function resultText(m) {
   if (m.held) return el("span", { class: "held" }, t("under protest (ICF 150)"));
   if (!m.result) return m.sides.length === 1 ? "" : el("span", { class: "pending" }, t("playing"));
   if (m.result.walkover) return el("span", {}, t("walkover"));
+  if (m.result.rubbers_won) return el("span", { class: "score" }, t("{a}–{b} in rubbers", { a: m.result.rubbers_won[0], b: m.result.rubbers_won[1] }));
   return el("span", { class: "score" }, m.result.games.map((g) => g.join("–")).join("  "));
 }
 

@@ -24,7 +24,8 @@ function pairings(state) {
       el("td", { class: "table-no", title: t("Table {table}", { table: m.table }) }, String(m.table)),
       el("td", {}, matchSides(m)),
       el("td", {}, [resultText(m), " ", announcedText(m)]),
-      el("td", {}, m.scoreboard ? el("a", { href: m.scoreboard, class: "watch" }, t("Watch live")) : ""),
+      el("td", {}, m.scoreboard ? el("a", { href: m.scoreboard, class: "watch" }, t("Watch live"))
+        : (m.rubbers || []).filter((r) => r.scoreboard).map((r) => el("div", {}, el("a", { href: r.scoreboard, class: "watch" }, t("Watch rubber {n} live", { n: r.rubber }))))),
       el("td", { class: "qr-cell" }, m.sides.length === 2 ? el("a", { href: `/api/t/${eventId}/qr/${m.round}/${m.table}.svg`, target: "_blank" },
         el("img", { class: "qr", alt: t("QR code of table {table}", { table: m.table }), src: `/api/t/${eventId}/qr/${m.round}/${m.table}.svg`, loading: "lazy" })) : ""),
     ])))]),
