@@ -123,4 +123,18 @@ def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(ser
     phone.goto(server.url + desk_link.lstrip("/"))
     phone.wait_for_function("window.desk && desk.ready && desk.state")
     shot(phone, artifacts, "desk-round-390x844.png")
+
+    # closed with a rating list (Glicko-2): the desk links it, a public page shows it, best first
+    page.fill("#close-form input[name=rating]", "Slovenia")
+    page.click("#close-form button")
+    page.wait_for_function("desk.state.closed && desk.state.rating_lists.includes('Slovenia')")
+    href = page.get_attribute("#rating-lists a.rating-link", "href")
+    for context, size in ((DESKTOP, "1366x768"), (PHONE, "390x844")):
+        ratings = open_page(browser, errors, **context)
+        ratings.goto(f"{server.url}{href.lstrip('/')}?lang=sl")
+        ratings.wait_for_function("window.ratings && ratings.ready")
+        assert ratings.locator("#ratings tbody tr").count() == 2  # the two players of the one match played
+        assert "Asha Rao" in ratings.locator("#ratings tbody tr").first.inner_text()  # the winner first
+        shot(ratings, artifacts, f"ratings-sl-{size}.png")
+        ratings.context.close()
     assert not errors, errors

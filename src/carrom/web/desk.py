@@ -335,6 +335,9 @@ class Desk:
                            for pid, p in self.events.protests(event_id)]
         out["log"] = [{"at": a, "what": w, "law": law} for a, w, law in self.events.log(event_id)[-30:]]
         out["timed"] = event.settings.timed
+        from carrom.desk.ratings import list_names
+
+        out["rating_lists"] = [name for name, _ in list_names(self.events)]  # each a public page, /ratings/NAME
         return out
 
     def public_now(self, event_id: int) -> tuple[bytes, bytes]:
@@ -420,6 +423,8 @@ def desk_router(store: Store) -> APIRouter:
     router.add_api_route("/desk", page("desk.html"), include_in_schema=False)
     router.add_api_route("/desk/{event_id}", page("desk.html"), include_in_schema=False)
     router.add_api_route("/t/{event_id}", page("tournament.html"), include_in_schema=False)
+    router.add_api_route("/ratings", page("tournament-ratings.html"), include_in_schema=False)
+    router.add_api_route("/ratings/{name}", page("tournament-ratings.html"), include_in_schema=False)
     router.add_api_route("/desk/{event_id}/tablet/{round_number}/{table}", page("desk-tablet.html"),
                          include_in_schema=False)
 
@@ -552,6 +557,28 @@ def desk_router(store: Store) -> APIRouter:
             raise HTTPException(400, SAID.gettext("the request's body must be a JSON object"))
         async with desk.lock(event_id):
             return await run(action, event_id, what, body)
+
+    @router.get("/api/ratings")
+    async def ratings_lists():
+        """The rating lists (one per federation, say), each with how many players it rates; public, no key."""
+        from carrom.desk.ratings import list_names
+
+        rows = await run(list_names, desk.events)
+        return rows if isinstance(rows, JSONResponse) else [{"name": n, "players": k} for n, k in rows]
+
+    @router.get("/api/ratings/{name}")
+    async def ratings_list(name: str):
+        """A rating list, best first (Glicko-2: rating, deviation, volatility); public, no key."""
+        from carrom.desk.ratings import rating_list
+
+        rows = await run(rating_list, desk.events, name)
+        if isinstance(rows, JSONResponse):
+            return rows
+        if not rows:
+            raise HTTPException(404, SAID.gettext("there is no rating list {name}", name=repr(name)))
+        return {"name": name, "players": [{"rank": i, "name": n, "rating": round(r, 1), "deviation": round(rd, 1),
+                                           "volatility": round(v, 5)}
+                                          for i, (_, n, r, rd, v) in enumerate(rows, 1)]}
 
     @router.get("/api/desk/{event_id}/tablet/{round_number}/{table}")
     async def tablet_state(event_id: int, round_number: int, table: int, request: Request, rubber: int = 0):

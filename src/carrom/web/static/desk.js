@@ -183,6 +183,7 @@ function render(state) {
     return li;
   })));
   fill("log", state.log.slice().reverse().map((l) => el("li", {}, `${new Date(l.at * 1000).toLocaleTimeString(language())} ${l.what}${l.law ? ` (${l.law})` : ""}`)));
+  fill("rating-lists", (state.rating_lists || []).map((n) => el("li", {}, el("a", { href: `/ratings/${encodeURIComponent(n)}`, target: "_blank", class: "rating-link" }, n))));
   for (const id of ["pair", "publish", "undo"]) $(id).disabled = state.closed;
 }
 
