@@ -31,6 +31,7 @@ def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(ser
     page.wait_for_function("window.desk && desk.ready")
     page.fill("input[name=name]", "Ljubljana Open")
     page.fill("input[name=rounds]", "3")
+    page.fill("input[name=championship]", "Slovenian Cup")
     page.fill("textarea[name=players]", "\n".join(PLAYERS))
     shot(page, artifacts, "desk-new-1366x768.png")
     page.click("#create-button")
@@ -136,5 +137,11 @@ def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(ser
         assert ratings.locator("#ratings tbody tr").count() == 2  # the two players of the one match played
         assert "Asha Rao" in ratings.locator("#ratings tbody tr").first.inner_text()  # the winner first
         shot(ratings, artifacts, f"ratings-sl-{size}.png")
+        # the championship it counts in: its prize by final place (SoL's fixed prizes), ranked
+        ratings.goto(f"{server.url}championships/Slovenian%20Cup?lang=it")
+        ratings.wait_for_function("window.championship && championship.ready")
+        rows = ratings.locator("#ranking tbody tr")
+        assert rows.count() == 6 and rows.first.locator("strong").inner_text() == "18"
+        shot(ratings, artifacts, f"championship-it-{size}.png")
         ratings.context.close()
     assert not errors, errors

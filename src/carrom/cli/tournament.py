@@ -175,6 +175,8 @@ def new(
     seed: int = typer.Option(0, help="The draw of a first round without ratings."),
     rubbers: int = typer.Option(0, min=0, help="A team event: each tie is this many rubbers (0: one match)."),
     timed: bool = typer.Option(False, "--timed", help="The timed rules (004): 7 minutes to report, not 15."),
+    championship: Optional[str] = typer.Option(None, "--championship", help="The championship (a series of events "
+                                               "with its own ranking) it counts in; made when first named."),
     player: Optional[list[str]] = typer.Option(None, "--player", help="A player, \"First Last\"; repeat it."),
     players_file: Optional[Path] = typer.Option(None, "--players", help="A CSV file with the columns first, last and "
                                                 "optionally club, country, rating, team (one team, one competitor)."),
@@ -193,7 +195,7 @@ def new(
     entries = _entries(player or [], players_file)
     store = _store(db)
     try:
-        event_id, event = register(store, name, settings, entries)
+        event_id, event = register(store, name, settings, entries, championship=championship)
     except _errors() as exc:
         _refuse(exc)
     finally:
@@ -582,6 +584,20 @@ def ratings_(name: str = typer.Argument(..., metavar="LIST", help="The rating li
         store.close()
     _emit([{"player": pid, "name": n, "rating": r, "deviation": rd, "volatility": v} for pid, n, r, rd, v in rows],
           as_json, "\n".join(f"{n:<40} {r:7.1f} ±{rd:5.1f}" for _, n, r, rd, v in rows) or f"no list {name!r}")
+
+
+@tournament_app.command("championship", help="A championship's ranking: each closed event's prize by final place "
+                                             "(SoL's fixed prizes: 18, 16, 14, 13...), the total.")
+def championship_(name: str = typer.Argument(..., metavar="NAME", help="The championship."),
+                  db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+                  as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    from carrom.desk.service import championship_ranking
+
+    events, rows = _query(db, lambda store: championship_ranking(store, name))
+    data = [{"rank": k, "players": list(r.players), "prizes": list(r.prizes), "total": r.total, "played": r.played}
+            for k, r in enumerate(rows, 1)]
+    _emit(data, as_json, "\n".join(f"{d['rank']:>4}  {' & '.join(d['players']):<40} {d['total']:>7g}  "
+                                   + " ".join(f"{p:g}" for p in d["prizes"]) for d in data) or f"no closed event in {name!r}")
 
 
 protest_app = typer.Typer(help="Protests (ICF 144-151): lodge, decide; never withdrawn.", no_args_is_help=True)

@@ -68,8 +68,9 @@ def settings_of(**given: Any) -> Settings:
 
 
 def register(store: TournamentStore, name: str, settings: Settings, entries: list[Entry],
-             date: str | None = None) -> tuple[int, Event]:
-    """A new event with its players, one competitor each (or one a team); one transaction."""
+             date: str | None = None, championship: str | None = None) -> tuple[int, Event]:
+    """A new event with its players, one competitor each (or one a team); one transaction. ``championship`` names
+    the series it counts in (made when first named; SoL's fixed prizes)."""
     if not name.strip():
         raise DeskError(say('an event needs a name'))
     if len(entries) < 2:
@@ -100,7 +101,9 @@ def register(store: TournamentStore, name: str, settings: Settings, entries: lis
                       competitors=tuple(Competitor(i, ids) for i, ids in enumerate(competitors, 1)))
         if settings.system is System.GROUPS:
             event = assign_groups(event)
-        return store.create(event, session=s, competitor_extra=team_names), event
+        extra = {"championship": {"description": championship.strip(), "prizes": "fixed"}} \
+            if championship and championship.strip() else None
+        return store.create(event, extra, session=s, competitor_extra=team_names), event
 
 
 def enter_players(store: TournamentStore, event_id: int, entries: list[Entry], club: str | None = None,
@@ -292,3 +295,43 @@ def drop_tablets(store: TournamentStore, event_id: int, from_round: int) -> None
         s.execute(delete(TabletRow).where(TabletRow.event_id == event_id, TabletRow.round >= from_round))
         s.execute(delete(RubberTabletRow).where(RubberTabletRow.event_id == event_id,
                                                 RubberTabletRow.round >= from_round))
+
+
+# -- championships: a series of events with its own ranking (SoL's) --------------------------------------------
+
+
+def championships(store: TournamentStore) -> dict[str, list[tuple[int, Event, dict, dict]]]:
+    """Every championship named by an event (made here or imported from SoL): its events by date, each with its
+    championship fields and its competitors' stored fields."""
+    found: dict[str, list[tuple[int, Event, dict, dict]]] = {}
+    for event_id, _, _, _ in store.events():
+        event, extra, c_extra, _ = store.load_with_extras(event_id)
+        name = (extra.get("championship") or {}).get("description")
+        if name:
+            found.setdefault(str(name), []).append((event_id, event, extra["championship"], c_extra))
+    for events in found.values():
+        events.sort(key=lambda e: (e[1].date, e[0]))
+    return found
+
+
+def championship_ranking(store: TournamentStore, name: str) -> tuple[list[tuple[int, Event]], list[Any]]:
+    """A championship's closed events (by date) and its ranking (``carrom.tournament.championship``): each event's
+    prize by final place, SoL's stored prize for a tourney imported from SoL."""
+    from carrom.tournament import standings
+    from carrom.tournament.championship import fixed_prize, ranking
+
+    events = championships(store).get(name)
+    if events is None:
+        raise DeskError(say("there is no championship {name}", name=repr(name)))
+    counted, results, skip = [], [], 0
+    for event_id, event, fields, c_extra in events:
+        skip = int(fields.get("skipworstprizes") or 0)
+        if not event.closed:
+            continue
+        prizes = {}
+        for row in standings(event):
+            stored = (c_extra.get(row.competitor) or {}).get("prize")
+            prizes[tuple(event.names(row.competitor))] = float(stored) if stored is not None else fixed_prize(row.rank)
+        counted.append((event_id, event))
+        results.append(prizes)
+    return counted, ranking(results, skip)

@@ -425,6 +425,8 @@ def desk_router(store: Store) -> APIRouter:
     router.add_api_route("/t/{event_id}", page("tournament.html"), include_in_schema=False)
     router.add_api_route("/ratings", page("tournament-ratings.html"), include_in_schema=False)
     router.add_api_route("/ratings/{name}", page("tournament-ratings.html"), include_in_schema=False)
+    router.add_api_route("/championships", page("tournament-championship.html"), include_in_schema=False)
+    router.add_api_route("/championships/{name}", page("tournament-championship.html"), include_in_schema=False)
     router.add_api_route("/desk/{event_id}/tablet/{round_number}/{table}", page("desk-tablet.html"),
                          include_in_schema=False)
 
@@ -451,7 +453,7 @@ def desk_router(store: Store) -> APIRouter:
     @router.post("/api/desk")
     async def create(request: Request):
         """A new event from the desk's form: its settings and players; the answer holds its desk key."""
-        body = _fields(await body_json(request), ("name", "players"), SETTINGS)
+        body = _fields(await body_json(request), ("name", "players"), SETTINGS + ("championship",))
         if not isinstance(body["players"], list):
             raise HTTPException(400, SAID.gettext("{key} must be a list", key="players"))
         given = {k: body[k] for k in SETTINGS if k in body}
@@ -459,7 +461,8 @@ def desk_router(store: Store) -> APIRouter:
         def make():
             settings = service.settings_of(**given)
             entries = [_entry(p) for p in body["players"]]
-            event_id, _ = service.register(desk.events, str(body["name"]), settings, entries)
+            event_id, _ = service.register(desk.events, str(body["name"]), settings, entries,
+                                           championship=str(body.get("championship") or "") or None)
             return desk.new_key(event_id)
         try:
             return await run(make)
@@ -579,6 +582,26 @@ def desk_router(store: Store) -> APIRouter:
         return {"name": name, "players": [{"rank": i, "name": n, "rating": round(r, 1), "deviation": round(rd, 1),
                                            "volatility": round(v, 5)}
                                           for i, (_, n, r, rd, v) in enumerate(rows, 1)]}
+
+    @router.get("/api/championships")
+    async def championships_list():
+        """Every championship (a series of events with its own ranking, as SoL's) with its events; public."""
+        found = await run(service.championships, desk.events)
+        if isinstance(found, JSONResponse):
+            return found
+        return [{"name": n, "events": [{"id": i, "name": e.name, "date": e.date, "closed": e.closed}
+                                       for i, e, _, _ in events]} for n, events in sorted(found.items())]
+
+    @router.get("/api/championships/{name}")
+    async def championship(name: str):
+        """A championship's ranking: each closed event's prize by final place (SoL's fixed prizes), the total."""
+        found = await run(service.championship_ranking, desk.events, name)
+        if isinstance(found, JSONResponse):
+            return found
+        events, rows = found
+        return {"name": name, "events": [{"id": i, "name": e.name, "date": e.date} for i, e in events],
+                "ranking": [{"rank": k, "players": list(r.players), "prizes": list(r.prizes), "total": r.total,
+                             "played": r.played, "skipped": list(r.skipped)} for k, r in enumerate(rows, 1)]}
 
     @router.get("/api/desk/{event_id}/tablet/{round_number}/{table}")
     async def tablet_state(event_id: int, round_number: int, table: int, request: Request, rubber: int = 0):
