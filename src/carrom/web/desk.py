@@ -263,7 +263,25 @@ class Desk:
             return set()
 
     # -- views ---------------------------------------------------------------------------------------------
-    def match_view(self, event_id: int, event: Event, m, tablets: dict, started: set, private: bool) -> dict[str, Any]:
+    def rubbers_played(self, event: Event, tablets: dict) -> dict[str, tuple]:
+        """The games of each rubber finished on its tablet in a tie still waiting for its result (side 1 first)."""
+        waiting = [t.umpire_match for (r, n, k), t in tablets.items() if k]
+        if not waiting:
+            return {}
+        played = {}
+        for match_id in self.finished(waiting):
+            row = self.umpires.get(match_id)
+            try:
+                games = tablet_games(row.record) if row is not None else None
+            except RecordError as exc:
+                log.warning("umpire's match %s: %s", match_id, exc)
+                continue
+            if games is not None:
+                played[match_id] = games
+        return played
+
+    def match_view(self, event_id: int, event: Event, m, tablets: dict, started: set, private: bool,
+                   played: dict | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"round": m.round, "table": m.table, "stage": m.stage,
                                "sides": [event.names(s) for s in m.sides], "competitors": list(m.sides),
                                "held": m.held, "announced": m.announced}
@@ -286,6 +304,11 @@ class Desk:
                                                                  [event.players[p].name for p in b]]}
                 if t.umpire_match in started:
                     rubber["scoreboard"] = f"/scoreboard/{t.umpire_match}"
+                games = (played or {}).get(t.umpire_match)
+                if games is not None:  # finished on its tablet: the tie's score so far
+                    won = sum(a > b for a, b in games) - sum(b > a for a, b in games)
+                    rubber["games"] = [list(g) for g in games]
+                    rubber["winner"] = 1 if won > 0 else 2 if won < 0 else 0
                 if private:
                     rubber["umpire"] = f"/desk/{event_id}/tablet/{m.round}/{m.table}?rubber={k}#key={t.umpire_key}"
                     rubber["toss"] = t.umpire_match in started
@@ -306,9 +329,12 @@ class Desk:
         tablets = {(t.round, t.table, t.rubber): t for t in service.tablets(self.events, event_id)}
         shown = [m for m in event.matches if private or m.round <= event.published]
         started = self.started([t.umpire_match for t in tablets.values()])
+        waiting = {key: t for key, t in tablets.items() if key[2] and find(event, key[0], key[1]).result is None}
+        played = self.rubbers_played(event, waiting)
         rounds: dict[int, list] = {}
         for m in shown:
-            rounds.setdefault(m.round, []).append(self.match_view(event_id, event, m, tablets, started, private))
+            rounds.setdefault(m.round, []).append(self.match_view(event_id, event, m, tablets, started, private,
+                                                                  played))
         rows = [{"rank": r.rank, "competitor": r.competitor, "players": event.names(r.competitor), "points": r.points,
                  "buchholz": r.buchholz, "net_score": r.net_score, "total_score": r.total_score, "retired": r.retired,
                  "played": r.played} for r in standings(event)]

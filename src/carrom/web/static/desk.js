@@ -2,7 +2,7 @@
 // protests and close. Every step is the server's (carrom.web.desk); the page only sends the desk's key with it.
 import { said, t, language } from "./i18n.js";
 import { el, fill } from "./umpire-view.js";
-import { announcedText, matchSides, resultText, standingsTable } from "./tournament-view.js";
+import { announcedText, matchSides, resultText, rubbersSoFar, standingsTable } from "./tournament-view.js";
 
 const $ = (id) => document.getElementById(id);
 const eventId = location.pathname.split("/").filter(Boolean)[1] || null;
@@ -127,7 +127,7 @@ function matchRow(m, round) {
       });
     }
   }
-  cells.push(el("td", {}, [resultText(m), " ", announcedText(m)]));
+  cells.push(el("td", {}, [resultText(m), " ", announcedText(m), " ", rubbersSoFar(m)]));
   cells.push(el("td", { class: "actions" }, acts));
   const links = [];
   if (m.umpire) links.push(el("a", { href: m.umpire, target: "_blank", class: "umpire-link" }, t("Umpire's tablet")));

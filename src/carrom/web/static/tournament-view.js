@@ -17,6 +17,14 @@ export function resultText(m) {
   return el("span", { class: "score" }, m.result.games.map((g) => g.join("–")).join("  "));
 }
 
+// A team tie's rubbers finished so far on their tablets, while the tie waits for its result: "1–0 in rubbers"
+export function rubbersSoFar(m) {
+  const done = (m.rubbers || []).filter((r) => r.games);
+  if (m.result || !done.length) return "";
+  const won = [1, 2].map((side) => done.filter((r) => r.winner === side).length);
+  return el("span", { class: "announced rubbers-so-far" }, t("{a}–{b} in rubbers so far", { a: won[0], b: won[1] }));
+}
+
 export const clock = (seconds) => new Date(seconds * 1000).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
 
 // The time a match is announced for and when the laws' time to report ends (ICF 143 i; 7 minutes in the timed rules)
