@@ -84,6 +84,13 @@ def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(ser
     # the umpire's link of table 3 asks the toss first (ICF 39), then opens the tablet with it
     umpire_link = page.get_attribute("#rounds tr[data-table='3'] a.umpire-link", "href")
     assert "/tablet/1/3#key=" in umpire_link
+    second_link = page.get_attribute("#rounds tr[data-table='2'] a.umpire-link", "href")
+    wide = open_page(browser, errors, **DESKTOP)
+    wide.goto(server.url + second_link.lstrip("/").replace("#", "?lang=en#"))
+    wide.wait_for_function("window.tossPage && tossPage.ready")
+    assert "Who won the toss?" in wide.inner_text("#toss")
+    shot(wide, artifacts, "desk-toss-en-1366x768.png")
+    wide.context.close()
     tablet = open_page(browser, errors, **PHONE)
     tablet.goto(server.url + umpire_link.lstrip("/").replace("#", "?lang=es#"))
     tablet.wait_for_function("window.tossPage && tossPage.ready")
