@@ -50,6 +50,16 @@ def refusal(client, eid, key, what, **body):
     return r.json()["error"]
 
 
+def toss(client, desk_tablet_link, winner=1, choice="break"):
+    """The umpire's first step on the table's tablet: the toss (ICF 39); the answer is the tablet's own link."""
+    path, key = desk_tablet_link.split("#key=")
+    path, _, query = path.partition("?")  # ?rubber=N: a team tie's rubber
+    r = client.post(f"/api{path}/toss" + (f"?{query}" if query else ""), headers={"X-Umpire-Key": key},
+                    json={"winner": winner, "choice": choice})
+    assert r.status_code == 200, r.text
+    return r.json()["umpire"]
+
+
 def play_on_the_tablet(client, umpire_link):
     """The umpire scores the whole match on the tablet, entry by entry, as the page sends them."""
     match_id, key = umpire_link.split("/umpire/")[1].split("#key=")
@@ -87,12 +97,12 @@ def test_a_swiss_on_the_desk_with_the_tablet_walkover_and_protests(client):
     assert refusal(client, eid, key, "pair").startswith("round 1 is paired")  # a round is paired once
     state = step(client, eid, key, "publish")
     matches = state["rounds"][0]["matches"]
-    assert all("umpire" in m and "scoreboard" in m for m in matches)
+    assert all("umpire" in m and "scoreboard" not in m for m in matches)  # a tablet opens at the toss (ICF 39)
     public = client.get(f"/api/t/{eid}").text
     assert "key=" not in public and "/umpire/" not in public  # a public page never shows a key
 
     # table 1 from the tablet: its header filled in by the desk, the stage an early round's (ICF 56 b)
-    tablet = matches[0]["umpire"]
+    tablet = toss(client, matches[0]["umpire"])
     match_id = tablet.split("/umpire/")[1].split("#")[0]
     header = client.get(f"/api/umpire/{match_id}").json()["header"]
     assert header["event"]["round"] == "1" and header["event"]["table"] == "1"

@@ -31,6 +31,7 @@ def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(ser
     page.wait_for_function("window.desk && desk.ready")
     page.fill("input[name=name]", "Ljubljana Open")
     page.fill("input[name=rounds]", "3")
+    page.fill("input[name=championship]", "Slovenian Cup")
     page.fill("textarea[name=players]", "\n".join(PLAYERS))
     shot(page, artifacts, "desk-new-1366x768.png")
     page.click("#create-button")
@@ -70,7 +71,39 @@ def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(ser
     page.wait_for_selector("#error:not([hidden])")  # too early: the laws' 15 minutes have not passed (ICF 143 i)
     assert "143 i" in page.inner_text("#error")
     assert page.evaluate("desk.state.rounds[0].matches[1].result") is None
+    # table 3 announced for a time typed at the desk: its 15 minutes to report count from then (ICF 143 i)
+    third = page.locator("#rounds tr[data-table='3']")
+    third.locator("input.announce-at").fill("23:59")
+    third.locator("button.announce").click()
+    page.wait_for_function("desk.state.rounds[0].matches[2].announced && !desk.busy")
+    assert page.evaluate("(() => { const m = desk.state.rounds[0].matches[2]; const d = new Date(m.announced * 1000);"
+                         " return [d.getHours(), d.getMinutes(), m.report_by - m.announced]; })()") == [23, 59, 900]
+    assert "59" in page.locator("#rounds tr[data-table='3'] .announced").inner_text()
     shot(page, artifacts, "desk-round-1366x768.png")
+
+    # the umpire's link of table 3 asks the toss first (ICF 39), then opens the tablet with it
+    umpire_link = page.get_attribute("#rounds tr[data-table='3'] a.umpire-link", "href")
+    assert "/tablet/1/3#key=" in umpire_link
+    second_link = page.get_attribute("#rounds tr[data-table='2'] a.umpire-link", "href")
+    wide = open_page(browser, errors, **DESKTOP)
+    wide.goto(server.url + second_link.lstrip("/").replace("#", "?lang=en#"))
+    wide.wait_for_function("window.tossPage && tossPage.ready")
+    assert "Who won the toss?" in wide.inner_text("#toss")
+    shot(wide, artifacts, "desk-toss-en-1366x768.png")
+    wide.context.close()
+    tablet = open_page(browser, errors, **PHONE)
+    tablet.goto(server.url + umpire_link.lstrip("/").replace("#", "?lang=es#"))
+    tablet.wait_for_function("window.tossPage && tossPage.ready")
+    assert "sorteo" in tablet.inner_text("#toss").lower()
+    shot(tablet, artifacts, "desk-toss-es-390x844.png")
+    tablet.locator("input[name=winner]").nth(1).check()
+    tablet.locator("input[name=choice][value=side]").check()
+    tablet.click("#toss-button")
+    tablet.wait_for_url("**/umpire/**")
+    tablet.context.close()
+    page.reload()
+    page.wait_for_function("window.desk && desk.ready && desk.state && desk.state.rounds[0].matches[2].toss")
+
 
     event_id = page.evaluate("desk.state.id")
     for lang, words in (("en", ("Standings", "Round 1", "Watch live")), ("es", ("Clasificación", "Ronda 1", "En directo"))):
@@ -83,6 +116,7 @@ def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(ser
         html = public.content()
         assert "key=" not in html and "/umpire/" not in html  # a public page never shows a key
         assert public.locator("img.qr").count() == 3
+        assert public.locator("#r1t3 .announced").count() == 1  # the time announced and the time to report by
         shot(public, artifacts, f"tournament-pairings-{lang}-1366x768.png")
         public.goto(f"{server.url}t/{event_id}?lang={lang}#standings")
         public.wait_for_function("window.tournament && tournament.state")
@@ -97,4 +131,24 @@ def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(ser
     phone.goto(server.url + desk_link.lstrip("/"))
     phone.wait_for_function("window.desk && desk.ready && desk.state")
     shot(phone, artifacts, "desk-round-390x844.png")
+
+    # closed with a rating list (Glicko-2): the desk links it, a public page shows it, best first
+    page.fill("#close-form input[name=rating]", "Slovenia")
+    page.click("#close-form button")
+    page.wait_for_function("desk.state.closed && desk.state.rating_lists.includes('Slovenia')")
+    href = page.get_attribute("#rating-lists a.rating-link", "href")
+    for context, size in ((DESKTOP, "1366x768"), (PHONE, "390x844")):
+        ratings = open_page(browser, errors, **context)
+        ratings.goto(f"{server.url}{href.lstrip('/')}?lang=sl")
+        ratings.wait_for_function("window.ratings && ratings.ready")
+        assert ratings.locator("#ratings tbody tr").count() == 2  # the two players of the one match played
+        assert "Asha Rao" in ratings.locator("#ratings tbody tr").first.inner_text()  # the winner first
+        shot(ratings, artifacts, f"ratings-sl-{size}.png")
+        # the championship it counts in: its prize by final place (SoL's fixed prizes), ranked
+        ratings.goto(f"{server.url}championships/Slovenian%20Cup?lang=it")
+        ratings.wait_for_function("window.championship && championship.ready")
+        rows = ratings.locator("#ranking tbody tr")
+        assert rows.count() == 6 and rows.first.locator("strong").inner_text() == "18"
+        shot(ratings, artifacts, f"championship-it-{size}.png")
+        ratings.context.close()
     assert not errors, errors

@@ -16,12 +16,21 @@ from typing import Optional
 
 import typer
 
-from carrom.cli.common import LANG_HELP, fail
+from carrom.cli.common import LANG_HELP, fail, words
+from carrom.rules.message import Message, say
 
 tournament_app = typer.Typer(help="Run a tournament: players, rounds on tables, results, standings; SoL files in and "
                                   "out.", no_args_is_help=True)
 
 DB_HELP = "Database URL (default: the SQLite file carrom.db that `carrom play` uses; postgresql+psycopg://... too)."
+
+
+def _refuse(said) -> None:
+    """Refuse in the user's language (``carrom --lang X``, else LANG/LC_*; docs/i18n.md): a refusal of the desk
+    (its message, the same the web desk translates) or a sentence of this command; exit 2, nothing changed."""
+    if isinstance(said, Exception):
+        said = said.args[0] if said.args else str(said)
+    fail(words().message(said) if isinstance(said, Message) else str(said))
 
 
 def _store(db: Optional[str]):
@@ -30,7 +39,7 @@ def _store(db: Optional[str]):
     try:
         return TournamentStore(db or DEFAULT_DB)
     except StoreError as exc:
-        fail(str(exc))
+        _refuse(exc)
 
 
 def _query(db: Optional[str], ask):
@@ -39,7 +48,7 @@ def _query(db: Optional[str], ask):
     try:
         return ask(store)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
 
@@ -75,8 +84,8 @@ def _when(text: Optional[str]) -> float:
         try:  # a time of day: today's (UTC)
             moment = dt.datetime.combine(dt.datetime.now(dt.timezone.utc).date(), dt.time.fromisoformat(text))
         except ValueError:
-            fail(f"{text!r} is not a time: give ISO 8601 (2026-05-01T10:30, or 10:30 today) or seconds since the "
-                 f"epoch")
+            _refuse(say("{text} is not a time: give ISO 8601 (2026-05-01T10:30, or 10:30 today) or seconds since the "
+                        "epoch", text=repr(text)))
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=dt.timezone.utc)
     return moment.timestamp()
@@ -91,7 +100,7 @@ def _step(db: Optional[str], event_id: int, change, what: str, law: str = ""):
         store.save(event_id, new, what, law)
         return new
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
 
@@ -101,6 +110,8 @@ def _side_names(event, cid: Optional[int]) -> list[str]:
 
 
 def _match_json(event, m) -> dict:
+    from carrom.tournament.results import report_by
+
     sides = [_side_names(event, m.side1)] + ([_side_names(event, m.side2)] if m.side2 is not None else [])
     out = {"round": m.round, "table": m.table, "stage": m.stage, "competitors": list(m.sides), "players": sides}
     if m.result is not None:
@@ -113,6 +124,9 @@ def _match_json(event, m) -> dict:
             out["unusual"] = list(m.result.unusual)
     if m.held:
         out["under_protest"] = True
+    if m.announced is not None:  # the time it was announced for, and when the time to report ends (ICF 143 i)
+        out["announced"] = m.announced
+        out["report_by"] = report_by(m.announced, event.settings.timed)
     return out
 
 
@@ -135,7 +149,7 @@ def _competitor_by_name(event, name: str) -> int:
     return competitor_named(event, name)
 
 
-def _desk_error(message: str):
+def _desk_error(message: Message):
     from carrom.tournament import DeskError
 
     return DeskError(message)
@@ -161,6 +175,8 @@ def new(
     seed: int = typer.Option(0, help="The draw of a first round without ratings."),
     rubbers: int = typer.Option(0, min=0, help="A team event: each tie is this many rubbers (0: one match)."),
     timed: bool = typer.Option(False, "--timed", help="The timed rules (004): 7 minutes to report, not 15."),
+    championship: Optional[str] = typer.Option(None, "--championship", help="The championship (a series of events "
+                                               "with its own ranking) it counts in; made when first named."),
     player: Optional[list[str]] = typer.Option(None, "--player", help="A player, \"First Last\"; repeat it."),
     players_file: Optional[Path] = typer.Option(None, "--players", help="A CSV file with the columns first, last and "
                                                 "optionally club, country, rating, team (one team, one competitor)."),
@@ -175,13 +191,13 @@ def new(
                                delay_compatriots=delay_compatriots, third_place=third_place, groups=groups,
                                qualifiers=qualifiers, seed=seed, timed=timed, rubbers=rubbers)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     entries = _entries(player or [], players_file)
     store = _store(db)
     try:
-        event_id, event = register(store, name, settings, entries)
+        event_id, event = register(store, name, settings, entries, championship=championship)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit({"id": event_id, "competitors": len(event.competitors)}, as_json,
@@ -196,24 +212,26 @@ def _entries(names: list[str], path: Optional[Path], least: int = 2) -> list:
         try:
             out.append(entry_named(n))
         except _errors() as exc:
-            fail(str(exc))
+            _refuse(exc)
     if path is not None:
         try:
             with path.open(newline="", encoding="utf-8") as f:
                 for line, row in enumerate(csv.DictReader(f), 2):
                     if not row.get("first") or not row.get("last"):
-                        fail(f"{path}, line {line}: a player needs a first and a last name")
+                        _refuse(say("{file}, line {line}: a player needs a first and a last name", file=str(path),
+                                    line=line))
                     rating = row.get("rating") or None
                     try:
                         rating = float(rating) if rating else None
                     except ValueError:
-                        fail(f"{path}, line {line}, field 'rating': {rating!r} is not a number")
+                        _refuse(say("{file}, line {line}, field {field}: {value} is not a number", file=str(path),
+                                    line=line, field="'rating'", value=repr(rating)))
                     out.append(Entry(row["first"].strip(), row["last"].strip(), (row.get("club") or "").strip(),
                                      (row.get("country") or "").strip(), rating, (row.get("team") or "").strip()))
         except OSError as exc:
-            fail(f"cannot read {path}: {exc.strerror or exc}")
+            _refuse(say("cannot read {file}: {reason}", file=str(path), reason=exc.strerror or exc))
     if len(out) < least:
-        fail("an event needs at least two players")
+        _refuse(say("an event needs at least two players"))
     return out
 
 
@@ -235,7 +253,7 @@ def add_(
     try:
         _, number = enter_players(store, event_id, entries, club, country, rating)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit({"competitor": number}, as_json, f"competitor {number}: {' & '.join(names)}")
@@ -252,12 +270,12 @@ def import_(
     try:
         data = file.read_bytes()
     except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror or exc}")
+        _refuse(say("cannot read {file}: {reason}", file=str(file), reason=exc.strerror or exc))
     store = _store(db)
     try:
         ids = import_sol(store, data, str(file))
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit({"tournaments": ids}, as_json, "imported: " + ", ".join(f"event {i}" for i in ids))
@@ -276,7 +294,7 @@ def export(
     try:
         data = export_sol(store, list(event_ids))
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     write_file(out, compress(data) if out.name.endswith(".gz") else data, "SoL file")
@@ -290,7 +308,7 @@ def list_(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     try:
         rows = store.events()
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit([{"id": i, "name": n, "date": d, "closed": c} for i, n, d, c in rows], as_json,
@@ -369,7 +387,7 @@ def pair_(
     try:
         change = pairing(probe, event_id)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         probe.close()
     event = _step(db, event_id, change, "round paired")
@@ -390,7 +408,7 @@ def round_(
     number = number or event.current_round
     matches = event.round_matches(number)
     if not matches:
-        fail(f"event {event_id} has no round {number}")
+        _refuse(say("event {event} has no round {round}", event=event_id, round=number))
     _emit([_match_json(event, m) for m in matches], as_json,
           f"round {number}\n" + "\n".join(_match_line(event, m) for m in matches))
 
@@ -413,13 +431,13 @@ def result_(
     from carrom.tournament import find, parse_games, record, record_tie
 
     if bool(games) == bool(rubber):
-        fail("give the match's games, or a team tie's rubbers with --rubber (not both)")
+        _refuse(say("give the match's games, or a team tie's rubbers with --rubber (not both)"))
 
     def change(event):
         named = None
         if player:
             if len(player) != 2:
-                raise _desk_error("name one player of each side (two --player)")
+                raise _desk_error(say("name one player of each side (two --player)"))
             named = tuple(_competitor_by_name(event, p) for p in player)
         if rubber:
             return record_tie(event, number, table, [parse_games(r) for r in rubber], players=named)
@@ -434,20 +452,26 @@ def result_(
     _emit(_match_json(event, m), as_json, _match_line(event, m))
 
 
-@tournament_app.command("announce", help="Announce a match: the time to report runs from now (ICF 143 i).")
+@tournament_app.command("announce", help="Announce a match for a time (default: now): the time to report runs from "
+                                         "it (ICF 143 i; 7 minutes in the timed rules).")
 def announce_(
     event_id: int = typer.Argument(..., metavar="ID", help="The event."),
     number: int = typer.Argument(..., metavar="ROUND", help="The round."),
     table: int = typer.Argument(..., metavar="TABLE", help="The table."),
-    at: Optional[str] = typer.Option(None, "--at", help="When (default: now)."),
+    at: Optional[str] = typer.Option(None, "--at", help="The time it is announced for (default: now)."),
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    from carrom.tournament import announce
+    from carrom.tournament import announce, find
 
     moment = _when(at)
-    _step(db, event_id, lambda e: announce(e, number, table, moment), f"announced round {number}, table {table}",
-          "ICF 143 i")
-    typer.echo(f"round {number}, table {table} announced")
+    event = _step(db, event_id, lambda e: announce(e, number, table, moment),
+                  f"announced round {number}, table {table} for "
+                  f"{dt.datetime.fromtimestamp(moment, dt.timezone.utc):%Y-%m-%d %H:%M} UTC", "ICF 143 i")
+    m = _match_json(event, find(event, number, table))
+    _emit(m, as_json, f"round {number}, table {table} announced for "
+                      f"{dt.datetime.fromtimestamp(moment, dt.timezone.utc):%H:%M} UTC; to report by "
+                      f"{dt.datetime.fromtimestamp(m['report_by'], dt.timezone.utc):%H:%M} UTC")
 
 
 @tournament_app.command("walkover", help="The desk's word: a side did not report in time and loses by walkover.")
@@ -471,7 +495,7 @@ def walkover_(
     try:
         timed = probe.load(event_id).settings.timed
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         probe.close()
     law = "004 laws 18 and 126" if timed else "ICF 143 i"
@@ -538,7 +562,7 @@ def close_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
     try:
         rated = close_event(store, event_id, rating)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit({"id": event_id, "closed": True, "rated": len(rated)}, as_json,
@@ -555,11 +579,25 @@ def ratings_(name: str = typer.Argument(..., metavar="LIST", help="The rating li
     try:
         rows = rating_list(store, name)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit([{"player": pid, "name": n, "rating": r, "deviation": rd, "volatility": v} for pid, n, r, rd, v in rows],
           as_json, "\n".join(f"{n:<40} {r:7.1f} ±{rd:5.1f}" for _, n, r, rd, v in rows) or f"no list {name!r}")
+
+
+@tournament_app.command("championship", help="A championship's ranking: each closed event's prize by final place "
+                                             "(SoL's fixed prizes: 18, 16, 14, 13...), the total.")
+def championship_(name: str = typer.Argument(..., metavar="NAME", help="The championship."),
+                  db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+                  as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    from carrom.desk.service import championship_ranking
+
+    events, rows = _query(db, lambda store: championship_ranking(store, name))
+    data = [{"rank": k, "players": list(r.players), "prizes": list(r.prizes), "total": r.total, "played": r.played}
+            for k, r in enumerate(rows, 1)]
+    _emit(data, as_json, "\n".join(f"{d['rank']:>4}  {' & '.join(d['players']):<40} {d['total']:>7g}  "
+                                   + " ".join(f"{p:g}" for p in d["prizes"]) for d in data) or f"no closed event in {name!r}")
 
 
 protest_app = typer.Typer(help="Protests (ICF 144-151): lodge, decide; never withdrawn.", no_args_is_help=True)
@@ -590,7 +628,7 @@ def lodge_(
         pid, protest = lodge_protest(store, event_id, number, table, by, game, oral_at=oral_at, fee=fee,
                                      game_ended=ended, now=now)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit({"protest": pid, "state": protest.state.value}, as_json,
@@ -614,7 +652,7 @@ def decide_(
     try:
         protest = decide_protest(store, event_id, protest_id, upheld, now)
     except _errors() as exc:
-        fail(str(exc))
+        _refuse(exc)
     finally:
         store.close()
     _emit({"protest": protest_id, "state": protest.state.value, "law": protest.steps[-1].law}, as_json,
@@ -625,7 +663,7 @@ def decide_(
 def withdraw_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
               protest_id: int = typer.Argument(..., metavar="PROTEST", help="The protest."),
               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:
-    fail("a protest once lodged cannot be withdrawn (ICF 149)")
+    _refuse(say("a protest once lodged cannot be withdrawn (ICF 149)"))
 
 
 @protest_app.command("list", help="The event's protests with every step's time and law.")

@@ -80,3 +80,13 @@ def set_rate(store: TournamentStore, list_name: str, player_id: int, rating: flo
         s.add(RateRow(rating_id=rating_list.id, player_id=player_id, event_id=None, date=dt.date.today().isoformat(),
                       rating=rating, rd=rd, vol=vol))
         s.get(PlayerRow, player_id).rating = rating
+
+
+def list_names(store: TournamentStore) -> list[tuple[str, int]]:
+    """Every rating list (a federation's, say) with how many players it rates, by name."""
+    with store.transaction("reading the rating lists") as s:
+        lists = list(s.scalars(select(RatingListRow).order_by(RatingListRow.name)))
+        counts: dict[int, set[int]] = {}
+        for list_id, player_id in s.execute(select(RateRow.rating_id, RateRow.player_id)):
+            counts.setdefault(list_id, set()).add(player_id)
+        return [(r.name, len(counts.get(r.id, ()))) for r in lists]

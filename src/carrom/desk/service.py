@@ -19,7 +19,7 @@ from sqlalchemy import delete, select
 
 from carrom.desk.ratings import rate_event
 from carrom.desk.store import TournamentStore
-from carrom.desk.tables import DeskKeyRow, TabletRow
+from carrom.desk.tables import DeskKeyRow, RubberTabletRow, TabletRow
 from carrom.rules.message import say
 from carrom.tournament import (
     Competitor, DeskError, Event, FinalKind, Format, Pairing, Player, Settings, System, assign_groups, close, enter, pair,
@@ -68,8 +68,9 @@ def settings_of(**given: Any) -> Settings:
 
 
 def register(store: TournamentStore, name: str, settings: Settings, entries: list[Entry],
-             date: str | None = None) -> tuple[int, Event]:
-    """A new event with its players, one competitor each (or one a team); one transaction."""
+             date: str | None = None, championship: str | None = None) -> tuple[int, Event]:
+    """A new event with its players, one competitor each (or one a team); one transaction. ``championship`` names
+    the series it counts in (made when first named; SoL's fixed prizes)."""
     if not name.strip():
         raise DeskError(say('an event needs a name'))
     if len(entries) < 2:
@@ -90,7 +91,9 @@ def register(store: TournamentStore, name: str, settings: Settings, entries: lis
                 teams.setdefault(e.team, []).append(pid)
             else:
                 competitors.append((pid,))
+        singles = len(competitors)
         competitors.extend(tuple(ids) for ids in teams.values())
+        team_names = {singles + i: {"team": name} for i, name in enumerate(teams, 1)}  # the scorecard's EQUIPO
         for ids in competitors:
             if len(ids) > 4:
                 raise DeskError(say('a team is one to four players, not {n}', n=len(ids)))
@@ -98,7 +101,9 @@ def register(store: TournamentStore, name: str, settings: Settings, entries: lis
                       competitors=tuple(Competitor(i, ids) for i, ids in enumerate(competitors, 1)))
         if settings.system is System.GROUPS:
             event = assign_groups(event)
-        return store.create(event, session=s), event
+        extra = {"championship": {"description": championship.strip(), "prizes": "fixed"}} \
+            if championship and championship.strip() else None
+        return store.create(event, extra, session=s, competitor_extra=team_names), event
 
 
 def enter_players(store: TournamentStore, event_id: int, entries: list[Entry], club: str | None = None,
@@ -194,20 +199,39 @@ def stage_of(event: Event, match) -> str:
     return "early"
 
 
-def scorecard_header(event: Event, extra: dict, match) -> dict[str, Any]:
-    """The scorecard's header of a match (ICF XIX), as the tablet's form would send it."""
-    one, two = event.competitor(match.side1), event.competitor(match.side2)
-    doubles = len(one.players) == 2 and len(two.players) == 2
+def rubber_players(one: tuple[int, ...], two: tuple[int, ...], rubber: int, count: int) -> tuple[tuple, tuple]:
+    """Who plays rubber ``rubber`` of a tie of ``count``: the last rubber of a tie of three or more is a doubles
+    between each team's first two players (when both have two); the others are singles, each team's players in
+    the order they were entered, in turn."""
+    if count >= 3 and rubber == count and len(one) >= 2 and len(two) >= 2:
+        return one[:2], two[:2]
+    return (one[(rubber - 1) % len(one)],), (two[(rubber - 1) % len(two)],)
+
+
+def scorecard_header(event: Event, extra: dict, match, rubber: int = 0,
+                     competitor_extra: dict[int, dict] | None = None) -> dict[str, Any]:
+    """The scorecard's header of a match (ICF XIX), as the tablet's form would send it; of a team tie's rubber
+    (1 up), its players (``rubber_players``) with their team's name as the scorecard's EQUIPO."""
+    one, two = event.competitor(match.side1).players, event.competitor(match.side2).players
+    teams: tuple[str | None, str | None] = (None, None)
+    if rubber:
+        named = competitor_extra or {}
+        teams = tuple((named.get(c) or {}).get("team") or " & ".join(event.names(c))  # type: ignore[assignment]
+                      for c in (match.side1, match.side2))
+        one, two = rubber_players(one, two, rubber, event.settings.rubbers)
+    doubles = len(one) == 2 and len(two) == 2
     seats = (("south", "north"), ("east", "west")) if doubles else (("south",), ("north",))
 
-    def player(pid: int) -> dict[str, str]:
+    def player(pid: int, team: str | None) -> dict[str, str]:
         p = event.players[pid]
-        return {"name": p.name} | ({"team": p.country} if p.country else {})
+        team = team or p.country
+        return {"name": p.name} | ({"team": team} if team else {})
 
-    players = {seat: player(pid) for side, comp in zip(seats, (one, two)) for seat, pid in zip(side, comp.players)}
+    players = {seat: player(pid, team) for side, ids, team in zip(seats, (one, two), teams)
+               for seat, pid in zip(side, ids)}
     championship = (extra.get("championship") or {}).get("description")
     fields = {"tournament": championship or event.name, "event": event.name, "round": str(match.round),
-              "match": f"{match.round}.{match.table}", "table": str(match.table),
+              "match": f"{match.round}.{match.table}" + (f".{rubber}" if rubber else ""), "table": str(match.table),
               "date": dt.date.today().isoformat()}
     if match.umpire:
         fields["umpire"] = match.umpire
@@ -242,22 +266,72 @@ class Tablet:
     table: int
     umpire_match: str
     umpire_key: str
+    rubber: int = 0  # a team tie's rubber (1 up); 0: the table's one match
 
 
 def tablets(store: TournamentStore, event_id: int) -> list[Tablet]:
+    """Every tablet of the event, the rubbers' too, by round, table and rubber."""
     with store.transaction("reading the tablets") as s:
-        return [Tablet(r.round, r.table_no, r.umpire_match, r.umpire_key)
-                for r in s.scalars(select(TabletRow).where(TabletRow.event_id == event_id)
-                                   .order_by(TabletRow.round, TabletRow.table_no))]
+        found = [Tablet(r.round, r.table_no, r.umpire_match, r.umpire_key)
+                 for r in s.scalars(select(TabletRow).where(TabletRow.event_id == event_id))]
+        found += [Tablet(r.round, r.table_no, r.umpire_match, r.umpire_key, r.rubber)
+                  for r in s.scalars(select(RubberTabletRow).where(RubberTabletRow.event_id == event_id))]
+    return sorted(found, key=lambda t: (t.round, t.table, t.rubber))
 
 
 def add_tablet(store: TournamentStore, event_id: int, tablet: Tablet) -> None:
     with store.transaction("keeping a table's tablet") as s:
-        s.add(TabletRow(event_id=event_id, round=tablet.round, table_no=tablet.table,
-                        umpire_match=tablet.umpire_match, umpire_key=tablet.umpire_key))
+        if tablet.rubber:
+            s.add(RubberTabletRow(event_id=event_id, round=tablet.round, table_no=tablet.table, rubber=tablet.rubber,
+                                  umpire_match=tablet.umpire_match, umpire_key=tablet.umpire_key))
+        else:
+            s.add(TabletRow(event_id=event_id, round=tablet.round, table_no=tablet.table,
+                            umpire_match=tablet.umpire_match, umpire_key=tablet.umpire_key))
 
 
 def drop_tablets(store: TournamentStore, event_id: int, from_round: int) -> None:
     """Forget the tablets of rounds taken back."""
     with store.transaction("forgetting a round's tablets") as s:
         s.execute(delete(TabletRow).where(TabletRow.event_id == event_id, TabletRow.round >= from_round))
+        s.execute(delete(RubberTabletRow).where(RubberTabletRow.event_id == event_id,
+                                                RubberTabletRow.round >= from_round))
+
+
+# -- championships: a series of events with its own ranking (SoL's) --------------------------------------------
+
+
+def championships(store: TournamentStore) -> dict[str, list[tuple[int, Event, dict, dict]]]:
+    """Every championship named by an event (made here or imported from SoL): its events by date, each with its
+    championship fields and its competitors' stored fields."""
+    found: dict[str, list[tuple[int, Event, dict, dict]]] = {}
+    for event_id, _, _, _ in store.events():
+        event, extra, c_extra, _ = store.load_with_extras(event_id)
+        name = (extra.get("championship") or {}).get("description")
+        if name:
+            found.setdefault(str(name), []).append((event_id, event, extra["championship"], c_extra))
+    for events in found.values():
+        events.sort(key=lambda e: (e[1].date, e[0]))
+    return found
+
+
+def championship_ranking(store: TournamentStore, name: str) -> tuple[list[tuple[int, Event]], list[Any]]:
+    """A championship's closed events (by date) and its ranking (``carrom.tournament.championship``): each event's
+    prize by final place, SoL's stored prize for a tourney imported from SoL."""
+    from carrom.tournament import standings
+    from carrom.tournament.championship import fixed_prize, ranking
+
+    events = championships(store).get(name)
+    if events is None:
+        raise DeskError(say("there is no championship {name}", name=repr(name)))
+    counted, results, skip = [], [], 0
+    for event_id, event, fields, c_extra in events:
+        skip = int(fields.get("skipworstprizes") or 0)
+        if not event.closed:
+            continue
+        prizes = {}
+        for row in standings(event):
+            stored = (c_extra.get(row.competitor) or {}).get("prize")
+            prizes[tuple(event.names(row.competitor))] = float(stored) if stored is not None else fixed_prize(row.rank)
+        counted.append((event_id, event))
+        results.append(prizes)
+    return counted, ranking(results, skip)

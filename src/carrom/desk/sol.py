@@ -25,6 +25,7 @@ from typing import Any
 
 import yaml
 
+from carrom.rules.message import Message, say
 from carrom.tournament.model import (
     Competitor, Event, FinalKind, Format, Match, Pairing, Player, Result, Settings, System,
 )
@@ -67,11 +68,12 @@ def _text(data: bytes, name: str) -> str:
         try:
             data = gzip.decompress(data)
         except (EOFError, OSError, zlib.error) as exc:
-            raise SolError(f"{name}: the compressed file is damaged or truncated ({exc})") from None
+            raise SolError(say("{file}: the compressed file is damaged or truncated ({reason})", file=name,
+                                   reason=exc)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SolError(f"{name}: not UTF-8 text (byte {exc.start})") from None
+        raise SolError(say("{file}: not UTF-8 text (byte {n})", file=name, n=exc.start)) from None
 
 
 def documents(data: bytes, name: str = "the file") -> list[Any]:
@@ -83,14 +85,17 @@ def documents(data: bytes, name: str = "the file") -> list[Any]:
             docs.append(_plain(loader.get_node(), loader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        where = f"line {mark.line + 1}" if mark else "somewhere"
-        raise SolError(f"{name}, {where}: not valid YAML ({exc.problem or exc.context})") from None
+        problem = exc.problem or exc.context
+        if mark:
+            raise SolError(say("{file}, line {line}: not valid YAML ({reason})", file=name, line=mark.line + 1,
+                               reason=problem)) from None
+        raise SolError(say("{file}: not valid YAML ({reason})", file=name, reason=problem)) from None
     except yaml.YAMLError as exc:
-        raise SolError(f"{name}: not valid YAML ({exc})") from None
+        raise SolError(say("{file}: not valid YAML ({reason})", file=name, reason=exc)) from None
     finally:
         loader.dispose()
     if not docs:
-        raise SolError(f"{name}: empty, no SoL document in it")
+        raise SolError(say("{file}: empty, no SoL document in it", file=name))
     return docs
 
 
@@ -107,25 +112,31 @@ class _Reader:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def fail(self, where: Any, key: str | None, problem: str) -> None:
+    def fail(self, where: Any, key: str | None, problem: Message) -> None:
+        """Refuse the file, naming the line and the field (a message, so the desk says it in the user's language)."""
         line = None
         if isinstance(where, _Map):
             line = where.lines.get(key, where.line) if key is not None else where.line
-        at = f", line {line}" if line else ""
-        fld = f", field {key!r}" if key is not None else ""
-        raise SolError(f"{self.name}{at}{fld}: {problem}")
+        if line and key is not None:
+            raise SolError(say("{file}, line {line}, field {field}: {problem}", file=self.name, line=line,
+                               field=repr(key), problem=problem))
+        if line:
+            raise SolError(say("{file}, line {line}: {problem}", file=self.name, line=line, problem=problem))
+        if key is not None:
+            raise SolError(say("{file}, field {field}: {problem}", file=self.name, field=repr(key), problem=problem))
+        raise SolError(say("{file}: {problem}", file=self.name, problem=problem))
 
     def get(self, m: Any, key: str, kind: type | tuple, *, required: bool = True, default: Any = None) -> Any:
         if not isinstance(m, dict):
-            self.fail(m, None, "expected a mapping")
+            self.fail(m, None, say("expected a mapping"))
         if key not in m or m[key] is None:
             if required:
-                self.fail(m, None, f"the field {key!r} is missing")
+                self.fail(m, None, say("the field {field} is missing", field=repr(key)))
             return default
         value = m[key]
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
             names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            self.fail(m, key, f"expected {names}, found {value!r}")
+            self.fail(m, key, say("expected {kind}, found {value}", kind=names, value=repr(value)))
         return value
 
     def index(self, m: Any, key: str, size: int, *, required: bool = True) -> int | None:
@@ -133,7 +144,7 @@ class _Reader:
         if value is None:
             return None
         if not 1 <= value <= size:
-            self.fail(m, key, f"refers to number {value}, but there are {size}")
+            self.fail(m, key, say("refers to number {value}, but there are {size}", value=value, size=size))
         return value - 1
 
     def seq(self, m: Any, key: str, *, required: bool = True) -> list:
@@ -145,7 +156,7 @@ def read(data: bytes, name: str = "the file") -> Imported:
     r = _Reader(name)
     head = docs[0]
     if not isinstance(head, dict) or "players" not in head and "clubs" not in head:
-        r.fail(head, None, "the first document should hold the clubs and players (is this a SoL file?)")
+        r.fail(head, None, say("the first document should hold the clubs and players (is this a SoL file?)"))
     out = Imported()
     clubs = r.seq(head, "clubs", required=False)
     for c in clubs:
@@ -189,7 +200,7 @@ def _extra(m: dict, used: tuple[str, ...]) -> dict:
 
 def _tourney(r: _Reader, t: Any, players: list, championships: list, ratings: list, clubs: list):
     if not isinstance(t, dict):
-        r.fail(t, None, "a tourney document should be a mapping")
+        r.fail(t, None, say("a tourney document should be a mapping"))
     description = str(r.get(t, "description", (str, int)))
     date = r.get(t, "date", (dt.date, str))
     key = "season" if "season" in t else "championship"  # SoL 3 called a championship a season
@@ -208,9 +219,10 @@ def _tourney(r: _Reader, t: Any, players: list, championships: list, ratings: li
             final_kind=FinalKind(r.get(t, "finalkind", str, required=False, default="simple")),
             retirements=r.get(t, "retirements", str, required=False, default="none"))
     except KeyError:
-        r.fail(t, "system", f"unknown system {system!r} (swiss, knockout or roundrobin)")
+        r.fail(t, "system", say("unknown system {value} (swiss, knockout or roundrobin)", value=repr(system)))
     except ValueError as exc:
-        r.fail(t, "finalkind", str(exc))
+        r.fail(t, "finalkind", say("{value} is not one of {choices}", value=repr(t.get("finalkind")),
+                                      choices="simple, bestof3"))
     ranked = r.get(t, "rankedturn", int, required=False, default=None)
     comps_in = r.seq(t, "competitors")
     competitors = []
@@ -219,10 +231,11 @@ def _tourney(r: _Reader, t: Any, players: list, championships: list, ratings: li
     for number, c in enumerate(comps_in, 1):
         ids = r.get(c, "players", list)
         if not 1 <= len(ids) <= 4:
-            r.fail(c, "players", f"a competitor is one to four players, not {len(ids)}")
+            r.fail(c, "players", say("a competitor is one to four players, not {n}", n=len(ids)))
         for p in ids:
             if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= len(players):
-                r.fail(c, "players", f"refers to player {p!r}, but there are {len(players)}")
+                r.fail(c, "players", say("refers to player {value}, but there are {size}", value=repr(p),
+                                          size=len(players)))
         retired = bool(c.get("retired", False))
         if retired:
             retired_idx.append(number)
@@ -230,7 +243,7 @@ def _tourney(r: _Reader, t: Any, players: list, championships: list, ratings: li
         c_extra[number] = {k: _jsonable(v) for k, v in c.items() if k != "players"}
         for key in ("points", "bucholz", "netscore", "totscore"):
             if key in c and (isinstance(c[key], bool) or not isinstance(c[key], (int, float))):
-                r.fail(c, key, f"expected a number, found {c[key]!r}")
+                r.fail(c, key, say("expected a number, found {value}", value=repr(c[key])))
     matches = []
     m_extra: dict[tuple, dict] = {}
     last_turn = 0
@@ -240,12 +253,12 @@ def _tourney(r: _Reader, t: Any, players: list, championships: list, ratings: li
         turn = r.get(m, "turn", int)
         board = r.get(m, "board", int, required=False, default=len([x for x in matches if x.round == turn]) + 1)
         if (turn, board) in m_extra:
-            r.fail(m, "board", f"two matches at board {board} in turn {turn}")
+            r.fail(m, "board", say("two matches at board {board} in turn {turn}", board=board, turn=turn))
         s1 = r.get(m, "score1", int, required=False, default=0)
         s2 = r.get(m, "score2", int, required=False, default=0)
         for key, v in (("score1", s1), ("score2", s2)):
             if v < 0:
-                r.fail(m, key, f"a score cannot be negative ({v})")
+                r.fail(m, key, say("a score cannot be negative ({value})", value=v))
         final = bool(m.get("final", False))
         result = None
         unscored = (ranked is not None and turn > ranked and not final) or (s1 == 0 and s2 == 0)

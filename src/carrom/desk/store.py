@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from carrom.desk.tables import Base, ClubRow, CompetitorRow, EventRow, LogRow, MatchRow, PlayerRow, ProtestRow
+from carrom.rules.message import say
 from carrom.tournament.model import (
     Club, Competitor, Event, FinalKind, Format, Match, Pairing, Player, Result, Settings, System,
 )
@@ -71,7 +72,8 @@ class TournamentStore:
                     conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
                 Base.metadata.create_all(conn)
         except (SQLAlchemyError, ArgumentError, ValueError, ImportError, OSError) as exc:
-            raise StoreError(f"cannot open the database {url!r}: {exc.__class__.__name__}: {exc}") from None
+            raise StoreError(say("cannot open the database {url}: {reason}", url=repr(url),
+                                 reason=f"{exc.__class__.__name__}: {exc}")) from None
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._versions: dict[int, int] = {}  # the version of each event as this store last read or wrote it
 
@@ -86,7 +88,8 @@ class TournamentStore:
             with self._session.begin() as session:
                 yield session
         except SQLAlchemyError as exc:
-            raise StoreError(f"{doing}: the database refused: {exc.__class__.__name__}: {exc}") from None
+            raise StoreError(say("{doing}: the database refused: {reason}", doing=doing,
+                                 reason=f"{exc.__class__.__name__}: {exc}")) from None
 
     # -- players and clubs ------------------------------------------------------------------------
     def add_club(self, name: str, country: str | None = None, extra: dict | None = None, *,
@@ -148,7 +151,7 @@ class TournamentStore:
         with self.transaction("reading the event") as s:
             row = s.get(EventRow, event_id)
             if row is None:
-                raise StoreError(f"no event {event_id} in this database")
+                raise StoreError(say("no event {event} in this database", event=event_id))
             comps = list(s.scalars(select(CompetitorRow).where(CompetitorRow.event_id == event_id)
                                    .order_by(CompetitorRow.number)))
             ids = {p for c in comps for p in c.players}
@@ -185,10 +188,10 @@ class TournamentStore:
         with self.transaction(what) as s:
             row = s.get(EventRow, event_id, with_for_update=True)
             if row is None:
-                raise StoreError(f"no event {event_id} in this database")
+                raise StoreError(say("no event {event} in this database", event=event_id))
             if event_id in self._versions and row.version != self._versions[event_id]:
-                raise ConflictError(f"event {event_id} was changed by someone else meanwhile; nothing was written: "
-                                    f"look at it again")
+                raise ConflictError(say("event {event} was changed by someone else meanwhile; nothing was written: "
+                                        "look at it again", event=event_id))
             row.version += 1
             written = row.version
             old_c = {c.number: c.extra

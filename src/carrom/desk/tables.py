@@ -142,3 +142,16 @@ class TabletRow(Base):
     table_no: Mapped[int] = mapped_column(Integer)
     umpire_match: Mapped[str] = mapped_column(String(64))  # carrom.store.umpire's match id
     umpire_key: Mapped[str] = mapped_column(String(64))
+
+
+class RubberTabletRow(Base):
+    """A rubber of a team tie scored on the umpire's tablet (rubber 1 up): as ``TabletRow``, one a rubber."""
+
+    __tablename__ = "tournament_rubber_tablets"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    rubber: Mapped[int] = mapped_column(Integer)
+    umpire_match: Mapped[str] = mapped_column(String(64))
+    umpire_key: Mapped[str] = mapped_column(String(64))

@@ -313,6 +313,8 @@ def walkover(event: Event, round_number: int, table: int, present: int, now: flo
 
 
 def announce(event: Event, round_number: int, table: int, now: float) -> Event:
+    """The desk announces the match for ``now`` (seconds since the epoch; a time still to come is allowed): the
+    laws' time to report counts from it (ICF 143 i; 004 laws 18 and 126)."""
     _open(event)
     m = find(event, round_number, table)
     return _put(event, m, replace(m, announced=now))

@@ -116,6 +116,12 @@ def tie(rubbers: tuple[tuple[tuple[int, int], ...], ...], count: int, fmt: Forma
     return Result(games=(), winner=winner, unusual=notes, rubbers=tuple(results))
 
 
+def report_by(announced: float, timed: bool = False) -> float:
+    """When the time to report ends (seconds since the epoch): the laws' minutes after the announcement (ICF 143 i;
+    004 laws 18 and 126 in the timed rules)."""
+    return announced + 60 * REPORT_MINUTES["timed" if timed else "ICF"]
+
+
 def walkover(present: int, fmt: Format = Format.BEST_OF_THREE, *, waited_minutes: float, timed: bool = False,
              rubbers: int = 0) -> Result:
     """The absent side loses by walkover once the laws' time has passed since the match was announced.
@@ -126,6 +132,8 @@ def walkover(present: int, fmt: Format = Format.BEST_OF_THREE, *, waited_minutes
     law = "004 laws 18 and 126" if timed else "ICF 143 i"
     if present not in (1, 2):
         raise ResultError(say('the side that reported is 1 or 2, not {present}', present=present), law)
+    if waited_minutes < 0:  # announced for a time still to come: the time to report has not begun
+        raise ResultError(say('the match is announced for {minutes} minutes from now: the {limit} minutes to report count from then', minutes=format(-waited_minutes, '.0f'), limit=limit), law)
     if waited_minutes < limit:
         raise ResultError(say('only {waited_minutes} minutes since the match was announced: a walkover after {limit}', waited_minutes=format(waited_minutes, '.0f'), limit=limit), law)
     game = (GAME_POINTS, 0) if present == 1 else (0, GAME_POINTS)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import hmac
 import io
 import json
 import logging
@@ -37,23 +38,26 @@ from carrom.i18n.said import sent
 from carrom.records import RecordError, dumps, load_record
 from carrom.records.record import Record
 from carrom.records.tablet import SinkSession, header_from_dict
-from carrom.rules.message import Message
+from carrom.rules.message import Message, say
 from carrom.store import Store
 from carrom.store.umpire import UmpireMatchModel, UmpireStore
 from carrom.web.catalog import unknown_language
 from carrom.tournament import (
-    DeskError, Event, ResultError, announce, find, publish, record, retire, standings, swap, undo,
+    DeskError, Event, ResultError, announce, find, publish, record, record_tie, retire, standings, swap, undo,
     walkover,
 )
 from carrom.tournament.protests import State
+from carrom.tournament.results import report_by
 from carrom.web.umpire import games_of, key_hash as umpire_key_hash, title_of
 
 log = logging.getLogger("carrom.web.desk")
 
 STATIC = Path(__file__).parent / "static"
 KEY_HEADER = "X-Desk-Key"
+UMPIRE_KEY_HEADER = "X-Umpire-Key"  # a table's tablet, before its match opens: the toss (ICF 39)
 PUBLIC_FRESH = 1.0  # seconds a public view is served from the cache before it is worked out again
 MAX_SOL = 20_000_000  # bytes of an imported SoL file
+ANNOUNCE_AHEAD = 24 * 3600  # a match may be announced for a time up to a day ahead
 REFUSED = (DeskError, ResultError, SolError)
 
 
@@ -106,26 +110,81 @@ class Desk:
 
     # -- the tablets ---------------------------------------------------------------------------------------
     def open_tablets(self, event_id: int) -> int:
-        """An umpire's match for each played table of the published rounds that has none yet; how many were made."""
-        event, extra, _, _ = self.events.load_with_extras(event_id)
+        """A tablet for each played table of the published rounds that has none yet: its umpire's match id and key,
+        the match itself made when the toss is in (``start_tablet``); how many were made."""
+        event, extra, c_extra, _ = self.events.load_with_extras(event_id)
         have = {(t.round, t.table) for t in service.tablets(self.events, event_id)}
         made = 0
         for m in event.matches:
             if m.round > event.published or m.side2 is None or m.result is not None or (m.round, m.table) in have:
                 continue
-            if event.settings.rubbers or len(event.competitor(m.side1).players) > 2:
-                continue  # a team tie's rubbers are typed by the desk
-            try:
-                header = header_from_dict(service.scorecard_header(event, extra, m))
-            except RecordError as exc:
-                log.warning("event %s, round %s, table %s: no tablet: %s", event_id, m.round, m.table, exc)
-                continue
-            rec = Record(header)
-            match_id, key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
-            self.umpires.create(match_id, umpire_key_hash(key), title_of(rec), dumps(rec), 0, False)
-            service.add_tablet(self.events, event_id, service.Tablet(m.round, m.table, match_id, key))
-            made += 1
+            count = event.settings.rubbers
+            if not count and len(event.competitor(m.side1).players) > 2:
+                continue  # a team's match that is not a tie of rubbers: typed by the desk
+            for rubber in range(1, count + 1) if count else (0,):  # a team tie: a tablet each rubber
+                try:
+                    header_from_dict(service.scorecard_header(event, extra, m, rubber, c_extra))
+                except RecordError as exc:
+                    log.warning("event %s, round %s, table %s: no tablet: %s", event_id, m.round, m.table, exc)
+                    continue
+                match_id, key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
+                service.add_tablet(self.events, event_id, service.Tablet(m.round, m.table, match_id, key, rubber))
+                made += 1
         return made
+
+    def tablet(self, event_id: int, round_number: int, table: int, key: str | None = None,
+               rubber: int = 0) -> service.Tablet:
+        """The tablet of a table (of a tie's rubber); with ``key``, only when it is that tablet's umpire key."""
+        for t in service.tablets(self.events, event_id):
+            if (t.round, t.table, t.rubber) == (round_number, table, rubber):
+                if key is not None and not hmac.compare_digest(t.umpire_key, key):
+                    break
+                return t
+        if key is not None:
+            raise HTTPException(403, SAID.gettext("this is not the umpire's key for this match: nothing was entered"))
+        raise DeskError(say("round {round}, table {table} has no tablet", round=round_number, table=table))
+
+    def start_tablet(self, event_id: int, round_number: int, table: int, winner: int, choice: str,
+                     rubber: int = 0) -> str:
+        """The toss (ICF 39: which side won it, and whether it took the break or a side), then the umpire's match with
+        the scorecard's header and that toss; the first break is the toss's (ICF 42). The umpire's link."""
+        t = self.tablet(event_id, round_number, table, rubber=rubber)
+        if self.umpires.get(t.umpire_match) is not None:
+            raise DeskError(say("the toss of round {round}, table {table} is in already: the tablet is open",
+                                round=round_number, table=table))
+        if winner not in (1, 2) or choice not in ("break", "side"):
+            raise DeskError(say("the toss: the side that won it is 1 or 2, and it chose the break or a side (ICF 39)"))
+        event, extra, c_extra, _ = self.events.load_with_extras(event_id)
+        m = find(event, round_number, table)
+        header = service.scorecard_header(event, extra, m, rubber, c_extra)
+        seats = list(header["players"])  # side 1's seats first, then side 2's
+        half = len(seats) // 2
+        sides = (seats[:half], seats[half:])
+        won = sides[winner - 1][0]
+        header["toss"] = {"winner": won, "choice": choice}
+        header["first_breaker"] = won if choice == "break" else sides[2 - winner][0]
+        try:
+            rec = Record(header_from_dict(header))
+        except RecordError as exc:
+            raise DeskError(say("the toss: {error}", error=str(exc))) from None
+        self.umpires.create(t.umpire_match, umpire_key_hash(t.umpire_key), title_of(rec), dumps(rec), 0, False)
+        names = " & ".join(header["players"][won]["name"] for won in sides[winner - 1])
+        service.step(self.events, event_id, lambda e: e,
+                     f"toss of round {round_number}, table {table}{f', rubber {rubber}' if rubber else ''}: won by "
+                     f"{names}, who chose "
+                     f"{'the break' if choice == 'break' else 'a side'}", "ICF 39")
+        return f"/umpire/{t.umpire_match}#key={t.umpire_key}"
+
+    def started(self, match_ids: list[str]) -> set[str]:
+        """Which of these tablets have their umpire's match (the toss is in), in one query."""
+        if not match_ids:
+            return set()
+        try:
+            with Session(self.store.engine) as s:
+                return set(s.scalars(select(UmpireMatchModel.id).where(UmpireMatchModel.id.in_(match_ids))))
+        except SQLAlchemyError as exc:
+            log.warning("the tablets' matches cannot be read now: %s", exc)
+            return set()
 
     def sync(self, event_id: int) -> Event:
         """The event, with every result a tablet finished since read into it (the desk's record says so)."""
@@ -141,7 +200,11 @@ class Desk:
             if m.result is None and not m.held:
                 waiting.append(t)
         over = self.finished([t.umpire_match for t in waiting])
+        ties: dict[tuple[int, int], dict[int, service.Tablet]] = {}
         for t in waiting:
+            if t.rubber:
+                ties.setdefault((t.round, t.table), {})[t.rubber] = t
+                continue
             row = self.umpires.get(t.umpire_match) if t.umpire_match in over else None
             if row is None or not row.over:
                 continue
@@ -158,7 +221,34 @@ class Desk:
             except DeskStoreError as exc:  # another server took it meanwhile
                 log.info("event %s: %s", event_id, exc)
                 event = self.events.load(event_id)
+        for (r, n), rubbers in ties.items():
+            event = self.sync_tie(event_id, event, r, n, rubbers, over)
         return event
+
+    def sync_tie(self, event_id: int, event: Event, r: int, n: int, rubbers: dict[int, service.Tablet],
+                 over: set[str]) -> Event:
+        """A team tie's result, once the rubbers finished on their tablets (1, 2, ... in order) decide it."""
+        played = []
+        for k in sorted(rubbers):
+            t = rubbers[k]
+            row = self.umpires.get(t.umpire_match) if t.umpire_match in over else None
+            games = tablet_games(row.record) if row is not None and row.over else None
+            if games is None:
+                break
+            played.append(games)
+        if not played:
+            return event
+        try:
+            record_tie(event, r, n, played)
+        except REFUSED:  # not decided yet: the next rubber is still being played
+            return event
+        try:
+            return service.step(self.events, event_id, lambda e: record_tie(e, r, n, played),
+                                f"result from the umpires' tablets: round {r}, table {n}: "
+                                + " | ".join(" ".join(f"{a}-{b}" for a, b in g) for g in played), "ICF 57")
+        except DeskStoreError as exc:  # another server took it meanwhile
+            log.info("event %s: %s", event_id, exc)
+            return self.events.load(event_id)
 
     def finished(self, match_ids: list[str]) -> set[str]:
         """Which of these umpire's matches are over, in one query (the tablets of a round of 250 tables)."""
@@ -173,27 +263,78 @@ class Desk:
             return set()
 
     # -- views ---------------------------------------------------------------------------------------------
-    def match_view(self, event: Event, m, tablets: dict, private: bool) -> dict[str, Any]:
+    def rubbers_played(self, event: Event, tablets: dict) -> dict[str, tuple]:
+        """The games of each rubber finished on its tablet in a tie still waiting for its result (side 1 first)."""
+        waiting = [t.umpire_match for (r, n, k), t in tablets.items() if k]
+        if not waiting:
+            return {}
+        played = {}
+        for match_id in self.finished(waiting):
+            row = self.umpires.get(match_id)
+            try:
+                games = tablet_games(row.record) if row is not None else None
+            except RecordError as exc:
+                log.warning("umpire's match %s: %s", match_id, exc)
+                continue
+            if games is not None:
+                played[match_id] = games
+        return played
+
+    def match_view(self, event_id: int, event: Event, m, tablets: dict, started: set, private: bool,
+                   played: dict | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"round": m.round, "table": m.table, "stage": m.stage,
                                "sides": [event.names(s) for s in m.sides], "competitors": list(m.sides),
                                "held": m.held, "announced": m.announced}
+        if m.announced is not None:  # the laws' time to report ends (ICF 143 i; 004 laws 18 and 126)
+            out["report_by"] = report_by(m.announced, event.settings.timed)
         if m.result is not None:
             out["result"] = {"games": [list(g) for g in m.result.games], "winner": m.result.winner,
                              "walkover": m.result.walkover, "unusual": list(m.result.unusual),
                              "score": [m.result.score1, m.result.score2]}
-        t = tablets.get((m.round, m.table))
+        count = event.settings.rubbers
+        if count:  # a team tie: a tablet each rubber, and its players
+            one, two = event.competitor(m.side1).players, event.competitor(m.side2).players if m.side2 else ()
+            out["rubbers"] = []
+            for k in range(1, count + 1):
+                t = tablets.get((m.round, m.table, k))
+                if t is None or not two:
+                    continue
+                a, b = service.rubber_players(one, two, k, count)
+                rubber: dict[str, Any] = {"rubber": k, "sides": [[event.players[p].name for p in a],
+                                                                 [event.players[p].name for p in b]]}
+                if t.umpire_match in started:
+                    rubber["scoreboard"] = f"/scoreboard/{t.umpire_match}"
+                games = (played or {}).get(t.umpire_match)
+                if games is not None:  # finished on its tablet: the tie's score so far
+                    won = sum(a > b for a, b in games) - sum(b > a for a, b in games)
+                    rubber["games"] = [list(g) for g in games]
+                    rubber["winner"] = 1 if won > 0 else 2 if won < 0 else 0
+                if private:
+                    rubber["umpire"] = f"/desk/{event_id}/tablet/{m.round}/{m.table}?rubber={k}#key={t.umpire_key}"
+                    rubber["toss"] = t.umpire_match in started
+                out["rubbers"].append(rubber)
+        if m.result is not None and m.result.rubbers:
+            out["result"]["rubbers"] = [[list(g) for g in x.games] for x in m.result.rubbers]
+            out["result"]["rubbers_won"] = [sum(x.winner == side for x in m.result.rubbers) for side in (1, 2)]
+        t = tablets.get((m.round, m.table, 0))
         if t is not None:
-            out["scoreboard"] = f"/scoreboard/{t.umpire_match}"
-            if private:
-                out["umpire"] = f"/umpire/{t.umpire_match}#key={t.umpire_key}"
+            if t.umpire_match in started:
+                out["scoreboard"] = f"/scoreboard/{t.umpire_match}"
+            if private:  # the umpire's link: the toss first (ICF 39), then the tablet
+                out["umpire"] = f"/desk/{event_id}/tablet/{m.round}/{m.table}#key={t.umpire_key}"
+                out["toss"] = t.umpire_match in started
         return out
 
     def view(self, event_id: int, event: Event, private: bool) -> dict[str, Any]:
-        tablets = {(t.round, t.table): t for t in service.tablets(self.events, event_id)}
+        tablets = {(t.round, t.table, t.rubber): t for t in service.tablets(self.events, event_id)}
         shown = [m for m in event.matches if private or m.round <= event.published]
+        started = self.started([t.umpire_match for t in tablets.values()])
+        waiting = {key: t for key, t in tablets.items() if key[2] and find(event, key[0], key[1]).result is None}
+        played = self.rubbers_played(event, waiting)
         rounds: dict[int, list] = {}
         for m in shown:
-            rounds.setdefault(m.round, []).append(self.match_view(event, m, tablets, private))
+            rounds.setdefault(m.round, []).append(self.match_view(event_id, event, m, tablets, started, private,
+                                                                  played))
         rows = [{"rank": r.rank, "competitor": r.competitor, "players": event.names(r.competitor), "points": r.points,
                  "buchholz": r.buchholz, "net_score": r.net_score, "total_score": r.total_score, "retired": r.retired,
                  "played": r.played} for r in standings(event)]
@@ -220,6 +361,9 @@ class Desk:
                            for pid, p in self.events.protests(event_id)]
         out["log"] = [{"at": a, "what": w, "law": law} for a, w, law in self.events.log(event_id)[-30:]]
         out["timed"] = event.settings.timed
+        from carrom.desk.ratings import list_names
+
+        out["rating_lists"] = [name for name, _ in list_names(self.events)]  # each a public page, /ratings/NAME
         return out
 
     def public_now(self, event_id: int) -> tuple[bytes, bytes]:
@@ -305,6 +449,12 @@ def desk_router(store: Store) -> APIRouter:
     router.add_api_route("/desk", page("desk.html"), include_in_schema=False)
     router.add_api_route("/desk/{event_id}", page("desk.html"), include_in_schema=False)
     router.add_api_route("/t/{event_id}", page("tournament.html"), include_in_schema=False)
+    router.add_api_route("/ratings", page("tournament-ratings.html"), include_in_schema=False)
+    router.add_api_route("/ratings/{name}", page("tournament-ratings.html"), include_in_schema=False)
+    router.add_api_route("/championships", page("tournament-championship.html"), include_in_schema=False)
+    router.add_api_route("/championships/{name}", page("tournament-championship.html"), include_in_schema=False)
+    router.add_api_route("/desk/{event_id}/tablet/{round_number}/{table}", page("desk-tablet.html"),
+                         include_in_schema=False)
 
     async def body_json(request: Request) -> Any:
         raw = await request.body()
@@ -329,7 +479,7 @@ def desk_router(store: Store) -> APIRouter:
     @router.post("/api/desk")
     async def create(request: Request):
         """A new event from the desk's form: its settings and players; the answer holds its desk key."""
-        body = _fields(await body_json(request), ("name", "players"), SETTINGS)
+        body = _fields(await body_json(request), ("name", "players"), SETTINGS + ("championship",))
         if not isinstance(body["players"], list):
             raise HTTPException(400, SAID.gettext("{key} must be a list", key="players"))
         given = {k: body[k] for k in SETTINGS if k in body}
@@ -337,7 +487,8 @@ def desk_router(store: Store) -> APIRouter:
         def make():
             settings = service.settings_of(**given)
             entries = [_entry(p) for p in body["players"]]
-            event_id, _ = service.register(desk.events, str(body["name"]), settings, entries)
+            event_id, _ = service.register(desk.events, str(body["name"]), settings, entries,
+                                           championship=str(body.get("championship") or "") or None)
             return desk.new_key(event_id)
         try:
             return await run(make)
@@ -386,17 +537,21 @@ def desk_router(store: Store) -> APIRouter:
                          f"result typed: round {r}, table {t}: {games}", "ICF 57")
         elif what == "announce":
             r, t = _int(body, "round"), _int(body, "table")
-            at = body.get("at", now)  # an announcement made earlier, as `carrom tournament announce --at` takes it
-            if isinstance(at, bool) or not isinstance(at, (int, float)) or at > now:
-                raise HTTPException(400, SAID.gettext("{key}: the time of the announcement, seconds since the epoch, "
-                                                      "not in the future", key="at"))
-            service.step(ev, event_id, lambda e: announce(e, r, t, float(at)), f"announced round {r}, table {t}",
+            at = body.get("at", now)  # the time the match is announced for (ICF 143 i), as `announce --at` takes it
+            if isinstance(at, bool) or not isinstance(at, (int, float)) or not 0 < at < now + ANNOUNCE_AHEAD:
+                raise HTTPException(400, SAID.gettext("{key}: the time the match is announced for, seconds since the "
+                                                      "epoch, at most a day ahead", key="at"))
+            service.step(ev, event_id, lambda e: announce(e, r, t, float(at)), f"announced round {r}, table {t} for "
+                         f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime(at))} UTC",
                          "ICF 143 i")
         elif what == "walkover":
             r, t, present = _int(body, "round"), _int(body, "table"), _int(body, "present")
             law = "004 laws 18 and 126" if ev.load(event_id).settings.timed else "ICF 143 i"
             service.step(ev, event_id, lambda e: walkover(e, r, t, present, now),
                          f"walkover: round {r}, table {t}, side {3 - present} absent", law)
+        elif what == "toss":  # the toss taken at the desk (ICF 39): the table's tablet opens without asking it
+            r, t, winner = _int(body, "round"), _int(body, "table"), _int(body, "winner")
+            desk.start_tablet(event_id, r, t, winner, str(body.get("choice", "")), _int(body, "rubber", 0))
         elif what == "retire":
             who = str(body.get("competitor", ""))
             service.step(ev, event_id, lambda e: retire(e, service.competitor_named(e, who)), f"withdrawn: {who}")
@@ -431,6 +586,81 @@ def desk_router(store: Store) -> APIRouter:
             raise HTTPException(400, SAID.gettext("the request's body must be a JSON object"))
         async with desk.lock(event_id):
             return await run(action, event_id, what, body)
+
+    @router.get("/api/ratings")
+    async def ratings_lists():
+        """The rating lists (one per federation, say), each with how many players it rates; public, no key."""
+        from carrom.desk.ratings import list_names
+
+        rows = await run(list_names, desk.events)
+        return rows if isinstance(rows, JSONResponse) else [{"name": n, "players": k} for n, k in rows]
+
+    @router.get("/api/ratings/{name}")
+    async def ratings_list(name: str):
+        """A rating list, best first (Glicko-2: rating, deviation, volatility); public, no key."""
+        from carrom.desk.ratings import rating_list
+
+        rows = await run(rating_list, desk.events, name)
+        if isinstance(rows, JSONResponse):
+            return rows
+        if not rows:
+            raise HTTPException(404, SAID.gettext("there is no rating list {name}", name=repr(name)))
+        return {"name": name, "players": [{"rank": i, "name": n, "rating": round(r, 1), "deviation": round(rd, 1),
+                                           "volatility": round(v, 5)}
+                                          for i, (_, n, r, rd, v) in enumerate(rows, 1)]}
+
+    @router.get("/api/championships")
+    async def championships_list():
+        """Every championship (a series of events with its own ranking, as SoL's) with its events; public."""
+        found = await run(service.championships, desk.events)
+        if isinstance(found, JSONResponse):
+            return found
+        return [{"name": n, "events": [{"id": i, "name": e.name, "date": e.date, "closed": e.closed}
+                                       for i, e, _, _ in events]} for n, events in sorted(found.items())]
+
+    @router.get("/api/championships/{name}")
+    async def championship(name: str):
+        """A championship's ranking: each closed event's prize by final place (SoL's fixed prizes), the total."""
+        found = await run(service.championship_ranking, desk.events, name)
+        if isinstance(found, JSONResponse):
+            return found
+        events, rows = found
+        return {"name": name, "events": [{"id": i, "name": e.name, "date": e.date} for i, e in events],
+                "ranking": [{"rank": k, "players": list(r.players), "prizes": list(r.prizes), "total": r.total,
+                             "played": r.played, "skipped": list(r.skipped)} for k, r in enumerate(rows, 1)]}
+
+    @router.get("/api/desk/{event_id}/tablet/{round_number}/{table}")
+    async def tablet_state(event_id: int, round_number: int, table: int, request: Request, rubber: int = 0):
+        """What the table's tablet (of a tie's ``rubber``) shows before it opens: the match, and whether the toss is
+        in (then its link)."""
+        def read():
+            t = desk.tablet(event_id, round_number, table, request.headers.get(UMPIRE_KEY_HEADER) or "", rubber)
+            event = desk.events.load(event_id)
+            m = find(event, round_number, table)
+            sides = [event.names(c) for c in m.sides]
+            if rubber:
+                one, two = service.rubber_players(event.competitor(m.side1).players,
+                                                  event.competitor(m.side2).players, rubber, event.settings.rubbers)
+                sides = [[event.players[p].name for p in x] for x in (one, two)]
+            started = bool(desk.started([t.umpire_match]))
+            return {"event": event.name, "round": round_number, "table": table, "rubber": rubber, "sides": sides,
+                    "toss": started, "umpire": f"/umpire/{t.umpire_match}#key={t.umpire_key}" if started else None}
+        return await run(read)
+
+    @router.post("/api/desk/{event_id}/tablet/{round_number}/{table}/toss")
+    async def tablet_toss(event_id: int, round_number: int, table: int, request: Request, rubber: int = 0):
+        """The toss the umpire records on the table's tablet (ICF 39), with the umpire's key; the tablet opens."""
+        body = _fields(await body_json(request), ("winner", "choice"))
+        winner, choice = _int(body, "winner"), str(body["choice"])
+
+        def toss():
+            desk.tablet(event_id, round_number, table, request.headers.get(UMPIRE_KEY_HEADER) or "", rubber)
+            link = desk.start_tablet(event_id, round_number, table, winner, choice, rubber)
+            if event_id in desk.public:  # the spectators' page gets the table's scoreboard at once
+                desk.public[event_id] = (time.monotonic(), desk.public_now(event_id))
+            return {"umpire": link}
+        async with desk.lock(event_id):
+            return await run(toss)
 
     @router.get("/api/desk/{event_id}/print/{what}.pdf")
     async def print_out(event_id: int, what: str, request: Request, lang: str | None = None,
@@ -478,7 +708,8 @@ def desk_router(store: Store) -> APIRouter:
         """A QR code for spectators at a table: its live scoreboard, or the public page when it has no tablet."""
         import segno
 
-        found = {(t.round, t.table): t for t in await asyncio.to_thread(service.tablets, desk.events, event_id)}
+        found = {(t.round, t.table): t  # a team tie's: its first rubber's
+                 for t in reversed(await asyncio.to_thread(service.tablets, desk.events, event_id))}
         t = found.get((round_number, table))
         base = str(request.base_url).rstrip("/")
         link = f"{base}/scoreboard/{t.umpire_match}" if t else f"{base}/t/{event_id}#r{round_number}t{table}"

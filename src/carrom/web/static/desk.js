@@ -2,7 +2,7 @@
 // protests and close. Every step is the server's (carrom.web.desk); the page only sends the desk's key with it.
 import { said, t, language } from "./i18n.js";
 import { el, fill } from "./umpire-view.js";
-import { matchSides, resultText, standingsTable } from "./tournament-view.js";
+import { announcedText, matchSides, resultText, rubbersSoFar, standingsTable } from "./tournament-view.js";
 
 const $ = (id) => document.getElementById(id);
 const eventId = location.pathname.split("/").filter(Boolean)[1] || null;
@@ -64,7 +64,7 @@ function made(list) {
 $("new-event").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const f = new FormData(ev.target);
-  const body = { name: f.get("name"), system: f.get("system"), pairing: f.get("pairing"), format: f.get("format"),
+  const body = { name: f.get("name"), championship: f.get("championship") || null, system: f.get("system"), pairing: f.get("pairing"), format: f.get("format"),
     rounds: Number(f.get("rounds") || 0), finals: Number(f.get("finals") || 0), groups: Number(f.get("groups") || 0),
     qualifiers: Number(f.get("qualifiers") || 2), third_place: f.get("third_place") === "on", timed: f.get("timed") === "on",
     players: players(f.get("players") || "") };
@@ -91,6 +91,13 @@ function minutes(seconds) {
   return `${m}:${String(s).padStart(2, "0")}`;
 }
 
+// "14:30" as seconds since the epoch: today, at that time on this computer's clock
+function todayAt(hhmm) {
+  const [h, min] = hhmm.split(":").map(Number);
+  const d = new Date(); d.setHours(h, min, 0, 0);
+  return d.getTime() / 1000;
+}
+
 function matchRow(m, round) {
   const cells = [el("td", { class: "table-no" }, String(m.table)), el("td", {}, matchSides(m))];
   const acts = [];
@@ -100,9 +107,11 @@ function matchRow(m, round) {
     save.addEventListener("click", () => step("result", { round: m.round, table: m.table, games: input.value }));
     acts.push(input, save);
     if (round.published) {
-      const ann = el("button", { type: "button", class: "announce" }, m.announced ? t("Announced {time}", { time: new Date(m.announced * 1000).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" }) }) : t("Announce"));
-      ann.addEventListener("click", () => step("announce", { round: m.round, table: m.table }));
-      acts.push(ann);
+      // announced for a time (empty: now); the laws' time to report counts from it (ICF 143 i)
+      const at = el("input", { type: "time", class: "announce-at", "aria-label": t("Time of the announcement of table {table}", { table: m.table }) });
+      const ann = el("button", { type: "button", class: "announce" }, m.announced ? t("Announce again") : t("Announce"));
+      ann.addEventListener("click", () => step("announce", { round: m.round, table: m.table, ...(at.value ? { at: todayAt(at.value) } : {}) }));
+      acts.push(at, ann);
       m.sides.forEach((names, i) => {
         const id = `${m.round}-${m.table}-${i + 1}`;
         const confirming = desk.confirming === id;
@@ -118,10 +127,21 @@ function matchRow(m, round) {
       });
     }
   }
-  cells.push(el("td", {}, resultText(m)));
+  cells.push(el("td", {}, [resultText(m), " ", announcedText(m), " ", rubbersSoFar(m)]));
   cells.push(el("td", { class: "actions" }, acts));
   const links = [];
   if (m.umpire) links.push(el("a", { href: m.umpire, target: "_blank", class: "umpire-link" }, t("Umpire's tablet")));
+  for (const r of m.rubbers || []) {  // a team tie: a tablet each rubber, the toss asked on each
+    links.push(el("div", { class: "rubber" }, [el("a", { href: r.umpire, target: "_blank", class: "umpire-link rubber-link" },
+      t("Rubber {n}: {one} – {two}", { n: r.rubber, one: r.sides[0].join(" & "), two: r.sides[1].join(" & ") }))]));
+  }
+  if (m.umpire && !m.toss && !m.result) {  // the toss taken at the desk (ICF 39): the tablet then opens without asking
+    const who = el("select", { class: "toss-winner", "aria-label": t("Toss won by") }, m.sides.map((names, i) => el("option", { value: String(i + 1) }, names.join(" & "))));
+    const what = el("select", { class: "toss-choice", "aria-label": t("Chose") }, [el("option", { value: "break" }, t("the break")), el("option", { value: "side" }, t("a side"))]);
+    const go = el("button", { type: "button", class: "toss" }, t("Toss"));
+    go.addEventListener("click", () => step("toss", { round: m.round, table: m.table, winner: Number(who.value), choice: what.value }));
+    links.push(el("div", { class: "toss-row" }, [who, what, go]));
+  }
   if (m.scoreboard) links.push(" ", el("a", { href: m.scoreboard, target: "_blank" }, t("Scoreboard")));
   cells.push(el("td", {}, links));
   return el("tr", { "data-table": String(m.table) }, cells);
@@ -163,6 +183,7 @@ function render(state) {
     return li;
   })));
   fill("log", state.log.slice().reverse().map((l) => el("li", {}, `${new Date(l.at * 1000).toLocaleTimeString(language())} ${l.what}${l.law ? ` (${l.law})` : ""}`)));
+  fill("rating-lists", (state.rating_lists || []).map((n) => el("li", {}, el("a", { href: `/ratings/${encodeURIComponent(n)}`, target: "_blank", class: "rating-link" }, n))));
   for (const id of ["pair", "publish", "undo"]) $(id).disabled = state.closed;
 }
 

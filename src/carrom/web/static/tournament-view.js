@@ -1,5 +1,5 @@
 // What the desk and the public page both show of a tournament: a match's sides and result, the standings.
-import { t } from "./i18n.js";
+import { t, language } from "./i18n.js";
 import { el } from "./umpire-view.js";
 
 export function matchSides(m) {
@@ -13,7 +13,24 @@ export function resultText(m) {
   if (m.held) return el("span", { class: "held" }, t("under protest (ICF 150)"));
   if (!m.result) return m.sides.length === 1 ? "" : el("span", { class: "pending" }, t("playing"));
   if (m.result.walkover) return el("span", {}, t("walkover"));
+  if (m.result.rubbers_won) return el("span", { class: "score" }, t("{a}–{b} in rubbers", { a: m.result.rubbers_won[0], b: m.result.rubbers_won[1] }));
   return el("span", { class: "score" }, m.result.games.map((g) => g.join("–")).join("  "));
+}
+
+// A team tie's rubbers finished so far on their tablets, while the tie waits for its result: "1–0 in rubbers"
+export function rubbersSoFar(m) {
+  const done = (m.rubbers || []).filter((r) => r.games);
+  if (m.result || !done.length) return "";
+  const won = [1, 2].map((side) => done.filter((r) => r.winner === side).length);
+  return el("span", { class: "announced rubbers-so-far" }, t("{a}–{b} in rubbers so far", { a: won[0], b: won[1] }));
+}
+
+export const clock = (seconds) => new Date(seconds * 1000).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
+
+// The time a match is announced for and when the laws' time to report ends (ICF 143 i; 7 minutes in the timed rules)
+export function announcedText(m) {
+  if (!m.announced || m.result) return "";
+  return el("span", { class: "announced" }, t("announced for {time}, to report by {by}", { time: clock(m.announced), by: clock(m.report_by) }));
 }
 
 export function standingsTable(rows) {

@@ -2,7 +2,7 @@
 // its QR code), the standings and the bracket, read again every few seconds as results arrive. No key, no login.
 import { t, language } from "./i18n.js";
 import { el, fill } from "./umpire-view.js";
-import { matchSides, resultText, standingsTable } from "./tournament-view.js";
+import { announcedText, matchSides, resultText, rubbersSoFar, standingsTable } from "./tournament-view.js";
 
 const eventId = location.pathname.split("/").filter(Boolean)[1];
 const view = (window.tournament = { state: null, updates: 0, every: Number(new URLSearchParams(location.search).get("poll")) || 5000 });
@@ -23,8 +23,9 @@ function pairings(state) {
     el("table", { class: "matches" }, [el("tbody", {}, r.matches.map((m) => el("tr", { id: `r${m.round}t${m.table}` }, [
       el("td", { class: "table-no", title: t("Table {table}", { table: m.table }) }, String(m.table)),
       el("td", {}, matchSides(m)),
-      el("td", {}, resultText(m)),
-      el("td", {}, m.scoreboard ? el("a", { href: m.scoreboard, class: "watch" }, t("Watch live")) : ""),
+      el("td", {}, [resultText(m), " ", announcedText(m), " ", rubbersSoFar(m)]),
+      el("td", {}, m.scoreboard ? el("a", { href: m.scoreboard, class: "watch" }, t("Watch live"))
+        : (m.rubbers || []).filter((r) => r.scoreboard).map((r) => el("div", {}, el("a", { href: r.scoreboard, class: "watch" }, t("Watch rubber {n} live", { n: r.rubber }))))),
       el("td", { class: "qr-cell" }, m.sides.length === 2 ? el("a", { href: `/api/t/${eventId}/qr/${m.round}/${m.table}.svg`, target: "_blank" },
         el("img", { class: "qr", alt: t("QR code of table {table}", { table: m.table }), src: `/api/t/${eventId}/qr/${m.round}/${m.table}.svg`, loading: "lazy" })) : ""),
     ])))]),

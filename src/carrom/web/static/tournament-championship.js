@@ -1,0 +1,42 @@
+// The championships (a series of events with its own ranking, as SoL's) and one's ranking: each closed event's
+// prize by final place, the total, the worst skipped when the championship says so. Public pages, no key.
+import { t, tn, language } from "./i18n.js";
+import { el, fill } from "./umpire-view.js";
+
+const name = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const view = (window.championship = { state: null, list: null, ready: false });
+const number = (x) => x.toLocaleString(language(), { maximumFractionDigits: 2 });
+
+async function get(path) {
+  const answer = await fetch(path, { cache: "no-store" });
+  const body = await answer.json().catch(() => ({}));
+  if (!answer.ok) {
+    const e = document.getElementById("error");
+    e.textContent = body.error || body.detail || t("the server refused this request (HTTP {status})", { status: answer.status });
+    e.hidden = false;
+    return null;
+  }
+  return body;
+}
+
+const list = (view.list = await get("/api/championships"));
+if (list) {
+  fill("championships", [el("h2", {}, t("Championships")), list.length ? el("ul", {}, list.map((c) => el("li", {}, [
+    el("a", { href: `/championships/${encodeURIComponent(c.name)}`, class: c.name === name ? "won" : "" }, c.name), " ",
+    el("span", { class: "tag" }, tn("{n} event", "{n} events", c.events.length, { n: c.events.length }))]))) : el("p", {}, t("No championship yet: name one when you make an event on the desk."))]);
+}
+if (name) {
+  fill("championship-name", name);
+  document.title = `${name} · carrom`;
+  const state = (view.state = await get(`/api/championships/${encodeURIComponent(name)}`));
+  if (state) {
+    const head = [el("th", { class: "n" }, "#"), el("th", {}, t("Players")),
+      ...state.events.map((e) => el("th", { class: "n wide" }, el("a", { href: `/t/${e.id}` }, e.date || e.name))), el("th", { class: "n" }, t("Total"))];
+    fill("ranking", [el("h2", {}, name), el("table", { class: "standings" }, [
+      el("thead", {}, [el("tr", {}, head)]),
+      el("tbody", {}, state.ranking.map((r) => el("tr", {}, [el("td", { class: "n" }, String(r.rank)), el("td", {}, r.players.join(" & ")),
+        ...r.prizes.map((p) => el("td", { class: "n wide" }, p ? number(p) : "")), el("td", { class: "n" }, el("strong", {}, number(r.total)))]))),
+    ])]);
+  }
+}
+view.ready = true;
