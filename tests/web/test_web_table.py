@@ -104,7 +104,7 @@ def test_a_match_played_by_keyboard_alone_with_the_rulings_read_out(player):
     assert sent["along"] == pytest.approx(along + 0.005, abs=1e-9) and sent["angle"] == pytest.approx(3 * 3.141592653589793 / 720, abs=1e-6)
     assert sent["power"] == pytest.approx(0.4, abs=1e-9)
     said = me.page.inner_text("#announce")
-    assert said.startswith("South (Asha) strikes") and "ICF" in said  # the ruling, read out (role=status)
+    assert said.startswith("Asha strikes") and "ICF" in said  # the ruling, read out (role=status), by name (issue 21)
     assert me.page.get_attribute("#announce", "aria-live") == "polite"
 
 

@@ -96,7 +96,7 @@ function receive(msg) {
   const bottom = room.bottomOf(next.mine);
   if (bottom !== P.bottom) { P.bottom = bottom; P.boardCache = null; }
   if (next.fatal) { pageError(refusalWords(next.fatal)); return; }
-  announce(next.heard);
+  announce(next.heard, next.shown);
   if (next.view === "join") { renderJoin(send); return; }
   if (next.view !== "game") return;
   showGame();
@@ -142,7 +142,7 @@ function tick(now) {
   if (!P.room.playing && P.room.queue.length && !P.room.summary) {
     P.room = room.nextMotion(P.room, speed >= 1000);
     if (P.room.playing) { P.motion = { last: now, t: 0, heard: -1, layout: layoutAt(P.room.playing.shot, 0) }; $("skip").hidden = false; }
-    announce(P.room.heard);
+    announce(P.room.heard, P.room.shown);
     render();
   }
   const m = P.motion, playing = P.room.playing;
@@ -154,7 +154,7 @@ function tick(now) {
     m.heard = at;
     if (at >= shot.duration) {
       P.room = room.motionEnded(P.room, layoutAt(shot, shot.duration)); P.motion = null; $("skip").hidden = true;
-      announce(P.room.heard);
+      announce(P.room.heard, P.room.shown);
       render();  // the page always shows the state it holds
     } else {
       m.layout = layoutAt(shot, at);

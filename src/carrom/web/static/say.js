@@ -97,6 +97,16 @@ export const SAY = {
     return (owed.length ? t("Dues: to place: {list}", { list: owed.join(", ") }) : t("Dues: none to place")) +
       (debts.length ? `; ${debts.join("; ")} (ICF 72 c)` : "");
   },
+  // a side's dues in the head-up display: the coins it owes with none in its nets (ICF 72 c) and the coins its
+  // players are to place now ("1 coin owed · a white to place"); "" when none
+  sideDues(st, side) {
+    const b = st.board, words = [];
+    if (b.debts[side]) words.push(tn("{n} coin owed", "{n} coins owed", b.debts[side]));
+    for (const o of b.owed) {
+      if (st.seats[o.placer] && st.seats[o.placer].side === side) words.push(t("a {coin} to place", { coin: COLOUR_WORDS[o.coin] || o.coin }));
+    }
+    return words.join(" · ");
+  },
   list: (words) => words.length < 2 ? words.join("") : t("{some} and {last}", { some: words.slice(0, -1).join(", "), last: words[words.length - 1] }),
   debt: (st, side, n) => tn("{side} owes {count}", "{side} owe {count}", SAY.players(st, side), { side: st.sides[side], count: n }),
   concede: (what) => ({ board: t("Concede the board? (ICF 139)"), game: t("Concede the game? (ICF 139)"),
@@ -130,4 +140,50 @@ export function named(st) {
 export function rulingHtml(l) {
   return l.said ? l.said.lines.map((m) => `<div>${esc(said(m))}` + (m.meaning ? `<small class="law">${esc(lawMeaning(m))}</small>` : "") + "</div>").join("")
     : l.lines.map(esc).join("<br>");
+}
+
+// ---- the players' words (issue 21, item 7): who did what, by name; no umpire notation, no seat with a name in
+// brackets ("North (Computer (expert))"), the law apart. The server's messages (carrom.i18n.said) are reworded
+// here: a seat stands for the player in it, "{seat} ({name})" is the name alone, a stroke is "Asha strikes".
+
+const SEAT_IDS = { South: "south", East: "east", North: "north", West: "west", south: "south", east: "east", north: "north", west: "west" };
+
+/** A message of the server with each seat named by its player (st: the state whose seats say who sits where). */
+export function plain(m, st) {
+  if (m === null || typeof m !== "object" || "text" in m) return m;
+  const seat = SEAT_IDS[m.id];
+  if (seat && !m.params && st.seats[seat]) {
+    const name = st.seats[seat].name;  // a player named after the seat stays the seat, in the reader's words
+    return name.toLowerCase() === seat ? m : name;
+  }
+  if (m.id === "{seat} ({name})" && m.params) return m.params.name;
+  const params = Object.fromEntries(Object.entries(m.params || {}).map(([k, v]) => [k, plain(v, st)]));
+  if (m.id === "{actor} strikes: {notation}") return { text: t("{actor} strikes", { actor: said(params.actor) }) };  // no notation
+  return { ...m, params };
+}
+
+/** An action's ruling in one line, in the players' words, without its laws ("Asha pocketed 1 white and plays on"). */
+export function toastWords(l, st) {
+  if (!l.said) return l.lines.join("; ");
+  const lines = l.said.lines.length ? l.said.lines : [l.said.action];
+  return lines.map((m) => said({ ...plain(m, st), law: undefined, meaning: undefined })).join("; ");
+}
+
+/** An action in the players' words: "Asha strikes", "Asha places a white". */
+export const actionWords = (l, st) => (l.said ? said(plain(l.said.action, st)) : l.action);
+
+/**
+ * The log's entries as HTML, newest first: the action and its rulings in the players' words, each ruling's law
+ * cited at its end, the law's meaning once (under its newest ruling), never under every ruling again.
+ */
+export function logHtml(st) {
+  const glossed = new Set();
+  return st.log.slice().reverse().map((l) => {
+    const lines = l.said ? l.said.lines.map((m) => {
+      const gloss = m.law && m.meaning && !glossed.has(m.law);
+      if (gloss) glossed.add(m.law);
+      return `<div>${esc(said({ ...plain(m, st), meaning: undefined }))}` + (gloss ? `<small class="law">${esc(lawMeaning(m))}</small>` : "") + "</div>";
+    }).join("") : l.lines.map(esc).join("<br>");
+    return `<li value="${l.n}"><div>${esc(actionWords(l, st))}</div><div class="lines">${lines}</div></li>`;
+  }).join("");
 }

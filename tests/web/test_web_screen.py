@@ -1,0 +1,66 @@
+"""The game screen (issue 21), in Debian's chromium: what the head-up display and the log say, in the players'
+words; the controls that misled; the small things of item 9; pocketing effects; the screen at every size.
+
+Each test here failed on main before its fix (checked by running it against main's static files).
+"""
+
+import re
+
+import pytest
+from test_web_controls import LANDSCAPE, LAPTOP, PHONE, Player, concede_board
+
+
+@pytest.fixture
+def player(server, browser):
+    made = []
+
+    def make(**kw):
+        made.append(Player(browser, server.url, **kw))
+        return made[-1]
+
+    yield make
+    for p in made:
+        p.close()
+
+
+def said(id, law=None, meaning=None, **params):
+    """A server message as carrom.i18n.said sends it."""
+    return {"id": id, "params": params} | ({"law": law, "meaning": meaning} if law else {})
+
+
+def stroke(n, seat, name, notation, *lines):
+    actor = said("{seat} ({name})", seat={"id": seat.capitalize()}, name=name)
+    return {"n": n, "seat": seat, "action": f"{seat.capitalize()} ({name}) strikes: {notation}", "lines": [],
+            "said": {"action": said("{actor} strikes: {notation}", actor=actor, notation=notation), "lines": list(lines)}}
+
+
+TURN_PASSES = "The turn continues while own coins or the queen are pocketed"
+
+
+def test_the_hud_and_the_log_speak_the_players_words_with_their_names_and_dues(player):
+    """Item 7 and the HUD's dues. ICF 48: a player who pockets an own coin plays on, else the turn passes; ICF 72 c:
+    a side that has no coin in its nets to give up owes one, paid when it pockets one."""
+    me = player(viewport=LAPTOP).start()
+    st = me.js("carrom.state")
+    north = {**st["seats"]["north"], "name": "Computer (expert)", "kind": "bot", "level": "expert"}
+    log = [stroke(1, "south", "Asha", "-",
+                  said("nothing of {who}'s went in: the turn passes", "ICF 48", TURN_PASSES, who={"id": "South"})),
+           stroke(2, "north", "Computer (expert)", "b",
+                  said("{who} pocketed {coins} and plays on", "ICF 48", TURN_PASSES, who={"id": "North"},
+                       coins={"id": "{n} black", "params": {}, "plural": "{n} black", "n": 1}))]
+    owing = {**st, "seats": {**st["seats"], "north": north}, "sides": ["Asha", "Computer (expert)"], "log": log,
+             "expected": {"kind": "place", "seat": "south"},
+             "board": {**st["board"], "debts": [1, 0], "owed": [{"placer": "south", "coin": "white", "waiting": False}]}}
+    me.page.evaluate("(msg) => carrom.receive(msg)", owing)
+    me.page.wait_for_function("carrom.state.log.length === 2")
+    # the ruling's toast: who, by name, did what; no seat, no notation, no law in the line (the law a tap away)
+    assert me.page.inner_text("#toast-text") == "Computer (expert) pocketed 1 black and plays on"
+    assert me.page.inner_text("#toast-law") == "ICF 48"
+    rulings = me.page.inner_text("#rulings")
+    assert "Asha strikes" in rulings and "Computer (expert) strikes" in rulings, rulings
+    assert "strikes:" not in rulings and "North (" not in rulings and "South (" not in rulings  # no notation, no nesting
+    assert "nothing of Asha's went in: the turn passes (ICF 48)" in rulings
+    assert rulings.count(TURN_PASSES) == 1, rulings  # the law's meaning once, not under every ruling
+    # the dues in the head-up display, by side: the coin owed and the coin to place
+    assert me.page.inner_text("#hud-side-0 .dues") == "1 coin owed · a white to place"
+    assert me.page.locator("#hud-side-1 .dues").count() == 0
