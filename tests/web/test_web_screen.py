@@ -64,3 +64,39 @@ def test_the_hud_and_the_log_speak_the_players_words_with_their_names_and_dues(p
     # the dues in the head-up display, by side: the coin owed and the coin to place
     assert me.page.inner_text("#hud-side-0 .dues") == "1 coin owed · a white to place"
     assert me.page.locator("#hud-side-1 .dues").count() == 0
+
+
+# a pixel of the board's canvas at a board point, and the same pixel of the bare board (no pieces), as [r, g, b]
+PIXELS = """([x, y]) => {
+  const canvas = document.getElementById('board'), [X, Y] = carrom.boardToPage(x, y), box = canvas.getBoundingClientRect();
+  const i = Math.round((X - box.left - scrollX) * canvas.width / box.width), j = Math.round((Y - box.top - scrollY) * canvas.height / box.height);
+  const bare = document.createElement('canvas'); bare.width = bare.height = canvas.width;
+  carrom.drawBoard(bare.getContext('2d'), bare);
+  const at = (c) => [...c.getContext('2d').getImageData(i, j, 1, 1).data.slice(0, 3)];
+  return [at(canvas), at(bare)];
+}"""
+COIN_RGB = {"white": (247, 242, 226), "black": (43, 43, 43)}
+TO_A_PLACING = [{"type": "strike", "seat": "south", "along": 0.0, "angle": -0.04, "speed": 6.5},  # v4: as test_web_table
+                {"type": "strike", "seat": "south", "along": -0.0335, "angle": -0.2972, "speed": 2.03}]
+
+
+def test_the_controls_say_what_they_do(player):
+    """Item 8. The computer's stroke is a help offered only against the computer; conceding (ICF 139) stands apart
+    from the turn's buttons; the coin owed (ICF 72, placed inside the outer circle) is drawn on the board to be
+    dragged and its colour said."""
+    people = player(viewport=LAPTOP, speed="1000").start()  # two people on one device: a room of people
+    assert people.page.locator("#auto").count() == 0
+    assert people.page.locator("#actions #concede").count() == 0 and people.page.is_visible("#concede-box #concede")
+    for n, strike in enumerate(TO_A_PLACING, 1):
+        people.page.evaluate("(msg) => carrom.send(msg)", strike)
+        people.page.wait_for_function(f"carrom.state.log.length === {n} && !carrom.busy", timeout=30000)
+    turn = people.js("carrom.myTurn()")
+    assert turn["kind"] == "place", turn
+    coin = people.js("carrom.state.board.owed[0].coin")
+    assert f"Drag the {coin} coin owed" in people.page.inner_text("#hint")
+    spot = people.js("carrom.placeSpot")
+    drawn, bare = people.page.evaluate(PIXELS, [spot["x"], spot["y"]])
+    near = lambda rgb: sum((a - b) ** 2 for a, b in zip(rgb, COIN_RGB[coin])) ** 0.5  # noqa: E731
+    assert near(drawn) < 60 < near(bare), (drawn, bare)  # the coin is on the board, where the board alone is not
+    robot = player(viewport=LAPTOP).start(mode="computer")  # against the computer: a help, said so
+    assert robot.page.inner_text("#auto").startswith("Help:")

@@ -11,7 +11,7 @@ import { api, Connection } from "./net.js";
 import { onRender, P, setRoom } from "./page.js";
 import * as room from "./room-state.js";
 import { named, SAY } from "./say.js";
-import { boardToPage, disc, drawBoard, grabRadius, deadZone, paintBase, redraw, shownLayout, sizeCanvas, snapStriker } from "./tabletop.js";
+import { boardToPage, disc, drawBoard, grabRadius, deadZone, paintBase, placeSpot, redraw, shownLayout, sizeCanvas, snapStriker } from "./tabletop.js";
 import { freshAim, renderActions, send } from "./controls.js";
 import { refusalWords, renderHud, renderScore, showError } from "./hud.js";
 import { announce, renderRulings } from "./rulings.js";
@@ -217,6 +217,7 @@ window.carrom = {
   SAY, drawBoard, disc, layoutAt, sound, receive,
   measureFrames() { P.frameLog = []; }, get frames() { return P.frameLog; },
   get replay() { return replayShown(); },
+  get placeSpot() { const turn = room.myTurn(P.room); return turn && turn.kind === "place" ? placeSpot(P.room.shown.layout, turn.seat) : null; },
   gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } },
 };
 

@@ -43,10 +43,13 @@ export const SAY = {
     if (free.length) return t("Waiting for a player to take {seats}", { seats: SAY.list(free.map((s) => SEAT_WORDS[s])) });
     return SAY.doing[e.kind][mine.includes(e.seat) ? 0 : 1](SAY.who(st, e.seat));
   },
-  hint(turn, gesture, pulled, waiting) {
+  hint(turn, gesture, pulled, waiting, coin) {
     if (waiting) return t("Sent: waiting for the server's answer.");
     if (!turn) return "";
-    if (turn.kind === "place") return t("Drag the coin owed inside the outer circle and let go (keys: arrows move it, Enter places it).");
+    if (turn.kind === "place") {
+      return t("Drag the {colour} coin owed (ringed on the board) inside the outer circle and let go (keys: arrows move it, Enter places it).",
+        { colour: COLOUR_WORDS[coin] || coin });
+    }
     if (turn.kind !== "stroke") return "";
     if (gesture && gesture.mode === "aim") return pulled ? t("Let go to shoot, or come back inside the ring to cancel.") :
       t("Pull further back to shoot; let go inside the ring to cancel.");
