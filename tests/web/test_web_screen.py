@@ -100,3 +100,45 @@ def test_the_controls_say_what_they_do(player):
     assert near(drawn) < 60 < near(bare), (drawn, bare)  # the coin is on the board, where the board alone is not
     robot = player(viewport=LAPTOP).start(mode="computer")  # against the computer: a help, said so
     assert robot.page.inner_text("#auto").startswith("Help:")
+
+
+def in_view(page, selector):
+    box, height = page.locator(selector).bounding_box(), page.evaluate("innerHeight")
+    return box is not None and box["y"] >= -1 and box["y"] + box["height"] <= height + 1
+
+
+def test_the_small_things_of_item_9(player, browser, server):
+    """Item 9: touch targets, whole words, practice on a phone, a break's prediction, the join page's rules and
+    clocks (ICF 46, 50, 88: 15 s to break, to strike, to place)."""
+    phone = player(viewport=PHONE, touch=True)
+    phone.page.goto(server.url + "?lang=es")
+    phone.page.wait_for_selector("#setup:not([hidden])")
+    heights = phone.js("[...document.querySelectorAll('header nav a')].map((a) => a.getBoundingClientRect().height)")
+    assert len(heights) == 3 and min(heights) >= 44, heights  # they were 19 px high
+    seat = phone.js("""(() => { const th = document.querySelector('#seat-table th'), r = document.createRange();
+      r.selectNodeContents(th); return [th.textContent, r.getClientRects().length]; })()""")
+    assert seat == ["Asiento", 1], seat  # one line: "Asient" over "o" before
+    # the join page: the rules and the clocks said before taking a seat
+    host = player(viewport=LAPTOP)
+    host.page.goto(server.url)
+    host.page.select_option("#mode", "online")
+    host.page.fill("input[name=name-south]", "Asha")
+    host.page.click("#start")
+    host.page.wait_for_selector("#share:not([hidden])")
+    phone.page.goto(host.page.input_value("#share-link").replace("#", "?lang=en#"))  # /room/ID?lang=en#invite=…
+    phone.page.wait_for_selector("#join:not([hidden])")
+    assert phone.page.inner_text("#join-rules") == ("Rules: ICF laws. The clocks of the laws are on: 15 s to break, "
+                                                    "strike or place (ICF 46, 50, 88).")
+    # practice on a phone: the board and the prediction's outcome in view together; a break draws few paths
+    phone.page.goto(server.url + "practice?lang=en")
+    phone.page.wait_for_selector("body[data-ready='1']", timeout=30_000)
+    heights = phone.js("[...document.querySelectorAll('header nav a')].map((a) => a.getBoundingClientRect().height)")
+    assert min(heights) >= 44, heights
+    phone.page.click("#predict")
+    phone.page.wait_for_selector("#outcome h3")
+    motion = phone.js("window.practice.S.prediction.motion")
+    moved = [b for b, d in enumerate(motion["discs"]) if len(d["slides"]) > 1 or any(d["slides"][0][3:5])]
+    fell = [b for b in moved if motion["discs"][b]["pocket"] is not None and motion["kinds"][b] != "striker"]
+    assert len(moved) > 10  # the break moves the pack
+    assert phone.page.locator("#board polyline.path").count() == 1 + len(fell)  # the striker's and the falls'
+    assert in_view(phone.page, "#board") and in_view(phone.page, "#outcome"), phone.page.locator("#outcome").bounding_box()
