@@ -142,3 +142,49 @@ def test_the_small_things_of_item_9(player, browser, server):
     assert len(moved) > 10  # the break moves the pack
     assert phone.page.locator("#board polyline.path").count() == 1 + len(fell)  # the striker's and the falls'
     assert in_view(phone.page, "#board") and in_view(phone.page, "#outcome"), phone.page.locator("#outcome").bounding_box()
+
+
+# each piece drawn alone in a theme (board.js), 200 px across: the mean luminance and the share of red, yellow and
+# mid-grey pixels in the face's ring (between the marks, 0.57-0.65 R), in the mark's disc (inside 0.38 R) and where
+# the wooden theme turns rings (0.36-0.8 R)
+PIECE = """async ([kind, theme]) => {
+  const b = await import('/static/board.js'), g = carrom.geometry, canvas = document.createElement('canvas');
+  canvas.width = canvas.height = Math.round(200 * g.outer_side / (2 * g.coin_radius));
+  const ctx = canvas.getContext('2d'); ctx.fillStyle = '#808080'; ctx.fillRect(0, 0, canvas.width, canvas.height);
+  b.drawDisc(ctx, g, {kind, x: 0, y: 0}, {theme});
+  const R = (kind === 'striker' ? g.striker_radius : g.coin_radius) / g.outer_side * canvas.width, c = canvas.width / 2;
+  const W = Math.floor(2 * R), d = ctx.getImageData(Math.round(c - W / 2), Math.round(c - W / 2), W, W).data, zones = {face: [0.57, 0.65], mark: [0, 0.38], rings: [0.36, 0.8]}, out = {};
+  for (const [zone, [lo, hi]] of Object.entries(zones)) {
+    let n = 0, lum = 0, red = 0, yellow = 0, dark = 0, light = 0;
+    for (let j = 0; j < W; j++) for (let i = 0; i < W; i++) {
+      const r = Math.hypot(i + .5 - W / 2, j + .5 - W / 2) / R;
+      if (r < lo || r > hi) continue;
+      const k = 4 * (j * W + i), [R_, G, B] = [d[k], d[k + 1], d[k + 2]];
+      n++; lum += (R_ + G + B) / 3;
+      if (R_ > 150 && G < 80 && B < 80) red++;
+      if (R_ > 200 && G > 180 && B < 120) yellow++;
+      if (R_ + G + B < 120) dark++;
+      if (R_ + G + B > 690) light++;
+    }
+    out[zone] = {lum: lum / n, red: red / n, yellow: yellow / n, dark: dark / n, light: light / n};
+  }
+  return out;
+}"""
+
+
+def test_high_contrast_tells_every_piece_by_fill_and_shape(player, artifacts):
+    """Item 5. In the high-contrast theme a white coin is a white disc, a black coin a black disc, the queen a red
+    disc with a crown and the striker a yellow disc with a star: told apart by the whole face, not a centre dot.
+    On main the faces were already filled white and black, but each coin kept two turned rings in the other colour,
+    so small coins looked alike (the screenshot): the rings are gone, and that part failed on main."""
+    me = player(viewport=LAPTOP).start()
+    piece = {kind: me.page.evaluate(PIECE, [kind, "contrast"]) for kind in ("white", "black", "queen", "striker")}
+    assert piece["white"]["face"]["light"] > 0.9 and piece["black"]["face"]["dark"] > 0.9, piece
+    assert piece["white"]["mark"]["light"] > 0.6 and piece["black"]["mark"]["dark"] > 0.6  # the middle as the face
+    assert piece["white"]["rings"]["light"] > 0.97 and piece["black"]["rings"]["dark"] > 0.97  # one fill, no rings
+    assert piece["queen"]["face"]["red"] > 0.9 and 0.15 < piece["queen"]["mark"]["light"] < 0.8  # red, crowned
+    assert piece["striker"]["face"]["yellow"] > 0.9 and 0.15 < piece["striker"]["mark"]["dark"] < 0.8  # yellow, a star
+    me.page.click(".settings summary")
+    for theme in ("wood", "contrast"):
+        me.page.select_option("#theme", theme)
+        me.page.locator("#board").screenshot(path=str(artifacts / f"theme-{theme}.png"))
