@@ -98,6 +98,10 @@ def test_the_controls_say_what_they_do(player):
     drawn, bare = people.page.evaluate(PIXELS, [spot["x"], spot["y"]])
     near = lambda rgb: sum((a - b) ** 2 for a, b in zip(rgb, COIN_RGB[coin])) ** 0.5  # noqa: E731
     assert near(drawn) < 60 < near(bare), (drawn, bare)  # the coin is on the board, where the board alone is not
+    # item 6: the scorecard page (ICF XIX) names the rules, in the page's language, not by their id
+    room = people.js("location.pathname").split("/")[-1]
+    card = people.page.request.get(people.url + f"matches/{room}/scorecard?lang=es").text()
+    assert "reglas: Reglas de la ICF<" in card and "reglas: icf<" not in card  # it was the id, "icf"
     robot = player(viewport=LAPTOP).start(mode="computer")  # against the computer: a help, said so
     assert robot.page.inner_text("#auto").startswith("Help:")
 
