@@ -192,3 +192,18 @@ def test_high_contrast_tells_every_piece_by_fill_and_shape(player, artifacts):
     for theme in ("wood", "contrast"):
         me.page.select_option("#theme", theme)
         me.page.locator("#board").screenshot(path=str(artifacts / f"theme-{theme}.png"))
+
+
+def test_a_full_power_pull_straight_back_stays_on_a_landscape_phone(player):
+    """Item 7 (and issue 21's power in board units): on a phone held sideways (844x390) the whole pull to full power,
+    straight back from the striker, ends on the screen, and a finger there sends full power. It ended a pixel below
+    the screen before (the pull was 27 % of the side)."""
+    me = player(viewport=LANDSCAPE, touch=True).start()
+    side, dead = me.geometry["outer_side"], me.js("carrom.gesture.dead")
+    full = me.js("carrom.gesture.full")
+    end = me.striker_at("south", back=dead + full)
+    x, y = me.viewport_xy(*end)
+    assert 0 <= x <= 844 and 0 <= y <= 390 - 4, (x, y)  # the finger's point for full power is on the screen
+    me.gesture([me.striker_at("south"), me.striker_at("south", back=dead + full + 0.005)])
+    me.page.wait_for_function("carrom.state.log.length === 1", timeout=30000)
+    assert me.strikes()[0]["power"] == 1.0 and full / side == pytest.approx(0.17)

@@ -11,7 +11,7 @@ import { api, Connection } from "./net.js";
 import { onRender, P, setRoom } from "./page.js";
 import * as room from "./room-state.js";
 import { named, SAY } from "./say.js";
-import { boardToPage, disc, drawBoard, grabRadius, deadZone, paintBase, placeSpot, redraw, shownLayout, sizeCanvas, snapStriker } from "./tabletop.js";
+import { boardToPage, disc, drawBoard, fullPull, grabRadius, deadZone, paintBase, placeSpot, redraw, shownLayout, sizeCanvas, snapStriker } from "./tabletop.js";
 import { freshAim, renderActions, send } from "./controls.js";
 import { refusalWords, renderHud, renderScore, showError } from "./hud.js";
 import { announce, renderRulings } from "./rulings.js";
@@ -218,7 +218,7 @@ window.carrom = {
   measureFrames() { P.frameLog = []; }, get frames() { return P.frameLog; },
   get replay() { return replayShown(); },
   get placeSpot() { const turn = room.myTurn(P.room); return turn && turn.kind === "place" ? placeSpot(P.room.shown.layout, turn.seat) : null; },
-  gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } },
+  gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); }, get full() { return fullPull(); } },
 };
 
 start();
