@@ -207,3 +207,33 @@ def test_a_full_power_pull_straight_back_stays_on_a_landscape_phone(player):
     me.gesture([me.striker_at("south"), me.striker_at("south", back=dead + full + 0.005)])
     me.page.wait_for_function("carrom.state.log.length === 1", timeout=30000)
     assert me.strikes()[0]["power"] == 1.0 and full / side == pytest.approx(0.17)
+
+
+def pocketing(st):
+    """The state after a made-up stroke of south's whose motion drops a white into the north-east pocket."""
+    entry = stroke(len(st["log"]) + 1, "south", "Asha", "w",
+                   said("{who} pocketed {coins} and plays on", "ICF 48", TURN_PASSES, who={"id": "South"},
+                        coins={"id": "{n} white", "params": {}, "plural": "{n} white", "n": 1}))
+    shot = {"kinds": ["white", "striker"], "duration": 0.6, "events": [[0.4, "pocketed", 0, -1, 0.0, 1.0]],
+            "discs": [{"slides": [[0, 0.2, 0.2, 0.6, 0.6, 0.5]], "pocket": 0.4},
+                      {"slides": [[0, 0.0, -0.25, 0, 0, 2]], "pocket": None}]}
+    return {**st, "log": st["log"] + [entry], "shot": shot}
+
+
+@pytest.mark.parametrize("motion", ["full", "reduce"])
+def test_a_piece_that_drops_flashes_and_flies_to_the_hud_unless_motion_is_reduced(server, browser, motion):
+    """Item 5: a short highlight where a piece drops and its chip flying to its side in the head-up display; with
+    prefers-reduced-motion (the system's setting) no animation runs at all."""
+    me = Player(browser, server.url, viewport=LAPTOP, speed="1", reduced_motion="reduce" if motion == "reduce" else "no-preference")
+    me.start()
+    me.js("window.__chips = []; new MutationObserver((ms) => ms.forEach((m) => m.addedNodes.forEach((n) => "
+          "n.classList && n.classList.contains('fly-chip') && __chips.push(n)))).observe(document.body, {childList: true})")
+    me.page.evaluate("(msg) => carrom.receive(msg)", pocketing(me.js("carrom.state")))
+    me.page.wait_for_function("carrom.state.log.length === 1 && !carrom.busy", timeout=30000)
+    if motion == "reduce":
+        assert me.js("carrom.effects") == 0 and me.js("__chips.length") == 0
+        assert me.js("document.getAnimations().length") == 0
+    else:
+        assert me.js("carrom.effects") == 1 and me.js("__chips.length") == 1
+        me.page.wait_for_function("document.querySelectorAll('.fly-chip').length === 0", timeout=5000)  # it landed
+    me.close()

@@ -7,6 +7,7 @@
 import { t } from "./i18n.js";
 import { layoutAt } from "./motion.js";
 import * as sound from "./sound.js";
+import * as effects from "./effects.js";
 import { api, Connection } from "./net.js";
 import { onRender, P, setRoom } from "./page.js";
 import * as room from "./room-state.js";
@@ -151,6 +152,7 @@ function tick(now) {
     m.t += Math.max(0, now - m.last) / 1000 * speed; m.last = now;
     const shot = playing.shot, at = m.skip ? shot.duration : m.t;
     if (!m.skip) sound.play(shot, m.heard, at);  // the events this frame went past (a skipped motion is silent)
+    effects.dropped(shot, m.heard, at, now, { skipped: m.skip || speed >= 1000, toPage: boardToPage, target: (kind) => hudOf(kind, playing) });
     m.heard = at;
     if (at >= shot.duration) {
       P.room = room.motionEnded(P.room, layoutAt(shot, shot.duration)); P.motion = null; $("skip").hidden = true;
@@ -161,10 +163,19 @@ function tick(now) {
       redraw();
       if (P.frameLog) P.frameLog.push({ now, t: at, layout: m.layout });
     }
-  }
+  } else if (effects.flashes.length && effects.live(now).length) redraw();  // a flash fading after the motion
   requestAnimationFrame(tick);
 }
 requestAnimationFrame(tick);
+
+// the display's box of the side a fallen piece counts for: its colour's side; the queen for the striker's side;
+// the striker, none (a foul)
+function hudOf(kind, st) {
+  const seats = Object.values(P.room.shown ? P.room.shown.seats : st.seats), last = st.log[st.log.length - 1];
+  const side = kind === "queen" ? (last && st.seats[last.seat] ? st.seats[last.seat].side : null)
+    : (seats.find((i) => i.colour === kind) || {}).side;
+  return kind === "striker" || side === undefined || side === null ? null : $(`hud-side-${side}`);
+}
 
 // ---- the replay's board, drawn as the game's (the theme chosen), south at the bottom ------------------------
 
@@ -214,7 +225,7 @@ window.carrom = {
   get room() { return P.room; },
   get busy() { return room.busy(P.room); }, get shown() { return shownLayout(); },
   get last() { return room.lastAction(P.room.shown); }, get geometry() { return P.G; }, send, myTurn: () => room.myTurn(P.room),
-  SAY, drawBoard, disc, layoutAt, sound, receive,
+  SAY, drawBoard, disc, layoutAt, sound, receive, get effects() { return effects.shown; },
   measureFrames() { P.frameLog = []; }, get frames() { return P.frameLog; },
   get replay() { return replayShown(); },
   get placeSpot() { const turn = room.myTurn(P.room); return turn && turn.kind === "place" ? placeSpot(P.room.shown.layout, turn.seat) : null; },

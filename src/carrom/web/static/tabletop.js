@@ -7,6 +7,7 @@ import { language } from "./i18n.js";
 import { P } from "./page.js";
 import { myTurn } from "./room-state.js";
 import { SAY } from "./say.js";
+import { live } from "./effects.js";
 
 const $ = (id) => document.getElementById(id);
 const LEGAL = "#1f9d55";  // the legal stretches of the baseline (the board itself: board.js)
@@ -87,6 +88,10 @@ export function redraw() {
   const ctx = paintBase(canvas);
   const layout = shownLayout();
   for (const d of layout) disc(ctx, canvas, d.x, d.y, d.kind);
+  for (const f of live(performance.now())) {  // where a piece just fell: a ring that widens and fades
+    ctx.beginPath(); ctx.arc(...toScreen(canvas, f.x, f.y), P.G.coin_radius * scale(canvas) * (1.2 + 1.8 * f.age), 0, 2 * Math.PI);
+    ctx.lineWidth = Math.max(3, 0.25 * P.G.coin_radius * scale(canvas)); ctx.strokeStyle = `rgba(255, 214, 64, ${1 - f.age})`; ctx.stroke();
+  }
   const t = myTurn(P.room);
   if (t && t.kind === "stroke") {
     legalStretches(ctx, canvas, t.seat);
