@@ -237,3 +237,77 @@ def test_a_piece_that_drops_flashes_and_flies_to_the_hud_unless_motion_is_reduce
         assert me.js("carrom.effects") == 1 and me.js("__chips.length") == 1
         me.page.wait_for_function("document.querySelectorAll('.fly-chip').length === 0", timeout=5000)  # it landed
     me.close()
+
+
+SHOT_SIZES = [(1366, 768), (390, 844), (844, 390), (768, 1024)]
+
+
+def test_the_screens_at_every_size(player, artifacts, server):
+    """Item 8: the game screen at 1366x768, 390x844, 844x390 and 768x1024, each picture taken by this test into
+    test-artifacts/ (docs/img/ holds copies): a match mid-board, aiming, the end-of-board summary, the replay in the
+    middle of a stroke, practice and the umpire's tablet; in each, the board, the display and the controls in view."""
+    me = player(viewport=LAPTOP, speed="1000").start()
+    page = me.page
+
+    def sized(w, h):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(150)  # the resize redraws
+        page.evaluate("window.scrollTo(0, 0)")
+
+    def shot(what, w, h, *selectors):
+        page.wait_for_timeout(50)
+        page.screenshot(path=str(artifacts / f"screen-{what}-{w}x{h}.png"))
+        page.screenshot(path=str(artifacts / f"screen-{what}-{w}x{h}.jpg"), quality=72)  # for docs/img: small files
+        for sel in selectors:
+            assert in_view(page, sel), (what, w, h, sel, page.locator(sel).bounding_box())
+
+    page.evaluate("(msg) => carrom.send(msg)", TO_A_PLACING[0])  # the break
+    page.wait_for_function("carrom.state.log.length === 1 && !carrom.busy", timeout=30000)
+    seat = me.js("carrom.state.expected.seat")
+    for w, h in SHOT_SIZES:
+        sized(w, h)
+        shot("match", w, h, "#board", "#hud", "#hint")
+        dead, full = me.js("carrom.gesture.dead"), me.js("carrom.gesture.full")
+        page.mouse.move(*me.viewport_xy(*me.striker_at(seat)))
+        page.mouse.down()
+        page.mouse.move(*me.viewport_xy(*me.striker_at(seat, 0.04, back=dead + 0.6 * full)), steps=4)
+        shot("aiming", w, h, "#board", "#hud", "#power-label")
+        page.mouse.move(*me.viewport_xy(*me.striker_at(seat)), steps=3)  # back into the ring: cancelled
+        page.mouse.up()
+    concede_board(me)
+    assert "South" not in page.inner_text("#board-end")  # Asha by name, even in the board's result
+    for w, h in SHOT_SIZES:
+        sized(w, h)
+        shot("board-end", w, h, "#board", "#hud", "#board-end-next")
+    room = me.js("location.pathname").split("/")[-1]
+    page.goto(server.url + f"replay/{room}")
+    page.wait_for_function("carrom.replay && carrom.replay.shown && carrom.replay.step === 0")
+    page.select_option("#replay-speed", "0.25")
+    page.click("#replay-play")  # the break's motion, at a quarter of its speed, paused in its middle
+    page.wait_for_function("carrom.replay.motion && carrom.replay.motion.t > 0.3")
+    page.click("#replay-play")
+    for w, h in SHOT_SIZES:
+        sized(w, h)
+        assert me.js("carrom.replay.motion.paused")  # mid-stroke
+        shot("replay", w, h, "#replay-board", "#replay-play")
+    page.goto(server.url + "practice")
+    page.wait_for_selector("body[data-ready='1']", timeout=30_000)
+    page.click("#predict")
+    page.wait_for_selector("#outcome h3")
+    for w, h in SHOT_SIZES:
+        sized(w, h)
+        page.locator("#outcome").scroll_into_view_if_needed()
+        page.evaluate("scrollBy(0, document.getElementById('outcome').getBoundingClientRect().bottom - innerHeight + 8)")
+        shot("practice", w, h, "#board", "#outcome")  # the aim and the result in view together
+    page.goto(server.url + "umpire")
+    page.wait_for_function("window.umpire && umpire.ready")
+    page.fill("input[name=name-south]", "Asha")
+    page.fill("input[name=name-north]", "Ravi")
+    page.click("#start")
+    page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+    page.click("[data-pocket=w]")
+    page.click("#enter")
+    page.wait_for_function("window.umpire && umpire.state.entries === 1 && !umpire.busy")
+    for w, h in SHOT_SIZES:
+        sized(w, h)
+        shot("umpire", w, h)

@@ -92,7 +92,7 @@ export function renderScore(box, st) {
   const colourOf = (side) => Object.values(st.seats).find((i) => i.side === side).colour;
   const head = [0, 1].map((side) => `<th><span class="swatch" style="background:${COLOURS[colourOf(side)]}"></span> ${esc(st.sides[side])}</th>`).join("");
   const done = sc.boards.filter((r) => r.game === sc.game);
-  const endedWith = (r) => t("{board}: {why}", { board: boardWord(r), why: cited(r) });
+  const endedWith = (r) => t("{board}: {why}", { board: boardWord(r), why: cited(r, st) });
   const boardWord = (r) => (r.winner === null ? t("board {n} (replayed)", { n: r.number }) : t("board {n}", { n: r.number }));
   const rows = done.map((r) =>
     `<tr><td>${esc(boardWord(r))}</td>` +

@@ -71,7 +71,7 @@ export const SAY = {
         t("{points}: {coins} for the coins", { points: SAY.points(q + c), coins: c }));
       lines.push(SAY.queen(before, r));
     }
-    if (r) lines.push(cited(r));
+    if (r) lines.push(cited(r, before));
     else lines.push(...(after.log.length ? linesOf(after.log[after.log.length - 1]) : []));  // the ruling, with its law
     if (level === "match") lines.push(SAY.matchWon(after));
     else if (level === "game") lines.push(t("Game {n} is over. Games won: {each}", { n: game, each: SAY.each(after, after.score.games_won) }));
@@ -131,7 +131,11 @@ export const SAY = {
 // it also sends when a message has none
 export const linesOf = (l) => (l.said ? l.said.lines.map(said) : l.lines);
 export const actionOf = (l) => (l.said ? said(l.said.action) : l.action);
-export function cited(r) { return r.said ? said({ ...(typeof r.said === "object" ? r.said : { text: r.said }), law: r.law }) : t("{why} ({law})", { why: r.text, law: r.law }); }
+export function cited(r, st) {
+  if (!r.said) return t("{why} ({law})", { why: r.text, law: r.law });
+  const m = typeof r.said === "object" ? r.said : { text: st ? byName(r.said, st) : r.said };
+  return said({ ...(st ? plain(m, st) : m), law: r.law });  // with a state: its players by name
+}
 // a state's names as the reader says them (a bot's, botNames)
 export function named(st) {
   st.sides = st.sides.map(botNames);
@@ -150,6 +154,12 @@ export function rulingHtml(l) {
 // here: a seat stands for the player in it, "{seat} ({name})" is the name alone, a stroke is "Asha strikes".
 
 const SEAT_IDS = { South: "south", East: "east", North: "north", West: "west", south: "south", east: "east", north: "north", west: "west" };
+
+// a text the server worded itself (no message): each seat's word ("South") as its player's name
+const byName = (text, st) => text.replace(/\b(South|East|North|West)\b/g, (word) => {
+  const i = st.seats[word.toLowerCase()];
+  return i && i.name.toLowerCase() !== word.toLowerCase() ? i.name : word;
+});
 
 /** A message of the server with each seat named by its player (st: the state whose seats say who sits where). */
 export function plain(m, st) {
