@@ -22,9 +22,9 @@ SIZES = {"phone": PHONE, "landscape": LANDSCAPE, "tablet": TABLET, "desktop": LA
 class Player:
     """One browser page on the app, the intents it sends, and gestures in board metres."""
 
-    def __init__(self, browser, url, viewport=DESKTOP, touch=False, speed="4"):
+    def __init__(self, browser, url, viewport=DESKTOP, touch=False, speed="4", reduced_motion="no-preference"):
         self.context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch,
-                                           device_scale_factor=2 if touch else 1)
+                                           device_scale_factor=2 if touch else 1, reduced_motion=reduced_motion)
         self.context.add_init_script(f"localStorage.setItem('carrom-speed', '{speed}')")
         self.page = self.context.new_page()
         self.errors, self.sent = [], []

@@ -104,7 +104,7 @@ def test_a_match_played_by_keyboard_alone_with_the_rulings_read_out(player):
     assert sent["along"] == pytest.approx(along + 0.005, abs=1e-9) and sent["angle"] == pytest.approx(3 * 3.141592653589793 / 720, abs=1e-6)
     assert sent["power"] == pytest.approx(0.4, abs=1e-9)
     said = me.page.inner_text("#announce")
-    assert said.startswith("South (Asha) strikes") and "ICF" in said  # the ruling, read out (role=status)
+    assert said.startswith("Asha strikes") and "ICF" in said  # the ruling, read out (role=status), by name (issue 21)
     assert me.page.get_attribute("#announce", "aria-live") == "polite"
 
 
@@ -115,9 +115,11 @@ def test_a_coin_owed_is_placed_by_keyboard(player):
         me.page.wait_for_function(f"carrom.state.log.length === {n} && !carrom.busy", timeout=30000)
     assert me.js("carrom.myTurn()") == {"kind": "place", "seat": "north"}
     x, y = free_spot(me)
+    start = me.js("carrom.placeSpot")  # the keys start from the coin drawn to be dragged (issue 21)
     me.page.focus("#board")
-    press_steps(me, "ArrowRight", "ArrowLeft", round(x / 0.002))  # south is at the bottom: right is +x, up is +y
-    press_steps(me, "ArrowUp", "ArrowDown", round(y / 0.002))
+    press_steps(me, "ArrowRight", "ArrowLeft", round((x - start["x"]) / 0.002))  # south is at the bottom: right is +x, up is +y
+    press_steps(me, "ArrowUp", "ArrowDown", round((y - start["y"]) / 0.002))
+    x, y = round(start["x"] + round((x - start["x"]) / 0.002) * 0.002, 5), round(start["y"] + round((y - start["y"]) / 0.002) * 0.002, 5)
     assert "Enter places it" in me.page.inner_text("#hint")
     me.page.keyboard.press("Enter")
     me.page.wait_for_function("carrom.state.log.length === 3 || document.getElementById('game-error').textContent")

@@ -4,6 +4,7 @@ and scorecards (docs/web.md). The live game itself is the websocket's (``carrom.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from carrom.i18n import negotiate, translator
+from carrom.i18n.names import N_
 from carrom.players import LEVELS
 from carrom.web.catalog import unknown_language
 from carrom.web.live import Hub
@@ -18,6 +20,10 @@ from carrom.web.messages import MessageError, join_request, json_of, key_of
 from carrom.web.rooms import BOARD_SPEEDS, INTENTS, SEATS, VARIANTS, Room
 from carrom.web.stored import record_of, record_text
 from carrom.web.views import SAID, geometry
+
+# the rules as the pages name them (static/i18n.js variantName: the same messages)
+RULE_NAMES = {"icf": N_("ICF laws"), "fr-official": N_("French official rules"), "fr-simplified": N_("French simplified rules"),
+              "timed": N_("Timed games (Slovenian rules)")}
 
 STATIC = Path(__file__).parent / "static"
 BROWSER_HEADER = "x-carrom-browser"  # the key a browser keeps, sent to list its own matches
@@ -147,7 +153,12 @@ def matches_router(hub: Hub) -> APIRouter:
         except ValueError:
             raise unknown_language(lang) from None
         row = stored(room_id)
-        return await asyncio.to_thread(hub.replays.made_once, f"scorecard-{code}", row,
-                                       lambda: card_html(build_card(record_of(row), translator(code))))
+
+        def page() -> str:
+            tr = translator(code)
+            card = build_card(record_of(row), tr)  # the rules by their name in the reader's words, not their id
+            return card_html(replace(card, variant=tr.gettext(RULE_NAMES.get(card.variant, card.variant))))
+
+        return await asyncio.to_thread(hub.replays.made_once, f"scorecard-{code}", row, page)
 
     return router

@@ -7,11 +7,12 @@
 import { t } from "./i18n.js";
 import { layoutAt } from "./motion.js";
 import * as sound from "./sound.js";
+import * as effects from "./effects.js";
 import { api, Connection } from "./net.js";
 import { onRender, P, setRoom } from "./page.js";
 import * as room from "./room-state.js";
 import { named, SAY } from "./say.js";
-import { boardToPage, disc, drawBoard, grabRadius, deadZone, paintBase, redraw, shownLayout, sizeCanvas, snapStriker } from "./tabletop.js";
+import { boardToPage, disc, drawBoard, fullPull, grabRadius, deadZone, paintBase, placeSpot, redraw, shownLayout, sizeCanvas, snapStriker } from "./tabletop.js";
 import { freshAim, renderActions, send } from "./controls.js";
 import { refusalWords, renderHud, renderScore, showError } from "./hud.js";
 import { announce, renderRulings } from "./rulings.js";
@@ -96,7 +97,7 @@ function receive(msg) {
   const bottom = room.bottomOf(next.mine);
   if (bottom !== P.bottom) { P.bottom = bottom; P.boardCache = null; }
   if (next.fatal) { pageError(refusalWords(next.fatal)); return; }
-  announce(next.heard);
+  announce(next.heard, next.shown);
   if (next.view === "join") { renderJoin(send); return; }
   if (next.view !== "game") return;
   showGame();
@@ -142,7 +143,7 @@ function tick(now) {
   if (!P.room.playing && P.room.queue.length && !P.room.summary) {
     P.room = room.nextMotion(P.room, speed >= 1000);
     if (P.room.playing) { P.motion = { last: now, t: 0, heard: -1, layout: layoutAt(P.room.playing.shot, 0) }; $("skip").hidden = false; }
-    announce(P.room.heard);
+    announce(P.room.heard, P.room.shown);
     render();
   }
   const m = P.motion, playing = P.room.playing;
@@ -151,20 +152,30 @@ function tick(now) {
     m.t += Math.max(0, now - m.last) / 1000 * speed; m.last = now;
     const shot = playing.shot, at = m.skip ? shot.duration : m.t;
     if (!m.skip) sound.play(shot, m.heard, at);  // the events this frame went past (a skipped motion is silent)
+    effects.dropped(shot, m.heard, at, now, { skipped: m.skip || speed >= 1000, toPage: boardToPage, target: (kind) => hudOf(kind, playing) });
     m.heard = at;
     if (at >= shot.duration) {
       P.room = room.motionEnded(P.room, layoutAt(shot, shot.duration)); P.motion = null; $("skip").hidden = true;
-      announce(P.room.heard);
+      announce(P.room.heard, P.room.shown);
       render();  // the page always shows the state it holds
     } else {
       m.layout = layoutAt(shot, at);
       redraw();
       if (P.frameLog) P.frameLog.push({ now, t: at, layout: m.layout });
     }
-  }
+  } else if (effects.flashes.length && effects.live(now).length) redraw();  // a flash fading after the motion
   requestAnimationFrame(tick);
 }
 requestAnimationFrame(tick);
+
+// the display's box of the side a fallen piece counts for: its colour's side; the queen for the striker's side;
+// the striker, none (a foul)
+function hudOf(kind, st) {
+  const seats = Object.values(P.room.shown ? P.room.shown.seats : st.seats), last = st.log[st.log.length - 1];
+  const side = kind === "queen" ? (last && st.seats[last.seat] ? st.seats[last.seat].side : null)
+    : (seats.find((i) => i.colour === kind) || {}).side;
+  return kind === "striker" || side === undefined || side === null ? null : $(`hud-side-${side}`);
+}
 
 // ---- the replay's board, drawn as the game's (the theme chosen), south at the bottom ------------------------
 
@@ -214,10 +225,11 @@ window.carrom = {
   get room() { return P.room; },
   get busy() { return room.busy(P.room); }, get shown() { return shownLayout(); },
   get last() { return room.lastAction(P.room.shown); }, get geometry() { return P.G; }, send, myTurn: () => room.myTurn(P.room),
-  SAY, drawBoard, disc, layoutAt, sound, receive,
+  SAY, drawBoard, disc, layoutAt, sound, receive, get effects() { return effects.shown; },
   measureFrames() { P.frameLog = []; }, get frames() { return P.frameLog; },
   get replay() { return replayShown(); },
-  gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); } },
+  get placeSpot() { const turn = room.myTurn(P.room); return turn && turn.kind === "place" ? placeSpot(P.room.shown.layout, turn.seat) : null; },
+  gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); }, get full() { return fullPull(); } },
 };
 
 start();

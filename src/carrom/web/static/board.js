@@ -250,6 +250,8 @@ export function drawDisc(ctx, geometry, { kind, x, y }, { theme = "wood", bottom
   ctx.shadowColor = "transparent";
   const bold = T.bold ? 2.2 : 1;
   ring(ctx, c, R - Math.max(0.5, R / 28) * bold, Math.max(1, R / 14) * bold, look.edge);
+  // high contrast: a coin is its fill alone, white or black, edge to edge (turned rings would blur the two together)
+  if (T.bold && (kind === "white" || kind === "black")) { ctx.restore(); return; }
   ring(ctx, c, R * 0.72, Math.max(0.8, R / 22) * bold, look.ring);
   if (kind === "queen") crown(ctx, c, R * 0.42, look.mark);
   else if (kind === "striker") { ring(ctx, c, R * 0.5, Math.max(0.8, R / 18) * bold, look.ring); compass(ctx, c, R * 0.34, look.mark); }

@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 import { P, render, setRoom } from "./page.js";
 import { myTurn, sent, turnOf } from "./room-state.js";
 import { esc, SAY, SEATS } from "./say.js";
-import { deadZone, eventBoard, frame, fullPull, GESTURE, grabRadius, inSeat, metresPerCss, redraw, seatPoint, snapStriker, strikerXY } from "./tabletop.js";
+import { deadZone, eventBoard, placeSpot, frame, fullPull, GESTURE, grabRadius, inSeat, metresPerCss, redraw, seatPoint, snapStriker, strikerXY } from "./tabletop.js";
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("board");
@@ -112,7 +112,7 @@ canvas.addEventListener("keydown", (ev) => {
   if (!t) return;
   const big = ev.shiftKey ? 10 : 1, k = ev.key;
   if (t.kind === "place") {
-    if (!P.keyPlace) P.keyPlace = { x: 0, y: 0 };
+    if (!P.keyPlace) P.keyPlace = placeSpot(P.room.shown.layout, t.seat);  // from the coin drawn
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[k];
     if (step) {
       const [dx, dy] = seatPoint(P.bottom, step[0] * 0.002 * big, step[1] * 0.002 * big);
@@ -146,16 +146,25 @@ function opponent(st, seat) {
 export function renderActions(turn) {
   const button = (id, words) => `<button id="${id}">${esc(words)}</button>`;
   let html = "";
-  if (turn && turn.kind === "stroke") html += button("auto", t("Computer: play this stroke"));
+  // the computer's stroke for this player: a help, offered only against the computer (in a room of people the
+  // opponent would not know the stroke was not theirs)
+  const st = P.room.shown, side = turn && st.seats[turn.seat].side;
+  const againstComputer = turn && Object.values(st.seats).every((i) => i.side === side || i.kind === "bot");
+  if (turn && turn.kind === "stroke" && againstComputer) html += button("auto", t("Help: let the computer play this stroke for you"));
   if (turn && turn.kind === "place") html += button("waive", t("Waive placing (ICF 80)")) + button("wait", t("No room now: wait (ICF 79 a)"));
   if (turn && turn.kind === "claim") html += button("claim", t("Claim {n} extra (ICF 87 b)", { n: P.room.shown.board.claimable })) + button("decline", t("Do not claim"));
   if (turn && turn.kind === "toss") html += button("toss-me", t("I won the toss")) + button("toss-them", t("They won the toss"));
+  $("actions").innerHTML = html;
+  // conceding (ICF 139), apart from the turn's buttons: never read as one of their options
+  let give = "";
   if (!P.room.shown.over && P.room.mine.length && !P.room.summary) {
     const label = t("What to concede");
-    html += `<select id="concede-what" aria-label="${esc(label)}"><option value="board">${esc(t("the board"))}</option>` +
+    give = `<span class="concede-label">${esc(t("Give up (ICF 139):"))}</span> ` +
+      `<select id="concede-what" aria-label="${esc(label)}"><option value="board">${esc(t("the board"))}</option>` +
       `<option value="game">${esc(t("the game"))}</option><option value="match">${esc(t("the match"))}</option></select>` + button("concede", t("Concede"));
   }
-  $("actions").innerHTML = html;
+  $("concede-box").innerHTML = give;
+  $("concede-box").hidden = !give;
   const on = (id, fn) => { const b = $(id); if (b) b.onclick = fn; };
   on("auto", () => act({ type: "auto", seat: turn.seat }));
   on("waive", () => act({ type: "waive", seat: turn.seat }));

@@ -1,7 +1,7 @@
 // The play page's dialogs: the end of a board (a game, the match) over its last position, until closed;
 // and the invitation's page, where a free seat is taken or the match only watched.
 
-import { t } from "./i18n.js";
+import { t, variantName } from "./i18n.js";
 import { P, setRoom } from "./page.js";
 import { closeSummary } from "./room-state.js";
 import { esc, SAY, scorecardUrl, SEAT_WORDS } from "./say.js";
@@ -32,6 +32,10 @@ export function renderJoin(send) {
   $("join").hidden = false;
   $("join-title").textContent = S.title ? t("Join: {title}", { title: S.title }) : t("Join this match");
   $("join-error").textContent = P.room.error ? refusalWords(P.room.error.message) : "";
+  // what is being joined: the rules, and whether the laws' clocks run (a stroke, a break, a placing in 15 s)
+  $("join-rules").textContent = t("Rules: {rules}.", { rules: variantName(S.variant) }) + " " + (S.clocks
+    ? t("The clocks of the laws are on: {s} s to break, strike or place (ICF 46, 50, 88).", { s: S.clock })
+    : t("The clocks of the laws are off: no time limit per stroke."));
   const open = Object.entries(S.seats).filter(([, i]) => i.open);
   const play = (s) => t("Play {seat}", { seat: SEAT_WORDS[s] });
   $("open-seats").innerHTML = open.map(([s]) => `<button data-seat="${s}">${esc(play(s))}</button>`).join("") ||

@@ -5,7 +5,7 @@ import { lawMeaning, said, t, tn } from "./i18n.js";
 import { clockShown } from "./clock.js";
 import { P } from "./page.js";
 import { errorShown, myTurn } from "./room-state.js";
-import { actionOf, cited, COLOURS, esc, SAY, scorecardUrl } from "./say.js";
+import { actionWords, cited, COLOURS, esc, SAY, scorecardUrl, toastWords } from "./say.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,11 +42,12 @@ function clockLeft(st, now, reminder) {
 // is (a ring round it), with the laws' clock as a ring that empties
 function renderSides(st, turnSide) {
   for (const side of [0, 1]) {
-    const seat = Object.values(st.seats).find((i) => i.side === side), box = $(`hud-side-${side}`);
+    const seat = Object.values(st.seats).find((i) => i.side === side), box = $(`hud-side-${side}`), dues = SAY.sideDues(st, side);
     box.classList.toggle("turn-now", side === turnSide);
     box.innerHTML = `<span class="swatch" style="background:${COLOURS[seat.colour]}"></span>` +
       `<span class="who"><span class="name">${esc(st.sides[side])}</span>` +
-      `<span class="games">${esc(tn("{n} game won", "{n} games won", st.score.games_won[side]))}</span></span>` +
+      `<span class="games">${esc(tn("{n} game won", "{n} games won", st.score.games_won[side]))}</span>` +
+      (dues ? `<span class="dues">${esc(dues)}</span>` : "") + `</span>` +
       (side === turnSide ? `<svg class="ring" viewBox="0 0 36 36" aria-hidden="true"><circle cx="18" cy="18" r="15" fill="none" stroke="#0002" stroke-width="5"/>` +
         `<circle class="clock-arc" cx="18" cy="18" r="15" fill="none" stroke="var(--accent)" stroke-width="5" pathLength="100" ` +
         `stroke-dasharray="100 100" transform="rotate(-90 18 18)"/></svg>` : "") +
@@ -60,12 +61,11 @@ function renderToast(st) {
   $("toast-meaning").hidden = true; law.setAttribute("aria-expanded", "false");
   if (!last) { $("toast-text").textContent = ""; law.hidden = true; return; }
   const lines = last.said ? last.said.lines : [];
-  const words = lines.length ? lines.map((m) => said({ ...m, law: undefined }).replace(/\s*\((?:ICF|\d{3}) [^()]*\)$/, "")) : last.lines;
-  $("toast-text").textContent = words.join("; ");
+  $("toast-text").textContent = toastWords(last, st);
   const laws = lines.filter((m) => m.law);
   law.hidden = !laws.length;
   law.textContent = [...new Set(laws.map((m) => m.law))].join(", ");
-  $("toast-meaning").innerHTML = `<strong>${esc(actionOf(last))}</strong>` + laws.map((m) => `<div>${esc(lawMeaning(m))}</div>`).join("");
+  $("toast-meaning").innerHTML = `<strong>${esc(actionWords(last, st))}</strong>` + laws.map((m) => `<div>${esc(lawMeaning(m))}</div>`).join("");
 }
 $("toast-law").addEventListener("click", () => {
   const box = $("toast-meaning"), open = box.hidden;
@@ -92,7 +92,7 @@ export function renderScore(box, st) {
   const colourOf = (side) => Object.values(st.seats).find((i) => i.side === side).colour;
   const head = [0, 1].map((side) => `<th><span class="swatch" style="background:${COLOURS[colourOf(side)]}"></span> ${esc(st.sides[side])}</th>`).join("");
   const done = sc.boards.filter((r) => r.game === sc.game);
-  const endedWith = (r) => t("{board}: {why}", { board: boardWord(r), why: cited(r) });
+  const endedWith = (r) => t("{board}: {why}", { board: boardWord(r), why: cited(r, st) });
   const boardWord = (r) => (r.winner === null ? t("board {n} (replayed)", { n: r.number }) : t("board {n}", { n: r.number }));
   const rows = done.map((r) =>
     `<tr><td>${esc(boardWord(r))}</td>` +

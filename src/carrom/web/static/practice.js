@@ -120,10 +120,14 @@ function drawStriker(layer) {
   el("circle", { cx: x, cy: y, r: S.geo.striker_radius, class: "hit", "data-striker": "1" }, layer);
 }
 
+// the predicted paths: every piece that moves, unless many do (a break): then the striker's path and the paths of the
+// pieces that fall, never a tangle of 19
+const FEW = 4;
 function drawPaths(g, motion) {
+  const moving = (disc) => disc.slides.length > 1 || Math.hypot(disc.slides[0][3], disc.slides[0][4]) > 0;
+  const many = motion.discs.filter(moving).length > FEW;
   motion.discs.forEach((disc, b) => {
-    const moved = disc.slides.length > 1 || Math.hypot(disc.slides[0][3], disc.slides[0][4]) > 0;
-    if (!moved) return;
+    if (!moving(disc) || (many && motion.kinds[b] !== "striker" && disc.pocket === null)) return;
     const last = disc.slides[disc.slides.length - 1];
     const end = slideAt(last, disc.pocket === null ? Infinity : disc.pocket);
     const pts = disc.slides.map((s) => `${s[1]},${s[2]}`).concat(`${end[0]},${end[1]}`).join(" ");

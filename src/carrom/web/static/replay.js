@@ -7,7 +7,7 @@ import { botNames, language, lawMeaning, said, t } from "./i18n.js";
 import { layoutAt } from "./motion.js";
 import * as sound from "./sound.js";
 import { api } from "./net.js";
-import { actionOf, esc, named, rulingHtml, scorecardUrl } from "./say.js";
+import { actionOf, actionWords, esc, named, plain, rulingHtml, scorecardUrl } from "./say.js";
 
 const $ = (id) => document.getElementById(id);
 let R = null;
@@ -79,8 +79,9 @@ async function replayGo(n, animate) {
   R.view = v; R.step = v.step; R.steps = v.steps;
   $("replay-step").max = v.steps; $("replay-step").value = v.step;
   $("replay-where").textContent = t("action {step} of {steps}", v);
-  $("replay-action").textContent = v.action ? actionOf(v) : t("The opening (ICF 41)");
-  $("replay-lines").innerHTML = (v.said ? v.said.lines : v.lines).map((l) => `<li>${esc(said(l))}` +
+  // the action and its rulings in the players' words (names, no notation), as the play page says them
+  $("replay-action").textContent = v.action ? actionWords(v, v.state) : t("The opening (ICF 41)");
+  $("replay-lines").innerHTML = (v.said ? v.said.lines : v.lines).map((l) => `<li>${esc(said(plain(l, v.state)))}` +
     (l.meaning ? `<small class="law">${esc(lawMeaning(l))}</small>` : "") + `</li>`).join("");
   const board = R.outline.boards.filter((b) => b.step <= v.step).pop();
   if (board) $("replay-jump").value = String(board.step);

@@ -43,10 +43,13 @@ export const SAY = {
     if (free.length) return t("Waiting for a player to take {seats}", { seats: SAY.list(free.map((s) => SEAT_WORDS[s])) });
     return SAY.doing[e.kind][mine.includes(e.seat) ? 0 : 1](SAY.who(st, e.seat));
   },
-  hint(turn, gesture, pulled, waiting) {
+  hint(turn, gesture, pulled, waiting, coin) {
     if (waiting) return t("Sent: waiting for the server's answer.");
     if (!turn) return "";
-    if (turn.kind === "place") return t("Drag the coin owed inside the outer circle and let go (keys: arrows move it, Enter places it).");
+    if (turn.kind === "place") {
+      return t("Drag the {colour} coin owed (ringed on the board) inside the outer circle and let go (keys: arrows move it, Enter places it).",
+        { colour: COLOUR_WORDS[coin] || coin });
+    }
     if (turn.kind !== "stroke") return "";
     if (gesture && gesture.mode === "aim") return pulled ? t("Let go to shoot, or come back inside the ring to cancel.") :
       t("Pull further back to shoot; let go inside the ring to cancel.");
@@ -68,7 +71,7 @@ export const SAY = {
         t("{points}: {coins} for the coins", { points: SAY.points(q + c), coins: c }));
       lines.push(SAY.queen(before, r));
     }
-    if (r) lines.push(cited(r));
+    if (r) lines.push(cited(r, before));
     else lines.push(...(after.log.length ? linesOf(after.log[after.log.length - 1]) : []));  // the ruling, with its law
     if (level === "match") lines.push(SAY.matchWon(after));
     else if (level === "game") lines.push(t("Game {n} is over. Games won: {each}", { n: game, each: SAY.each(after, after.score.games_won) }));
@@ -97,6 +100,16 @@ export const SAY = {
     return (owed.length ? t("Dues: to place: {list}", { list: owed.join(", ") }) : t("Dues: none to place")) +
       (debts.length ? `; ${debts.join("; ")} (ICF 72 c)` : "");
   },
+  // a side's dues in the head-up display: the coins it owes with none in its nets (ICF 72 c) and the coins its
+  // players are to place now ("1 coin owed · a white to place"); "" when none
+  sideDues(st, side) {
+    const b = st.board, words = [];
+    if (b.debts[side]) words.push(tn("{n} coin owed", "{n} coins owed", b.debts[side]));
+    for (const o of b.owed) {
+      if (st.seats[o.placer] && st.seats[o.placer].side === side) words.push(t("a {coin} to place", { coin: COLOUR_WORDS[o.coin] || o.coin }));
+    }
+    return words.join(" · ");
+  },
   list: (words) => words.length < 2 ? words.join("") : t("{some} and {last}", { some: words.slice(0, -1).join(", "), last: words[words.length - 1] }),
   debt: (st, side, n) => tn("{side} owes {count}", "{side} owe {count}", SAY.players(st, side), { side: st.sides[side], count: n }),
   concede: (what) => ({ board: t("Concede the board? (ICF 139)"), game: t("Concede the game? (ICF 139)"),
@@ -118,7 +131,11 @@ export const SAY = {
 // it also sends when a message has none
 export const linesOf = (l) => (l.said ? l.said.lines.map(said) : l.lines);
 export const actionOf = (l) => (l.said ? said(l.said.action) : l.action);
-export function cited(r) { return r.said ? said({ ...(typeof r.said === "object" ? r.said : { text: r.said }), law: r.law }) : t("{why} ({law})", { why: r.text, law: r.law }); }
+export function cited(r, st) {
+  if (!r.said) return t("{why} ({law})", { why: r.text, law: r.law });
+  const m = typeof r.said === "object" ? r.said : { text: st ? byName(r.said, st) : r.said };
+  return said({ ...(st ? plain(m, st) : m), law: r.law });  // with a state: its players by name
+}
 // a state's names as the reader says them (a bot's, botNames)
 export function named(st) {
   st.sides = st.sides.map(botNames);
@@ -130,4 +147,56 @@ export function named(st) {
 export function rulingHtml(l) {
   return l.said ? l.said.lines.map((m) => `<div>${esc(said(m))}` + (m.meaning ? `<small class="law">${esc(lawMeaning(m))}</small>` : "") + "</div>").join("")
     : l.lines.map(esc).join("<br>");
+}
+
+// ---- the players' words (issue 21, item 7): who did what, by name; no umpire notation, no seat with a name in
+// brackets ("North (Computer (expert))"), the law apart. The server's messages (carrom.i18n.said) are reworded
+// here: a seat stands for the player in it, "{seat} ({name})" is the name alone, a stroke is "Asha strikes".
+
+const SEAT_IDS = { South: "south", East: "east", North: "north", West: "west", south: "south", east: "east", north: "north", west: "west" };
+
+// a text the server worded itself (no message): each seat's word ("South") as its player's name
+const byName = (text, st) => text.replace(/\b(South|East|North|West)\b/g, (word) => {
+  const i = st.seats[word.toLowerCase()];
+  return i && i.name.toLowerCase() !== word.toLowerCase() ? i.name : word;
+});
+
+/** A message of the server with each seat named by its player (st: the state whose seats say who sits where). */
+export function plain(m, st) {
+  if (m === null || typeof m !== "object" || "text" in m) return m;
+  const seat = SEAT_IDS[m.id];
+  if (seat && !m.params && st.seats[seat]) {
+    const name = st.seats[seat].name;  // a player named after the seat stays the seat, in the reader's words
+    return name.toLowerCase() === seat ? m : name;
+  }
+  if (m.id === "{seat} ({name})" && m.params) return m.params.name;
+  const params = Object.fromEntries(Object.entries(m.params || {}).map(([k, v]) => [k, plain(v, st)]));
+  if (m.id === "{actor} strikes: {notation}") return { text: t("{actor} strikes", { actor: said(params.actor) }) };  // no notation
+  return { ...m, params };
+}
+
+/** An action's ruling in one line, in the players' words, without its laws ("Asha pocketed 1 white and plays on"). */
+export function toastWords(l, st) {
+  if (!l.said) return l.lines.join("; ");
+  const lines = l.said.lines.length ? l.said.lines : [l.said.action];
+  return lines.map((m) => said({ ...plain(m, st), law: undefined, meaning: undefined })).join("; ");
+}
+
+/** An action in the players' words: "Asha strikes", "Asha places a white". */
+export const actionWords = (l, st) => (l.said ? said(plain(l.said.action, st)) : l.action);
+
+/**
+ * The log's entries as HTML, newest first: the action and its rulings in the players' words, each ruling's law
+ * cited at its end, the law's meaning once (under its newest ruling), never under every ruling again.
+ */
+export function logHtml(st) {
+  const glossed = new Set();
+  return st.log.slice().reverse().map((l) => {
+    const lines = l.said ? l.said.lines.map((m) => {
+      const gloss = m.law && m.meaning && !glossed.has(m.law);
+      if (gloss) glossed.add(m.law);
+      return `<div>${esc(said({ ...plain(m, st), meaning: undefined }))}` + (gloss ? `<small class="law">${esc(lawMeaning(m))}</small>` : "") + "</div>";
+    }).join("") : l.lines.map(esc).join("<br>");
+    return `<li value="${l.n}"><div>${esc(actionWords(l, st))}</div><div class="lines">${lines}</div></li>`;
+  }).join("");
 }

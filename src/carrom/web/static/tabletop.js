@@ -7,6 +7,7 @@ import { language } from "./i18n.js";
 import { P } from "./page.js";
 import { myTurn } from "./room-state.js";
 import { SAY } from "./say.js";
+import { live } from "./effects.js";
 
 const $ = (id) => document.getElementById(id);
 const LEGAL = "#1f9d55";  // the legal stretches of the baseline (the board itself: board.js)
@@ -41,10 +42,11 @@ export function aimVector(seat) {
 // any other movement moves the striker along the baseline, whatever happens after. A pull let go
 // within the dead zone round the striker is cancelled; only a pull past it shoots. The pull is measured in
 // board units, as shares of the board's side (GESTURE.dead, GESTURE.full), so that the same gesture on a
-// phone and on a desktop is the same stroke: full power is a fifth of the board's side past the dead ring.
+// phone and on a desktop is the same stroke: full power is 17 % of the board's side past the dead ring (the whole
+// pull, 24 % of the side straight back, stays on the screen of a phone held sideways, 844x390).
 
 const canvas = () => $("board");
-export const GESTURE = { target: 44, slop: 8, cone: Math.tan(60 * Math.PI / 180), dead: 0.07, full: 0.2 };
+export const GESTURE = { target: 44, slop: 8, cone: Math.tan(60 * Math.PI / 180), dead: 0.07, full: 0.17 };
 
 export function metresPerCss() { return P.G.outer_side / canvas().getBoundingClientRect().width; }
 export function grabRadius() { return Math.max(1.5 * P.G.striker_radius, GESTURE.target / 2 * metresPerCss()); }
@@ -86,6 +88,10 @@ export function redraw() {
   const ctx = paintBase(canvas);
   const layout = shownLayout();
   for (const d of layout) disc(ctx, canvas, d.x, d.y, d.kind);
+  for (const f of live(performance.now())) {  // where a piece just fell: a ring that widens and fades
+    ctx.beginPath(); ctx.arc(...toScreen(canvas, f.x, f.y), P.G.coin_radius * scale(canvas) * (1.2 + 1.8 * f.age), 0, 2 * Math.PI);
+    ctx.lineWidth = Math.max(3, 0.25 * P.G.coin_radius * scale(canvas)); ctx.strokeStyle = `rgba(255, 214, 64, ${1 - f.age})`; ctx.stroke();
+  }
   const t = myTurn(P.room);
   if (t && t.kind === "stroke") {
     legalStretches(ctx, canvas, t.seat);
@@ -94,14 +100,43 @@ export function redraw() {
     if (!aiming || P.striker.pulled) guide(ctx, canvas, t.seat, x, y, layout);
     disc(ctx, canvas, x, y, "striker");
   }
-  const spot = t && t.kind === "place" ? (P.drag && P.drag.mode === "place" ? P.drag : P.keyPlace) : null;
-  if (spot) {  // the coin owed where the pointer or the keys hold it: faint outside the outer circle
-    const owed = P.room.shown.board.owed.find((o) => o.placer === t.seat && !o.waiting);
+  const held = t && t.kind === "place" ? (P.drag && P.drag.mode === "place" ? P.drag : P.keyPlace) : null;
+  const spot = held || (t && t.kind === "place" ? placeSpot(layout, t.seat) : null);
+  if (spot) {  // the coin owed, drawn to be dragged (or where the pointer or the keys hold it): faint outside the outer circle
     const inside = Math.hypot(spot.x, spot.y) + P.G.coin_radius <= P.G.outer_circle;
-    disc(ctx, canvas, spot.x, spot.y, owed ? owed.coin : "white", inside ? 0.85 : 0.4);
+    disc(ctx, canvas, spot.x, spot.y, owedCoin(t), inside ? 0.85 : 0.4);
+    if (!held) {  // not yet moved: a ring round it says "drag me"
+      ctx.beginPath(); ctx.arc(...toScreen(canvas, spot.x, spot.y), 1.6 * P.G.coin_radius * scale(canvas), 0, 2 * Math.PI);
+      ctx.setLineDash([5, 4]); ctx.lineWidth = 3; ctx.strokeStyle = P.theme === "contrast" ? "#000" : "rgba(20,90,200,0.9)";
+      ctx.stroke(); ctx.setLineDash([]);
+    }
   }
   showPower(ctx, canvas, t);
-  $("hint").textContent = SAY.hint(t, P.drag, P.striker.pulled, !!P.room.inflight);
+  $("hint").textContent = SAY.hint(t, P.drag, P.striker.pulled, !!P.room.inflight, t && t.kind === "place" ? owedCoin(t) : null);
+}
+
+/** The colour of the coin the seat to place owes ("white" or "black"). */
+export function owedCoin(turn) {
+  const owed = P.room.shown.board.owed.find((o) => o.placer === turn.seat && !o.waiting);
+  return owed ? owed.coin : "white";
+}
+
+/**
+ * Where the coin owed is drawn before it is moved, and where the keys start: a spot on the keys' 2 mm grid inside
+ * the outer circle, off the inner circle (ICF 89 b) and clear of every disc, on the placer's side of the centre.
+ */
+export function placeSpot(layout, seat) {
+  const g = P.G, step = 0.002, clear = 2 * g.coin_radius + 0.003;
+  const lo = g.inner_circle + g.coin_radius + 0.003, hi = g.outer_circle - g.coin_radius - 0.004;
+  const [bx, by] = seatPoint(seat, 0, -1);  // towards the placer's baseline
+  for (let r = lo; r <= hi; r += step) {
+    for (let k = 0; k < 48; k++) {
+      const a = Math.atan2(by, bx) + (k % 2 ? 1 : -1) * Math.ceil(k / 2) * Math.PI / 24;
+      const x = Math.round(r * Math.cos(a) / step) * step, y = Math.round(r * Math.sin(a) / step) * step, d = Math.hypot(x, y);
+      if (d > lo && d < hi && layout.every((o) => Math.hypot(o.x - x, o.y - y) > clear)) return { x: Math.round(x * 1e5) / 1e5, y: Math.round(y * 1e5) / 1e5 };
+    }
+  }
+  return { x: 0, y: 0 };
 }
 
 // the power at the striker while it counts (a pull past the dead ring, or the keys' power): a ring that fills
