@@ -19,11 +19,11 @@ from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import Said, sent
 from carrom.physics import BOARD_SPEED_PRESETS, PhysicsParams
 from carrom.players import LEVELS
-from carrom.rules import Refusal
+from carrom.rules import RULESETS, Refusal
 from carrom.store import ConflictError, StoreError
 
 SEATS = ("south", "east", "north", "west")
-VARIANTS = ("icf", "fr-official", "fr-simplified", "timed")
+VARIANTS = tuple(RULESETS)  # the referee's one table of rulesets
 PLAYER_TYPES = ("me", "open", "bot")
 MAX_NAME = 40  # characters in a player's name
 NAME_PUNCTUATION = " .'-_&()"

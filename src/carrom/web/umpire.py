@@ -189,14 +189,21 @@ def umpire_router(store: Store) -> APIRouter:
     @router.get("/api/umpire/options")
     async def options(lang: str | None = None) -> dict[str, Any]:
         """What the tablet offers; the notation's help in ``lang`` (the keys are the same in every language)."""
-        from carrom.rules import Foul
+        from carrom.rules import RULESETS, Foul, Stage
 
         try:
             words = translator(lang) if lang is not None else None
         except ValueError:
             raise unknown_language(lang) from None
 
+        said = words or translator()
         return {"variants": list(VARIANTS), "seats": list(SEATS),
+                # the referee's tables of rulesets and stages: each key, its law, its name (an id for the page's
+                # t(), and in the reader's language) and the stages a ruleset tells apart
+                "rulesets": [{"name": r.name, "law": r.law, "words": r.title.msgid, "title": said.message(r.title),
+                              "stages": [s.value for s in r.stage_choices]} for r in RULESETS.values()],
+                "stages": [{"name": s.value, "law": s.law, "words": s.title.msgid, "title": said.message(s.title)}
+                           for s in Stage],
                 "fouls": [{"code": f.value, "law": f.law, "words": f.words} for f in Foul if f.value in FOUL_CODES],
                 # the referee's one table of declarations: words for the page's t(), name in the reader's language
                 "declarations": [{"word": d.word, "law": d.law, "words": d.name.msgid,
