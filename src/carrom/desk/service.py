@@ -20,6 +20,7 @@ from sqlalchemy import delete, select
 from carrom.desk.ratings import rate_event
 from carrom.desk.store import TournamentStore
 from carrom.desk.tables import DeskKeyRow, TabletRow
+from carrom.rules import Seat
 from carrom.rules.message import say
 from carrom.tournament import (
     Competitor, DeskError, Event, FinalKind, Format, Pairing, Player, Settings, System, assign_groups, close, enter, pair,
@@ -198,13 +199,15 @@ def scorecard_header(event: Event, extra: dict, match) -> dict[str, Any]:
     """The scorecard's header of a match (ICF XIX), as the tablet's form would send it."""
     one, two = event.competitor(match.side1), event.competitor(match.side2)
     doubles = len(one.players) == 2 and len(two.players) == 2
-    seats = (("south", "north"), ("east", "west")) if doubles else (("south",), ("north",))
+    first = Seat.SOUTH  # side A sits south (and north, partners opposite: ICF 28); side B on their right
+    seats = (((first, first.opposite), (first.right, first.right.opposite)) if doubles
+             else ((first,), (first.opposite,)))
 
     def player(pid: int) -> dict[str, str]:
         p = event.players[pid]
         return {"name": p.name} | ({"team": p.country} if p.country else {})
 
-    players = {seat: player(pid) for side, comp in zip(seats, (one, two)) for seat, pid in zip(side, comp.players)}
+    players = {seat.value: player(pid) for side, comp in zip(seats, (one, two)) for seat, pid in zip(side, comp.players)}
     championship = (extra.get("championship") or {}).get("description")
     fields = {"tournament": championship or event.name, "event": event.name, "round": str(match.round),
               "match": f"{match.round}.{match.table}", "table": str(match.table),
@@ -212,7 +215,7 @@ def scorecard_header(event: Event, extra: dict, match) -> dict[str, Any]:
     if match.umpire:
         fields["umpire"] = match.umpire
     return {"variant": "icf", "kind": "doubles" if doubles else "singles", "players": players,
-            "first_breaker": "south", "event": fields, "stage": stage_of(event, match)}
+            "first_breaker": first.value, "event": fields, "stage": stage_of(event, match)}
 
 
 # -- rights by link: the desk's key, the tablets' -----------------------------------------------------------

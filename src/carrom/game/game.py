@@ -143,7 +143,7 @@ class Game:
     # -- starting ---------------------------------------------------------------------
 
     @classmethod
-    def new(cls, players: Mapping[str, str], variant: str = "icf", first_breaker: str = "south",
+    def new(cls, players: Mapping[str, str], variant: str = "icf", first_breaker: str = R.Seat.SOUTH.value,
             params: PhysicsParams | None = None, **header: Any) -> "Game":
         """A match between ``players`` (seat -> name): two opposite seats, or four (ICF 27, 28)."""
         kind = "doubles" if len(players) == 4 else "singles"

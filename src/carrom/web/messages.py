@@ -19,10 +19,12 @@ from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import Said, sent
 from carrom.physics import BOARD_SPEED_PRESETS, PhysicsParams
 from carrom.players import LEVELS
-from carrom.rules import RULESETS, Refusal
+from carrom.rules import RULESETS, Refusal, Seat
+from carrom.rules.pieces import ORDER
 from carrom.store import ConflictError, StoreError
 
-SEATS = ("south", "east", "north", "west")
+SEATS = tuple(seat.value for seat in ORDER)  # the referee's seats, in the order the turn passes (ICF 49 b)
+SINGLES = (Seat.SOUTH.value, Seat.SOUTH.opposite.value)  # opposite each other (ICF 27)
 VARIANTS = tuple(RULESETS)  # the referee's one table of rulesets
 PLAYER_TYPES = ("me", "open", "bot")
 MAX_NAME = 40  # characters in a player's name
@@ -351,9 +353,9 @@ def room_request(body: Any) -> RoomRequest:
     if unknown:
         raise MessageError(SAID.gettext("players: {value} is not a seat (south, east, north, west)",
                                         value=repr(unknown[0])))
-    if set(players) not in ({"south", "north"}, set(SEATS)):
+    if set(players) not in (set(SINGLES), set(SEATS)):
         raise MessageError(SAID.gettext("players: give south and north (singles) or all four seats (doubles)"))
-    first = body.get("first_breaker", "south")
+    first = body.get("first_breaker", Seat.SOUTH.value)
     if not isinstance(first, str) or first not in players:
         raise MessageError(SAID.gettext("{key} must be one of the seats played: {seats}, not {value}",
                                         key="first_breaker", seats=", ".join(players), value=_shown(first)))
