@@ -99,3 +99,9 @@ def test_the_pages_name_the_tables_entries_in_the_readers_words(server, browser,
     assert page.eval_on_selector_all("#stage option", "os => os.map((o) => o.value)") == ["early"]
     page.screenshot(path=str(artifacts / "umpire-setup-fr-official-tablet.png"), full_page=True)
     page.context.close()
+
+
+def test_docs_players_lists_the_levels_of_the_table():
+    text = (Path(__file__).parents[2] / "docs" / "players.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\w+) \| ([^|]+?) \| `", text.split("## Levels", 1)[1], re.M)
+    assert rows == [(level.key, level.does.msgid) for level in LEVELS]
