@@ -24,7 +24,7 @@ class BoardTask:
     index: int
     south: str
     north: str
-    breaker: str  # "south" or "north"; the breaker plays the whites (ICF 43)
+    breaker: Seat  # south or north; the breaker plays the whites (ICF 43); written as its value
     seeds: tuple[int, int]  # south's, north's
 
 
@@ -35,7 +35,7 @@ class BoardOutcome:
     index: int
     south: str
     north: str
-    breaker: str
+    breaker: Seat  # written as its value
     winner: str | None
     points: tuple[int, int]  # south's, north's
     strokes: int
@@ -51,9 +51,11 @@ class BoardOutcome:
 
 def play_board(task: BoardTask, max_actions: int = MAX_ACTIONS) -> BoardOutcome:
     """Play ``task``'s board from the opening to the referee's result (ICF 52, 102–112)."""
-    game = Game.new({"south": task.south, "north": task.north}, first_breaker=task.breaker,
-                    event=Event(tournament="carrom arena", match=str(task.index + 1)))
-    players = {"south": Entrant(task.south).make(task.seeds[0]), "north": Entrant(task.north).make(task.seeds[1])}
+    seats = (Seat.SOUTH, Seat.NORTH)  # opposite each other (ICF 27)
+    game = Game.new({seat.value: name for seat, name in zip(seats, (task.south, task.north))},
+                    first_breaker=task.breaker.value, event=Event(tournament="carrom arena", match=str(task.index + 1)))
+    players = {seat.value: Entrant(spec).make(seed) for seat, spec, seed in zip(seats, (task.south, task.north),
+                                                                                 task.seeds)}
     actions = strokes = 0
     while not game.state.results and actions < max_actions:
         strokes += game.expected()[0] == "stroke"
@@ -62,10 +64,10 @@ def play_board(task: BoardTask, max_actions: int = MAX_ACTIONS) -> BoardOutcome:
     winner, points, law = None, (0, 0), "undecided"
     if game.state.results:
         result = game.state.results[0]
-        side = {seat: game.state.table.side(Seat(seat)) for seat in ("south", "north")}
-        points = tuple(result.queen[side[s]] + result.coins[side[s]] for s in ("south", "north"))
+        side = {seat: game.state.table.side(seat) for seat in seats}
+        points = tuple(result.queen[side[s]] + result.coins[side[s]] for s in seats)
         law = result.law
         if result.winner is not None:
-            winner = task.south if side["south"] == result.winner else task.north
+            winner = task.south if side[Seat.SOUTH] == result.winner else task.north
     return BoardOutcome(task.index, task.south, task.north, task.breaker, winner, points, strokes, law,
                         dumps(game.record))

@@ -9,6 +9,7 @@ from pathlib import Path
 from carrom.arena.board import BoardOutcome
 from carrom.arena.entrants import ArenaError
 from carrom.arena.results import Standing, plot_ratings
+from carrom.rules import Seat
 
 BOARDS = "boards"  # the records' folder inside the arena's directory
 
@@ -50,8 +51,9 @@ def write(directory: Path, outcomes: list[BoardOutcome], lines: list[Standing], 
         results = {
             "seed": seed,
             "standings": [line.to_dict() for line in lines],
-            "boards": [{"board": o.index + 1, "south": o.south, "north": o.north, "breaker": o.breaker,
-                        "winner": o.winner, "points": {"south": o.points[0], "north": o.points[1]},
+            "boards": [{"board": o.index + 1, Seat.SOUTH.value: o.south, Seat.NORTH.value: o.north,
+                        "breaker": Seat(o.breaker).value, "winner": o.winner,
+                        "points": {Seat.SOUTH.value: o.points[0], Seat.NORTH.value: o.points[1]},
                         "strokes": o.strokes, "law": o.law, "record": f"{BOARDS}/{record_name(o)}"}
                        for o in outcomes],
         }

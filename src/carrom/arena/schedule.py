@@ -14,6 +14,7 @@ from pathlib import Path
 
 from carrom.arena.board import BoardTask
 from carrom.arena.entrants import ArenaError, Entrant, entrant
+from carrom.rules import Seat
 
 BLOCK = 4  # (a south breaking, a south with b breaking, b south breaking, b south with a breaking)
 
@@ -68,7 +69,7 @@ def tasks(pairings: list[tuple[Entrant, Entrant]], boards: int, seed: int = 0) -
     for a, b in pairings:
         for k in range(boards):
             south, north = (a, b) if k % BLOCK < 2 else (b, a)
-            breaker = "south" if k % 2 == 0 else "north"
+            breaker = Seat.SOUTH if k % 2 == 0 else Seat.NORTH
             index = len(out)
             out.append(BoardTask(index, south.spec, north.spec, breaker, board_seeds(seed, index)))
     return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -89,13 +90,21 @@ EVENT_QUESTIONS = (
 )
 
 
+def _choices(ask: _Asker, rows: list[tuple[str, Any, str]]) -> None:
+    """The choices of a question from their table: each key to type, its name in the reader's words, its law."""
+    for key, title, law in rows:
+        ask.console.print(escape(f"  {key:<14} {ask.tr.message(title)} ({law})"))
+
+
 def _ask_header(ask: _Asker, language: str | None = None):
     """Everything the scorecard's header needs (ICF XIX), then the toss (ICF 39) and the breaker (ICF 42)."""
-    from carrom.records.header import KIND_SEATS, KINDS, OPPOSITE, SEATS, STAGES, Event, Header, Player, Toss
-    from carrom.records.referee import VARIANTS
+    from carrom.records.header import KIND_SEATS, KINDS, OPPOSITE, SEATS, Event, Header, Player, Toss
+    from carrom.rules import RULESETS
 
     tr = ask.tr
-    variant = ask.ask(N_("Rules"), "icf", VARIANTS)
+    _choices(ask, [(r.name, r.title, r.law) for r in RULESETS.values()])  # the referee's one table of rulesets
+    variant = ask.ask(N_("Rules"), "icf", tuple(RULESETS))
+    stages = RULESETS[variant].stage_choices  # a ruleset whose rounds are all alike asks for no stage
     kind = ask.ask(N_("Singles or doubles"), "singles", KINDS)
     seats = KIND_SEATS[kind]
     players = {}
@@ -109,8 +118,9 @@ def _ask_header(ask: _Asker, language: str | None = None):
     stage = "early"
     for name, question, default in EVENT_QUESTIONS:
         answers[name] = ask.ask(question, default(now), field=name) or None
-        if name == "round":  # the laws tell rounds apart: no 8-board limit, side change at 13 (ICF 56 b, 60 b)
-            stage = ask.ask(N_("Stage: early round, or quarter-final or later"), "early", STAGES)
+        if name == "round" and len(stages) > 1:  # no 8-board limit, side change at 13 (ICF 56 b, 60 b)
+            _choices(ask, [(s.value, s.title, s.law) for s in stages])
+            stage = ask.ask(N_("Stage: early round, or quarter-final or later"), "early", tuple(s.value for s in stages))
     event = Event(**answers)
     winner = ask.ask(N_("Toss won by (seat)"), seats[0], tuple(seats))
     choice = ask.ask(N_("The toss winner chose"), "break", ("break", "side"))

@@ -20,6 +20,7 @@ from sqlalchemy import delete, select
 from carrom.desk.ratings import rate_event
 from carrom.desk.store import TournamentStore
 from carrom.desk.tables import DeskKeyRow, RubberTabletRow, TabletRow
+from carrom.rules import Seat
 from carrom.rules.message import say
 from carrom.tournament import (
     Competitor, DeskError, Event, FinalKind, Format, Pairing, Player, Settings, System, assign_groups, close, enter, pair,
@@ -220,14 +221,16 @@ def scorecard_header(event: Event, extra: dict, match, rubber: int = 0,
                       for c in (match.side1, match.side2))
         one, two = rubber_players(one, two, rubber, event.settings.rubbers)
     doubles = len(one) == 2 and len(two) == 2
-    seats = (("south", "north"), ("east", "west")) if doubles else (("south",), ("north",))
+    first = Seat.SOUTH  # side A sits south (and north, partners opposite: ICF 28); side B on their right
+    seats = (((first, first.opposite), (first.right, first.right.opposite)) if doubles
+             else ((first,), (first.opposite,)))
 
     def player(pid: int, team: str | None) -> dict[str, str]:
         p = event.players[pid]
         team = team or p.country
         return {"name": p.name} | ({"team": team} if team else {})
 
-    players = {seat: player(pid, team) for side, ids, team in zip(seats, (one, two), teams)
+    players = {seat.value: player(pid, team) for side, ids, team in zip(seats, (one, two), teams)
                for seat, pid in zip(side, ids)}
     championship = (extra.get("championship") or {}).get("description")
     fields = {"tournament": championship or event.name, "event": event.name, "round": str(match.round),
@@ -236,7 +239,7 @@ def scorecard_header(event: Event, extra: dict, match, rubber: int = 0,
     if match.umpire:
         fields["umpire"] = match.umpire
     return {"variant": "icf", "kind": "doubles" if doubles else "singles", "players": players,
-            "first_breaker": "south", "event": fields, "stage": stage_of(event, match)}
+            "first_breaker": first.value, "event": fields, "stage": stage_of(event, match)}
 
 
 # -- rights by link: the desk's key, the tablets' -----------------------------------------------------------

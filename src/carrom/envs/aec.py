@@ -27,7 +27,8 @@ from carrom.envs import spaces as S
 from carrom.game import Game
 from carrom.rules import Seat
 
-SEATS = {2: ("south", "north"), 4: ("south", "east", "north", "west")}
+# the agents' names are the seats' values (PettingZoo's agents are strings): singles opposite (ICF 27), doubles all four
+SEATS = {2: (Seat.SOUTH.value, Seat.SOUTH.opposite.value), 4: tuple(seat.value for seat in Seat)}
 
 
 def env(**kwargs) -> AECEnv:
@@ -40,7 +41,7 @@ class CarromAEC(frames.BoardRendering, AECEnv):
                 "render_fps": 4}
 
     def __init__(self, players: int = 2, rules: str = "icf", episode: str = "board", noise: float = 0.0,
-                 first_breaker: str = "south", render_mode: str | None = None, physics: str = S.DEFAULT_PHYSICS,
+                 first_breaker: str = Seat.SOUTH.value, render_mode: str | None = None, physics: str = S.DEFAULT_PHYSICS,
                  directions: str = "all", board_speed: str | None = None) -> None:
         super().__init__()
         if players not in SEATS:

@@ -39,7 +39,7 @@ from carrom.game.outcome import (
 )
 from carrom.physics import BatchResult, ShotResult, Strike, simulate
 
-SEAT = "south"
+SEAT = EqSeat.SOUTH
 COIN_KINDS = (PieceKind.WHITE, PieceKind.BLACK)
 ALL_COINS = 2 * S.COINS
 QUEEN_STATES = ("board", "pending", "covered")

@@ -39,7 +39,7 @@ from carrom.players.geometric import AIM_SIGMA, MAX_ANGLE, baseline_points, clea
 from carrom.players.master import LEAVE, STEP, next_chances
 from carrom.players.search import noisy_copies, rows_for
 
-SEAT = "south"
+SEAT = EqSeat.SOUTH
 SPEEDS = (1.0, 0.9, 1.1)
 STIR_SPEEDS = (3.5, 5.0, 6.5)  # m/s: a firm, a hard and the hardest full hit (``stirs``)
 SWEEP_ANGLE = math.radians(10)  # the fan of ``sweep``: every 10° from straight across

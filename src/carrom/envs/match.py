@@ -42,7 +42,7 @@ from carrom.rules import RULESETS, Seat
 
 EPISODES = ("board", "game", "match")
 OPPONENTS = ("random",) + LEVELS
-ORDER = ("south", "east", "north", "west")
+ORDER = tuple(seat.value for seat in Seat)  # the turn passes to the right (ICF 49 b): Seat's own order
 MAX_ACTIONS = 10_000  # actions made for others between two strokes of an agent (never near)
 
 

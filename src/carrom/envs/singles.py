@@ -41,7 +41,7 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
     metadata = {"render_modes": list(frames.RENDER_MODES), "render_fps": 4}
 
     def __init__(self, render_mode: str | None = None, rules: str = "icf", opponent: str = "intermediate",
-                 episode: str = "board", seat: str = "south", first_breaker: str = "random",
+                 episode: str = "board", seat: str = Seat.SOUTH.value, first_breaker: str = "random",
                  noise: float = 0.0, physics: str = S.DEFAULT_PHYSICS, directions: str = "all",
                  board_speed: str | None = None) -> None:
         self.render_mode = frames.check_mode(render_mode)

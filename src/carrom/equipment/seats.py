@@ -20,6 +20,9 @@ class Seat(str, Enum):
     NORTH = "north"
     WEST = "west"
 
+    def __str__(self) -> str:  # as written in files and messages: "south" (an f-string too)
+        return self.value
+
     @property
     def forward(self) -> tuple[float, float]:
         """Unit vector from this seat towards the opposite seat."""

@@ -27,6 +27,7 @@ from carrom.records import Header, Player, Record
 from carrom.records.header import SEATS
 from carrom.records.entries import Choice, ClockEntry, ConcedeEntry, DeclareEntry, Outcome, PlaceEntry, StrokeEntry
 from carrom.records.scorer import Scorer
+from carrom.rules.errors import law_cited
 from carrom.rules.message import Message, say
 
 
@@ -35,11 +36,20 @@ class GameError(ValueError):
 
     ``str(error)`` is the English sentence; ``error.message`` the same as a ``Message`` (the referee's own, passed
     on) for an adapter to word in its reader's language, as ``RulesError`` does; None for a record's own faults.
+    ``error.kind`` (``rules.Refusal``) and ``error.law`` as the referee's, passed on (``GameError.of``).
     """
 
-    def __init__(self, text: str | Message) -> None:
+    def __init__(self, text: str | Message, kind: R.Refusal = R.Refusal.ILLEGAL, law: str | None = None) -> None:
         super().__init__(str(text))
         self.message = text if isinstance(text, Message) else None
+        self.kind = kind
+        self.law = law or law_cited(text)
+
+    @classmethod
+    def of(cls, exc: Exception) -> "GameError":
+        """The referee's refusal (or another ``ValueError``) passed on with its words, kind and law."""
+        return cls(getattr(exc, "message", None) or str(exc), getattr(exc, "kind", R.Refusal.MALFORMED),
+                   getattr(exc, "law", None))
 
 
 # Why the striker or a coin may not be put there (carrom.equipment's Problem codes), in words a reader's language
@@ -124,7 +134,7 @@ class Game:
             try:
                 params = named_or_inline(record.header.physics or "v1")
             except ValueError as exc:
-                raise GameError(str(exc)) from None
+                raise GameError(str(exc), R.Refusal.MALFORMED) from None
         self.params = params
         self.scorer = Scorer(record)
         self.layout = opening_formation()
@@ -133,7 +143,7 @@ class Game:
     # -- starting ---------------------------------------------------------------------
 
     @classmethod
-    def new(cls, players: Mapping[str, str], variant: str = "icf", first_breaker: str = "south",
+    def new(cls, players: Mapping[str, str], variant: str = "icf", first_breaker: str = R.Seat.SOUTH.value,
             params: PhysicsParams | None = None, **header: Any) -> "Game":
         """A match between ``players`` (seat -> name): two opposite seats, or four (ICF 27, 28)."""
         kind = "doubles" if len(players) == 4 else "singles"
@@ -145,7 +155,7 @@ class Game:
                        first_breaker=first_breaker, **header)
             scorer = Scorer.new(h)
         except (ValueError, TypeError) as exc:
-            raise GameError(getattr(exc, "message", None) or str(exc)) from None
+            raise GameError.of(exc) from None
         return cls(scorer.record, params)
 
     @classmethod
@@ -202,12 +212,12 @@ class Game:
         """The player at ``seat`` strikes from ``along`` on the baseline, at ``angle`` and ``speed`` (m/s)."""
         self._expect("stroke", seat)
         refusal = strike_refusal(seat, along, angle, speed, self.layout, self.params)
-        if refusal is not None:
-            raise GameError(refusal)
+        if refusal is not None:  # the striker where the laws forbid it (ICF 130), or not a strike at all
+            raise GameError(refusal, R.Refusal.ILLEGAL if law_cited(refusal) else R.Refusal.MALFORMED)
         try:
             play = play_stroke(self.state, self.layout, seat, along, angle, speed, self.params)
         except R.RulesError as exc:
-            raise GameError(exc.message or str(exc)) from None
+            raise GameError.of(exc) from None
         if not play.completed:
             return StrokeReport(seat, play.shot, None, False)  # ICF 127 b: not a completed stroke
         outcome = play.outcome
@@ -229,10 +239,11 @@ class Game:
                                 coin=R.Coin(coin) if coin in ("white", "black", "queen") else str(coin)))
         for name, value in (("x", x), ("y", y)):
             if not finite_number(value):
-                raise GameError(_not_finite(name, value))
+                raise GameError(_not_finite(name, value), R.Refusal.MALFORMED)
         problems = placement_problems(self.layout, x, y)
         if problems:
-            raise GameError(say("the coin may not be placed there: {reasons}", reasons=reasons(problems)))
+            raise GameError(say("the coin may not be placed there: {reasons}", reasons=reasons(problems)),
+                            law=problems[0].law)
         ruling = self._play(PlaceEntry(seat, coin=pick.coin.value, position=(float(x), float(y))))
         self.layout = self.layout.with_disc(Disc(KIND_OF_COIN[pick.coin], float(x), float(y)))
         return ruling
@@ -264,7 +275,7 @@ class Game:
     def concede(self, seat: str, what: str = "board") -> R.Ruling:
         """The seat's side gives up the board, the game or the match (ICF 139)."""
         if self.over:
-            raise GameError(say("the match is over"))
+            raise GameError(say("the match is over"), R.Refusal.OVER)
         ruling = self._play(ConcedeEntry(seat, what=what))
         self._sync_board()
         return ruling
@@ -288,17 +299,17 @@ class Game:
     def _expect(self, kind: str, seat: str) -> None:
         exp = self.expected()
         if exp is None:
-            raise GameError(say("the match is over"))
+            raise GameError(say("the match is over"), R.Refusal.OVER)
         if seat not in SEATS:
-            raise GameError(say("{value} is not a seat (south, east, north, west)", value=repr(seat)))
+            raise GameError(say("{value} is not a seat (south, east, north, west)", value=repr(seat)), R.Refusal.MALFORMED)
         if exp != (kind, seat):
-            raise GameError(WAITED[exp[0]](kind, R.Seat(exp[1])))
+            raise GameError(WAITED[exp[0]](kind, R.Seat(exp[1])), R.Refusal.OUT_OF_TURN)
 
     def _play(self, entry) -> R.Ruling:
         try:
             return self.scorer.play(entry)
         except R.RulesError as exc:
-            raise GameError(exc.message or str(exc)) from None
+            raise GameError.of(exc) from None
 
     def _where(self) -> tuple[int, int]:
         return self.state.game_index, self.state.board_index

@@ -87,6 +87,7 @@ MEANINGS: dict[str, str] = {
     "ICF 140": N_("Events beyond control: the board is replayed"),
     "ICF 142": N_("No room for the striker on the baseline: the board is replayed"),
     "ICF 143": N_("Indiscipline, such as leaving the board without the umpire's leave, loses the match"),
+    "001 §3": N_("French official rules"),  # the whole official part: the fr-official ruleset (carrom.rules.RULESETS)
     "001 §3.5": N_("French rules: the break, two attempts then one each in turn"),
     "001 §3.5 c": N_("French rules: a touch counts as a break"),
     "001 §3.5 g": N_("French rules: the break alternates, board after board and game after game"),

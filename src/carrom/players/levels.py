@@ -19,21 +19,43 @@ person waits for its stroke (the web app); the others never take long.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 from carrom.players.base import Player
 from carrom.players.geometric import GeometricPlayer
 from carrom.players.master import MasterPlayer
 from carrom.players.search import SearchPlayer
+from carrom.rules.message import Message, say
 
-FACTORIES: dict[str, Callable[[int | None], Player]] = {
-    "beginner": lambda seed: GeometricPlayer(seed, noise=3.0, name="beginner bot"),
-    "intermediate": lambda seed: GeometricPlayer(seed, noise=1.0, name="intermediate bot"),
-    "advanced": lambda seed: SearchPlayer(seed, noise=1.0, samples=12, name="advanced bot"),
-    "expert": lambda seed: SearchPlayer(seed, noise=0.3, name="expert bot"),
-    "master": lambda seed: MasterPlayer(seed, noise=0.3, name="master bot"),
-}
-LEVELS: tuple[str, ...] = tuple(FACTORIES)
+
+@dataclass(frozen=True)
+class Level:
+    """One strength: the key typed and stored (``beginner``), its name and what it does as messages (translated
+    where shown: the web's forms, the CLI's help), and how to make one."""
+
+    key: str
+    title: Message
+    does: Message
+    make: Callable[[int | None], Player]
+
+
+# The one table of levels, weakest first; LEVELS, make_bot, the web's forms and the CLI's help come from it.
+TABLE: tuple[Level, ...] = (
+    Level("beginner", say("beginner"), say("aims at an easy coin with an unsteady hand"),
+          lambda seed: GeometricPlayer(seed, noise=3.0, name="beginner bot")),
+    Level("intermediate", say("intermediate"), say("aims at an easy coin with a steadier hand"),
+          lambda seed: GeometricPlayer(seed, noise=1.0, name="intermediate bot")),
+    Level("advanced", say("advanced"), say("tries its candidate strokes, each a dozen times, before it chooses"),
+          lambda seed: SearchPlayer(seed, noise=1.0, samples=12, name="advanced bot")),
+    Level("expert", say("expert"), say("tries its candidate strokes with a sure hand before it chooses"),
+          lambda seed: SearchPlayer(seed, noise=0.3, name="expert bot")),
+    Level("master", say("master"), say("the expert's hand, and it weighs what each stroke leaves for the next"),
+          lambda seed: MasterPlayer(seed, noise=0.3, name="master bot")),
+)
+BY_KEY: dict[str, Level] = {level.key: level for level in TABLE}
+FACTORIES: dict[str, Callable[[int | None], Player]] = {level.key: level.make for level in TABLE}
+LEVELS: tuple[str, ...] = tuple(BY_KEY)
 
 
 def make_bot(level: str = "intermediate", seed: int | None = None, seconds: float | None = None) -> Player:

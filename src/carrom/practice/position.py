@@ -73,7 +73,7 @@ class Position:
     """
 
     layout: Layout
-    seat: str = "south"
+    seat: str = Seat.SOUTH.value
     colour: str = "white"
     queen: str = "board"
     queen_by: str | None = None
@@ -85,7 +85,7 @@ class Position:
     # -- making positions ----------------------------------------------------------------------
 
     @classmethod
-    def opening(cls, seat: str = "south") -> "Position":
+    def opening(cls, seat: str = Seat.SOUTH.value) -> "Position":
         """The opening formation before the break, ``seat`` breaking with the whites (ICF 41–43)."""
         return cls(opening_formation(), seat=seat, colour="white", broken=False)
 

@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping
 from carrom.records import schema
 from carrom.records.errors import RecordError
 from carrom.rules.pieces import ORDER, Seat
+from carrom.rules.ruleset import Stage
 
 SEATS: tuple[str, ...] = tuple(seat.value for seat in ORDER)  # the referee's seats, in the order the turn passes
 OPPOSITE: dict[str, str] = {seat.value: seat.opposite.value for seat in ORDER}
@@ -21,7 +22,7 @@ KINDS = ("singles", "doubles")
 KIND_SEATS: dict[str, tuple[str, ...]] = {"singles": (Seat.SOUTH.value, Seat.NORTH.value),  # opposite (ICF 27)
                                           "doubles": SEATS}  # all four, partners opposite (ICF 28)
 TOSS_CHOICES = ("break", "side")  # ICF 39 a: the winner takes the break or a side
-STAGES = ("early", "quarter-final")  # the round, as the laws tell rounds apart (ICF 56 b, 60); absent: early
+STAGES = tuple(s.value for s in Stage)  # the round, as the laws tell rounds apart (ICF 56 b, 60); absent: early
 NAME_MAX = 200  # characters in a player's name
 
 

@@ -22,7 +22,8 @@ COIN = {"white": R.Coin.WHITE, "black": R.Coin.BLACK, "queen": R.Coin.QUEEN}
 
 
 def seat(name: str) -> R.Seat:
-    return R.Seat(name)
+    """The referee's seat of a record's seat word (the edge: ``ValueError`` naming the four for a bad one)."""
+    return R.Seat.named(name)
 
 
 def new_match(header: Header) -> R.Match:

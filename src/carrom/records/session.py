@@ -24,14 +24,28 @@ from carrom.records.io import check_writable, load_record, save_record
 from carrom.records.notation import COMMANDS, TIME_BOARD, Command, NotationError, StrokeNote, parse
 from carrom.records.record import Record
 from carrom.records.scorer import Scorer
-from carrom.rules import RulesError
+from carrom.rules import Refusal, RulesError
 
 
 BREACHES = referee.BREACHES  # declarations about an offender (ICF 63 b)
 
 
 class SessionError(ValueError):
-    """An entry refused: bad notation or an action the laws do not allow now. Nothing changed."""
+    """An entry refused: bad notation or an action the laws do not allow now. Nothing changed.
+
+    ``kind`` (``rules.Refusal``): notation that does not read is malformed; the referee's refusals keep their kind
+    and their ``law`` (None when no law forbids it).
+    """
+
+    def __init__(self, text: Any, kind: Refusal = Refusal.ILLEGAL, law: str | None = None) -> None:
+        super().__init__(text)
+        self.kind = kind
+        self.law = law
+
+    @classmethod
+    def of(cls, exc: RulesError, text: Any) -> "SessionError":
+        """The referee's refusal in the session's words, with its kind and law."""
+        return cls(text, exc.kind, exc.law)
 
 
 @dataclass
@@ -95,7 +109,7 @@ class Session:
         try:
             item = parse(line, referee.FOUL_CODES)
         except NotationError as exc:
-            raise SessionError(self.words.message(exc.message or str(exc))) from None
+            raise SessionError(self.words.message(exc.message or str(exc)), Refusal.MALFORMED) from None
         if isinstance(item, StrokeNote):
             return self.play(self._stroke(item))
         return self._command(item)
@@ -136,7 +150,7 @@ class Session:
                     waive = True
                 else:
                     raise SessionError(self.words.gettext("place {what}? say place, place white, place black or place waive",
-                                                          what=a))
+                                                          what=a), Refusal.MALFORMED)
             return self.play(PlaceEntry(referee.to_place(self.match), coin=coin, waive=waive, at=at))
         if name == "forfeit":
             offender, rest = self._offender(args)
@@ -150,7 +164,7 @@ class Session:
                 if rest:
                     raise SessionError(self.words.gettext(
                         "declare {what} takes only the offender's seat, not {extra!r}", what=args[0].lower(),
-                        extra=" ".join(rest)))
+                        extra=" ".join(rest)), Refusal.MALFORMED)
                 return self.play(DeclareEntry(referee.to_strike(self.match), what=args[0].lower(), offender=offender,
                                               at=at))
             if args[0].lower() == "toss" and len(args) > 1:  # the toss's winner, named by where he sits now
@@ -162,7 +176,8 @@ class Session:
         if name == "clock":
             running = referee.clock(self.match)
             if running is None:
-                raise SessionError("no clock runs now: nothing the laws time is awaited (ICF 46, 50, 88 a)")
+                raise SessionError(self.words.gettext("no clock runs now: nothing the laws time is awaited "
+                                                      "(ICF 46, 50, 88 a)"), law="ICF 46, 50, 88 a")
             return self.play(ClockEntry(running[1], what=args[0] if args else running[0], at=at))
         raise SessionError(f"{name}: not a command ({', '.join(COMMANDS)})")  # pragma: no cover
 
@@ -184,7 +199,7 @@ class Session:
         try:
             ruling = self.scorer.play(entry)
         except RulesError as exc:
-            raise SessionError(self.words.error(exc)) from None
+            raise SessionError.of(exc, self.words.error(exc)) from None
         try:
             self.save()
         except RecordError:
@@ -198,7 +213,7 @@ class Session:
         try:
             entry = self.scorer.undo(at=self.clock())
         except RulesError as exc:
-            raise SessionError(self.words.gettext("cannot undo: {why}", why=self.words.error(exc))) from None
+            raise SessionError.of(exc, self.words.gettext("cannot undo: {why}", why=self.words.error(exc))) from None
         try:
             self.save()
         except RecordError:

@@ -13,7 +13,7 @@ from carrom.rules.clock import Clock, running
 from carrom.rules.board import BoardResult, BoardState, Owed
 from carrom.rules.decision import Decision, EndKind, Ended, Ruling
 from carrom.rules.declarations import BREACHES, DECLARATIONS, Declaration
-from carrom.rules.errors import MalformedAction, RulesError
+from carrom.rules.errors import MalformedAction, OutOfTurn, Over, Refusal, RulesError
 from carrom.rules.fouls import Foul
 from carrom.rules.match import Match, apply
 from carrom.rules.state import (
@@ -27,8 +27,8 @@ from carrom.rules.table import Table
 __all__ = [
     "BREACHES", "DECLARATIONS", "Declaration", "RULESETS", "Action", "BoardRecord", "BoardResult", "BoardState", "Claim", "Clock", "Coin", "Concede", "Declare",
     "Decision", "Dues", "EndKind", "Ended", "Expect", "Expected", "Forfeit", "Foul", "MalformedAction", "Match", "MatchState",
-    "OutOfTime", "Owed",
-    "Place", "RuleSet", "Ruling", "RulesError", "Seat", "SideView", "Stage", "Stroke", "StrokeOutcome", "Table", "Timeout",
+    "OutOfTime", "OutOfTurn", "Over", "Owed",
+    "Place", "Refusal", "RuleSet", "Ruling", "RulesError", "Seat", "SideView", "Stage", "Stroke", "StrokeOutcome", "Table", "Timeout",
     "action_from_dict", "action_to_dict", "apply", "new_state", "places", "rest_due", "ruleset", "running",
     "state_from_score",
 ]

@@ -10,7 +10,7 @@ from typing import Any, Callable
 from carrom.rules.actions import Declare, Timeout
 from carrom.rules.board import BoardResult
 from carrom.rules.decision import Decision, EndKind, Ended
-from carrom.rules.errors import RulesError
+from carrom.rules.errors import Over, RulesError
 from carrom.rules.flow import award_game, board_ended, board_over, finish_board, game_end, game_over, side_name_of
 from carrom.rules.owing import owe
 from carrom.rules.pieces import Coin, Seat
@@ -80,7 +80,7 @@ def _technical(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchSt
     a penalty coin of the offender's, the turn kept by whoever has it."""
     board = state.board
     if board.over:
-        raise RulesError(say("the board is over"))
+        raise Over(say("the board is over"))
     if seat is board.turn and board.turn_strokes > 0:
         raise RulesError(say("after the first stroke of a turn a breach is a foul: enter it with the stroke "
                              "(f, ICF 64 a)"))
@@ -98,7 +98,7 @@ def _signal(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState
     if not state.table.doubles:
         raise RulesError(say("only doubles partners can communicate (ICF 131; 001 §4 l)"))
     if board.over:
-        raise RulesError(say("the board is over"))
+        raise Over(say("the board is over"))
     if state.rules.signal != "turn":
         d.append(Decision("ICF 131", say("{seat} communicated with the partner: a breach", seat=seat)))
         return _technical(state, seat, arg, d)
@@ -120,7 +120,7 @@ def _frame(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
                              "(ICF 62–64)"))
     board = state.board
     if board.over:
-        raise RulesError(say("the board is over"))
+        raise Over(say("the board is over"))
     board = owe(state.context(), board, seat, 1,
                 say("{seat} left the striker on the frame or in a net: a penalty, the turn stays with {turn}",
                     seat=seat, turn=board.turn), "001 §4 o", d)
@@ -140,7 +140,7 @@ def _wait(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
 def _replay(law: str, why: Message):
     def handler(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
         if state.board.over:
-            raise RulesError(say("the board is over"))
+            raise Over(say("the board is over"))
         text = say("{why}: the board is replayed", why=why)
         return board_over(state, state.board, BoardResult(None, law=law, text=text, replayed=True), d)
     return handler
@@ -229,7 +229,7 @@ def timeout(state: MatchState, action: Timeout, d: list[Decision]) -> MatchState
         return game_over(state, winner, d)
     board = state.board
     if board.over:
-        raise RulesError(say("the board is over"))
+        raise Over(say("the board is over"))
     white, black = board.on_board(Coin.WHITE), board.on_board(Coin.BLACK)
     left = {board.side_of_colour(Coin.WHITE): white, board.side_of_colour(Coin.BLACK): black}
     diff = abs(left[0] - left[1])

@@ -11,7 +11,7 @@ from dataclasses import replace
 from carrom.rules import places, simplified
 from carrom.rules.board import BoardResult, BoardState
 from carrom.rules.decision import Decision, EndKind, Ended
-from carrom.rules.errors import RulesError
+from carrom.rules.errors import Over, RulesError
 from carrom.rules.pieces import Seat
 from carrom.rules.state import BoardRecord, Claim, MatchState, fresh_board
 from carrom.rules.message import Message, say
@@ -200,7 +200,7 @@ def lose_board(state: MatchState, seat: Seat, law: str, why: Message, d: list[De
     """The seat's side loses the board by its coins left and the queen if not theirs (ICF 51, 91, 121 b, 126 b)."""
     board = state.board
     if board.over:
-        raise RulesError(say("this board is already over"))
+        raise Over(say("this board is already over"))
     loser = state.table.side(seat)
     winner = 1 - loser
     coins = board.on_board(board.colour(loser))

@@ -21,7 +21,7 @@ from carrom.rules.clock import out_of_time
 from carrom.rules.decision import Decision, EndKind, Ended, Ruling
 from carrom.rules.declarations import declare, timeout
 from carrom.rules.ending import end_of_board
-from carrom.rules.errors import MalformedAction, RulesError
+from carrom.rules.errors import MalformedAction, OutOfTurn, Over, RulesError
 from carrom.rules.flow import award_game, board_over, lose_board, side_name_of
 from carrom.rules.pieces import Coin, Seat
 from carrom.rules.places import CHANGE_OF_PLACES, places
@@ -45,7 +45,7 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
     if state.claim is not None and not claiming:
         state = replace(state, claim=None)  # ICF 87 b: no demand before the next action, no extra points
     if state.over and state.claim is None:
-        raise RulesError(say("the match is over; nothing more can be played"))
+        raise Over(say("the match is over; nothing more can be played"))
     state.table.check(action.seat)
     if getattr(action, "offender", None) is not None:
         state.table.check(action.offender)
@@ -135,8 +135,8 @@ def _stroke(state: MatchState, action: Stroke, d: list[Decision]) -> MatchState:
     ready = [o for o in board.owed if not o.waiting]
     if ready:
         o = ready[0]
-        raise RulesError(say("{seat} must first place the {coin} owed (ICF 78 a), or waive placing it (ICF 80)",
-                             seat=o.placer, coin=o.coin))
+        raise OutOfTurn(say("{seat} must first place the {coin} owed (ICF 78 a), or waive placing it (ICF 80)",
+                            seat=o.placer, coin=o.coin), law="ICF 78 a")
     ctx = state.context()
     icf_stroke.check(ctx, board, action)
     board = replace(board, owed=tuple(replace(o, waiting=False) for o in board.owed),  # ICF 81: room may have appeared
@@ -163,7 +163,7 @@ def _place(state: MatchState, action: Place, d: list[Decision]) -> MatchState:
     mine = [i for i, o in enumerate(board.owed) if o.placer is action.seat and not o.waiting]
     if not mine:
         exp = state.expected()
-        raise RulesError(_nothing_to_place(action.seat, exp))
+        raise (OutOfTurn if exp else Over)(_nothing_to_place(action.seat, exp))
     if action.waive:
         if board.placing_started:
             raise RulesError(say("{seat} has begun placing: the placing may be waived only in full, "
@@ -232,8 +232,8 @@ def _concede(state: MatchState, action: Concede, d: list[Decision]) -> MatchStat
     if state.rules.concede_on_turn and action.what in ("game", "match"):
         law = "001 §4 q"
         if state.table.side(state.board.turn) != side:
-            raise RulesError(say("{side} may concede only on their own turn; it is {seat}'s turn (001 §4 q)",
-                                 side=side_name_of(state, side), seat=state.board.turn))
+            raise OutOfTurn(say("{side} may concede only on their own turn; it is {seat}'s turn (001 §4 q)",
+                                side=side_name_of(state, side), seat=state.board.turn))
     if action.what == "board":
         return lose_board(state, action.seat, "ICF 139", side_say("{side} concedes the board", "{side} concede the board",
                                                                   state.table, side), d)

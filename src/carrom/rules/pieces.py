@@ -12,10 +12,24 @@ from enum import Enum
 
 
 class Seat(str, Enum):
+    """A seat; its value is how files, messages and the notation spell it. Adapters convert at their edges with
+    ``Seat.named`` (a clear refusal for a bad name) and keep ``Seat`` values inside."""
+
     SOUTH = "south"
     EAST = "east"
     NORTH = "north"
     WEST = "west"
+
+    def __str__(self) -> str:  # as written in files and messages: "south" (an f-string too)
+        return self.value
+
+    @classmethod
+    def named(cls, name: object) -> "Seat":
+        """The seat spelled ``name`` ("south", any case); ``ValueError`` naming the four for anything else."""
+        try:
+            return cls(name.lower() if isinstance(name, str) else name)
+        except ValueError:
+            raise ValueError(f"{name!r} is not a seat (south, east, north, west)") from None
 
     @property
     def opposite(self) -> "Seat":

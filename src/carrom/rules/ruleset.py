@@ -1,7 +1,12 @@
-"""The variants of the laws, by name, each an explicit set of options on one referee.
+"""The variants of the laws, by name, each an explicit set of options on one referee; the stages of a match.
 
 ``icf`` follows the ICF laws (000_169fbbd52fae402d.txt); the others change only what their
 source text changes. docs/laws.md and docs/texts.md say where the texts disagree.
+
+``RULESETS`` and ``Stage`` are the one table of each: the key typed and stored (``icf``, ``quarter-final``), the
+law that defines it and its name as a message (translated where shown), the stages a ruleset tells apart. The
+CLI's questions, the web's forms and options, and docs/laws.md are derived from them (tests/rules/
+test_rules_vocabularies.py).
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from carrom.rules.errors import RulesError
-from carrom.rules.message import say
+from carrom.rules.message import Message, say
 
 
 class Stage(str, Enum):
@@ -21,6 +26,22 @@ class Stage(str, Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def title(self) -> Message:
+        """The stage's name, as a message."""
+        return _STAGE_NAMES[self][0]
+
+    @property
+    def law(self) -> str:
+        """The laws that tell this stage apart."""
+        return _STAGE_NAMES[self][1]
+
+
+_STAGE_NAMES: dict[Stage, tuple[Message, str]] = {
+    Stage.EARLY: (say("early round"), "ICF 56 a, 60 a"),
+    Stage.QUARTER_FINAL: (say("quarter-final or later"), "ICF 56 b, 60 b"),
+}
 
 
 def stage(value: "Stage | str | None") -> Stage:
@@ -36,8 +57,10 @@ def stage(value: "Stage | str | None") -> Stage:
 
 @dataclass(frozen=True)
 class RuleSet:
-    name: str
+    name: str  # the key typed and stored in records (``icf``)
     source: str
+    title: Message  # its name, translated where shown ("ICF laws")
+    law: str  # the text that defines it, as cited ("ICF", "001 §3", "004 laws 39–41")
     scoring: str = "icf"  # "icf": the winner scores the loser's coins left (ICF 53); "simplified": every coin a point
     break_attempts: int = 3  # the break and two more chances (ICF 45 a)
     attempts_after_pass: int | None = None  # once the break has passed: None the same again (ICF 45 b), 1 in turn (001 §3.5 d)
@@ -64,6 +87,11 @@ class RuleSet:
     frame_rule: bool = False  # the striker left on the frame or in a net: a penalty, the turn kept (001 §4 o)
     stages: bool = True  # the round changes the laws (ICF 56 b, 60 b); False: every round alike (001 §3.7 e, §3.8 c)
     cites: tuple[tuple[str, str], ...] = ()  # (ICF law, this variant's own law saying the same), cited instead
+
+    @property
+    def stage_choices(self) -> tuple[Stage, ...]:
+        """The stages these rules tell apart (a ruleset whose rounds are all alike has only the early one)."""
+        return tuple(Stage) if self.stages else (Stage.EARLY,)
 
     def cite(self, law: str) -> str:
         """The law a ruling under these rules cites: the variant's own text where it has the law, else ICF's."""
@@ -97,16 +125,19 @@ FRENCH_OFFICIAL_CITES: tuple[tuple[str, str], ...] = (
 )
 
 RULESETS: dict[str, RuleSet] = {
-    "icf": RuleSet("icf", "ICF laws (000_169fbbd52fae402d.txt)"),
+    "icf": RuleSet("icf", "ICF laws (000_169fbbd52fae402d.txt)", say("ICF laws"), "ICF"),
     "fr-official": RuleSet("fr-official", "French federation, official international rules (001, §3)",
+                           say("French official rules"), "001 §3",
                            break_attempts=2, attempts_after_pass=1, break_order="continuous", misses_per="side",
                            extras="automatic", special_extras=False, striker_foul_coins=1, concede_on_turn=True,
                            signal="turn", frame_rule=True, stages=False, cites=FRENCH_OFFICIAL_CITES),
     "fr-simplified": RuleSet("fr-simplified", "French simplified rule (001, 'Variante simplifiée')",
+                             say("French simplified rules"), "001 S1",
                              scoring="simplified", queen_points=5, queen_until=23, late_queen_points=2,
                              max_board_points=19, game_points=29, boards_per_game=None, tie_break_board=False,
                              games_to_win=1, stages=False),
     "timed": RuleSet("timed", "ICF laws with the timed game of the Slovenian rules (004 laws 18, 39–41, 126)",
+                     say("Timed games (Slovenian rules)"), "004 laws 39–41",
                      timed=True, slow_stroke="turn"),
 }
 

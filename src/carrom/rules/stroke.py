@@ -13,7 +13,7 @@ from carrom.rules.actions import Stroke
 from carrom.rules.board import BoardState
 from carrom.rules.context import Context
 from carrom.rules.decision import Decision
-from carrom.rules.errors import RulesError
+from carrom.rules.errors import OutOfTurn, RulesError
 from carrom.rules.owing import owe, settle_debts
 from carrom.rules.pieces import COINS_PER_COLOUR, Coin
 from carrom.rules.message import Message, say
@@ -71,8 +71,9 @@ def check(ctx: Context, board: BoardState, stroke: Stroke) -> None:
     """Refuse a stroke the board cannot have produced, or one out of turn, before anything changes."""
     ctx.table.check(stroke.seat)
     if stroke.seat is not board.turn:
-        raise RulesError(say("it is {turn}'s turn to strike, not {seat}'s (ICF 48, 49); "
-                             "a stroke out of turn is entered as a forfeit (ICF 51)", turn=board.turn, seat=stroke.seat))
+        raise OutOfTurn(say("it is {turn}'s turn to strike, not {seat}'s (ICF 48, 49); "
+                            "a stroke out of turn is entered as a forfeit (ICF 51)", turn=board.turn, seat=stroke.seat),
+                        law="ICF 48")
     o = stroke.outcome
     for coin in (Coin.WHITE, Coin.BLACK, Coin.QUEEN):
         went, off = o.pocketed.count(coin), o.off_board.count(coin)

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -50,9 +51,10 @@ BOT_PAUSE = 0.6  # seconds between a bot's actions (after its shot's motion), so
 THREADS = 32  # worker threads for the rooms' actions (most of their time waiting for a commit)
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    """An HTTP error: ``error`` in English and, for a worded message, ``refusal`` for the page (carrom.i18n.said)."""
-    return JSONResponse({"error": str(message)} | refusal_of(message), status_code=status)
+def _error(status: int, message: str, fields: dict[str, Any] | None = None) -> JSONResponse:
+    """An HTTP error: ``error`` in English and, for a worded message, ``refusal`` for the page (carrom.i18n.said);
+    ``fields``: a refusal's kind and law (``MessageError.fields``)."""
+    return JSONResponse({"error": str(message)} | refusal_of(message) | (fields or {}), status_code=status)
 
 
 def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PAUSE,
@@ -101,7 +103,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
 
     @app.exception_handler(MessageError)
     async def _message_error(_request: Request, exc: MessageError) -> JSONResponse:
-        return _error(400, exc.args[0])
+        return _error(exc.status, exc.args[0], exc.fields())
 
     @app.exception_handler(StoreError)
     async def _store_error(_request: Request, exc: StoreError) -> JSONResponse:

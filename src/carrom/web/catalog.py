@@ -35,7 +35,19 @@ def client_catalog(lang: str) -> dict[str, Any]:
         else:
             messages[m.id] = m.string
     return {"lang": lang, "plural": {"nplurals": catalog.num_plurals, "expression": catalog.plural_expr},
-            "messages": messages}
+            "messages": messages, "names": names()}
+
+
+@cache
+def names() -> dict[str, dict[str, str]]:
+    """The vocabularies the pages name, from their one table each: key -> message id (the page's t() words it):
+    the rulesets and stages (carrom.rules), the computer's levels (carrom.players.levels)."""
+    from carrom.players.levels import TABLE
+    from carrom.rules import RULESETS, Stage
+
+    return {"variants": {r.name: r.title.msgid for r in RULESETS.values()},
+            "stages": {s.value: s.title.msgid for s in Stage},
+            "levels": {level.key: level.title.msgid for level in TABLE}}
 
 
 def catalog_router() -> APIRouter:

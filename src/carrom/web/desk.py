@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 
 from carrom.desk import SolError, StoreError as DeskStoreError, TournamentStore, import_sol
 from carrom.desk import service
+from carrom.rules import Seat
 from carrom.i18n import translator
 from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import sent
@@ -76,7 +77,7 @@ def tablet_games(record_text: str) -> tuple[tuple[int, int], ...] | None:
     if not session.match.state.over:
         return None
     first = session.record.header.sides()[0]
-    flip = "south" not in first
+    flip = Seat.SOUTH not in first
     return tuple((g["points"][1], g["points"][0]) if flip else (g["points"][0], g["points"][1])
                  for g in games_of(session))
 

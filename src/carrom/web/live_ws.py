@@ -93,7 +93,7 @@ def live_router(hub: Hub, limits: Limits) -> APIRouter:
                     async with live.lock:
                         updates = await asyncio.to_thread(_handled, room, conn.token, intent, live.clock)
                 except MessageError as exc:
-                    conn.send(refusal(exc.args[0], exc.code, seq))
+                    conn.send(refusal(exc.args[0], exc.code, seq) | exc.fields())
                     continue
                 except StoreError as exc:
                     log.warning("match %s: %s", room_id, exc)

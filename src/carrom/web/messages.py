@@ -19,14 +19,27 @@ from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import Said, sent
 from carrom.physics import BOARD_SPEED_PRESETS, PhysicsParams
 from carrom.players import LEVELS
+from carrom.rules import RULESETS, Refusal, Seat
+from carrom.rules.pieces import ORDER
 from carrom.store import ConflictError, StoreError
 
-SEATS = ("south", "east", "north", "west")
-VARIANTS = ("icf", "fr-official", "fr-simplified", "timed")
+SEATS = tuple(seat.value for seat in ORDER)  # the referee's seats, in the order the turn passes (ICF 49 b)
+SINGLES = (Seat.SOUTH.value, Seat.SOUTH.opposite.value)  # opposite each other (ICF 27)
+VARIANTS = tuple(RULESETS)  # the referee's one table of rulesets
 PLAYER_TYPES = ("me", "open", "bot")
 MAX_NAME = 40  # characters in a player's name
 NAME_PUNCTUATION = " .'-_&()"
 MAX_KEY = 64  # characters in a browser key or an invitation
+
+
+# What kind of refusal (sent as ``kind``): the referee's kinds (``carrom.rules.Refusal``: malformed, illegal,
+# out-of-turn, over) and the web's own, each with the ``code`` it comes under.
+WEB_KINDS = {"forbidden": "refused",  # not this client's seat, match or key
+             "repeated": "duplicate",  # the same message or entry twice (a double tap, a resent request)
+             "stale": "refused",  # made on a state that has moved on since
+             "too-many": "too_many"}  # over the rate limit
+KINDS = (*(k.value for k in Refusal), *WEB_KINDS)
+_KIND_OF_CODE = {"bad_message": "malformed", "refused": "forbidden", "duplicate": "repeated", "too_many": "too-many"}
 
 
 class MessageError(ValueError):
@@ -34,13 +47,29 @@ class MessageError(ValueError):
 
     ``code`` says which: ``bad_message`` (malformed), ``refused`` (well formed but not allowed now),
     ``duplicate`` (a ``seq`` already used), ``too_many`` (over the rate limit).
+    ``kind`` says what kind of refusal (one of ``KINDS``; by default the code's), ``law`` the law that forbids it
+    (None: no law does); both are sent with it (``fields``). ``status``: its HTTP status in an HTTP answer.
     The message is worded with ``SAID`` (carrom.i18n.said): English that remembers its message id, sent beside
     the English as ``refusal`` for each page to word in its reader's language (docs/i18n.md).
     """
 
-    def __init__(self, message: str, code: str = "bad_message") -> None:
+    def __init__(self, message: str, code: str = "bad_message", kind: str | None = None, law: str | None = None,
+                 status: int = 400) -> None:
         super().__init__(message)
         self.code = code
+        self.kind = Refusal(kind).value if isinstance(kind, Refusal) else (kind or _KIND_OF_CODE.get(code, "malformed"))
+        assert self.kind in KINDS, self.kind
+        self.law = law
+        self.status = status
+
+    @classmethod
+    def refused(cls, exc: Exception, code: str = "refused") -> "MessageError":
+        """The game's or the referee's refusal (``GameError``, ``RulesError``) in its words, with its kind and law."""
+        return cls(worded(exc), code, getattr(exc, "kind", None), getattr(exc, "law", None))
+
+    def fields(self) -> dict[str, Any]:
+        """What an answer carries beside the words: the kind, and the law when one forbids it."""
+        return {"kind": self.kind} | ({"law": self.law} if self.law else {})
 
 
 def worded(exc: Exception) -> str:
@@ -324,9 +353,9 @@ def room_request(body: Any) -> RoomRequest:
     if unknown:
         raise MessageError(SAID.gettext("players: {value} is not a seat (south, east, north, west)",
                                         value=repr(unknown[0])))
-    if set(players) not in ({"south", "north"}, set(SEATS)):
+    if set(players) not in (set(SINGLES), set(SEATS)):
         raise MessageError(SAID.gettext("players: give south and north (singles) or all four seats (doubles)"))
-    first = body.get("first_breaker", "south")
+    first = body.get("first_breaker", Seat.SOUTH.value)
     if not isinstance(first, str) or first not in players:
         raise MessageError(SAID.gettext("{key} must be one of the seats played: {seats}, not {value}",
                                         key="first_breaker", seats=", ".join(players), value=_shown(first)))

@@ -125,7 +125,7 @@ class Room:
             game = Game.new({s: i.name for s, i in seats.items()}, variant=request.variant,
                             first_breaker=request.first_breaker, params=board_speed(request.board_speed))
         except GameError as exc:
-            raise MessageError(worded(exc)) from None
+            raise MessageError.refused(exc, "bad_message") from None
         invite = secrets.token_urlsafe(16) if any(i.kind == "human" and i.token is None for i in seats.values()) else None
         room = cls(secrets.token_urlsafe(16), game, seats, store, invite, request.public, clocks=request.clocks)
         store.create(room.id, variant=request.variant, kind=game.record.header.kind, title=room.title(),
@@ -253,7 +253,7 @@ class Room:
                 raise MessageError(SAID.gettext("you are watching: join a free seat to play"), "refused")
             waited = WAITING.get(exp[0], WAITING["stroke"]) if exp else ""
             raise MessageError(SAID.gettext(waited, seat=seats_said([exp[1]])) if exp else
-                               SAID.gettext("the match is over"), "refused")
+                               SAID.gettext("the match is over"), "refused", "out-of-turn" if exp else "over")
         if seat not in mine:
             raise MessageError(SAID.gettext("you do not play {seat} in this match (you play {seats})",
                                             seat=seats_said([seat]), seats=seats_said(mine)) if mine else
@@ -274,12 +274,12 @@ class Room:
                 return self._act(act, token, intent)
             except ConflictError:
                 raise MessageError(SAID.gettext("another server keeps changing this match: nothing was changed; try "
-                                                "again"), "server") from None
+                                                "again"), "server", "stale") from None
 
     def _act(self, act: Any, token: str | None, intent: Intent) -> list[dict[str, Any]]:
         seat = self._seat(token, intent)
         if self.game.over and intent.type != "concede":
-            raise MessageError(SAID.gettext("the match is over"), "refused")
+            raise MessageError(SAID.gettext("the match is over"), "refused", "over")
         if self.waiting_for():
             raise MessageError(SAID.gettext("the match starts when every seat is taken: waiting for {seats} (send the "
                                             "invitation link)", seats=seats_said(self.waiting_for())), "refused")
@@ -287,7 +287,7 @@ class Room:
         try:
             result = act(self, seat, token, **intent.args)
         except GameError as exc:
-            raise MessageError(worded(exc), "refused") from None
+            raise MessageError.refused(exc) from None
         if isinstance(result, list):
             return result
         return [self._commit(before, result if isinstance(result, StrokeReport) else None)]
@@ -323,7 +323,7 @@ class Room:
         exp = self.game.expected()
         if exp is None or exp[1] != seat:
             raise MessageError(SAID.gettext(WAITING.get(exp[0], WAITING["stroke"]), seat=seats_said([exp[1]]))
-                               if exp else SAID.gettext("the match is over"), "refused")
+                               if exp else SAID.gettext("the match is over"), "refused", "out-of-turn" if exp else "over")
         if until == "board":
             return self._auto_board(token)
         return step(self.game, {seat: self._helper()})

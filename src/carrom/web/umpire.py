@@ -93,10 +93,11 @@ class Desk:
 
     def check_key(self, row: UmpireRow, key: str | None) -> None:
         if not key:
-            raise HTTPException(401, SAID.gettext("only the umpire enters strokes: open the umpire's link "
-                                                  "(this one watches)"))
+            raise MessageError(SAID.gettext("only the umpire enters strokes: open the umpire's link (this one watches)"),
+                               "refused", "forbidden", status=401)
         if not hmac.compare_digest(key_hash(key), row.key_hash):
-            raise HTTPException(403, SAID.gettext("this is not the umpire's key for this match: nothing was entered"))
+            raise MessageError(SAID.gettext("this is not the umpire's key for this match: nothing was entered"),
+                               "refused", "forbidden", status=403)
 
     def load(self, match_id: str) -> Live:
         """The match in memory, read back from the database when not (a restart, an eviction)."""
@@ -157,9 +158,11 @@ def games_of(session: SinkSession) -> list[dict[str, Any]]:
             for g, w in sorted(winners.items())]
 
 
-def _record_error(exc: RecordError) -> HTTPException:
-    """A record or a header refused: what is wrong, in the record's own terms (its JSON path, its field names)."""
-    return HTTPException(400, SAID.gettext("not a record the umpire can score: {error}", error=str(exc)))
+def _record_error(exc: RecordError) -> MessageError:
+    """A record or a header refused: what is wrong, in the record's own terms (its JSON path, its field names); a
+    header the referee refuses keeps the referee's kind and law."""
+    return MessageError(SAID.gettext("not a record the umpire can score: {error}", error=str(exc)), "bad_message",
+                        getattr(exc, "kind", None), getattr(exc, "law", None))
 
 
 def umpire_router(store: Store) -> APIRouter:
@@ -171,10 +174,7 @@ def umpire_router(store: Store) -> APIRouter:
         raw = await request.body()
         if len(raw) > MAX_RECORD:
             raise HTTPException(413, SAID.gettext("the request's body is over {most} MB", most=MAX_RECORD // 1_000_000))
-        try:
-            return json_of(raw, SAID.gettext("the request's body must be JSON"))
-        except MessageError as exc:
-            raise HTTPException(400, exc.args[0]) from None
+        return json_of(raw, SAID.gettext("the request's body must be JSON"))  # MessageError: malformed
 
     def page(name: str):
         async def serve(match_id: str | None = None) -> FileResponse:
@@ -189,14 +189,21 @@ def umpire_router(store: Store) -> APIRouter:
     @router.get("/api/umpire/options")
     async def options(lang: str | None = None) -> dict[str, Any]:
         """What the tablet offers; the notation's help in ``lang`` (the keys are the same in every language)."""
-        from carrom.rules import Foul
+        from carrom.rules import RULESETS, Foul, Stage
 
         try:
             words = translator(lang) if lang is not None else None
         except ValueError:
             raise unknown_language(lang) from None
 
+        said = words or translator()
         return {"variants": list(VARIANTS), "seats": list(SEATS),
+                # the referee's tables of rulesets and stages: each key, its law, its name (an id for the page's
+                # t(), and in the reader's language) and the stages a ruleset tells apart
+                "rulesets": [{"name": r.name, "law": r.law, "words": r.title.msgid, "title": said.message(r.title),
+                              "stages": [s.value for s in r.stage_choices]} for r in RULESETS.values()],
+                "stages": [{"name": s.value, "law": s.law, "words": s.title.msgid, "title": said.message(s.title)}
+                           for s in Stage],
                 "fouls": [{"code": f.value, "law": f.law, "words": f.words} for f in Foul if f.value in FOUL_CODES],
                 # the referee's one table of declarations: words for the page's t(), name in the reader's language
                 "declarations": [{"word": d.word, "law": d.law, "words": d.name.msgid,
@@ -261,28 +268,29 @@ def umpire_router(store: Store) -> APIRouter:
         desk.check_key(row, request.headers.get(KEY_HEADER))
         body = await body_json(request)
         if not isinstance(body, dict) or set(body) - {"line", "revision"}:
-            raise HTTPException(400, SAID.gettext("an entry is {body}", body='{"line": "...", "revision": N}'))
+            raise MessageError(SAID.gettext("an entry is {body}", body='{"line": "...", "revision": N}'))
         line, revision = body.get("line"), body.get("revision")
         if not isinstance(line, str) or len(line) > MAX_LINE:
-            raise HTTPException(400, SAID.gettext("{key}: the entry in the umpire's notation, text of at most {most} "
-                                                  "characters", key="line", most=MAX_LINE))
+            raise MessageError(SAID.gettext("{key}: the entry in the umpire's notation, text of at most {most} "
+                                            "characters", key="line", most=MAX_LINE))
         if isinstance(revision, bool) or not isinstance(revision, int):
-            raise HTTPException(400, SAID.gettext("{key}: the whole number of the state the entry was made on",
-                                                  key="revision"))
+            raise MessageError(SAID.gettext("{key}: the whole number of the state the entry was made on",
+                                            key="revision"))
         async with desk.lock(match_id):
             live = await asyncio.to_thread(desk.load, match_id)
             if revision != live.revision and live.last == (revision, line):
-                raise HTTPException(409, SAID.gettext("the same entry twice, made on the same state (a double tap, "
-                                                      "or a request sent again): entered once; nothing was entered "
-                                                      "the second time"))
+                raise MessageError(SAID.gettext("the same entry twice, made on the same state (a double tap, "
+                                                "or a request sent again): entered once; nothing was entered "
+                                                "the second time"), "duplicate", "repeated", status=409)
             if revision != live.revision:
-                raise HTTPException(409, SAID.gettext("the record moved on (revision {now}, this entry was made on "
-                                                      "{then}): nothing was entered; the page shows the record as it "
-                                                      "is now", now=live.revision, then=revision))
+                raise MessageError(SAID.gettext("the record moved on (revision {now}, this entry was made on "
+                                                "{then}): nothing was entered; the page shows the record as it "
+                                                "is now", now=live.revision, then=revision), "refused", "stale",
+                                   status=409)
             try:
                 reply = await asyncio.to_thread(live.session.enter, line)
-            except SessionError as exc:
-                raise HTTPException(400, exc.args[0]) from None  # worded by the session's words (SAID): said too
+            except SessionError as exc:  # worded by the session's words (SAID): said too; its kind and law sent
+                raise MessageError(exc.args[0], "refused", exc.kind, exc.law) from None
             except RecordError as exc:
                 desk.live.pop(match_id, None)  # read back from the database next time: memory may be ahead
                 log.warning("umpire's match %s: %s (%s)", match_id, exc, live.failure)

@@ -30,11 +30,11 @@ from carrom.web.views import motion_of
 
 def _steps():
     """What a room plays, step by step: each compiles (or loads) the kernels it needs."""
-    game = Game.new({"south": "South", "north": "North"})
+    game = Game.new({Seat.SOUTH.value: "South", Seat.NORTH.value: "North"})
     trials = [Strike.from_seat(Seat.NORTH, 0.0, angle, 4.0) for angle in (-0.3, 0.3)]
     played = []
-    yield "a stroke through the referee", lambda: played.append(game.strike("south", 0.0, 0.0, 6.0))
-    yield "its motion for the clients", lambda: motion_of(played[0].shot, "south")
+    yield "a stroke through the referee", lambda: played.append(game.strike(Seat.SOUTH, 0.0, 0.0, 6.0))
+    yield "its motion for the clients", lambda: motion_of(played[0].shot, Seat.SOUTH)
     yield "a bot's trial strokes", lambda: simulate_batch(opening_formation(), trials)
     yield "a bot's trial strokes, one core", lambda: simulate_batch(opening_formation(), trials, parallel=False)
 

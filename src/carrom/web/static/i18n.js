@@ -70,16 +70,18 @@ export function cite(text, law) {
   return `${before} (${bothIcf ? `ICF ${inner.slice(4)}, ${law.slice(4)}` : `${inner}; ${law}`})`;
 }
 
-/** The rules and the computer's levels, as the pages name them (the values sent stay the server's). */
-export const variantName = (v) => ({ icf: t("ICF laws"), "fr-official": t("French official rules"),
-  "fr-simplified": t("French simplified rules"), timed: t("Timed games (Slovenian rules)") })[v] || v;
-export const levelName = (v) => ({ beginner: t("beginner"), intermediate: t("intermediate"), advanced: t("advanced"),
-  expert: t("expert"), master: t("master") })[v] || v;
+/** The rules, stages and the computer's levels, as the pages name them (the values sent stay the server's): the
+ * server's one table of each, sent with the catalog (carrom.web.catalog.names). */
+const named = (table, v) => (catalog && catalog.names && catalog.names[table][v] ? t(catalog.names[table][v]) : v);
+export const variantName = (v) => named("variants", v);
+export const stageName = (v) => named("stages", v);
+export const levelName = (v) => named("levels", v);
 
 // The server names its bots "Computer (beginner)" (a player's name, stored so in the record): shown in the
 // reader's words wherever a name appears.
-const BOT = /\bComputer \((beginner|intermediate|advanced|expert|master)\)/g;
-export const botNames = (text) => String(text).replace(BOT, (whole, level) => t("Computer ({level})", { level: levelName(level) }));
+const BOT = /\bComputer \(([a-z]+)\)/g;
+export const botNames = (text) => String(text).replace(BOT, (whole, level) =>
+  (catalog && catalog.names && level in catalog.names.levels ? t("Computer ({level})", { level: levelName(level) }) : whole));
 
 function stored() {
   try { return localStorage.getItem(STORED); } catch { return null; }  // storage may be refused
@@ -93,7 +95,7 @@ export async function loadCatalog(choice = stored()) {
     if (!answer.ok) return current;
     const body = await answer.json();
     const rule = new Function("n", `return Number(${body.plural.expression});`);  // a gettext C expression is valid JS
-    useCatalog({ messages: body.messages, plural: (n) => rule(n) });
+    useCatalog({ messages: body.messages, names: body.names, plural: (n) => rule(n) });
     current = body.lang;
   } catch {
     // offline or refused: the page stays in English, its ids

@@ -1,6 +1,6 @@
 // The tablet umpire: set a match up, then enter each stroke with buttons. The buttons only write the
 // terminal assistant's notation (docs/umpire.md); the server's session rules on it and saves it.
-import { language, said, t, variantName } from "./i18n.js";
+import { language, said, t } from "./i18n.js";
 import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList, entryOf, promptOf, ruled, whoIs } from "./umpire-view.js";
 
 const MINE = "carrom-umpire-matches"; // id -> {key, title}: the matches this tablet umpires
@@ -113,7 +113,18 @@ async function opened(r) {
 
 function setup() {
   $("setup").hidden = false;
-  options($("variant"), umpire.options.variants, "icf", Object.fromEntries(umpire.options.variants.map((v) => [v, variantName(v)])));
+  // the rules and the stages from the referee's tables (their names in the reader's language); a ruleset whose
+  // rounds are all alike offers no stage (001 §3.7 e, §3.8 c)
+  const rulesets = Object.fromEntries(umpire.options.rulesets.map((r) => [r.name, r]));
+  options($("variant"), Object.keys(rulesets), "icf", Object.fromEntries(umpire.options.rulesets.map((r) => [r.name, t(r.words)])));
+  const stageWords = Object.fromEntries(umpire.options.stages.map((s) => [s.name, t(s.words)]));
+  const stagesChanged = () => {
+    const offered = rulesets[$("variant").value].stages;
+    options($("stage"), offered, offered.includes($("stage").value) ? $("stage").value : offered[0], stageWords);
+    $("stage").closest("label").hidden = offered.length < 2;
+  };
+  $("variant").addEventListener("change", stagesChanged);
+  stagesChanged();
   for (const r of document.querySelectorAll("input[name=kind]")) r.addEventListener("change", seatsChanged);
   seatsChanged();
   const now = new Date();
