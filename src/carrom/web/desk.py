@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import hashlib
 import io
 import json
 import logging
 import secrets
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -77,6 +78,15 @@ def tablet_games(record_text: str) -> tuple[tuple[int, int], ...] | None:
                  for g in games_of(session))
 
 
+class PublicView(NamedTuple):
+    """An event's public view as every spectator is sent it: its JSON, gzipped, and its validator (``ETag``: a
+    reader that holds it is answered 304 with no body)."""
+
+    raw: bytes
+    packed: bytes
+    etag: str
+
+
 class Desk:
     """The events' stores and the public views' cache."""
 
@@ -84,7 +94,7 @@ class Desk:
         self.store = store
         self.events = TournamentStore(store.url)
         self.umpires = UmpireStore(store)
-        self.public: dict[int, tuple[float, tuple[bytes, bytes]]] = {}
+        self.public: dict[int, tuple[float, PublicView]] = {}
         self.refreshing: set[int] = set()
         self.locks: dict[int, asyncio.Lock] = {}
 
@@ -222,14 +232,14 @@ class Desk:
         out["timed"] = event.settings.timed
         return out
 
-    def public_now(self, event_id: int) -> tuple[bytes, bytes]:
-        """The public view worked out now (the tablets' results read in first), as JSON and gzipped once for every
-        spectator whose browser takes it so."""
+    def public_now(self, event_id: int) -> PublicView:
+        """The public view worked out now (the tablets' results read in first), as JSON, gzipped and named by its
+        validator once for every spectator."""
         body = json.dumps(self.view(event_id, self.sync(event_id), private=False), separators=(",", ":"))
         raw = body.encode("utf-8")
-        return raw, gzip.compress(raw, 6)
+        return PublicView(raw, gzip.compress(raw, 6), f'W/"{hashlib.blake2b(raw, digest_size=12).hexdigest()}"')
 
-    async def public_bytes(self, event_id: int) -> tuple[bytes, bytes]:
+    async def public_bytes(self, event_id: int) -> PublicView:
         """The public view as cached: a view older than ``PUBLIC_FRESH`` is still served while one refresh is worked
         out in the background, so no spectator waits for another's computation; only the first reading waits."""
         cached = self.public.get(event_id)
@@ -240,7 +250,7 @@ class Desk:
             asyncio.get_running_loop().create_task(self.refresh(event_id, background=True))
         return cached[1]
 
-    async def refresh(self, event_id: int, background: bool = False) -> tuple[bytes, bytes] | None:
+    async def refresh(self, event_id: int, background: bool = False) -> PublicView | None:
         try:
             body = await asyncio.to_thread(self.public_now, event_id)
         except Exception as exc:
@@ -252,6 +262,15 @@ class Desk:
             self.refreshing.discard(event_id)
         self.public[event_id] = (time.monotonic(), body)
         return body
+
+
+def unchanged(request: Request, etag: str) -> bool:
+    """The reader already holds this view: its ``If-None-Match`` names ``etag`` (weakly compared, RFC 9110 13.1.2)."""
+    held = request.headers.get("if-none-match")
+    if not held:
+        return False
+    return held.strip() == "*" or etag.removeprefix("W/") in (t.strip().removeprefix("W/") for t in held.split(","))
+
 
 def _fields(body: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     if not isinstance(body, dict):
@@ -458,7 +477,7 @@ def desk_router(store: Store) -> APIRouter:
     async def public(event_id: int, request: Request):
         """The public view: published rounds, standings, the bracket, each table's scoreboard; never a key."""
         try:
-            raw, packed = await desk.public_bytes(event_id)
+            view = await desk.public_bytes(event_id)
         except REFUSED as exc:
             return refused(exc)
         except DeskStoreError as exc:
@@ -468,10 +487,14 @@ def desk_router(store: Store) -> APIRouter:
             log.warning("%s", exc)
             raise HTTPException(503, SAID.gettext("the database is not available now: nothing was changed; try "
                                                   "again later")) from None
-        headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+        # a browser asks again with the validator it holds (no-cache: always asked, never shown stale): the same view
+        # is a 304 without a body, so a crowd reading an unchanged page costs the server next to nothing
+        headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding", "ETag": view.etag}
+        if unchanged(request, view.etag):
+            return Response(status_code=304, headers=headers)
         if "gzip" in request.headers.get("accept-encoding", ""):
-            return Response(packed, media_type="application/json", headers=headers | {"Content-Encoding": "gzip"})
-        return Response(raw, media_type="application/json", headers=headers)
+            return Response(view.packed, media_type="application/json", headers=headers | {"Content-Encoding": "gzip"})
+        return Response(view.raw, media_type="application/json", headers=headers)
 
     @router.get("/api/t/{event_id}/qr/{round_number}/{table}.svg")
     async def qr(event_id: int, round_number: int, table: int, request: Request) -> Response:
