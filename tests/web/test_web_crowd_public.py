@@ -46,3 +46,33 @@ def test_an_unchanged_public_page_is_a_304_and_a_result_makes_it_a_200_with_new_
     for response in (first, after, plain):
         seen = response.text + " ".join(response.headers.values())
         assert secret not in seen and key["X-Desk-Key"] not in seen and "/umpire/" not in seen
+
+
+def test_the_public_view_is_worked_out_again_only_when_the_event_changed(client, sqlite_db, monkeypatch):
+    """The public view was worked out afresh every second someone read it (the event loaded, its standings, the
+    JSON gzipped: ~200 ms for 500 players, whether or not anything had changed). Now a refresh first reads what the
+    view is made of (the event's version, its tablets and which are over) and keeps the view while that is the same;
+    a result typed (by this server or another on the same database) makes the next refresh a new view."""
+    import asyncio
+
+    from carrom.store import Store
+    from carrom.web.desk import Desk
+
+    made = client.post("/api/desk", json={"name": "Crowd Open", "players": NAMES, "system": "swiss", "rounds": 2})
+    eid, key = made.json()["id"], {"X-Desk-Key": made.json()["key"]}
+    client.post(f"/api/desk/{eid}/pair", headers=key, json={})
+    table = client.post(f"/api/desk/{eid}/publish", headers=key, json={}).json()["rounds"][0]["matches"][0]["table"]
+    desk = Desk(Store(sqlite_db))  # a second server's desk on the same database
+    made_now = []
+    public_now = desk.public_now
+    monkeypatch.setattr(desk, "public_now", lambda e: made_now.append(e) or public_now(e))
+
+    first = asyncio.run(desk.refresh(eid))
+    for _ in range(3):
+        assert asyncio.run(desk.refresh(eid)) is first
+    assert made_now == [eid], "nothing changed: worked out once"
+    assert client.post(f"/api/desk/{eid}/result", headers=key,
+                       json={"round": 1, "table": table, "games": "25-3 25-4"}).status_code == 200
+    after = asyncio.run(desk.refresh(eid))
+    assert made_now == [eid, eid] and after.etag != first.etag and b"[25,3]" in after.raw
+    assert asyncio.run(desk.refresh(eid)) is after and len(made_now) == 2

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 
 from carrom.desk import SolError, StoreError as DeskStoreError, TournamentStore, import_sol
 from carrom.desk import service
+from carrom.desk.tables import EventRow
 from carrom.i18n import translator
 from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import sent
@@ -95,6 +96,7 @@ class Desk:
         self.events = TournamentStore(store.url)
         self.umpires = UmpireStore(store)
         self.public: dict[int, tuple[float, PublicView]] = {}
+        self.stamps: dict[int, tuple[Any, ...]] = {}  # what each cached public view was made of (``public_stamp``)
         self.refreshing: set[int] = set()
         self.locks: dict[int, asyncio.Lock] = {}
 
@@ -252,7 +254,7 @@ class Desk:
 
     async def refresh(self, event_id: int, background: bool = False) -> PublicView | None:
         try:
-            body = await asyncio.to_thread(self.public_now, event_id)
+            body = await asyncio.to_thread(self.public_if_changed, event_id)
         except Exception as exc:
             if not background:
                 raise
@@ -262,6 +264,28 @@ class Desk:
             self.refreshing.discard(event_id)
         self.public[event_id] = (time.monotonic(), body)
         return body
+
+    def public_stamp(self, event_id: int) -> tuple[Any, ...]:
+        """What an event's public view is made of, read in three small queries: the event's version (every step the
+        desk or a tablet's result takes writes it), its tablets, and which of their matches are over (a result that
+        ``sync`` will read in)."""
+        with self.events.transaction("reading the event's version") as s:
+            version = s.scalar(select(EventRow.version).where(EventRow.id == event_id))
+        if version is None:
+            raise DeskStoreError(f"no event {event_id} in this database")
+        tablets = service.tablets(self.events, event_id)
+        return version, len(tablets), frozenset(self.finished([t.umpire_match for t in tablets]))
+
+    def public_if_changed(self, event_id: int) -> PublicView:
+        """The cached public view while what it is made of has not changed, else worked out again: a crowd reading a
+        big event between two results costs a few queries a second, not the event loaded, viewed and gzipped."""
+        stamp = self.public_stamp(event_id)
+        cached = self.public.get(event_id)
+        if cached is not None and self.stamps.get(event_id) == stamp:
+            return cached[1]
+        view = self.public_now(event_id)
+        self.stamps[event_id] = stamp  # read before: a change meanwhile is seen at the next refresh
+        return view
 
 
 def unchanged(request: Request, etag: str) -> bool:
