@@ -107,27 +107,37 @@ async def reader(port: int, path: str, every: float, start: float, stop: float, 
 
     rng = random.Random(seed)
     etag = None
-    reader_, writer = await asyncio.open_connection("127.0.0.1", port)
+    connection = await asyncio.open_connection("127.0.0.1", port)
     await asyncio.sleep(max(0.0, start - time.monotonic()) + rng.random() * every)
+
+    async def get() -> tuple[int, dict[str, str], bytes]:
+        ask = f"If-None-Match: {etag}\r\n" if validator and etag else ""
+        stream, writer = connection
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n{ask}\r\n".encode())
+        head = await stream.readuntil(b"\r\n\r\n")
+        fields = {k.lower(): v for k, v in (line.split(": ", 1) for line in head.decode("latin-1").split("\r\n")[1:]
+                                            if ": " in line)}
+        return int(head[9:12]), fields, head + await stream.readexactly(int(fields.get("content-length", 0)))
+
     try:
         while time.monotonic() < stop:
             began = time.monotonic()
-            ask = f"If-None-Match: {etag}\r\n" if validator and etag else ""
-            writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n{ask}\r\n".encode())
-            head = await reader_.readuntil(b"\r\n\r\n")
-            status = int(head[9:12])
-            fields = dict(line.split(": ", 1) for line in head.decode("latin-1").split("\r\n")[1:] if ": " in line)
-            fields = {k.lower(): v for k, v in fields.items()}
-            body = await reader_.readexactly(int(fields.get("content-length", 0)))
+            try:
+                status, fields, answer = await get()
+            except (OSError, asyncio.IncompleteReadError):  # the server closed the kept-alive connection (its idle
+                out["reconnects"] += 1  # timeout): a browser opens another and asks again, its wait included
+                connection[1].close()
+                connection = await asyncio.open_connection("127.0.0.1", port)
+                status, fields, answer = await get()
             out["waits"].append(time.monotonic() - began)
             out["status"][status] = out["status"].get(status, 0) + 1
-            out["bytes"] += len(head) + len(body)
+            out["bytes"] += len(answer)
             etag = fields.get("etag", etag)
             await asyncio.sleep(max(0.0, every - (time.monotonic() - began)))
     except (OSError, asyncio.IncompleteReadError) as exc:
         out["errors"].append(f"{exc.__class__.__name__}: {exc}")
     finally:
-        writer.close()
+        connection[1].close()
 
 
 def reading(port: int, path: str, n: int, every: float, seconds: float, seed: int, validator: bool, pipe) -> None:  # noqa: ANN001
@@ -136,7 +146,7 @@ def reading(port: int, path: str, n: int, every: float, seconds: float, seed: in
     import asyncio
 
     async def main() -> dict:
-        out: dict = {"waits": [], "status": {}, "bytes": 0, "errors": []}
+        out: dict = {"waits": [], "status": {}, "bytes": 0, "errors": [], "reconnects": 0}
         pipe.send("ready")
         start = await asyncio.to_thread(pipe.recv)  # the moment to begin, on the machine's monotonic clock
         cpu0 = time.process_time()
@@ -245,7 +255,8 @@ async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: fl
             q = statistics.quantiles(values, n=100, method="inclusive")
             print(f"{name:<24} {len(values):>8} {q[49] * 1000:>8.0f} {q[98] * 1000:>8.0f} {max(values) * 1000:>8.0f}")
     print(f"answers: {', '.join(f'{count} x {code}' for code, count in sorted(status.items()))}; "
-          f"{sum(g['bytes'] for g in got) / readings:,.0f} bytes a reading; errors {len(errors)}")
+          f"{sum(g['bytes'] for g in got) / readings:,.0f} bytes a reading; connections reopened "
+          f"{sum(g['reconnects'] for g in got)}; errors {len(errors)}")
     print(f"results typed meanwhile: {len(desk_waits)} (the public view shows {typed} of round {WEB_ROUNDS + 1})")
     print(f"server CPU {used:.1f} s in {wall:.0f} s ({used / wall:.2f} cores), {used * 1000 / readings:.2f} ms a "
           f"reading (the desk's results included); the clients' CPU {clients_cpu:.1f} s ({clients_cpu / wall:.2f} "
