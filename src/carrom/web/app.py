@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from carrom.i18n.said import Said
+from carrom.physics import PhysicsParams
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.catalog import catalog_router
@@ -57,18 +58,21 @@ def _error(status: int, message: str) -> JSONResponse:
 
 def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PAUSE,
                limits: Limits | None = None, room_idle: float = ROOM_IDLE, match_idle: float = MATCH_IDLE,
-               clock_seconds: float = CLOCK_SECONDS, absence_grace: float = ABSENCE_GRACE) -> FastAPI:
+               clock_seconds: float = CLOCK_SECONDS, absence_grace: float = ABSENCE_GRACE,
+               physics: PhysicsParams | None = None) -> FastAPI:
     """The app on the database at ``db_url`` (any SQLAlchemy URL); ``StoreError`` if it cannot be opened.
 
     ``room_idle``: seconds after which a room nobody is connected to leaves memory (it is loaded again when opened);
     ``match_idle``: seconds without an action after which an unfinished match is adjourned (any action resumes it);
     ``limits``: what one client may cost (``Limits``; None: the defaults and ``CARROM_LIMITS``, docs/web.md);
     ``clock_seconds``: the clocks of the laws (15 s; less only for tests); ``absence_grace``: seconds a player of a
-    room with clocks may be gone before the laws of absence apply (docs/web.md).
+    room with clocks may be gone before the laws of absence apply (docs/web.md); ``physics``: this server's board
+    (``carrom serve --physics FILE``, a calibrated model: docs/calibration.md), played by new rooms and practice
+    whenever they ask for the medium board speed (the default), and named in each match's record.
     """
     limits = Limits.from_env() if limits is None else limits
     store = Store(db_url)
-    hub = Hub(store, bot_pause, room_idle, match_idle, clock_seconds, absence_grace)
+    hub = Hub(store, bot_pause, room_idle, match_idle, clock_seconds, absence_grace, physics)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
@@ -96,7 +100,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(umpire_router(store))  # the tablet umpire and the live scoreboard (docs/umpire.md)
     app.include_router(catalog_router())  # the client's words in five languages (docs/i18n.md)
-    app.include_router(practice_router(store))  # set up a position, predict, strike; the drills (docs/practice.md)
+    app.include_router(practice_router(store, physics))  # set up a position, predict, strike; the drills (docs/practice.md)
     app.include_router(desk_router(store))  # the tournament desk and its public pages (docs/tournaments.md)
 
     @app.exception_handler(MessageError)

@@ -26,6 +26,7 @@ from typing import Any
 import orjson
 from fastapi import HTTPException, WebSocket
 
+from carrom.physics import PhysicsParams
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.clocks import ABSENCE_GRACE, MatchClock, RoomClocks
@@ -210,8 +211,9 @@ class Hub:
 
     def __init__(self, store: Store, bot_pause: float, room_idle: float = ROOM_IDLE,
                  match_idle: float = MATCH_IDLE, clock_seconds: float = CLOCK_SECONDS,
-                 absence_grace: float = ABSENCE_GRACE) -> None:
+                 absence_grace: float = ABSENCE_GRACE, physics: PhysicsParams | None = None) -> None:
         self.store = store
+        self.physics = physics  # the server's board (carrom serve --physics FILE): its new rooms' medium speed
         self.clocks = RoomClocks(store, clock_seconds, absence_grace)
         self.bot_pause = bot_pause
         self.room_idle = room_idle

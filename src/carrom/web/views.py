@@ -128,7 +128,8 @@ def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]
         "winner": state.winner,
         "clock": rules.stroke_clock or STROKE_CLOCK,
         "max_speed": game.params.max_speed,
-        "physics": game.params.model,  # the model the record names (docs/physics.md)
+        # the model the record names (docs/physics.md): a model file's inline (carrom serve --physics FILE)
+        "physics": game.params.model or game.record.header.physics,
         "board_speed": _board_speed(game.params),  # slow, medium, fast; None for another model
     }
 
