@@ -28,7 +28,7 @@ from carrom.physics import PhysicsParams
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.catalog import catalog_router
-from carrom.web.desk import desk_router
+from carrom.web.desk import Desk, PublicReadings, desk_router
 from carrom.web.limits import BodyLimit, HeaderLimit, Limits, PerAddress
 from carrom.web.live import ABSENCE_GRACE, MATCH_IDLE, ROOM_IDLE, Hub, to_json
 from carrom.web.live_ws import live_router
@@ -45,8 +45,9 @@ log = logging.getLogger("carrom.web")
 # how uvicorn serves the app (carrom serve, the tests' servers, the benchmarks): no X-Forwarded-For believed by
 # uvicorn (the app's PerAddress believes it from Limits.trusted_proxies only), no per-message compression (an
 # update is made once and the same bytes go to every connection: compressing it per connection would cost each
-# one a deflate)
-SERVER_OPTIONS = {"proxy_headers": False, "ws_per_message_deflate": False}
+# one a deflate); a kept-alive connection waits 30 s for its next request (uvicorn's 5 s closed every page that polls every 5 s,
+# such as a tournament's public page, between two readings: a new connection each time)
+SERVER_OPTIONS = {"proxy_headers": False, "ws_per_message_deflate": False, "timeout_keep_alive": 30}
 BOT_PAUSE = 0.6  # seconds between a bot's actions (after its shot's motion), so people can follow
 THREADS = 32  # worker threads for the rooms' actions (most of their time waiting for a commit)
 
@@ -93,6 +94,8 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         store.close()
 
     app = FastAPI(title="carrom", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    desk = Desk(store)
+    app.add_middleware(PublicReadings, desk=desk)  # innermost: the spectators' readings of a cached public view
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.add_middleware(HeaderLimit, limit=limits.header_bytes)
     app.add_middleware(PerAddress, limits=limits)  # outermost: counted before anything is read
@@ -101,7 +104,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app.include_router(umpire_router(store))  # the tablet umpire and the live scoreboard (docs/umpire.md)
     app.include_router(catalog_router())  # the client's words in five languages (docs/i18n.md)
     app.include_router(practice_router(store, physics))  # set up a position, predict, strike; the drills (docs/practice.md)
-    app.include_router(desk_router(store))  # the tournament desk and its public pages (docs/tournaments.md)
+    app.include_router(desk_router(store, desk))  # the tournament desk and its public pages (docs/tournaments.md)
 
     @app.exception_handler(MessageError)
     async def _message_error(_request: Request, exc: MessageError) -> JSONResponse:

@@ -19,6 +19,7 @@ import hashlib
 import io
 import json
 import logging
+import re
 import secrets
 import time
 from pathlib import Path
@@ -290,7 +291,11 @@ class Desk:
 
 def unchanged(request: Request, etag: str) -> bool:
     """The reader already holds this view: its ``If-None-Match`` names ``etag`` (weakly compared, RFC 9110 13.1.2)."""
-    held = request.headers.get("if-none-match")
+    return holds(request.headers.get("if-none-match"), etag)
+
+
+def holds(held: str | None, etag: str) -> bool:
+    """``If-None-Match: held`` names ``etag``, weakly compared."""
     if not held:
         return False
     return held.strip() == "*" or etag.removeprefix("W/") in (t.strip().removeprefix("W/") for t in held.split(","))
@@ -335,9 +340,41 @@ SETTINGS = ("system", "pairing", "format", "rounds", "finals", "final_kind", "th
             "timed", "phantom_score", "delay_top", "delay_compatriots", "seed", "rubbers")
 
 
-def desk_router(store: Store) -> APIRouter:
+PUBLIC_PATH = re.compile(r"/api/t/([0-9]{1,18})")
+
+
+class PublicReadings:
+    """ASGI middleware: ``GET /api/t/{id}`` of an event whose public view is cached answered here, with the same
+    bytes as the route's (``public``), before the router and its exception handlers are walked: a crowd of
+    spectators reading is most of a live event's requests. Anything else (an event not cached yet, an error) goes
+    on to the route. Inside the server's limits (``carrom.web.limits``): counted and checked like any request."""
+
+    def __init__(self, app: Any, desk: Desk) -> None:
+        self.app = app
+        self.desk = desk
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        found = scope["type"] == "http" and scope["method"] == "GET" and PUBLIC_PATH.fullmatch(scope["path"])
+        if not found or int(found[1]) not in self.desk.public:
+            return await self.app(scope, receive, send)
+        view = await self.desk.public_bytes(int(found[1]))
+        asked = {name: value for name, value in scope["headers"] if name in (b"if-none-match", b"accept-encoding")}
+        headers = [(b"cache-control", b"no-cache"), (b"vary", b"Accept-Encoding"), (b"etag", view.etag.encode())]
+        if holds(asked.get(b"if-none-match", b"").decode("latin-1"), view.etag):
+            await send({"type": "http.response.start", "status": 304, "headers": headers})
+            return await send({"type": "http.response.body", "body": b""})
+        packed = b"gzip" in asked.get(b"accept-encoding", b"")
+        body = view.packed if packed else view.raw
+        headers += [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+        if packed:
+            headers.append((b"content-encoding", b"gzip"))
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
+def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
     """The desk's pages and API, and the public pages, on ``store``'s database."""
-    desk = Desk(store)
+    desk = desk or Desk(store)  # given: the one whose public views PublicReadings answers from
     router = APIRouter()
 
     def page(name: str):
