@@ -237,9 +237,12 @@ class Desk:
 
     def public_now(self, event_id: int) -> PublicView:
         """The public view worked out now (the tablets' results read in first), as JSON, gzipped and named by its
-        validator once for every spectator."""
+        validator once for every spectator; what it was made of kept beside it (``public_stamp``, read before: a change
+        meanwhile is seen at the next refresh), whoever asked for it (a refresh, or a desk's step that changed it)."""
+        stamp = self.public_stamp(event_id)
         body = json.dumps(self.view(event_id, self.sync(event_id), private=False), separators=(",", ":"))
         raw = body.encode("utf-8")
+        self.stamps[event_id] = stamp
         return PublicView(raw, gzip.compress(raw, 6), f'W/"{hashlib.blake2b(raw, digest_size=12).hexdigest()}"')
 
     async def public_bytes(self, event_id: int) -> PublicView:
@@ -280,13 +283,10 @@ class Desk:
     def public_if_changed(self, event_id: int) -> PublicView:
         """The cached public view while what it is made of has not changed, else worked out again: a crowd reading a
         big event between two results costs a few queries a second, not the event loaded, viewed and gzipped."""
-        stamp = self.public_stamp(event_id)
         cached = self.public.get(event_id)
-        if cached is not None and self.stamps.get(event_id) == stamp:
+        if cached is not None and self.stamps.get(event_id) == self.public_stamp(event_id):
             return cached[1]
-        view = self.public_now(event_id)
-        self.stamps[event_id] = stamp  # read before: a change meanwhile is seen at the next refresh
-        return view
+        return self.public_now(event_id)
 
 
 def unchanged(request: Request, etag: str) -> bool:
