@@ -26,7 +26,12 @@ def main() -> None:
     ap.add_argument("--spectators", type=int, default=0, help="the public page under a crowd instead (web_crowd)")
     ap.add_argument("--every", type=float, default=5.0, help="seconds between one spectator's readings (the page's)")
     ap.add_argument("--seconds", type=float, default=40.0, help="how long the crowd reads")
-    ap.add_argument("--connections", type=int, default=0, help="the spectators' shared connections (0: one each)")
+    ap.add_argument("--client-processes", type=int, default=0, help="processes the spectators are shared among "
+                                                                   "(0: one per 500)")
+    ap.add_argument("--results", type=int, default=-1, help="results the desk types across the reading (-1: every "
+                                                            "table of the live round)")
+    ap.add_argument("--no-validator", action="store_true", help="the spectators never send the view they hold "
+                                                                "(If-None-Match): every reading a 200, as before")
     ap.add_argument("--players", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=11)
     ap.add_argument("--pairing", default="staggered", choices=[p.value for p in Pairing])
@@ -35,7 +40,8 @@ def main() -> None:
     if opts.spectators:
         import asyncio
 
-        asyncio.run(web_crowd(opts.players, opts.spectators, opts.every, opts.seconds, opts.seed, opts.connections))
+        asyncio.run(web_crowd(opts.players, opts.spectators, opts.every, opts.seconds, opts.seed,
+                              opts.client_processes, not opts.no_validator, opts.results))
         return
     rng = random.Random(opts.seed)
     players = {i: Player(i, f"First{i}", f"Last{i:05d}", country=rng.choice(["ITA", "FRA", "IND", "SLO", "ESP"]),
@@ -92,14 +98,79 @@ def prepare(url: str, n_players: int, games) -> tuple[int, dict[str, str]]:
     return eid, {"X-Desk-Key": "benchmark-key"}
 
 
-async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: float, seed: int,
-                    connections: int = 0) -> None:
-    """A fresh `carrom serve` (SQLite) on a Swiss of ``n_players`` (``prepare``: ``WEB_ROUNDS`` rounds played,
-    the next published, written straight into its database); then ``n_spectators`` read the public page (``GET /api/t/ID``, gzip as a browser takes it)
-    every ``every`` seconds each, in random phase, for ``seconds``, while the desk types that round's results one by
-    one across the time. Prints p50, p99 and max of the spectators' waits and of the desk's, the server's CPU seconds
-    and the load average (the clients run in this process, on the same 2 cores)."""
+async def reader(port: int, path: str, every: float, start: float, stop: float, seed: int, validator: bool,
+                 out: dict) -> None:
+    """One spectator as a browser is: one kept-alive connection, a reading every ``every`` s (in random phase),
+    gzip taken, and (``validator``) the view it holds named in ``If-None-Match``, so an unchanged page is a 304.
+    HTTP/1.1 by hand on asyncio's streams: the client's own CPU stays small beside the server's."""
     import asyncio
+
+    rng = random.Random(seed)
+    etag = None
+    connection = await asyncio.open_connection("127.0.0.1", port)
+    await asyncio.sleep(max(0.0, start - time.monotonic()) + rng.random() * every)
+
+    async def get() -> tuple[int, dict[str, str], bytes]:
+        ask = f"If-None-Match: {etag}\r\n" if validator and etag else ""
+        stream, writer = connection
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n{ask}\r\n".encode())
+        head = await stream.readuntil(b"\r\n\r\n")
+        fields = {k.lower(): v for k, v in (line.split(": ", 1) for line in head.decode("latin-1").split("\r\n")[1:]
+                                            if ": " in line)}
+        return int(head[9:12]), fields, head + await stream.readexactly(int(fields.get("content-length", 0)))
+
+    try:
+        while time.monotonic() < stop:
+            began = time.monotonic()
+            try:
+                status, fields, answer = await get()
+            except (OSError, asyncio.IncompleteReadError):  # the server closed the kept-alive connection (its idle
+                out["reconnects"] += 1  # timeout): a browser opens another and asks again, its wait included
+                connection[1].close()
+                connection = await asyncio.open_connection("127.0.0.1", port)
+                status, fields, answer = await get()
+            out["waits"].append(time.monotonic() - began)
+            out["status"][status] = out["status"].get(status, 0) + 1
+            out["bytes"] += len(answer)
+            etag = fields.get("etag", etag)
+            await asyncio.sleep(max(0.0, every - (time.monotonic() - began)))
+    except (OSError, asyncio.IncompleteReadError) as exc:
+        out["errors"].append(f"{exc.__class__.__name__}: {exc}")
+    finally:
+        connection[1].close()
+
+
+def reading(port: int, path: str, n: int, every: float, seconds: float, seed: int, validator: bool, pipe) -> None:  # noqa: ANN001
+    """A client process's main: ``n`` spectators (``reader``) from the moment told, for ``seconds``; sends back their
+    waits, the answers' statuses, the bytes read, the errors and this process's own CPU seconds while they read."""
+    import asyncio
+
+    async def main() -> dict:
+        out: dict = {"waits": [], "status": {}, "bytes": 0, "errors": [], "reconnects": 0}
+        pipe.send("ready")
+        start = await asyncio.to_thread(pipe.recv)  # the moment to begin, on the machine's monotonic clock
+        cpu0 = time.process_time()
+        await asyncio.gather(*(reader(port, path, every, start, start + seconds, seed * 100_003 + i, validator, out)
+                               for i in range(n)))
+        out["cpu"] = time.process_time() - cpu0
+        return out
+
+    pipe.send(asyncio.run(main()))
+
+
+async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: float, seed: int,
+                    processes: int = 0, validator: bool = True, results: int = -1) -> None:
+    """A fresh `carrom serve` (SQLite) on a Swiss of ``n_players`` (``prepare``: ``WEB_ROUNDS`` rounds played,
+    the next published, written straight into its database); then ``n_spectators`` read the public page (``GET
+    /api/t/ID``, as a browser does: gzip, a kept-alive connection each, the held view's validator, so an unchanged
+    page is a 304) every ``every`` seconds each, in random phase, for ``seconds``, while the desk types that round's
+    results one by one across the time (``results`` of them; -1: every table). The spectators are shared among ``processes`` client processes (default one
+    per 500). Prints p50, p99 and max of the spectators' waits and of the desk's; the answers (200 with the view, 304
+    without); the server's CPU and the clients' own, each per reading, so a reader can tell which one set the pace;
+    and the load average (clients and server share the machine's cores)."""
+    import asyncio
+    import math
+    import multiprocessing
     import os
     import sys
     import tempfile
@@ -119,13 +190,10 @@ async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: fl
     tmp = tempfile.mkdtemp()
     url = f"sqlite:///{tmp}/crowd.db"
     eid, key = prepare(url, n_players, games)  # in this process: the setup is not what is measured
+    processes = processes or max(1, math.ceil(n_spectators / 500))
     with served(db=url) as (port, _, cpu):
         base = f"http://127.0.0.1:{port}"
-        # one connection a spectator, or a shared pool (--connections): either way the clients are httpx in this one
-        # process, and on the shared 2 cores they, not the server, set the pace (docs/tournaments.md, "Speed")
-        pool = connections or n_spectators + 10
-        limits = httpx.Limits(max_connections=pool, max_keepalive_connections=pool)
-        async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
+        async with httpx.AsyncClient(base_url=base, timeout=120) as client:  # the desk's: one client, a few requests
             async def step(what: str, **body):
                 r = await client.post(f"/api/desk/{eid}/{what}", headers=key, json=body)
                 assert r.status_code == 200, r.text
@@ -133,50 +201,69 @@ async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: fl
 
             state = await step("announce", round=WEB_ROUNDS + 1, table=1)  # the desk's view, the round published
             live = [m["table"] for m in state["rounds"][-1]["matches"] if len(m["sides"]) == 2]
+            live = live if results < 0 else live[:results]
             first = await client.get(f"/api/t/{eid}", headers={"Accept-Encoding": "gzip"})
             print(f"the public view: {len(first.content):,} bytes of JSON ({first.headers.get('content-length')} "
-                  f"gzipped), {n_players} players, round {WEB_ROUNDS + 1} live", flush=True)
-
-            waits: list[float] = []
+                  f"gzipped), {n_players} players, round {WEB_ROUNDS + 1} live; {n_spectators} spectators in "
+                  f"{processes} client process(es), a reading every {every:g} s each"
+                  f"{'' if validator else ', no validator sent (every reading a 200)'}", flush=True)
+            pipes, clients = [], []
+            for k in range(processes):
+                share = n_spectators // processes + (k < n_spectators % processes)
+                mine, theirs = multiprocessing.Pipe()
+                proc = multiprocessing.get_context("spawn").Process(
+                    target=reading, args=(port, f"/api/t/{eid}", share, every, seconds, seed + k, validator, theirs))
+                proc.start()
+                pipes.append(mine)
+                clients.append(proc)
+            for pipe in pipes:
+                assert await asyncio.to_thread(pipe.recv) == "ready"
+            start = time.monotonic() + 1.0
+            for pipe in pipes:
+                pipe.send(start)
+            await asyncio.sleep(max(0.0, start - time.monotonic()))
             desk_waits: list[float] = []
-            reconnects = [0]
-            stop = time.monotonic() + seconds
-            cpu0 = cpu()
-
-            async def spectator() -> None:
-                await asyncio.sleep(rng.random() * every)
-                while time.monotonic() < stop:
-                    start = time.monotonic()
-                    try:
-                        r = await client.get(f"/api/t/{eid}", headers={"Accept-Encoding": "gzip"})
-                    except httpx.TransportError:  # a kept-alive connection the server closed as it was reused
-                        reconnects[0] += 1
-                        r = await client.get(f"/api/t/{eid}", headers={"Accept-Encoding": "gzip"})
-                    waits.append(time.monotonic() - start)  # the retry's wait included
-                    assert r.status_code == 200
-                    await asyncio.sleep(max(0.0, every - (time.monotonic() - start)))
+            cpu0, wall = cpu(), time.monotonic()
 
             async def desk() -> None:
                 pause = seconds / (len(live) + 1)
                 for table in live:
                     await asyncio.sleep(pause)
-                    if time.monotonic() >= stop:
+                    if time.monotonic() >= start + seconds:
                         return
-                    start = time.monotonic()
+                    began = time.monotonic()
                     await step("result", round=WEB_ROUNDS + 1, table=table, games=games())
-                    desk_waits.append(time.monotonic() - start)
+                    desk_waits.append(time.monotonic() - began)
 
-            await asyncio.gather(desk(), *(spectator() for _ in range(n_spectators)))
-            used = cpu() - cpu0
+            await desk()
+            got = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
+            used, wall = cpu() - cpu0, time.monotonic() - wall
+            for proc in clients:
+                proc.join(60)
             last = (await client.get(f"/api/t/{eid}")).json()
             typed = sum(1 for m in last["rounds"][-1]["matches"] if m.get("result"))
+    waits = [w for g in got for w in g["waits"]]
+    status: dict[int, int] = {}
+    for g in got:
+        for code, count in g["status"].items():
+            status[code] = status.get(code, 0) + count
+    errors = [e for g in got for e in g["errors"]]
+    clients_cpu, readings = sum(g["cpu"] for g in got), max(1, len(waits))
     print(f"{'':<24} {'count':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
     for name, values in (("spectators' readings", waits), ("the desk's results", desk_waits)):
         if len(values) >= 2:
             q = statistics.quantiles(values, n=100, method="inclusive")
             print(f"{name:<24} {len(values):>8} {q[49] * 1000:>8.0f} {q[98] * 1000:>8.0f} {max(values) * 1000:>8.0f}")
-    print(f"results typed meanwhile: {len(desk_waits)} (the public view shows {typed} of round {WEB_ROUNDS + 1}); "
-          f"connections reopened {reconnects[0]}; server CPU {used:.1f} s in {seconds:.0f} s; load average {os.getloadavg()[0]:.1f}  [target p99 <= 100 ms]")
+    print(f"answers: {', '.join(f'{count} x {code}' for code, count in sorted(status.items()))}; "
+          f"{sum(g['bytes'] for g in got) / readings:,.0f} bytes a reading; connections reopened "
+          f"{sum(g['reconnects'] for g in got)}; errors {len(errors)}")
+    print(f"results typed meanwhile: {len(desk_waits)} (the public view shows {typed} of round {WEB_ROUNDS + 1})")
+    print(f"server CPU {used:.1f} s in {wall:.0f} s ({used / wall:.2f} cores), {used * 1000 / readings:.2f} ms a "
+          f"reading (the desk's results included); the clients' CPU {clients_cpu:.1f} s ({clients_cpu / wall:.2f} "
+          f"cores), {clients_cpu * 1000 / readings:.2f} ms a reading; load average {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores  [target p99 <= 100 ms]")
+    for e in sorted(set(errors))[:3]:
+        print(f"      e.g. {e}")
 
 
 if __name__ == "__main__":

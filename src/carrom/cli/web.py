@@ -73,6 +73,7 @@ def _warm_with_progress() -> float:
 
 
 WORKER_DB, WORKER_IDLE, WORKER_GRACE = "CARROM_WORKER_DB", "CARROM_WORKER_MATCH_IDLE", "CARROM_WORKER_GRACE"  # what each worker process is told
+WORKER_PHYSICS = "CARROM_WORKER_PHYSICS"  # the board's physics, inline (carrom.physics.model_file.model_name)
 
 
 def _options(adjourn_after: float | None, absence_grace: float | None = None) -> dict[str, float]:
@@ -86,10 +87,14 @@ def worker_app():  # noqa: ANN201
     from carrom.web import create_app
     from carrom.web.warm import settle, warm
 
+    from carrom.physics.model_file import named_or_inline
+
     warm()
     idle, grace = os.environ.get(WORKER_IDLE), os.environ.get(WORKER_GRACE)
+    physics = os.environ.get(WORKER_PHYSICS)  # the parent's model, inline (read and checked once, by the parent)
     app = create_app(os.environ[WORKER_DB], **({"match_idle": float(idle)} if idle else {}),
-                     **({"absence_grace": float(grace)} if grace else {}))
+                     **({"absence_grace": float(grace)} if grace else {}),
+                     physics=named_or_inline(physics) if physics else None)
     settle()
     return app
 
@@ -114,8 +119,22 @@ def _limits(trusted_proxies: list[str]):  # noqa: ANN202
     return replace(limits, trusted_proxies=tuple(dict.fromkeys(limits.trusted_proxies + tuple(trusted_proxies))))
 
 
+def _physics(name: str | None):  # noqa: ANN202
+    """``--physics``: a model's name or a model file (``carrom calibrate``'s), read and checked before the server
+    starts; a bad one ends the command with the file's problem named."""
+    if name is None:
+        return None
+    from carrom.physics.model_file import load_physics
+
+    try:
+        return load_physics(name)
+    except ValueError as exc:
+        fail(f"--physics: {exc}")
+
+
 def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float | None = None,
-         absence_grace: float | None = None, workers: int = 1, trusted_proxies: list[str] = ()) -> None:
+         absence_grace: float | None = None, workers: int = 1, trusted_proxies: list[str] = (),
+         physics: str | None = None) -> None:
     import uvicorn
 
     from carrom.store import Store, StoreError, shareable
@@ -130,13 +149,14 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
     if absence_grace is not None and not absence_grace >= 0:
         fail(f"--absence-grace must be 0 seconds or more, not {absence_grace}")
     limits = _limits(list(trusted_proxies))
+    params = _physics(physics)
     try:
         if workers > 1:  # the parent only checks the database; each worker opens its own
             store = Store(db)
             unfinished = store.count(unfinished=True)
             store.close()
         else:
-            app = create_app(db, limits=limits, **_options(adjourn_after, absence_grace))
+            app = create_app(db, limits=limits, physics=params, **_options(adjourn_after, absence_grace))
             unfinished = app.state.hub.unfinished
     except StoreError as exc:
         fail(str(exc))
@@ -148,11 +168,16 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
                + (f"; {workers} server processes" if workers > 1 else "")
                + (f"; {unfinished} unfinished match{'es' if unfinished != 1 else ''} to resume when opened"
                   if unfinished else "")
+               + (f"; the board's physics: {physics}" if params is not None else "")
                + "; Ctrl+C stops it)")
     if workers > 1:
         os.environ[WORKER_DB] = db
         os.environ[WORKER_IDLE] = str(_options(adjourn_after).get("match_idle", ""))
         os.environ[WORKER_GRACE] = "" if absence_grace is None else str(absence_grace)
+        if params is not None:
+            from carrom.physics.model_file import model_name
+
+            os.environ[WORKER_PHYSICS] = model_name(params)
         os.environ["CARROM_TRUSTED_PROXIES"] = ",".join(limits.trusted_proxies)  # each worker's Limits.from_env
         uvicorn.run("carrom.cli.web:worker_app", factory=True, host=host, port=port, workers=workers,
                     log_level="warning", **SERVER_OPTIONS)
@@ -164,6 +189,8 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
 
 
 GRACE_HELP = "Seconds a player of a room with clocks may be gone; then the match is lost (ICF 143 a)."
+PHYSICS_HELP = ("The board's physics: a model file written by carrom calibrate (or a model's name, v4-slow ...); "
+                "new matches and practice play it when they ask for the medium board speed, the default.")
 PROXY_HELP = ("The address of a proxy in front of this server (repeat for several): only its X-Forwarded-For "
               "names the client for the limits per address (docs/web.md); without it, never believed.")
 
@@ -175,10 +202,11 @@ def register(app: typer.Typer) -> None:
         db: Path = typer.Option(Path("carrom.db"), help=N_("The SQLite file that keeps every match.")),
         browser: bool = typer.Option(True, help=N_("Open the browser.")),
         absence_grace: float = typer.Option(120.0, metavar="SECONDS", help=GRACE_HELP),
+        physics: str = typer.Option(None, metavar="FILE", help=PHYSICS_HELP),
     ) -> None:
         from carrom.store import sqlite_url
 
-        _run("127.0.0.1", port, sqlite_url(str(db)), browser, absence_grace=absence_grace)
+        _run("127.0.0.1", port, sqlite_url(str(db)), browser, absence_grace=absence_grace, physics=physics)
 
     @app.command(help=N_("Host the web app for others: rooms are shared by link; every stroke is stored in the database."))
     def serve(
@@ -191,5 +219,6 @@ def register(app: typer.Typer) -> None:
         workers: int = typer.Option(1, min=1, max=64, help=N_("Server processes on this port, sharing one PostgreSQL "
                                                               "database (--db postgresql+psycopg://...).")),
         trusted_proxy: list[str] = typer.Option([], metavar="ADDRESS", help=PROXY_HELP),
+        physics: str = typer.Option(None, metavar="FILE", help=PHYSICS_HELP),
     ) -> None:
-        _run(host, port, db, False, adjourn_after, absence_grace, workers, trusted_proxy)
+        _run(host, port, db, False, adjourn_after, absence_grace, workers, trusted_proxy, physics)

@@ -25,10 +25,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from carrom.i18n.said import Said
+from carrom.physics import PhysicsParams
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.catalog import catalog_router
-from carrom.web.desk import desk_router
+from carrom.web.desk import Desk, PublicReadings, desk_router
 from carrom.web.limits import BodyLimit, HeaderLimit, Limits, PerAddress
 from carrom.web.live import ABSENCE_GRACE, MATCH_IDLE, ROOM_IDLE, Hub, to_json
 from carrom.web.live_ws import live_router
@@ -45,8 +46,9 @@ log = logging.getLogger("carrom.web")
 # how uvicorn serves the app (carrom serve, the tests' servers, the benchmarks): no X-Forwarded-For believed by
 # uvicorn (the app's PerAddress believes it from Limits.trusted_proxies only), no per-message compression (an
 # update is made once and the same bytes go to every connection: compressing it per connection would cost each
-# one a deflate)
-SERVER_OPTIONS = {"proxy_headers": False, "ws_per_message_deflate": False}
+# one a deflate); a kept-alive connection waits 30 s for its next request (uvicorn's 5 s closed every page that polls every 5 s,
+# such as a tournament's public page, between two readings: a new connection each time)
+SERVER_OPTIONS = {"proxy_headers": False, "ws_per_message_deflate": False, "timeout_keep_alive": 30}
 BOT_PAUSE = 0.6  # seconds between a bot's actions (after its shot's motion), so people can follow
 THREADS = 32  # worker threads for the rooms' actions (most of their time waiting for a commit)
 
@@ -59,18 +61,21 @@ def _error(status: int, message: str, fields: dict[str, Any] | None = None) -> J
 
 def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PAUSE,
                limits: Limits | None = None, room_idle: float = ROOM_IDLE, match_idle: float = MATCH_IDLE,
-               clock_seconds: float = CLOCK_SECONDS, absence_grace: float = ABSENCE_GRACE) -> FastAPI:
+               clock_seconds: float = CLOCK_SECONDS, absence_grace: float = ABSENCE_GRACE,
+               physics: PhysicsParams | None = None) -> FastAPI:
     """The app on the database at ``db_url`` (any SQLAlchemy URL); ``StoreError`` if it cannot be opened.
 
     ``room_idle``: seconds after which a room nobody is connected to leaves memory (it is loaded again when opened);
     ``match_idle``: seconds without an action after which an unfinished match is adjourned (any action resumes it);
     ``limits``: what one client may cost (``Limits``; None: the defaults and ``CARROM_LIMITS``, docs/web.md);
     ``clock_seconds``: the clocks of the laws (15 s; less only for tests); ``absence_grace``: seconds a player of a
-    room with clocks may be gone before the laws of absence apply (docs/web.md).
+    room with clocks may be gone before the laws of absence apply (docs/web.md); ``physics``: this server's board
+    (``carrom serve --physics FILE``, a calibrated model: docs/calibration.md), played by new rooms and practice
+    whenever they ask for the medium board speed (the default), and named in each match's record.
     """
     limits = Limits.from_env() if limits is None else limits
     store = Store(db_url)
-    hub = Hub(store, bot_pause, room_idle, match_idle, clock_seconds, absence_grace)
+    hub = Hub(store, bot_pause, room_idle, match_idle, clock_seconds, absence_grace, physics)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
@@ -91,6 +96,8 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         store.close()
 
     app = FastAPI(title="carrom", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
+    desk = Desk(store)
+    app.add_middleware(PublicReadings, desk=desk)  # innermost: the spectators' readings of a cached public view
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.add_middleware(HeaderLimit, limit=limits.header_bytes)
     app.add_middleware(PerAddress, limits=limits)  # outermost: counted before anything is read
@@ -98,8 +105,8 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(umpire_router(store))  # the tablet umpire and the live scoreboard (docs/umpire.md)
     app.include_router(catalog_router())  # the client's words in five languages (docs/i18n.md)
-    app.include_router(practice_router(store))  # set up a position, predict, strike; the drills (docs/practice.md)
-    app.include_router(desk_router(store))  # the tournament desk and its public pages (docs/tournaments.md)
+    app.include_router(practice_router(store, physics))  # set up a position, predict, strike; the drills (docs/practice.md)
+    app.include_router(desk_router(store, desk))  # the tournament desk and its public pages (docs/tournaments.md)
 
     @app.exception_handler(MessageError)
     async def _message_error(_request: Request, exc: MessageError) -> JSONResponse:

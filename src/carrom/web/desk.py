@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import hashlib
 import hmac
 import io
 import json
 import logging
+import re
 import secrets
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -32,6 +34,7 @@ from sqlalchemy.orm import Session
 
 from carrom.desk import SolError, StoreError as DeskStoreError, TournamentStore, import_sol
 from carrom.desk import service
+from carrom.desk.tables import EventRow
 from carrom.rules import Seat
 from carrom.i18n import translator
 from carrom.i18n.said import RECORDER as SAID
@@ -82,6 +85,15 @@ def tablet_games(record_text: str) -> tuple[tuple[int, int], ...] | None:
                  for g in games_of(session))
 
 
+class PublicView(NamedTuple):
+    """An event's public view as every spectator is sent it: its JSON, gzipped, and its validator (``ETag``: a
+    reader that holds it is answered 304 with no body)."""
+
+    raw: bytes
+    packed: bytes
+    etag: str
+
+
 class Desk:
     """The events' stores and the public views' cache."""
 
@@ -89,7 +101,8 @@ class Desk:
         self.store = store
         self.events = TournamentStore(store.url)
         self.umpires = UmpireStore(store)
-        self.public: dict[int, tuple[float, tuple[bytes, bytes]]] = {}
+        self.public: dict[int, tuple[float, PublicView]] = {}
+        self.stamps: dict[int, tuple[Any, ...]] = {}  # what each cached public view was made of (``public_stamp``)
         self.refreshing: set[int] = set()
         self.locks: dict[int, asyncio.Lock] = {}
 
@@ -367,14 +380,17 @@ class Desk:
         out["rating_lists"] = [name for name, _ in list_names(self.events)]  # each a public page, /ratings/NAME
         return out
 
-    def public_now(self, event_id: int) -> tuple[bytes, bytes]:
-        """The public view worked out now (the tablets' results read in first), as JSON and gzipped once for every
-        spectator whose browser takes it so."""
+    def public_now(self, event_id: int) -> PublicView:
+        """The public view worked out now (the tablets' results read in first), as JSON, gzipped and named by its
+        validator once for every spectator; what it was made of kept beside it (``public_stamp``, read before: a change
+        meanwhile is seen at the next refresh), whoever asked for it (a refresh, or a desk's step that changed it)."""
+        stamp = self.public_stamp(event_id)
         body = json.dumps(self.view(event_id, self.sync(event_id), private=False), separators=(",", ":"))
         raw = body.encode("utf-8")
-        return raw, gzip.compress(raw, 6)
+        self.stamps[event_id] = stamp
+        return PublicView(raw, gzip.compress(raw, 6), f'W/"{hashlib.blake2b(raw, digest_size=12).hexdigest()}"')
 
-    async def public_bytes(self, event_id: int) -> tuple[bytes, bytes]:
+    async def public_bytes(self, event_id: int) -> PublicView:
         """The public view as cached: a view older than ``PUBLIC_FRESH`` is still served while one refresh is worked
         out in the background, so no spectator waits for another's computation; only the first reading waits."""
         cached = self.public.get(event_id)
@@ -385,9 +401,9 @@ class Desk:
             asyncio.get_running_loop().create_task(self.refresh(event_id, background=True))
         return cached[1]
 
-    async def refresh(self, event_id: int, background: bool = False) -> tuple[bytes, bytes] | None:
+    async def refresh(self, event_id: int, background: bool = False) -> PublicView | None:
         try:
-            body = await asyncio.to_thread(self.public_now, event_id)
+            body = await asyncio.to_thread(self.public_if_changed, event_id)
         except Exception as exc:
             if not background:
                 raise
@@ -397,6 +413,39 @@ class Desk:
             self.refreshing.discard(event_id)
         self.public[event_id] = (time.monotonic(), body)
         return body
+
+    def public_stamp(self, event_id: int) -> tuple[Any, ...]:
+        """What an event's public view is made of, read in three small queries: the event's version (every step the
+        desk or a tablet's result takes writes it), its tablets and the umpire's match of each (a toss opens it, and
+        the page then links its scoreboard), and which of those matches are over (a result ``sync`` will read in)."""
+        with self.events.transaction("reading the event's version") as s:
+            version = s.scalar(select(EventRow.version).where(EventRow.id == event_id))
+        if version is None:
+            raise DeskStoreError(f"no event {event_id} in this database")
+        tablets = service.tablets(self.events, event_id)
+        opened = tuple((t.round, t.table, t.rubber, t.umpire_match) for t in tablets)
+        return version, opened, frozenset(self.finished([t.umpire_match for t in tablets if t.umpire_match]))
+
+    def public_if_changed(self, event_id: int) -> PublicView:
+        """The cached public view while what it is made of has not changed, else worked out again: a crowd reading a
+        big event between two results costs a few queries a second, not the event loaded, viewed and gzipped."""
+        cached = self.public.get(event_id)
+        if cached is not None and self.stamps.get(event_id) == self.public_stamp(event_id):
+            return cached[1]
+        return self.public_now(event_id)
+
+
+def unchanged(request: Request, etag: str) -> bool:
+    """The reader already holds this view: its ``If-None-Match`` names ``etag`` (weakly compared, RFC 9110 13.1.2)."""
+    return holds(request.headers.get("if-none-match"), etag)
+
+
+def holds(held: str | None, etag: str) -> bool:
+    """``If-None-Match: held`` names ``etag``, weakly compared."""
+    if not held:
+        return False
+    return held.strip() == "*" or etag.removeprefix("W/") in (t.strip().removeprefix("W/") for t in held.split(","))
+
 
 def _fields(body: Any, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     if not isinstance(body, dict):
@@ -437,9 +486,41 @@ SETTINGS = ("system", "pairing", "format", "rounds", "finals", "final_kind", "th
             "timed", "phantom_score", "delay_top", "delay_compatriots", "seed", "rubbers")
 
 
-def desk_router(store: Store) -> APIRouter:
+PUBLIC_PATH = re.compile(r"/api/t/([0-9]{1,18})")
+
+
+class PublicReadings:
+    """ASGI middleware: ``GET /api/t/{id}`` of an event whose public view is cached answered here, with the same
+    bytes as the route's (``public``), before the router and its exception handlers are walked: a crowd of
+    spectators reading is most of a live event's requests. Anything else (an event not cached yet, an error) goes
+    on to the route. Inside the server's limits (``carrom.web.limits``): counted and checked like any request."""
+
+    def __init__(self, app: Any, desk: Desk) -> None:
+        self.app = app
+        self.desk = desk
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        found = scope["type"] == "http" and scope["method"] == "GET" and PUBLIC_PATH.fullmatch(scope["path"])
+        if not found or int(found[1]) not in self.desk.public:
+            return await self.app(scope, receive, send)
+        view = await self.desk.public_bytes(int(found[1]))
+        asked = {name: value for name, value in scope["headers"] if name in (b"if-none-match", b"accept-encoding")}
+        headers = [(b"cache-control", b"no-cache"), (b"vary", b"Accept-Encoding"), (b"etag", view.etag.encode())]
+        if holds(asked.get(b"if-none-match", b"").decode("latin-1"), view.etag):
+            await send({"type": "http.response.start", "status": 304, "headers": headers})
+            return await send({"type": "http.response.body", "body": b""})
+        packed = b"gzip" in asked.get(b"accept-encoding", b"")
+        body = view.packed if packed else view.raw
+        headers += [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+        if packed:
+            headers.append((b"content-encoding", b"gzip"))
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
+def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
     """The desk's pages and API, and the public pages, on ``store``'s database."""
-    desk = Desk(store)
+    desk = desk or Desk(store)  # given: the one whose public views PublicReadings answers from
     router = APIRouter()
 
     def page(name: str):
@@ -689,7 +770,7 @@ def desk_router(store: Store) -> APIRouter:
     async def public(event_id: int, request: Request):
         """The public view: published rounds, standings, the bracket, each table's scoreboard; never a key."""
         try:
-            raw, packed = await desk.public_bytes(event_id)
+            view = await desk.public_bytes(event_id)
         except REFUSED as exc:
             return refused(exc)
         except DeskStoreError as exc:
@@ -699,10 +780,14 @@ def desk_router(store: Store) -> APIRouter:
             log.warning("%s", exc)
             raise HTTPException(503, SAID.gettext("the database is not available now: nothing was changed; try "
                                                   "again later")) from None
-        headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+        # a browser asks again with the validator it holds (no-cache: always asked, never shown stale): the same view
+        # is a 304 without a body, so a crowd reading an unchanged page costs the server next to nothing
+        headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding", "ETag": view.etag}
+        if unchanged(request, view.etag):
+            return Response(status_code=304, headers=headers)
         if "gzip" in request.headers.get("accept-encoding", ""):
-            return Response(packed, media_type="application/json", headers=headers | {"Content-Encoding": "gzip"})
-        return Response(raw, media_type="application/json", headers=headers)
+            return Response(view.packed, media_type="application/json", headers=headers | {"Content-Encoding": "gzip"})
+        return Response(view.raw, media_type="application/json", headers=headers)
 
     @router.get("/api/t/{event_id}/qr/{round_number}/{table}.svg")
     async def qr(event_id: int, round_number: int, table: int, request: Request) -> Response:

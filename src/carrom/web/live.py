@@ -26,6 +26,7 @@ from typing import Any
 import orjson
 from fastapi import HTTPException, WebSocket
 
+from carrom.physics import PhysicsParams
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.clocks import ABSENCE_GRACE, MatchClock, RoomClocks
@@ -141,6 +142,7 @@ class LiveMatch:
         self.lock = asyncio.Lock()
         self.bots: asyncio.Task | None = None
         self.used = time.monotonic()
+        self._opening: tuple[tuple[Any, ...], str] | None = None  # (what it is of, the state's JSON but its last brace)
 
     @property
     def id(self) -> str:
@@ -160,6 +162,7 @@ class LiveMatch:
         """To every connection: ``update`` as a message, or already JSON (made off the event loop); one text for all,
         the players' connections first."""
         text = update if isinstance(update, str) else to_json(update)
+        self._opening = None  # the state has changed: the next client to connect has it worked out again
         watchers = []
         for conn in list(self.connections.values()):
             if conn.token is not None and self.room.seats_of(conn.token):
@@ -172,6 +175,26 @@ class LiveMatch:
     def view(self) -> dict[str, Any]:
         """The room's state with its clocks."""
         return self.room.view() | self.clock.fields()
+
+    def _of(self) -> tuple[Any, ...]:
+        """What a connection's first state depends on besides what ``publish`` says has changed."""
+        room = self.room
+        return room.version, id(room.game), len(room.game.record.entries), room.adjourned, self.clock.deadline
+
+    def opening(self, token: str | None) -> str:
+        """The first message of a connection playing with ``token`` (None: watching), as JSON: the room's state with
+        its clocks, worked out and made into JSON once per version of the match for every client that connects (a
+        crowd arriving, or every watcher reconnecting after a 4008), then only what is this connection's own
+        appended: the seats it plays, the server's time (the page's clocks are set by it) and, for a player, the
+        links."""
+        of = self._of()
+        if self._opening is None or self._opening[0] != of:
+            state = self.view()
+            state.pop("now", None)
+            self._opening = of, to_json(state)[:-1]
+        room = self.room
+        own = {"you": room.seats_of(token), "now": time.time()} | ({"links": room.links()} if token else {})
+        return self._opening[1] + "," + to_json(own)[1:]
 
     def present(self) -> set[str]:
         """The seats played by a client connected now."""
@@ -188,8 +211,9 @@ class Hub:
 
     def __init__(self, store: Store, bot_pause: float, room_idle: float = ROOM_IDLE,
                  match_idle: float = MATCH_IDLE, clock_seconds: float = CLOCK_SECONDS,
-                 absence_grace: float = ABSENCE_GRACE) -> None:
+                 absence_grace: float = ABSENCE_GRACE, physics: PhysicsParams | None = None) -> None:
         self.store = store
+        self.physics = physics  # the server's board (carrom serve --physics FILE): its new rooms' medium speed
         self.clocks = RoomClocks(store, clock_seconds, absence_grace)
         self.bot_pause = bot_pause
         self.room_idle = room_idle

@@ -65,7 +65,7 @@ def live_router(hub: Hub, limits: Limits) -> APIRouter:
             conn.send(refusal(SAID.gettext("this link's token plays no seat here: you are watching"), "refused", None))
             token = None
         conn.token = token
-        conn.send(live.view() | {"you": room.seats_of(token)} | ({"links": room.links()} if token else {}))
+        conn.put(live.opening(token), state=False)
         hub.wake_bots(room)
         gate = Gate(limits)
         try:

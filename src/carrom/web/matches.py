@@ -72,7 +72,7 @@ def matches_router(hub: Hub) -> APIRouter:
     @router.post("/api/rooms")
     async def create_room(request: Request) -> dict[str, Any]:
         body = await body_of(request)
-        room, token = await asyncio.to_thread(Room.create, store, body)
+        room, token = await asyncio.to_thread(Room.create, store, body, hub.physics)
         live = hub.add(room)
         if room.clocks:
             await asyncio.to_thread(live.clock.keep, room)

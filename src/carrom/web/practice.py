@@ -81,9 +81,12 @@ def parse_aim(body: Mapping[str, Any]) -> Aim:
     return Aim(float(aim["along"]), float(aim["angle"]), float(aim["speed"]))
 
 
-def parse_speed(value: Any) -> PhysicsParams:
+def parse_speed(value: Any, medium: PhysicsParams | None = None) -> PhysicsParams:
     """The board's speed a practice request names (``board_speed``: slow, medium, fast; medium when
-    not given): the physics v4-slow, v4 or v4-fast (docs/physics.md, "board speed")."""
+    not given): the physics v4-slow, v4 or v4-fast (docs/physics.md, "board speed"); ``medium``: the
+    server's own board in place of v4 (``carrom serve --physics FILE``)."""
+    if medium is not None and value in (None, "medium"):
+        return medium
     if value is None:
         return DEFAULT_PARAMS
     if not isinstance(value, str) or value not in BOARD_SPEED_PRESETS:
@@ -92,12 +95,12 @@ def parse_speed(value: Any) -> PhysicsParams:
     return board_speed(value)
 
 
-def speed_of(body: Any) -> PhysicsParams:
-    return parse_speed(body.get("board_speed") if isinstance(body, Mapping) else None)
-
-
-def practice_router(store: Store) -> APIRouter:
+def practice_router(store: Store, physics: PhysicsParams | None = None) -> APIRouter:
+    """Practice's pages and API; ``physics``: the server's own board, played at the medium speed (the default)."""
     router = APIRouter()
+
+    def speed_of(body: Any) -> PhysicsParams:
+        return parse_speed(body.get("board_speed") if isinstance(body, Mapping) else None, physics)
 
     async def body_of(request: Request) -> Any:
         try:
@@ -117,7 +120,7 @@ def practice_router(store: Store) -> APIRouter:
 
     @router.get("/api/practice/opening")
     async def opening() -> dict[str, Any]:
-        return position_view(Position.opening()) | {"max_speed": DEFAULT_PARAMS.max_speed}
+        return position_view(Position.opening()) | {"max_speed": (physics or DEFAULT_PARAMS).max_speed}
 
     @router.post("/api/practice/position")
     async def check(request: Request) -> dict[str, Any]:
@@ -143,7 +146,8 @@ def practice_router(store: Store) -> APIRouter:
     @router.get("/api/practice/drills/{drill_id}/bot")
     async def bot(drill_id: str, board_speed: str | None = None) -> dict[str, Any]:
         """The master bot's shot on the drill (computed once per board speed), predicted."""
-        return await run(lambda: prediction_view(drill_bot_shot(drill(drill_id).id, parse_speed(board_speed))))
+        params = parse_speed(board_speed, physics)
+        return await run(lambda: prediction_view(drill_bot_shot(drill(drill_id).id, params)))
 
     @router.get("/api/practice/match/{match_id}/stroke/{number}")
     async def from_match(match_id: str, number: int) -> dict[str, Any]:

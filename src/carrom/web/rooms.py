@@ -23,7 +23,7 @@ import orjson
 from carrom.equipment import Disc, Layout, PieceKind
 from carrom.game import Game, GameError, StrokeReport
 from carrom.i18n import N_
-from carrom.physics import board_speed
+from carrom.physics import PhysicsParams, board_speed
 from carrom.players import make_bot
 from carrom.players.driver import step
 from carrom.records import dumps
@@ -108,10 +108,11 @@ class Room:
     # -- making ------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, store: Store, body: Any) -> tuple["Room", str]:
+    def create(cls, store: Store, body: Any, physics: PhysicsParams | None = None) -> tuple["Room", str]:
         """A new room from ``{"variant", "players": {seat: {"type": me|open|bot, "name", "level"}}}``.
 
-        Returns it and the creator's token, which plays every seat of type "me".
+        Returns it and the creator's token, which plays every seat of type "me". ``physics``: the server's own
+        board (``carrom serve --physics FILE``), played on the medium board speed (the default) in its stead.
         """
         request: RoomRequest = room_request(body)
         token = secrets.token_urlsafe(18)
@@ -123,7 +124,9 @@ class Room:
                 seats[seat] = SeatInfo(p.name or seat.capitalize(), "human", None, token if p.type == "me" else None)
         try:
             game = Game.new({s: i.name for s, i in seats.items()}, variant=request.variant,
-                            first_breaker=request.first_breaker, params=board_speed(request.board_speed))
+                            first_breaker=request.first_breaker,
+                            params=physics if physics is not None and request.board_speed == "medium"
+                            else board_speed(request.board_speed))
         except GameError as exc:
             raise MessageError.refused(exc, "bad_message") from None
         invite = secrets.token_urlsafe(16) if any(i.kind == "human" and i.token is None for i in seats.values()) else None

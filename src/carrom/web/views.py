@@ -6,6 +6,7 @@ All lengths in metres in the board frame (origin at the centre, +y from south to
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any, Mapping
 
@@ -127,9 +128,15 @@ def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]
         "winner": state.winner,
         "clock": rules.stroke_clock or STROKE_CLOCK,
         "max_speed": game.params.max_speed,
-        "physics": game.params.model,  # the model the record names (docs/physics.md)
-        "board_speed": board_speed_of(game.params),  # slow, medium, fast; None for another model
+        # the model the record names (docs/physics.md): a model file's inline (carrom serve --physics FILE)
+        "physics": game.params.model or game.record.header.physics,
+        "board_speed": _board_speed(game.params),  # slow, medium, fast; None for another model
     }
+
+
+# ``board_speed_of`` compares a game's parameters with three presets field by field (a twelfth of a millisecond a
+# state): remembered by value (the parameters are frozen; each game has its own equal copy)
+_board_speed = functools.lru_cache(maxsize=64)(board_speed_of)
 
 
 def _exact(value: float) -> float:
