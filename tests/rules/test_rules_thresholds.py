@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from carrom.rules import OutOfTime, running
 
-from rules_helpers import N, S, Declare, Timeout, laws, miss, new, play, position, slam
+from rules_helpers import N, S, Concede, Declare, Match, Timeout, laws, miss, new, play, position, slam
 from test_rules_match import to_third_game
 
 
@@ -98,3 +98,26 @@ def test_only_a_board_can_leave_extra_points_to_claim():
     ends = [e for _ in range(6) for e in slam(m, 0).ended if e.kind.value != "board"]
     assert [e.kind.value for e in ends] == ["game", "game", "match"]
     assert all(e.extra_claimable == 0 for e in ends)
+
+
+def test_a_conceded_game_is_named_by_its_number_and_a_conceded_match_ends_on_games():
+    """ICF 139: a side may concede a board, a game or the match. The ruling names the game conceded; the match's
+    end carries the games won (ICF 57), not points."""
+    m = new()
+    slam(m, 0)
+    r = m.play(Concede(N, "game"))
+    assert "ICF 139" in laws(r) and "North concedes game 1" in words(r)
+    r = m.play(Concede(N, "match"))
+    end = r.ending("match")
+    assert (end.winner, end.points, end.score, end.game) == (0, 0, (1, 0), 2)
+
+
+def test_a_match_taken_over_without_names_calls_the_players_by_their_seats():
+    """ICF 49 a: a match taken over from a paper scorecard before a board's break; with no names given the players
+    are called by their seats, and the card so far (the boards played) is the state's results."""
+    m = Match.from_score(breaker=N, points=(5, 3), boards_done=2)
+    assert m.state.player(S) == "South" and m.state.player(N) == "North"
+    assert m.expected() == ("stroke", N)
+    slam(m, 1)
+    assert m.scorecard() == m.state.results and len(m.scorecard()) == 1
+    assert m.scorecard()[0].winner == 1
