@@ -70,3 +70,11 @@ def test_past_games_taken_over_are_checked_against_the_games_won():
         take_over(breaker=N, games_won=(1, 0), past_games=[(10, 25)])
     m = take_over(breaker=N, points=(3, 0), games_won=(0, 1), boards_done=1)
     assert m.state.points == ((0, 0), (3, 0))
+
+
+def test_a_score_given_by_seat_counts_a_side_not_named_as_nothing():
+    """The umpire may give the score by seat ("north": 4); a side not named has nothing."""
+    m = take_over(breaker=S, points={"north": 4}, boards_done=1)
+    assert m.state.points[-1] == (0, 4)
+    m = take_over(breaker=S, points={"south": 4}, boards_done=1)
+    assert m.state.points[-1] == (4, 0)
