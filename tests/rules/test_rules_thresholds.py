@@ -121,3 +121,13 @@ def test_a_match_taken_over_without_names_calls_the_players_by_their_seats():
     slam(m, 1)
     assert m.scorecard() == m.state.results and len(m.scorecard()) == 1
     assert m.scorecard()[0].winner == 1
+
+
+def test_an_open_claim_for_extra_points_does_not_stop_the_next_break_s_clock():
+    """ICF 87 b: the winners may demand their extra points, but need not; meanwhile the next board's break is
+    timed as usual (ICF 46)."""
+    m = position(new(), 3, 1, turn=S)
+    play(m, S, "bs")  # North wins the board with 1 extra point claimable
+    assert m.state.claim is not None and m.expected() == ("claim", N)
+    clock = running(m.state)
+    assert (clock.what, clock.seat, clock.law) == ("break", m.state.board.breaker, "ICF 46")
