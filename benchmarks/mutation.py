@@ -22,7 +22,9 @@ a constant table) is checked by the module's whole test list (``TEST_MAP``). Out
 ``killed`` (a test failed), ``survived``, ``timeout`` (over ``--timeout-factor`` times the
 tests' clean time, counted as killed: the mutant changed behaviour), ``equivalent``
 (the mutated module compiles to the same bytecode as the original), ``uncovered`` (no test
-runs the line: a survivor). Not run in CI (minutes to hours); its figures are in
+runs the line: a survivor), ``argued`` (a survivor listed with the reason it is equivalent in
+``benchmarks/mutation_equivalent.txt``: counted with the equivalent ones). ``--again RUN.json`` runs
+only the mutants a previous run left alive, found again by file, line of code and change. Not run in CI (minutes to hours); its figures are in
 docs/testing.md.
 
 No maintained tool fits all three needs here (seeded sampling of a fixed number of mutants,
@@ -49,6 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+EQUIVALENT = ROOT / "benchmarks" / "mutation_equivalent.txt"
 DEFAULT_MODULES = ("src/carrom/rules/*.py", "src/carrom/equipment/placement.py",
                    "src/carrom/records/scorecard/build.py")
 # The tests that check each target (the coverage run's scope, and the fallback for import-time lines).
@@ -98,6 +101,11 @@ class Mutant:
     kind: str
     text: str  # what changed, in words
     span: tuple[int, int]  # the enclosing statement's lines (for test selection)
+    code: str = ""  # the mutated line as written (finds the mutant again after lines move)
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.path, self.code, f"{self.kind}: {self.text}")
 
 
 def _tests_for(path: str) -> tuple[str, ...]:
@@ -186,9 +194,10 @@ def _describe(node, kind, change) -> str:
 
 
 def find_mutants(path: str) -> list[Mutant]:
-    tree = ast.parse((ROOT / path).read_text())
-    return [Mutant(path, i, node.lineno, kind, _describe(node, kind, change), _span(stmt))
-            for i, (node, kind, change, stmt) in enumerate(_points(tree))]
+    source = (ROOT / path).read_text()
+    lines = source.splitlines()
+    return [Mutant(path, i, node.lineno, kind, _describe(node, kind, change), _span(stmt), lines[node.lineno - 1].strip())
+            for i, (node, kind, change, stmt) in enumerate(_points(ast.parse(source)))]
 
 
 def mutate(source: str, index: int) -> str:
@@ -365,6 +374,10 @@ def main(argv=None) -> int:
     ap.add_argument("--list", action="store_true", help="list the sampled mutants and stop")
     ap.add_argument("--tests", nargs="*", help="the tests for every target (default: TEST_MAP)")
     ap.add_argument("--root", type=Path, help="another repository (src/ and tests/) to check, for this script's test")
+    ap.add_argument("--again", type=Path, metavar="JSON",
+                    help="run again only the mutants a previous --json run left alive (found by file and change)")
+    ap.add_argument("--equivalent", type=Path, default=EQUIVALENT,
+                    help="survivors argued equivalent, one per line: path || code || kind: change || why")
     args = ap.parse_args(argv)
     global ROOT, OVERRIDE_TESTS
     if args.root:
@@ -377,10 +390,18 @@ def main(argv=None) -> int:
     if not paths:
         raise SystemExit(f"no module matches {args.modules}")
     every = [m for p in paths for m in find_mutants(p)]
-    rng = random.Random(args.seed)
-    sample = every if not args.sample or args.sample >= len(every) else rng.sample(every, args.sample)
+    if args.again:
+        sample, gone = again(every, json.loads(args.again.read_text()))
+        print(f"{len(sample)} mutants left alive by {args.again} run again; {len(gone)} no longer in the code", flush=True)
+        for g in gone:
+            print(f"  gone: {g['path']}:{g['line']} {g['kind']}: {g['change']}")
+    else:
+        rng = random.Random(args.seed)
+        sample = every if not args.sample or args.sample >= len(every) else rng.sample(every, args.sample)
+        print(f"{len(every)} mutation points in {len(paths)} modules; {len(sample)} sampled (seed {args.seed})",
+              flush=True)
     sample.sort(key=lambda m: (m.path, m.index))
-    print(f"{len(every)} mutation points in {len(paths)} modules; {len(sample)} sampled (seed {args.seed})", flush=True)
+    argued = read_equivalent(args.equivalent)
     if args.list:
         for m in sample:
             print(f"  {m.path}:{m.line} {m.kind}: {m.text}")
@@ -413,6 +434,8 @@ def main(argv=None) -> int:
                     # 2: a collection error (the mutant breaks an import) is a kill; 3-5: this script's fault
                     outcome = {"failed": "killed", "error 2: ": "killed", "passed": "survived",
                                "timeout": "timeout"}.get(status, "error")
+            if outcome in ("survived", "uncovered") and m.key in argued:
+                outcome = "argued"
             results.append((m, outcome))
             print(f"[{n}/{len(sample)}] {outcome:10} {m.path}:{m.line} {m.kind}: {m.text}", flush=True)
 
@@ -427,22 +450,63 @@ def main(argv=None) -> int:
         _row(p, rs)
     _row("all", [o for _, o in results])
     survivors = [(m, o) for m, o in results if o in ("survived", "uncovered")]
+    shown = [(m, argued[m.key]) for m, o in results if o == "argued"]
+    if shown:
+        print("\nargued equivalent (counted with the equivalent ones; the reasons are in " f"{args.equivalent.name}):")
+        for m, why in shown:
+            print(f"  {m.path}:{m.line} {m.kind}: {m.text}\n      {why}")
     if survivors:
         print("\nsurvivors:")
         for m, o in survivors:
             print(f"  {m.path}:{m.line} {m.kind}: {m.text}{' (no test runs it)' if o == 'uncovered' else ''}")
     if args.json:
         args.json.write_text(json.dumps([{"path": m.path, "line": m.line, "index": m.index, "kind": m.kind,
-                                          "change": m.text, "outcome": o} for m, o in results], indent=1))
+                                          "change": m.text, "code": m.code, "outcome": o} for m, o in results],
+                                        indent=1))
     return 0
+
+
+def again(every: list[Mutant], previous: list[dict]) -> tuple[list[Mutant], list[dict]]:
+    """The mutants a previous run left alive, found again by file, line of code and change (lines move as the
+    code is edited; the nearest one is taken); the ones whose code is gone are returned apart."""
+    by_change: dict[tuple[str, str, str], list[Mutant]] = {}
+    for m in every:
+        by_change.setdefault((m.path, m.kind, m.text), []).append(m)
+    found, gone = [], []
+    for r in previous:
+        if r["outcome"] not in ("survived", "uncovered", "argued"):
+            continue
+        same = [m for m in by_change.get((r["path"], r["kind"], r["change"]), []) if r.get("code", m.code) == m.code]
+        if not same:
+            gone.append(r)
+            continue
+        found.append(min(same, key=lambda m: abs(m.line - r["line"])))
+    return found, gone
+
+
+def read_equivalent(path: Path) -> dict[tuple[str, str], str]:
+    """Survivors argued equivalent: ``path || the line of code || kind: change || why`` per line (``#`` starts a
+    comment)."""
+    if not path.exists():
+        return {}
+    out = {}
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        parts = [p.strip() for p in line.split(" || ")]
+        if len(parts) != 4:
+            raise SystemExit(f"{path}:{n}: expected 'path || code || kind: change || why', found {line!r}")
+        out[(parts[0], parts[1], parts[2])] = parts[3]
+    return out
 
 
 def _row(name: str, outcomes: list[str]) -> None:
     killed = outcomes.count("killed") + outcomes.count("timeout")
-    live = len(outcomes) - outcomes.count("equivalent")
+    live = len(outcomes) - outcomes.count("equivalent") - outcomes.count("argued")
     score = f"{100 * killed / live:.0f} %" if live else "-"
     print(f"{name:48} {len(outcomes):7} {outcomes.count('killed'):6} {outcomes.count('timeout'):7} "
-          f"{outcomes.count('survived') + outcomes.count('uncovered'):8} {outcomes.count('equivalent'):6} {score:>6}")
+          f"{outcomes.count('survived') + outcomes.count('uncovered'):8} "
+          f"{outcomes.count('equivalent') + outcomes.count('argued'):6} {score:>6}")
 
 
 if __name__ == "__main__":

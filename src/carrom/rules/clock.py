@@ -45,9 +45,8 @@ LAWS = {"break": "ICF 46", "stroke": "ICF 50", "place": "ICF 88 a"}
 
 
 def running(state: MatchState) -> Clock | None:
-    """The clock the laws run now, or None when nothing is timed."""
-    if state.claim is not None:
-        state = replace(state, claim=None)  # the demand is optional: the next board's break is timed meanwhile
+    """The clock the laws run now, or None when nothing is timed. An open demand for extra points (ICF 87 b) stops
+    no clock: it is optional, and the next board's break is timed meanwhile."""
     if state.over or state.awaiting_toss:
         return None
     board = state.board
