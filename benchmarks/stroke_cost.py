@@ -29,6 +29,7 @@ from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame, Opcode
 
 from carrom.game import game as game_module
+from carrom.game import stroke as stroke_module
 from carrom.store import Store, batch
 from carrom.web import live_ws, rooms
 from carrom.web.clocks import RoomClocks
@@ -54,9 +55,10 @@ def timing(owner: Any, name: str, part: str) -> None:
 
 PARTS = [
     (game_module.Game, "strike", "the stroke (all)"),
-    (game_module, "simulate", "  the simulation"),
+    (stroke_module, "simulate", "  the simulation"),
+    (stroke_module, "rule_stroke", "  the referee, in play_stroke"),
     (game_module, "why_illegal", "  the striker's place checked"),
-    (game_module.Game, "_play", "  the referee"),
+    (game_module.Game, "_play", "  the referee, the record's (Scorer.play)"),
     (game_module.Game, "replay_if_no_room", "  room to strike next (ICF 142)"),
     (rooms.Room, "view", "the state (all)"),
     (rooms, "motion_of", "  the shot's motion"),

@@ -63,7 +63,7 @@ class _Packed:
         mass[n] = striker.mass.value
         cls[n] = 1
         self.x, self.y, self.radius, self.mass, self.cls = x, y, radius, mass, cls
-        self.prm = params.vector(half, board.pocket_radius, board.pocket_centre_offset)
+        self.prm = _vector(params, board)
         # What check_strike's fast path needs of the striker: how far out its centre may be,
         # and (squared) how near a pocket's centre.
         self.striker_lim = half - striker.radius + PLACEMENT_TOLERANCE
@@ -148,6 +148,25 @@ class _Packed:
             k = int(gap.argmin())
             if gap[k] < -PLACEMENT_TOLERANCE:
                 raise ValueError(f"the striker at ({x:.6g}, {y:.6g}) overlaps layout disc {k} by {-gap[k]:.3g} m")
+
+
+_vectors: dict = {}
+"""The kernel's parameter vector per (parameters, board dimensions): (params, vector) under
+(id(params), half, pocket radius, pocket offset). Keeping ``params`` keeps its id its own."""
+
+
+def _vector(params: PhysicsParams, board: BoardSpec) -> np.ndarray:
+    """``params.vector`` for ``board``, packed once per parameters object (a game packs a new
+    layout at every stroke, with the same parameters). The kernel never writes to it."""
+    key = (id(params), board.half, board.pocket_radius, board.pocket_centre_offset)
+    hit = _vectors.get(key)
+    if hit is not None and hit[0] is params:
+        return hit[1]
+    vector = params.vector(board.half, board.pocket_radius, board.pocket_centre_offset)
+    if len(_vectors) >= 64:
+        _vectors.clear()
+    _vectors[key] = (params, vector)
+    return vector
 
 
 @functools.lru_cache(maxsize=64)
