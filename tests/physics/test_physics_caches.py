@@ -11,6 +11,7 @@ import math
 import threading
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -111,3 +112,30 @@ def test_a_strike_with_the_packed_vector_plays_as_with_a_fresh_one():
     fresh = simulate(opening_formation(), strike)
     assert np.array_equal(cached.event_floats, fresh.event_floats, equal_nan=True)
     assert np.array_equal(cached.final_positions, fresh.final_positions, equal_nan=True)
+
+
+@settings(max_examples=10, deadline=None)
+@given(along=st.floats(-0.05, 0.05), angle=st.floats(-0.3, 0.3), speed=st.floats(1.0, 6.5))
+def test_a_layout_packs_as_disc_by_disc(along, angle, speed):
+    """The packing fills the kernel's arrays from whole lists; they hold what filling them disc by disc gives."""
+    layout = a_break(along, angle, speed).final_layout
+    packed = simulation._Packed(layout, DEFAULT_PARAMS, STANDARD_BOARD, simulation.STRIKER)
+    n = len(layout)
+    assert packed.n == n
+    assert packed.x[:n].tolist() == [d.x for d in layout.discs]
+    assert packed.y[:n].tolist() == [d.y for d in layout.discs]
+    assert packed.radius.tolist() == [d.kind.spec.radius for d in layout.discs] + [simulation.STRIKER.radius]
+    assert packed.mass.tolist() == [d.kind.spec.mass.value for d in layout.discs] + [simulation.STRIKER.mass.value]
+    assert packed.cls.tolist() == [0] * n + [1]
+
+
+def test_a_bad_layout_still_names_its_first_bad_disc():
+    from carrom.equipment import Disc, Layout, PieceKind
+
+    discs = (Disc(PieceKind.WHITE, 0.1, 0.1), Disc(PieceKind.BLACK, 0.2, 0.1), Disc(PieceKind.WHITE, math.nan, 0.0),
+             Disc(PieceKind.STRIKER, 0.0, 0.0))
+    strike = Strike.from_seat(Seat.SOUTH, 0.0, 0.0, 1.0)
+    with pytest.raises(ValueError, match=r"layout disc 2 \(white\) has a non-finite position"):
+        simulate(Layout(discs), strike)
+    with pytest.raises(ValueError, match="layout disc 2 is a striker"):
+        simulate(Layout(discs[:2] + discs[3:] + discs[2:3]), strike)

@@ -33,6 +33,10 @@ class EventCapExceeded(RuntimeError):
         self.result = result
 
 
+_RADIUS_MASS = {kind: (kind.spec.radius, kind.spec.mass.value) for kind in PieceKind}
+"""Each kind of piece's radius and mass (m, kg), as the kernel takes them."""
+
+
 class _Packed:
     """The layout's coins as kernel arrays, with the striker's row appended last."""
 
@@ -50,15 +54,21 @@ class _Packed:
         mass = np.empty(n + 1)
         cls = np.zeros(n + 1, dtype=np.int64)
         half = board.half
-        for i, d in enumerate(layout.discs):
-            if d.kind is PieceKind.STRIKER:
-                raise ValueError(f"layout disc {i} is a striker: the layout holds the coins, the strike adds the striker")
-            if not (math.isfinite(d.x) and math.isfinite(d.y)):
-                raise ValueError(f"layout disc {i} ({d.kind.value}) has a non-finite position ({d.x!r}, {d.y!r})")
-            x[i] = d.x
-            y[i] = d.y
-            radius[i] = d.kind.spec.radius
-            mass[i] = d.kind.spec.mass.value
+        discs = layout.discs
+        kinds = [d.kind for d in discs]
+        xs = [d.x for d in discs]
+        ys = [d.y for d in discs]
+        if PieceKind.STRIKER in kinds or not all(map(math.isfinite, xs + ys)):
+            for i, d in enumerate(discs):  # the first culprit, named
+                if d.kind is PieceKind.STRIKER:
+                    raise ValueError(f"layout disc {i} is a striker: the layout holds the coins, the strike adds the striker")
+                if not (math.isfinite(d.x) and math.isfinite(d.y)):
+                    raise ValueError(f"layout disc {i} ({d.kind.value}) has a non-finite position ({d.x!r}, {d.y!r})")
+        # Whole lists at once (a NumPy assignment per element cost more than the rest of the packing).
+        x[:n] = xs
+        y[:n] = ys
+        radius[:n] = [_RADIUS_MASS[k][0] for k in kinds]
+        mass[:n] = [_RADIUS_MASS[k][1] for k in kinds]
         radius[n] = striker.radius
         mass[n] = striker.mass.value
         cls[n] = 1
@@ -76,8 +86,9 @@ class _Packed:
             # Vectorised first; the per-disc check names the first culprit.
             lim = half - radius[:n] + PLACEMENT_TOLERANCE
             ok = (np.abs(x[:n]) <= lim) & (np.abs(y[:n]) <= lim)
-            for cx, cy in board.pocket_centres():
-                ok &= np.hypot(x[:n] - cx, y[:n] - cy) >= self.pocket_reach(radius[:n], board)
+            reach = self.pocket_reach(radius[:n], board)
+            for cx, cy in self.pockets:
+                ok &= np.hypot(x[:n] - cx, y[:n] - cy) >= reach
             for i in np.nonzero(~ok)[0][:1].tolist():
                 self._check_on_surface(i, f"layout disc {i} ({layout.discs[i].kind.value})", x[i], y[i], radius[i], board)
         if n > 1:
