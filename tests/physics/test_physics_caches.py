@@ -139,3 +139,14 @@ def test_a_bad_layout_still_names_its_first_bad_disc():
         simulate(Layout(discs), strike)
     with pytest.raises(ValueError, match="layout disc 2 is a striker"):
         simulate(Layout(discs[:2] + discs[3:] + discs[2:3]), strike)
+
+
+@settings(max_examples=10, deadline=None)
+@given(along=st.floats(-0.05, 0.05), angle=st.floats(-0.3, 0.3), speed=st.floats(1.0, 6.5))
+def test_the_final_layout_holds_each_coin_where_it_came_to_rest(along, angle, speed):
+    """Read from one list of the rest positions: each coin still on the board, in input order, exactly there."""
+    shot = a_break(along, angle, speed)
+    on = [i for i in range(len(shot.layout)) if shot.on_board[i]]
+    assert [(d.kind, d.x, d.y) for d in shot.final_layout.discs] == [
+        (shot.layout.discs[i].kind, float(shot.final_positions[i, 0]), float(shot.final_positions[i, 1])) for i in on]
+    assert all(type(d.x) is float and type(d.y) is float for d in shot.final_layout.discs)

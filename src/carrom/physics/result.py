@@ -386,12 +386,9 @@ class ShotResult:
     def final_layout(self) -> Layout:
         """The coins still on the board where they came to rest, in input order
         (``final_indices`` maps them back). The striker is not in it."""
-        return Layout(
-            tuple(
-                Disc(self.layout.discs[i].kind, float(self.final_positions[i, 0]), float(self.final_positions[i, 1]))
-                for i in self.final_indices
-            )
-        )
+        at = self.final_positions.tolist()  # Python floats, as float() of each element gives
+        discs = self.layout.discs
+        return Layout(tuple(Disc(discs[i].kind, at[i][0], at[i][1]) for i in self.final_indices))
 
     # -- motion between events ---------------------------------------------------------------
 
