@@ -11,7 +11,9 @@ benchmarks/load.py). Each part is timed with ``time.thread_time`` (CPU time of t
 that runs it, kernel time included: a commit's write and flush count) so that other programs
 on the machine change the figures little; the committer's thread is timed on its own. Also
 the message's size and what sending it costs (the websocket frame, compressed as
-uvicorn's permessage-deflate does, and uncompressed). Prints milliseconds per action.
+uvicorn's permessage-deflate does, and uncompressed). Prints milliseconds per action, and for each
+part timed by wrapping it, milliseconds per call and the number of calls ("the stroke (all)" per call is
+``game.strike``'s CPU per stroke).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame, Opcode
 
 from carrom.game import game as game_module
+from carrom.game import stroke as stroke_module
 from carrom.store import Store, batch
 from carrom.web import live_ws, rooms
 from carrom.web.clocks import RoomClocks
@@ -36,6 +39,7 @@ from carrom.web.messages import decode, parse
 from carrom.web.warm import warm
 
 SPENT: collections.Counter[str] = collections.Counter()
+CALLS: collections.Counter[str] = collections.Counter()
 
 
 def timing(owner: Any, name: str, part: str) -> None:
@@ -48,15 +52,17 @@ def timing(owner: Any, name: str, part: str) -> None:
             return inner(*args, **kwargs)
         finally:
             SPENT[part] += time.thread_time() - start
+            CALLS[part] += 1
 
     setattr(owner, name, timed)
 
 
 PARTS = [
     (game_module.Game, "strike", "the stroke (all)"),
-    (game_module, "simulate", "  the simulation"),
+    (stroke_module, "simulate", "  the simulation"),
+    (stroke_module, "rule_stroke", "  the referee, in play_stroke"),
     (game_module, "why_illegal", "  the striker's place checked"),
-    (game_module.Game, "_play", "  the referee"),
+    (game_module.Game, "_play", "  the referee, the record's (Scorer.play)"),
     (game_module.Game, "replay_if_no_room", "  room to strike next (ICF 142)"),
     (rooms.Room, "view", "the state (all)"),
     (rooms, "motion_of", "  the shot's motion"),
@@ -98,6 +104,7 @@ def main() -> None:
             room.timekeeper = clock
             tables.append([room, token, room.view(), clock])
         SPENT.clear()
+        CALLS.clear()
         actions = sent = deflated = 0
         for _ in range(args.rounds):
             for table in tables:
@@ -122,11 +129,13 @@ def main() -> None:
                 table[2] = orjson.loads(out)
         store.close()
     print(f"{actions} actions in 20 rooms; a state sent: {sent / actions:,.0f} bytes, {deflated / actions:,.0f} compressed")
-    print(f"{'part':48} {'ms an action':>12}")
+    print(f"{'part':48} {'ms an action':>12} {'ms a call':>10} {'calls':>6}")
     order = ["the message read and checked", "the action in the room's thread (all)"] + [p for _, _, p in PARTS] + \
         ["sending: compressed (permessage-deflate)", "sending: uncompressed"]
     for part in order:
-        print(f"{part:48} {SPENT[part] * 1000 / actions:>12.3f}")
+        calls = CALLS[part]
+        each = f"{SPENT[part] * 1000 / calls:>10.3f} {calls:>6}" if calls else ""
+        print(f"{part:48} {SPENT[part] * 1000 / actions:>12.3f} {each}")
 
 
 if __name__ == "__main__":

@@ -138,6 +138,7 @@ class Game:
         self.params = params
         self.scorer = Scorer(record)
         self.layout = opening_formation()
+        self._legal: tuple | None = None  # (layout, seat, its legal intervals): see _intervals
         self._position = self._where()
 
     # -- starting ---------------------------------------------------------------------
@@ -204,7 +205,17 @@ class Game:
 
     def legal_intervals(self, seat: str) -> tuple[tuple[float, float], ...]:
         """Where ``seat`` may put the striker on its baseline now (ICF 130), as ``along`` intervals."""
-        return tuple(legal_intervals(EqSeat(seat), self.layout))
+        return self._intervals(seat)
+
+    def _intervals(self, seat: str) -> tuple[tuple[float, float], ...]:
+        """``legal_intervals`` on the discs now, kept until the discs change: the server asks for them after a
+        stroke (ICF 142's test, then the state it sends) on the same layout."""
+        kept = self._legal
+        if kept is not None and kept[0] is self.layout and kept[1] == seat:
+            return kept[2]
+        intervals = tuple(legal_intervals(EqSeat(seat), self.layout))
+        self._legal = (self.layout, seat, intervals)
+        return intervals
 
     # -- actions --------------------------------------------------------------------------
 
@@ -325,7 +336,9 @@ class Game:
         """ICF 142: when the player to strike has no legal striker position, the board is replayed."""
         out = []
         exp = self.expected()
-        while exp is not None and exp[0] == "stroke" and not has_legal_position(EqSeat(exp[1]), self.layout):
+        # Room on the axis (the intervals the state shows next) settles it; else has_legal_position searches on.
+        while exp is not None and exp[0] == "stroke" and not (
+                self._intervals(exp[1]) or has_legal_position(EqSeat(exp[1]), self.layout)):
             out.append(self._play(DeclareEntry(exp[1], what="no-room")))
             self._sync_board()
             exp = self.expected()

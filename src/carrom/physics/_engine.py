@@ -84,7 +84,8 @@ IALIVE = 7
 IMARK = 8
 IDIRTY = 9
 IPASS = 10  # the pocket a disc is passing over without falling (TIPPING), else -1
-NINT = 11
+ILIST = 11  # work column: _clean's list of the dirty bodies (no allocation per call)
+NINT = 12
 
 # The parameter vector.
 P_DECEL = 0  # mu * g (m/s^2)
@@ -1121,14 +1122,13 @@ def _clean(st, it, pt, prm, ov):
     and let every other body consider its new contacts with them (its record already
     holds everything else: the pairs set aside were INF when it was last built)."""
     n = st.shape[0]
-    dirty = np.empty(n, dtype=np.int64)
     nd = 0
     for i in range(n):
         if it[i, IDIRTY]:
-            dirty[nd] = i
+            it[nd, ILIST] = i
             nd += 1
     for q in range(nd):
-        i = dirty[q]
+        i = it[q, ILIST]
         for j in range(n):
             if j == i or (it[j, IDIRTY] and j < i):
                 continue  # (j, i) done already with j
@@ -1153,7 +1153,7 @@ def _clean(st, it, pt, prm, ov):
             continue
         it[k, IMARK] = 0
         for q in range(nd):
-            d = dirty[q]
+            d = it[q, ILIST]
             t = pt[k, d]
             if t != INF:
                 # Let body k's record take the contact (k, d) at t if it comes first (written out, as
@@ -1478,17 +1478,10 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
     px = bf[:, 0]
     py = bf[:, 1]
     spin = bf[:, 2]
-    for k in range(n):
-        vel[k, 0] = 0.0
-        vel[k, 1] = 0.0
-        spin[k] = 0.0
-    for k in range(n):
-        if it[k, IALIVE]:
-            px[k], py[k], vel[k, 0], vel[k, 1], _s = _slide(
-                st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF], t, st[k, SDEC]
-            )
-            spin[k] = _spin_at(k, t, st)
-    # The cluster: everything within gap_max of it, transitively.
+    # The cluster: everything within gap_max of it, transitively. Each body's place,
+    # velocity and spin at t are computed when first needed (``comp`` marks them: it is
+    # free until the energy check): only the cluster's bodies, and those whose box
+    # (``_set_box``) reaches a member, are asked; the others cannot be within gap_max.
     inc = bi[:, 0]
     order = bi[:, 1]
     changed = bi[:, 2]
@@ -1496,6 +1489,10 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
     for k in range(n):
         inc[k] = 0
         changed[k] = 0
+        comp[k] = 0
+        vel[k, 0] = 0.0
+        vel[k, 1] = 0.0
+        spin[k] = 0.0
     nb = 1
     order[0] = i
     inc[i] = 1
@@ -1503,13 +1500,34 @@ def _cluster_impact(i, j, side, t, st, it, prm, last_cushion, bf, vel, bi, cf, c
         order[1] = j
         inc[j] = 1
         nb = 2
+    for q in range(nb):
+        k = order[q]
+        px[k], py[k], vel[k, 0], vel[k, 1], _s = _slide(
+            st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF], t, st[k, SDEC]
+        )
+        spin[k] = _spin_at(k, t, st)
+        comp[k] = 1
     q = 0
     while q < nb:
         b = order[q]
         q += 1
+        reach = st[b, SRAD] + gap_max + BOX_MARGIN
         for k in range(n):
             if inc[k] or not it[k, IALIVE]:
                 continue
+            if (
+                px[b] + reach < st[k, SBOX]
+                or px[b] - reach > st[k, SBOX + 1]
+                or py[b] + reach < st[k, SBOX + 2]
+                or py[b] - reach > st[k, SBOX + 3]
+            ):
+                continue  # its box, and so its centre, is more than its radius + gap_max away
+            if not comp[k]:
+                px[k], py[k], vel[k, 0], vel[k, 1], _s = _slide(
+                    st[k, SX], st[k, SY], st[k, SUX], st[k, SUY], st[k, SSPEED], st[k, STREF], t, st[k, SDEC]
+                )
+                spin[k] = _spin_at(k, t, st)
+                comp[k] = 1
             dx = px[k] - px[b]
             dy = py[k] - py[b]
             if math.sqrt(dx * dx + dy * dy) - (st[b, SRAD] + st[k, SRAD]) <= gap_max:

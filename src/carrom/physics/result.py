@@ -6,7 +6,6 @@ number ``len(layout)`` (``ShotResult.striker_index``).
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 from enum import Enum
@@ -20,6 +19,29 @@ from carrom.equipment.spec import BoardSpec, DiscSpec
 from carrom.physics import _engine as E
 from carrom.physics.params import PhysicsParams
 from carrom.physics.strike import Strike
+
+class cached:
+    """A property computed on first use and kept in the instance, like ``functools.cached_property``
+    but without its lock: before Python 3.12 that lock is one per property for every instance, so
+    threads reading, say, ``slide_arrays`` of different shots (a server's rooms) waited for each
+    other. The values are pure functions of a frozen result, so two threads that compute one at
+    once get equal values and either may stay."""
+
+    def __init__(self, func):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = self.func(instance)
+        instance.__dict__[self.name] = value  # found there, before this descriptor, from now on
+        return value
+
 
 CUSHIONS = (Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST)
 """Cushion numbers in the kernel: each cushion is named after the seat that faces it
@@ -226,25 +248,25 @@ class ShotResult:
     def n_bodies(self) -> int:
         return len(self.layout) + 1
 
-    @functools.cached_property
+    @cached
     def kinds(self) -> tuple[PieceKind, ...]:
         return tuple(d.kind for d in self.layout) + (PieceKind.STRIKER,)
 
-    @functools.cached_property
+    @cached
     def radii(self) -> np.ndarray:
         return _frozen(np.array([k.spec.radius for k in self.kinds[:-1]] + [self.striker_spec.radius]))
 
-    @functools.cached_property
+    @cached
     def masses(self) -> np.ndarray:
         return _frozen(np.array([k.spec.mass.value for k in self.kinds[:-1]] + [self.striker_spec.mass.value]))
 
-    @functools.cached_property
+    @cached
     def initial_positions(self) -> np.ndarray:
         """(n + 1, 2): where each body started (the striker where it was struck from)."""
         rows = [(d.x, d.y) for d in self.layout.discs] + [(self.strike.x, self.strike.y)]
         return _frozen(np.array(rows, dtype=np.float64))
 
-    @functools.cached_property
+    @cached
     def initial_velocities(self) -> np.ndarray:
         """(n + 1, 2): zero for every coin, the strike's velocity for the striker."""
         v = np.zeros((self.n_bodies, 2))
@@ -257,7 +279,7 @@ class ShotResult:
     def n_events(self) -> int:
         return len(self.event_ints)
 
-    @functools.cached_property
+    @cached
     def events(self) -> tuple[Event, ...]:
         out = []
         ef = self.event_floats.tolist()
@@ -296,7 +318,7 @@ class ShotResult:
 
     # -- what the referee needs ------------------------------------------------------------
 
-    @functools.cached_property
+    @cached
     def pocketed(self) -> tuple[Pocketing, ...]:
         """Every disc pocketed, in the order they fell (the striker included, kind STRIKER)."""
         ei = self.event_ints
@@ -342,7 +364,7 @@ class ShotResult:
         the raw distance for a stricter or looser reading."""
         return self.striker_pocketed or self.striker_max_displacement >= self.board.baseline_gap.value / 2
 
-    @functools.cached_property
+    @cached
     def coins_moved(self) -> tuple[int, ...]:
         """Coins that took part in any event (so moved at all), ascending (ICF 127 b)."""
         n = len(self.layout)
@@ -355,25 +377,22 @@ class ShotResult:
         """Always empty: discs slide in the plane of the board and cannot jump the frame."""
         return ()
 
-    @functools.cached_property
+    @cached
     def final_indices(self) -> tuple[int, ...]:
         """For each disc of ``final_layout``, its index in the input layout."""
         return tuple(i for i in range(len(self.layout)) if self.on_board[i])
 
-    @functools.cached_property
+    @cached
     def final_layout(self) -> Layout:
         """The coins still on the board where they came to rest, in input order
         (``final_indices`` maps them back). The striker is not in it."""
-        return Layout(
-            tuple(
-                Disc(self.layout.discs[i].kind, float(self.final_positions[i, 0]), float(self.final_positions[i, 1]))
-                for i in self.final_indices
-            )
-        )
+        at = self.final_positions.tolist()  # Python floats, as float() of each element gives
+        discs = self.layout.discs
+        return Layout(tuple(Disc(discs[i].kind, at[i][0], at[i][1]) for i in self.final_indices))
 
     # -- motion between events ---------------------------------------------------------------
 
-    @functools.cached_property
+    @cached
     def event_arrays(self) -> EventArrays:
         """The events as arrays (``EventArrays``), for a front end that reads them all at once."""
         f, n = self.event_floats, self.event_ints
@@ -395,7 +414,7 @@ class ShotResult:
             impulse=f[:, E.EF_IMPULSE],
         )
 
-    @functools.cached_property
+    @cached
     def slide_arrays(self) -> SlideArrays:
         """Every body's slides as arrays (``SlideArrays``): the numbers ``slides`` gives one by
         one, in a few NumPy operations (a front end sends them on every stroke)."""

@@ -33,6 +33,10 @@ class EventCapExceeded(RuntimeError):
         self.result = result
 
 
+_RADIUS_MASS = {kind: (kind.spec.radius, kind.spec.mass.value) for kind in PieceKind}
+"""Each kind of piece's radius and mass (m, kg), as the kernel takes them."""
+
+
 class _Packed:
     """The layout's coins as kernel arrays, with the striker's row appended last."""
 
@@ -50,20 +54,26 @@ class _Packed:
         mass = np.empty(n + 1)
         cls = np.zeros(n + 1, dtype=np.int64)
         half = board.half
-        for i, d in enumerate(layout.discs):
-            if d.kind is PieceKind.STRIKER:
-                raise ValueError(f"layout disc {i} is a striker: the layout holds the coins, the strike adds the striker")
-            if not (math.isfinite(d.x) and math.isfinite(d.y)):
-                raise ValueError(f"layout disc {i} ({d.kind.value}) has a non-finite position ({d.x!r}, {d.y!r})")
-            x[i] = d.x
-            y[i] = d.y
-            radius[i] = d.kind.spec.radius
-            mass[i] = d.kind.spec.mass.value
+        discs = layout.discs
+        kinds = [d.kind for d in discs]
+        xs = [d.x for d in discs]
+        ys = [d.y for d in discs]
+        if PieceKind.STRIKER in kinds or not all(map(math.isfinite, xs + ys)):
+            for i, d in enumerate(discs):  # the first culprit, named
+                if d.kind is PieceKind.STRIKER:
+                    raise ValueError(f"layout disc {i} is a striker: the layout holds the coins, the strike adds the striker")
+                if not (math.isfinite(d.x) and math.isfinite(d.y)):
+                    raise ValueError(f"layout disc {i} ({d.kind.value}) has a non-finite position ({d.x!r}, {d.y!r})")
+        # Whole lists at once (a NumPy assignment per element cost more than the rest of the packing).
+        x[:n] = xs
+        y[:n] = ys
+        radius[:n] = [_RADIUS_MASS[k][0] for k in kinds]
+        mass[:n] = [_RADIUS_MASS[k][1] for k in kinds]
         radius[n] = striker.radius
         mass[n] = striker.mass.value
         cls[n] = 1
         self.x, self.y, self.radius, self.mass, self.cls = x, y, radius, mass, cls
-        self.prm = params.vector(half, board.pocket_radius, board.pocket_centre_offset)
+        self.prm = _vector(params, board)
         # What check_strike's fast path needs of the striker: how far out its centre may be,
         # and (squared) how near a pocket's centre.
         self.striker_lim = half - striker.radius + PLACEMENT_TOLERANCE
@@ -76,8 +86,9 @@ class _Packed:
             # Vectorised first; the per-disc check names the first culprit.
             lim = half - radius[:n] + PLACEMENT_TOLERANCE
             ok = (np.abs(x[:n]) <= lim) & (np.abs(y[:n]) <= lim)
-            for cx, cy in board.pocket_centres():
-                ok &= np.hypot(x[:n] - cx, y[:n] - cy) >= self.pocket_reach(radius[:n], board)
+            reach = self.pocket_reach(radius[:n], board)
+            for cx, cy in self.pockets:
+                ok &= np.hypot(x[:n] - cx, y[:n] - cy) >= reach
             for i in np.nonzero(~ok)[0][:1].tolist():
                 self._check_on_surface(i, f"layout disc {i} ({layout.discs[i].kind.value})", x[i], y[i], radius[i], board)
         if n > 1:
@@ -148,6 +159,25 @@ class _Packed:
             k = int(gap.argmin())
             if gap[k] < -PLACEMENT_TOLERANCE:
                 raise ValueError(f"the striker at ({x:.6g}, {y:.6g}) overlaps layout disc {k} by {-gap[k]:.3g} m")
+
+
+_vectors: dict = {}
+"""The kernel's parameter vector per (parameters, board dimensions): (params, vector) under
+(id(params), half, pocket radius, pocket offset). Keeping ``params`` keeps its id its own."""
+
+
+def _vector(params: PhysicsParams, board: BoardSpec) -> np.ndarray:
+    """``params.vector`` for ``board``, packed once per parameters object (a game packs a new
+    layout at every stroke, with the same parameters). The kernel never writes to it."""
+    key = (id(params), board.half, board.pocket_radius, board.pocket_centre_offset)
+    hit = _vectors.get(key)
+    if hit is not None and hit[0] is params:
+        return hit[1]
+    vector = params.vector(board.half, board.pocket_radius, board.pocket_centre_offset)
+    if len(_vectors) >= 64:
+        _vectors.clear()
+    _vectors[key] = (params, vector)
+    return vector
 
 
 @functools.lru_cache(maxsize=64)

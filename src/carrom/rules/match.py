@@ -38,8 +38,23 @@ Notes = list  # the decisions of one action, with the Ended values among them (s
 # -- applying actions -------------------------------------------------------------------
 
 
+_last: tuple = (None, None, None)
+"""The last (state, action, result) of ``apply``. A game rules each stroke twice on one state (``play_stroke``,
+then its record's referee); the rules being pure, the second asking gets the first answer."""
+
+
 def apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
     """The state after ``action`` and the ruling on it; ``RulesError`` leaves ``state`` as it was."""
+    global _last
+    last_state, last_action, last_result = _last
+    if state is last_state and action == last_action:
+        return last_result
+    result = _apply(state, action)
+    _last = (state, action, result)
+    return result
+
+
+def _apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
     _check_action(action)
     claiming = isinstance(action, Declare) and action.what.split()[:1] == ["extra"]
     if state.claim is not None and not claiming:

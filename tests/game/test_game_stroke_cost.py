@@ -1,0 +1,96 @@
+"""What the game does once per stroke instead of twice (issue 24: the server's CPU per stroke), and that each
+shortcut gives what the plain computation gives.
+
+- The referee rules a stroke once: ``play_stroke`` rules it, then the record's referee is asked the same action
+  on the same state (``rules.apply`` is pure: it takes the first answer).
+- The striker's legal stretches (ICF 130) are computed once per layout: the test for room to strike (ICF 142)
+  and the state the server sends ask for the same ones.
+"""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from carrom.equipment import Seat as EqSeat, has_legal_position, legal_intervals
+from carrom.game.game import Game, GameError
+from carrom.rules import Seat, Stroke, StrokeOutcome, apply
+from carrom.rules import match as rules_match
+
+
+def a_game() -> Game:
+    return Game.new({"south": "Asha", "north": "Ravi"})
+
+
+def play_some(game: Game, strokes: int, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(strokes):
+        exp = game.expected()
+        if exp is None:
+            return
+        kind, seat = exp
+        if kind == "stroke":
+            lo, hi = rng.choice(game.legal_intervals(seat))
+            game.strike(seat, rng.uniform(lo, hi), rng.uniform(-1.0, 1.0), rng.uniform(1.0, 6.5))
+        elif kind == "place":
+            game.waive(seat)
+        elif kind == "claim":
+            game.claim(seat, 0)
+        else:
+            return
+
+
+def test_a_stroke_is_ruled_once(monkeypatch):
+    """ICF 127: one stroke, one ruling; the game asked the referee twice for it (main: two rulings computed)."""
+    calls = []
+    plain = rules_match._stroke
+
+    def counted(state, action, notes):
+        calls.append(action)
+        return plain(state, action, notes)
+
+    monkeypatch.setattr(rules_match, "_stroke", counted)
+    game = a_game()
+    report = game.strike("south", 0.0, 0.0, 6.0)
+    assert report.completed
+    assert [type(a) for a in calls] == [Stroke]
+    assert game.match.history[-1][1] is report.ruling  # the record holds the very ruling play_stroke made
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), strokes=st.integers(0, 6))
+def test_the_kept_ruling_is_the_plain_one(seed, strokes):
+    """Asking ``apply`` again on the same state gives what ruling it afresh gives (ICF 127 a: a coin pocketed
+    keeps the turn, or the turn passes: whatever the stroke was, the ruling is the same)."""
+    game = a_game()
+    play_some(game, strokes, seed)
+    exp = game.expected()
+    if exp is None or exp[0] != "stroke":
+        return
+    state = game.state
+    action = Stroke(Seat(exp[1]), StrokeOutcome(touched=True))
+    first = apply(state, action)
+    again = apply(state, Stroke(Seat(exp[1]), StrokeOutcome(touched=True)))  # equal, not the same object
+    fresh = rules_match._apply(state, action)
+    assert again is first
+    assert first == fresh
+    other = apply(state, Stroke(Seat(exp[1]), StrokeOutcome(touched=False)))
+    assert other == rules_match._apply(state, Stroke(Seat(exp[1]), StrokeOutcome(touched=False)))
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), strokes=st.integers(0, 8))
+def test_the_kept_legal_stretches_are_the_plain_ones(seed, strokes):
+    """ICF 130: where the striker may be put, as ``legal_intervals`` gives it on the discs now; ICF 142: the test
+    for room to strike agrees with ``has_legal_position``."""
+    game = a_game()
+    try:
+        play_some(game, strokes, seed)
+    except GameError:
+        return
+    for seat in ("south", "north"):
+        kept = game.legal_intervals(seat)
+        assert kept == tuple(legal_intervals(EqSeat(seat), game.layout))
+        assert game.legal_intervals(seat) is kept  # kept while the discs stay
+        assert (bool(kept) or has_legal_position(EqSeat(seat), game.layout)) == has_legal_position(EqSeat(seat),
+                                                                                                  game.layout)
