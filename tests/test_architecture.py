@@ -45,6 +45,8 @@ ALLOWED = {
     "tournament": {"carrom.tournament", "carrom.rules"},
     # its adapters: the tournament tables and SoL's files, over the core only; the CLI imports them
     "desk": {"carrom.desk", "carrom.tournament", "sqlalchemy", "yaml", "glicko2",
+             # one way to open a database and make its tables, shared with the web's store (it may be the same file)
+             "carrom.store.engine",
              # its printouts: the scorecard's PDF library and cards, in the reader's language
              "fpdf", "pypdf", "carrom.records", "carrom.i18n", "carrom.rules"},
     # calibration from a film of a player's own board: over the physics and the equipment; the CLI imports it

@@ -12,20 +12,17 @@ import time
 from dataclasses import asdict, fields
 from typing import Any, Iterator
 
-from sqlalchemy import create_engine, delete, event as sa_event, select, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import delete, select
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.pool import StaticPool
 
 from carrom.desk.tables import Base, ClubRow, CompetitorRow, EventRow, LogRow, MatchRow, PlayerRow, ProtestRow
 from carrom.rules.message import say
+from carrom.store.engine import open_engine, prepare
 from carrom.tournament.model import (
     Club, Competitor, Event, FinalKind, Format, Match, Pairing, Player, Result, Settings, System,
 )
 from carrom.tournament.protests import Protest, State, Step
-
-SCHEMA_LOCK = 0x6361726D  # the same lock as carrom.store's: one server at a time makes any table
 
 DEFAULT_DB = "sqlite:///carrom.db"  # the embedded database `carrom play` (scripts/play) keeps its matches in
 
@@ -48,29 +45,11 @@ def settings_from_dict(d: dict[str, Any]) -> Settings:
     return Settings(**{k: enums[k](v) if k in enums else v for k, v in d.items() if k in known})
 
 
-def _pragmas(dbapi_connection, _record) -> None:
-    cur = dbapi_connection.cursor()
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=5000")
-    cur.close()
-
-
 class TournamentStore:
     def __init__(self, url: str = DEFAULT_DB) -> None:
         try:
-            parsed = make_url(url)
-            kwargs: dict[str, Any] = {}
-            if parsed.get_backend_name() == "sqlite":
-                kwargs["connect_args"] = {"check_same_thread": False}
-                if parsed.database in (None, "", ":memory:"):
-                    kwargs["poolclass"] = StaticPool
-            self.engine = create_engine(url, **kwargs)
-            if parsed.get_backend_name() == "sqlite":
-                sa_event.listen(self.engine, "connect", _pragmas)
-            with self.engine.begin() as conn:  # servers (or --workers) starting at once make the tables one at a time
-                if self.engine.dialect.name == "postgresql":
-                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
-                Base.metadata.create_all(conn)
+            self.engine = open_engine(url)
+            prepare(self.engine, Base.metadata)  # servers (or --workers) starting at once make the tables one at a time
         except (SQLAlchemyError, ArgumentError, ValueError, ImportError, OSError) as exc:
             raise StoreError(say("cannot open the database {url}: {reason}", url=repr(url),
                                  reason=f"{exc.__class__.__name__}: {exc}")) from None

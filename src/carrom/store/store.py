@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from sqlalchemy import Connection, Engine, Integer, MetaData, bindparam, create_engine, event, func, inspect, select, text, update
+from sqlalchemy import Connection, Integer, bindparam, func, inspect, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
-from sqlalchemy.pool import StaticPool
 
 from carrom.store.batch import GroupCommit
+from carrom.store.engine import open_engine, prepare
 from carrom.store.models import ActionModel, Base, BrowserModel, MatchModel, PlayerModel
 from carrom.store.notify import CHANNEL, Listener
 
@@ -131,19 +131,6 @@ def _add_missing_columns(conn: Connection) -> None:
                 conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type} {rest}".rstrip()))
 
 
-SCHEMA_LOCK = 0x6361726D  # "carm": servers starting at once on one PostgreSQL make the tables one at a time
-
-
-def prepare(engine: Engine, metadata: MetaData, upgrade: Callable[[Connection], None] | None = None) -> None:
-    """The tables of ``metadata`` made if missing (and ``upgrade`` run), by one server at a time."""
-    with engine.begin() as conn:
-        if engine.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
-        metadata.create_all(conn)
-        if upgrade is not None:
-            upgrade(conn)
-
-
 @contextlib.contextmanager
 def failures_named(what: str) -> Iterator[None]:
     """A failure of the database becomes a ``StoreError`` that says what was being done."""
@@ -180,15 +167,7 @@ class Store:
 
     def __init__(self, url: str) -> None:
         try:
-            parsed = make_url(url)
-            kwargs: dict[str, Any] = {}
-            if parsed.get_backend_name() == "sqlite":
-                kwargs["connect_args"] = {"check_same_thread": False}
-                if parsed.database in (None, "", ":memory:"):
-                    kwargs["poolclass"] = StaticPool  # one connection: an in-memory database is per connection
-            self.engine = create_engine(url, **kwargs)
-            if parsed.get_backend_name() == "sqlite":
-                event.listen(self.engine, "connect", _sqlite_pragmas)
+            self.engine = open_engine(url)
             prepare(self.engine, Base.metadata, _add_missing_columns)
         except (SQLAlchemyError, ArgumentError, ValueError, ImportError, OSError) as exc:
             raise StoreError(f"cannot open the database {url!r}: {exc.__class__.__name__}: {exc}") from None
@@ -412,11 +391,3 @@ class Store:
             q = select(ActionModel.entry).where(ActionModel.match_id == match_id).order_by(ActionModel.number)
             return [dict(e) for e in s.scalars(q)]
         return self._read("read the actions", fn)
-
-
-def _sqlite_pragmas(dbapi_connection, _record) -> None:  # noqa: ANN001
-    cur = dbapi_connection.cursor()
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA journal_mode=WAL")  # one fsync a commit (of the log), and readers never wait for a writer
-    cur.execute("PRAGMA synchronous=FULL")  # a committed action survives a power cut
-    cur.close()
