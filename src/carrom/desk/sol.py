@@ -179,8 +179,8 @@ def read(data: bytes, name: str = "the file") -> Imported:
                      | {"rating": _jsonable(ratings[ri])})
         out.players[pi]["rating"] = float(value)  # the latest read is kept; files list rates by date
     championships = r.seq(head, "championships", required=False) or r.seq(head, "seasons", required=False)
-    for t in docs[1:]:
-        out.events.append(_tourney(r, t, players, championships, ratings, clubs))
+    for tourney in docs[1:]:
+        out.events.append(_tourney(r, tourney, players, championships, ratings, clubs))
     return out
 
 
@@ -198,33 +198,33 @@ def _extra(m: dict, used: tuple[str, ...]) -> dict:
     return {k: _jsonable(v) for k, v in m.items() if k not in used}
 
 
-def _tourney(r: _Reader, t: Any, players: list, championships: list, ratings: list, clubs: list):
-    if not isinstance(t, dict):
-        r.fail(t, None, say("a tourney document should be a mapping"))
-    description = str(r.get(t, "description", (str, int)))
-    date = r.get(t, "date", (dt.date, str))
-    key = "season" if "season" in t else "championship"  # SoL 3 called a championship a season
-    ci = r.index(t, key, len(championships), required=False) if not isinstance(t.get(key), dict) else None
-    system = r.get(t, "system", str, required=False, default="swiss")
-    couplings = r.get(t, "couplings", str, required=False, default="serial")
+def _tourney(r: _Reader, tourney: Any, players: list, championships: list, ratings: list, clubs: list):
+    if not isinstance(tourney, dict):
+        r.fail(tourney, None, say("a tourney document should be a mapping"))
+    description = str(r.get(tourney, "description", (str, int)))
+    date = r.get(tourney, "date", (dt.date, str))
+    key = "season" if "season" in tourney else "championship"  # SoL 3 called a championship a season
+    ci = r.index(tourney, key, len(championships), required=False) if not isinstance(tourney.get(key), dict) else None
+    system = r.get(tourney, "system", str, required=False, default="swiss")
+    couplings = r.get(tourney, "couplings", str, required=False, default="serial")
     try:
         settings = Settings(
             system={"swiss": System.SWISS, "knockout": System.KNOCKOUT, "roundrobin": System.ROUNDROBIN}[system],
             pairing=Pairing(couplings) if couplings in ("serial", "dazed", "staggered") else Pairing.SERIAL,
             format=Format.SINGLE,
-            phantom_score=r.get(t, "phantomscore", int, required=False, default=25),
-            delay_top=r.get(t, "delaytoppairing", int, required=False, default=0),
-            delay_compatriots=bool(r.get(t, "delaycompatriotpairing", (bool, int), required=False, default=False)),
-            finals=r.get(t, "finals", int, required=False, default=0) or 0,
-            final_kind=FinalKind(r.get(t, "finalkind", str, required=False, default="simple")),
-            retirements=r.get(t, "retirements", str, required=False, default="none"))
+            phantom_score=r.get(tourney, "phantomscore", int, required=False, default=25),
+            delay_top=r.get(tourney, "delaytoppairing", int, required=False, default=0),
+            delay_compatriots=bool(r.get(tourney, "delaycompatriotpairing", (bool, int), required=False, default=False)),
+            finals=r.get(tourney, "finals", int, required=False, default=0) or 0,
+            final_kind=FinalKind(r.get(tourney, "finalkind", str, required=False, default="simple")),
+            retirements=r.get(tourney, "retirements", str, required=False, default="none"))
     except KeyError:
-        r.fail(t, "system", say("unknown system {value} (swiss, knockout or roundrobin)", value=repr(system)))
+        r.fail(tourney, "system", say("unknown system {value} (swiss, knockout or roundrobin)", value=repr(system)))
     except ValueError as exc:
-        r.fail(t, "finalkind", say("{value} is not one of {choices}", value=repr(t.get("finalkind")),
+        r.fail(tourney, "finalkind", say("{value} is not one of {choices}", value=repr(tourney.get("finalkind")),
                                       choices="simple, bestof3"))
-    ranked = r.get(t, "rankedturn", int, required=False, default=None)
-    comps_in = r.seq(t, "competitors")
+    ranked = r.get(tourney, "rankedturn", int, required=False, default=None)
+    comps_in = r.seq(tourney, "competitors")
     competitors = []
     c_extra: dict[int, dict] = {}
     retired_idx = []
@@ -247,7 +247,7 @@ def _tourney(r: _Reader, t: Any, players: list, championships: list, ratings: li
     matches = []
     m_extra: dict[tuple, dict] = {}
     last_turn = 0
-    for m in r.seq(t, "matches"):
+    for m in r.seq(tourney, "matches"):
         one = r.index(m, "competitor1", len(comps_in))
         two = r.index(m, "competitor2", len(comps_in), required=False)
         turn = r.get(m, "turn", int)
@@ -270,23 +270,23 @@ def _tourney(r: _Reader, t: Any, players: list, championships: list, ratings: li
                                   if k not in ("competitor1", "competitor2", "turn", "board", "score1", "score2",
                                                "final")}
         last_turn = max(last_turn, turn)
-    extra = {k: _jsonable(t[k]) for k in t if k in SOL_FIELDS_KEPT}
+    extra = {k: _jsonable(tourney[k]) for k in tourney if k in SOL_FIELDS_KEPT}
     extra["sol"] = True
     if ci is not None:
         extra["championship"] = _jsonable(dict(championships[ci]))
         cl = championships[ci].get("club")
         if isinstance(cl, int) and not isinstance(cl, bool) and 1 <= cl <= len(clubs):
             extra["championship_club_name"] = str(clubs[cl - 1].get("description"))
-    elif isinstance(t.get("championship"), dict):
-        extra["championship"] = _jsonable(dict(t["championship"]))
-    if "rating" in t and isinstance(t["rating"], int) and 1 <= t["rating"] <= len(ratings):
-        extra["rating"] = _jsonable(dict(ratings[t["rating"] - 1]))
+    elif isinstance(tourney.get("championship"), dict):
+        extra["championship"] = _jsonable(dict(tourney["championship"]))
+    if "rating" in tourney and isinstance(tourney["rating"], int) and 1 <= tourney["rating"] <= len(ratings):
+        extra["rating"] = _jsonable(dict(ratings[tourney["rating"] - 1]))
     current = (ranked + 1) if ranked is not None else last_turn + 1
     comps = tuple(Competitor(n, ps, retired_from=(current if n in retired_idx else None), seed=pos)
                   for n, ps, pos in competitors)  # player ids: indexes into the file's players, mapped when stored
     event = Event(name=description, settings=settings, competitors=comps, matches=tuple(matches),
                   date=date.isoformat() if isinstance(date, dt.date) else str(date),
-                  closed=bool(t.get("prized", False)))
+                  closed=bool(tourney.get("prized", False)))
     return event, extra, c_extra, m_extra
 
 
