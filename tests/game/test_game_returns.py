@@ -18,7 +18,7 @@ def test_the_queen_first_then_the_strikers_colour_then_the_other():
     """ICF 93: a queen pocketed against the laws comes back; ICF 65 b: coins returned are the striker's own first."""
     board = BoardState(breaker=Seat.SOUTH, white_side=0, turn=Seat.NORTH)  # all 19 pieces still counted
     left = without(opening_formation(), PieceKind.BLACK, PieceKind.QUEEN, PieceKind.WHITE)
-    back = with_returns(left, board, Coin.BLACK, "south")
+    back = with_returns(left, board, Coin.BLACK, Seat.SOUTH)
     assert [d.kind for d in back.discs[len(left.discs):]] == [PieceKind.QUEEN, PieceKind.BLACK, PieceKind.WHITE]
     assert back.discs[:len(left.discs)] == left.discs
     assert {k: back.count(k) for k in PieceKind if k is not PieceKind.STRIKER} == \
@@ -28,4 +28,4 @@ def test_the_queen_first_then_the_strikers_colour_then_the_other():
 def test_nothing_missing_leaves_the_discs_as_they_are():
     board = BoardState(breaker=Seat.SOUTH, white_side=0, turn=Seat.NORTH, white=8, queen="pending", queen_side=0)
     left = without(opening_formation(), PieceKind.WHITE, PieceKind.QUEEN)
-    assert with_returns(left, board, Coin.WHITE, "south") is left
+    assert with_returns(left, board, Coin.WHITE, Seat.SOUTH) is left

@@ -152,16 +152,16 @@ def test_the_bots_batch_rows_are_ruled_and_laid_out_as_play_stroke_does():
     game = SimpleNamespace(state=pos.rules_state(), layout=pos.layout, params=DEFAULT_PARAMS)
     strikes = [pot(pos, 0), pot(pos, 9), aim_at("south", 0.18, NE[0], NE[1], 3.0), Aim(0.1, 0.2, 6.0)]
     bot = SearchPlayer(seed=1, noise=0.0)
-    batch, samples, values = bot.simulate(game, "south", strikes)
+    batch, samples, values = bot.simulate(game, Seat.SOUTH, strikes)
     assert samples == 1 and len(batch) == len(strikes)
     rows = outcomes(batch)
     for k, a in enumerate(strikes):
         p = play(pos, a)
         assert rows[k] == (p.outcome, p.shot.left_baseline)
-        after, ruling = rule_stroke(game.state, "south", *rows[k])
+        after, ruling = rule_stroke(game.state, Seat.SOUTH, *rows[k])
         assert (after, ruling) == (p.state, p.ruling)
-        assert values[k] == value(game.state, "south", p.outcome)
-        assert layout_after(game, "south", after, batch, k) == p.layout
+        assert values[k] == value(game.state, Seat.SOUTH, p.outcome)
+        assert layout_after(game, Seat.SOUTH, after, batch, k) == p.layout
     assert any(r[0].pocketed for r in rows) and any(r[0].striker_pocketed for r in rows)
 
 
@@ -174,7 +174,7 @@ def test_the_clear_the_board_task_reads_a_batch_row_as_play_stroke_reads_the_sho
 
     pos = Position.opening()
     aims = [Aim(0.0, 0.0, 6.5), Aim(0.1, 0.3, 3.0), Aim(-0.15, -0.2, 5.0), Aim(0.05, 0.0, 0.05)]
-    batch = simulate_batch(pos.layout, rows_for(None, "south", aims), DEFAULT_PARAMS,
+    batch = simulate_batch(pos.layout, rows_for(None, Seat.SOUTH, aims), DEFAULT_PARAMS,
                            parallel=False)
     for k, a in enumerate(aims):
         p = play(pos, a)

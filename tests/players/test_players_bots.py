@@ -104,7 +104,7 @@ def test_the_geometric_player_pots_a_coin_in_front_of_a_pocket(pocket):
     d = 0.10 / math.sqrt(2)
     x, y = px - math.copysign(d, px), py - d
     g = lone_coin_game(x, y)
-    c = GeometricPlayer(0).choose_strike(g, "south")
+    c = GeometricPlayer(0).choose_strike(g, Seat.SOUTH)
     report = g.strike("south", c.along, c.angle, c.speed)
     first = report.shot.coins_pocketed[:1]
     assert [(p.index, p.pocket) for p in first] == [(0, pocket)]
@@ -259,20 +259,20 @@ def test_the_master_prefers_the_pot_that_leaves_a_follow_up():
     though B comes first among its candidates and both are worth the same at once.
     """
     g = follow_up_position()
-    assert not [s for s in plan_shots(g, "south", limit=10_000, banks=False) if s.target == 2]
+    assert not [s for s in plan_shots(g, Seat.SOUTH, limit=10_000, banks=False) if s.target == 2]
     master = TwoShots([1, 0])
-    cands = master.candidate_strikes(g, "south")
-    assert master.evaluate(g, "south", cands) == [2.0, 2.0]  # each pots its coin and keeps the turn
-    c = master.choose_strike(g, "south")
+    cands = master.candidate_strikes(g, Seat.SOUTH)
+    assert master.evaluate(g, Seat.SOUTH, cands) == [2.0, 2.0]  # each pots its coin and keeps the turn
+    c = master.choose_strike(g, Seat.SOUTH)
     report = g.strike("south", c.along, c.angle, c.speed)
     assert [p.index for p in report.shot.coins_pocketed] == [0]
-    assert [s for s in plan_shots(g, "south", limit=10_000, banks=False) if s.target == 1]  # C, now index 1
+    assert [s for s in plan_shots(g, Seat.SOUTH, limit=10_000, banks=False) if s.target == 1]  # C, now index 1
 
 
 def test_without_the_leave_the_two_pots_are_a_tie():
     """The same position valued by the search alone: the first candidate, the pot on B, is played."""
     g = follow_up_position()
-    c = TwoShots([1, 0], leave=0.0).choose_strike(g, "south")
+    c = TwoShots([1, 0], leave=0.0).choose_strike(g, Seat.SOUTH)
     assert [p.index for p in g.strike("south", c.along, c.angle, c.speed).shot.coins_pocketed] == [1]
 
 
@@ -322,23 +322,23 @@ def test_the_master_pots_a_coin_lying_on_a_cushion_along_it():
     and none of the 20 rail shots pots this coin (to be re-tuned with the bots)."""
     spot = (STANDARD_BOARD.half - 0.0159 - 0.001, 0.05)
     g = lone_coin_game(*spot, MODELS["v3"])
-    assert not [s for s in plan_shots(g, "south", limit=10_000) if s.target == 0]
-    assert rail_shots(g, "south")
-    search = SearchPlayer(1).choose_strike(g, "south")
+    assert not [s for s in plan_shots(g, Seat.SOUTH, limit=10_000) if s.target == 0]
+    assert rail_shots(g, Seat.SOUTH)
+    search = SearchPlayer(1).choose_strike(g, Seat.SOUTH)
     assert lone_coin_game(*spot, MODELS["v3"]).strike("south", search.along, search.angle, search.speed).shot.coins_pocketed == ()
-    c = MasterPlayer(1).choose_strike(g, "south")
+    c = MasterPlayer(1).choose_strike(g, Seat.SOUTH)
     assert [p.index for p in g.strike("south", c.along, c.angle, c.speed).shot.coins_pocketed] == [0]
-    assert not rail_shots(lone_coin_game(0.1, 0.1), "south")  # a coin off the cushions has none
+    assert not rail_shots(lone_coin_game(0.1, 0.1), Seat.SOUTH)  # a coin off the cushions has none
 
 
 def test_the_master_thumbs_a_coin_behind_its_baseline():
     """A coin between South's baseline and its cushion: no forward stroke reaches it; the master's
     thumbed stroke (aimed backwards, ICF 17, 33–34) pots it; without thumbs it does not."""
     g = lone_coin_game(0.10, -0.30)
-    c = MasterPlayer(1).choose_strike(g, "south")
+    c = MasterPlayer(1).choose_strike(g, Seat.SOUTH)
     assert abs(c.angle) > MAX_ANGLE
     assert [p.index for p in g.strike("south", c.along, c.angle, c.speed).shot.coins_pocketed] == [0]
-    c = MasterPlayer(1, thumbs=False, rails=False).choose_strike(g, "south")
+    c = MasterPlayer(1, thumbs=False, rails=False).choose_strike(g, Seat.SOUTH)
     assert abs(c.angle) <= MAX_ANGLE
 
 
@@ -365,9 +365,9 @@ def test_the_masters_simulated_reply_sees_an_easy_shot_for_the_opponent():
     """North (the opponent) to strike: with its coin 7 cm from a pocket its best reply pots it and keeps the
     turn (worth 2 to it, as the search values it); with its coins in mid-board, far from every pocket, less."""
     easy, hard = coin_game_for("north", -0.28, -0.28), coin_game_for("north", 0.0, -0.05)
-    replies = [MasterPlayer(1, noise=0.3).reply(g, "north") for g in (easy, hard)]
+    replies = [MasterPlayer(1, noise=0.3).reply(g, Seat.NORTH) for g in (easy, hard)]
     assert replies[0] == 2.0 and replies[1] < 1.5
-    assert MasterPlayer(1, noise=0.3).reply(easy, "south") == 0.0  # not South's stroke: no reply to value
+    assert MasterPlayer(1, noise=0.3).reply(easy, Seat.SOUTH) == 0.0  # not South's stroke: no reply to value
 
 
 class Scripted(MasterPlayer):
@@ -381,10 +381,10 @@ class Scripted(MasterPlayer):
 def test_the_simulated_replies_stand_for_the_opponents_other_copies():
     """With ``replies=2`` the first two copies where the opponent strikes next get its reply simulated, and
     their mean stands for its third copy: (3 × 1 − 3 × 2) / 6; without, the guess: (3 × 1 − 3 × 0.5) / 6."""
-    assert Scripted(1, replies=2).mean_leave(None, "south", [None] * 6, None, range(6)) == -0.5
-    assert Scripted(1, replies=0).mean_leave(None, "south", [None] * 6, None, range(6)) == 0.25
+    assert Scripted(1, replies=2).mean_leave(None, Seat.SOUTH, [None] * 6, None, range(6)) == -0.5
+    assert Scripted(1, replies=0).mean_leave(None, Seat.SOUTH, [None] * 6, None, range(6)) == 0.25
     # no reply simulated (the physics refused the layouts): each copy keeps its own guess, (3 − 0.5 − 0.5 − 2) / 6
-    assert Refused(1, replies=2).mean_leave(None, "south", [None] * 6, None, range(6)) == 0.0
+    assert Refused(1, replies=2).mean_leave(None, Seat.SOUTH, [None] * 6, None, range(6)) == 0.0
 
 
 class Refused(MasterPlayer):
@@ -399,4 +399,4 @@ def test_a_reply_on_a_layout_the_physics_refuses_is_left_to_the_guess():
     g = coin_game_for("north", -0.28, -0.28)
     d = g.layout.discs
     g.layout = Layout(d[:2] + (Disc(d[2].kind, d[1].x + 2 * d[1].radius - 1e-4, d[1].y),) + d[3:])  # in the clump
-    assert MasterPlayer(1, noise=0.3).reply(g, "north") is None
+    assert MasterPlayer(1, noise=0.3).reply(g, Seat.NORTH) is None

@@ -15,6 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 from carrom.equipment import STANDARD_BOARD, STRIKER, Disc, Layout, PieceKind, Seat as EqSeat
+from carrom.rules import Seat
 from carrom.game import Game
 from carrom.physics import MODELS, EventKind, Strike, simulate
 from carrom.players import GeometricPlayer, RandomPlayer, step
@@ -42,7 +43,7 @@ def departure(layout: Layout, coin: int, seat: str, shot, params) -> float | Non
 
 def cut_shot(game: Game, degrees: float):
     """The planned direct shot at coin 0 into the north-east pocket whose cut is nearest ``degrees``."""
-    shots = [s for s in plan_shots(game, "south", limit=10_000, per_pair=10_000, banks=False, aims=[0])
+    shots = [s for s in plan_shots(game, Seat.SOUTH, limit=10_000, per_pair=10_000, banks=False, aims=[0])
              if s.pocket == NORTH_EAST]
     return min(shots, key=lambda s: abs(math.degrees(s.cut) - degrees))
 
@@ -66,7 +67,7 @@ def test_the_geometric_player_pots_a_lone_coin_under_v3():
     for spot in [(0.0, 0.0), (0.1, 0.1), (-0.1, 0.0), (-0.15, -0.1), (0.2, -0.1)]:
         game = game_with_own_coins(spot)
         game.params = V3
-        c = GeometricPlayer(0).choose_strike(game, "south")
+        c = GeometricPlayer(0).choose_strike(game, Seat.SOUTH)
         assert [p.index for p in game.strike("south", c.along, c.angle, c.speed).shot.coins_pocketed] == [0], spot
 
 
@@ -92,12 +93,12 @@ def test_the_coin_leaves_along_the_line_to_the_pocket(bank, model):
         game = game_with_own_coins(spot)
         game.params = params
         layout = Layout((game.layout.discs[0],))  # the coin alone: nothing else to touch
-        for s in plan_shots(game, "south", limit=10_000, per_pair=10_000, banks=bank, aims=[0]):
+        for s in plan_shots(game, Seat.SOUTH, limit=10_000, per_pair=10_000, banks=bank, aims=[0]):
             if s.bank != bank:
                 continue
             px, py = POCKETS[s.pocket]
             wanted = math.atan2(py - spot[1], px - spot[0])
-            left = departure(layout, 0, "south", s, params)
+            left = departure(layout, 0, Seat.SOUTH, s, params)
             assert left is not None and abs(math.remainder(left - wanted, math.tau)) < tolerance, (spot, s)
             checked += 1
     assert checked > 100

@@ -16,7 +16,7 @@ def codes(pos: Position) -> list[str]:
 
 
 def test_the_opening_is_a_legal_position_before_the_break():
-    pos = Position.opening("north")
+    pos = Position.opening(Seat.NORTH)
     assert pos.problems() == ()
     state = pos.rules_state()
     assert state.board.turn is Seat.NORTH and state.colour_of(Seat.NORTH) is Coin.WHITE
@@ -58,7 +58,7 @@ def test_a_board_state_that_does_not_fit_the_pieces_cites_its_law(kw, law):
 
 def test_the_rules_state_carries_queen_dues_and_colours():
     nine_black = [(B, -0.2 + 0.045 * i, 0.2) for i in range(9)]
-    pos = position((W, 0.0, 0.0), *nine_black, seat="north", colour="white", queen="pending",
+    pos = position((W, 0.0, 0.0), *nine_black, seat=Seat.NORTH, colour="white", queen="pending",
                    opponent_dues=2)
     state = pos.rules_state()
     board = state.board
@@ -70,7 +70,7 @@ def test_the_rules_state_carries_queen_dues_and_colours():
 
 
 def test_the_json_form_round_trips():
-    pos = position((W, 0.1, 0.1), (Q, 0.0, 0.0), seat="east", colour="black", broken=True)
+    pos = position((W, 0.1, 0.1), (Q, 0.0, 0.0), seat=Seat.EAST, colour="black", broken=True)
     assert Position.from_dict(pos.to_dict()) == pos
 
 

@@ -52,7 +52,7 @@ def write(directory: Path, outcomes: list[BoardOutcome], lines: list[Standing], 
             "seed": seed,
             "standings": [line.to_dict() for line in lines],
             "boards": [{"board": o.index + 1, Seat.SOUTH.value: o.south, Seat.NORTH.value: o.north,
-                        "breaker": Seat(o.breaker).value, "winner": o.winner,
+                        "breaker": o.breaker.value, "winner": o.winner,
                         "points": {Seat.SOUTH.value: o.points[0], Seat.NORTH.value: o.points[1]},
                         "strokes": o.strokes, "law": o.law, "record": f"{BOARDS}/{record_name(o)}"}
                        for o in outcomes],

@@ -47,6 +47,7 @@ class CarromAEC(frames.BoardRendering, AECEnv):
         if players not in SEATS:
             raise ValueError(f"players must be 2 (singles) or 4 (doubles), got {players!r}")
         self.possible_agents = list(SEATS[players])
+        self.seats = {a: Seat.named(a) for a in self.possible_agents}  # each agent's name as a Seat, once
         self.first_breaker = M.check_choice("first_breaker", first_breaker, self.possible_agents)
         self.rules = M.check_rules(rules)
         self.episode_kind = M.check_choice("episode", episode, M.EPISODES)
@@ -81,10 +82,10 @@ class CarromAEC(frames.BoardRendering, AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self._advance()
-        self.infos = {a: M.info(self.game, a, S.physics_info(self.physics, self.params)) for a in self.agents}
+        self.infos = {a: M.info(self.game, self.seats[a], S.physics_info(self.physics, self.params)) for a in self.agents}
 
     def observe(self, agent):
-        return M.observe(self.game, agent)
+        return M.observe(self.game, self.seats[agent])
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -95,14 +96,14 @@ class CarromAEC(frames.BoardRendering, AECEnv):
                                           self.params.max_speed, self.max_angle)
         boards = len(self.game.state.results)
         self._cumulative_rewards[agent] = 0.0
-        self.game.strike(agent, along, angle, speed)
+        self.game.strike(self.seats[agent], along, angle, speed)
         self._advance()
         per_side = M.rewards(self.game, boards)
         table = self.game.state.table
-        self.rewards = {a: per_side[table.side(Seat(a))] for a in self.agents}
+        self.rewards = {a: per_side[table.side(self.seats[a])] for a in self.agents}
         if self.episode.over:
             self.terminations = {a: True for a in self.agents}
-        self.infos = {a: M.info(self.game, a, S.physics_info(self.physics, self.params)) for a in self.agents}
+        self.infos = {a: M.info(self.game, self.seats[a], S.physics_info(self.physics, self.params)) for a in self.agents}
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

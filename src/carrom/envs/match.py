@@ -58,15 +58,15 @@ def observation_space() -> spaces.Dict:
     })
 
 
-def relative(seat: str, other: str) -> int:
+def relative(seat: Seat, other: Seat) -> int:
     """0 for ``seat`` itself, 1 for the seat on its right, 2 opposite, 3 on its left (ICF 49 b)."""
     return (ORDER.index(other) - ORDER.index(seat)) % 4
 
 
-def observe(game: Game, seat: str) -> dict:
+def observe(game: Game, seat: Seat) -> dict:
     state = game.state
     board = state.board
-    me = Seat(seat)
+    me = seat
     side = state.table.side(me)
     colour = state.colour_of(me)
     queen = 0
@@ -88,7 +88,7 @@ def observe(game: Game, seat: str) -> dict:
     }
 
 
-def info(game: Game, seat: str, physics: dict) -> dict:
+def info(game: Game, seat: Seat, physics: dict) -> dict:
     """The legal striker positions for ``seat`` now (``spaces.legal_info``: normalized and in metres, fixed
     shape with a mask), what the laws wait for (``expected``: the action's kind and the seat, None once the
     match is over), the boards decided so far in the match (``boards``) and ``physics``: the model and the

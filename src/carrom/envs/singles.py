@@ -48,8 +48,8 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
         self.rules = M.check_rules(rules)
         self.opponent = M.check_choice("opponent", opponent, M.OPPONENTS)
         self.episode_kind = M.check_choice("episode", episode, M.EPISODES)
-        self.seat = M.check_choice("seat", seat, M.ORDER)
-        self.other = Seat(seat).opposite.value
+        self.seat = Seat.named(M.check_choice("seat", seat, M.ORDER))  # the argument's name, a Seat from here on
+        self.other = self.seat.opposite
         self.first_breaker = M.check_choice("first_breaker", first_breaker, BREAKERS)
         self.noise = S.check_noise(noise)
         self.params, self.physics = S.check_physics(physics, board_speed), physics
@@ -75,7 +75,7 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
         breaker = self.seat if first == "agent" else self.other
         self.game = Game.new({self.seat: "agent", self.other: f"{level} bot"}, variant=self.rules,
                              first_breaker=breaker, params=self.params)
-        self.side = self.game.state.table.side(Seat(self.seat))
+        self.side = self.game.state.table.side(self.seat)
         self.episode = M.Episode(self.game, self.episode_kind)
         self._advance()
         return M.observe(self.game, self.seat), self._info()

@@ -33,6 +33,8 @@ import numpy as np
 from gymnasium import spaces
 
 from carrom.equipment import STANDARD_BOARD, Layout, PieceKind, Seat as EqSeat, finite_number, legal_intervals
+from carrom.game.seats import board_seat
+from carrom.rules import Seat
 from carrom.physics import BOARD_SPEED_PRESETS, DEFAULT_PARAMS, MODELS, PhysicsParams, board_speed as on_board
 from carrom.physics.model_file import load_model_file, looks_like_file
 from carrom.players.geometric import AIM_SIGMA, SPEED_SIGMA
@@ -179,10 +181,10 @@ def to_strike(action, intervals, noise: float, rng: np.random.Generator,
     return along, angle, speed
 
 
-def discs(layout: Layout, seat: str, own: PieceKind) -> np.ndarray:
+def discs(layout: Layout, seat: Seat | EqSeat, own: PieceKind) -> np.ndarray:
     """The (19, 3) disc rows for ``seat``: ``own`` colour first, then the other, then the queen."""
     out = np.zeros((ROWS, 3), dtype=np.float32)
-    view = EqSeat(seat)
+    view = board_seat(seat)
     frame = np.array([view.right, view.forward]).T / HALF  # board (x, y) -> (along, forward) / HALF
     other = PieceKind.BLACK if own is PieceKind.WHITE else PieceKind.WHITE
     for kind, start, size in ((own, 0, COINS), (other, COINS, COINS), (PieceKind.QUEEN, 2 * COINS, 1)):

@@ -15,10 +15,11 @@ from typing import Any, Mapping
 
 from carrom import rules as R
 from carrom.equipment import (
-    Disc, Layout, Seat as EqSeat, finite_number, has_legal_position, legal_intervals,
+    Disc, Layout, finite_number, has_legal_position, legal_intervals,
     opening_formation, placement_problems, why_illegal,
 )
 from carrom.game.outcome import KIND_OF_COIN
+from carrom.game.seats import board_seat, rules_seat
 from carrom.game.stroke import play_stroke
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams
 from carrom.physics.model_file import model_name, named_or_inline
@@ -99,7 +100,7 @@ def _not_finite(name: str, value: Any) -> Message:
     return say("{key} must be a finite number, got {value}", key=name, value=repr(value))
 
 
-def strike_refusal(seat: str, along: Any, angle: Any, speed: Any, layout: Layout,
+def strike_refusal(seat: R.Seat, along: Any, angle: Any, speed: Any, layout: Layout,
                    params: PhysicsParams) -> Message | None:
     """Why a strike from ``seat`` cannot be played on ``layout`` (a value not a number, the speed out of range, the
     striker where it may not be put, ICF 130), or None; the game and practice refuse with it alike."""
@@ -109,7 +110,7 @@ def strike_refusal(seat: str, along: Any, angle: Any, speed: Any, layout: Layout
     if not 0 < speed <= params.max_speed:
         return say("speed {speed} m/s is out of range: above 0 and at most {most} m/s", speed=speed,
                    most=params.max_speed)
-    why = why_illegal(EqSeat(seat), along, layout)
+    why = why_illegal(board_seat(seat), along, layout)
     if why:
         return say("the striker may not be put at {along} m: {reasons} (ICF 130)", along=f"{along:+.4f}",
                    reasons=reasons(why))
@@ -120,7 +121,7 @@ def strike_refusal(seat: str, along: Any, angle: Any, speed: Any, layout: Layout
 class StrokeReport:
     """What one strike did: the shot (for animation), the ruling, and whether it counted."""
 
-    seat: str
+    seat: R.Seat
     shot: ShotResult
     ruling: R.Ruling | None  # None when the stroke was not completed (ICF 127 b)
     completed: bool
@@ -195,33 +196,33 @@ class Game:
     def state(self) -> R.MatchState:
         return self.match.state
 
-    def expected(self) -> tuple[str, str] | None:
-        exp = self.match.expected()
-        return None if exp is None else (exp[0], exp[1].value)
+    def expected(self) -> tuple[str, R.Seat] | None:
+        """What the laws wait for: ("stroke" / "place" / "claim" / "toss", the seat), None once the match is over."""
+        return self.match.expected()
 
     @property
     def over(self) -> bool:
         return self.state.over
 
-    def legal_intervals(self, seat: str) -> tuple[tuple[float, float], ...]:
+    def legal_intervals(self, seat: R.Seat) -> tuple[tuple[float, float], ...]:
         """Where ``seat`` may put the striker on its baseline now (ICF 130), as ``along`` intervals."""
         return self._intervals(seat)
 
-    def _intervals(self, seat: str) -> tuple[tuple[float, float], ...]:
+    def _intervals(self, seat: R.Seat) -> tuple[tuple[float, float], ...]:
         """``legal_intervals`` on the discs now, kept until the discs change: the server asks for them after a
         stroke (ICF 142's test, then the state it sends) on the same layout."""
         kept = self._legal
         if kept is not None and kept[0] is self.layout and kept[1] == seat:
             return kept[2]
-        intervals = tuple(legal_intervals(EqSeat(seat), self.layout))
+        intervals = tuple(legal_intervals(board_seat(seat), self.layout))
         self._legal = (self.layout, seat, intervals)
         return intervals
 
     # -- actions --------------------------------------------------------------------------
 
-    def strike(self, seat: str, along: float, angle: float, speed: float) -> StrokeReport:
+    def strike(self, seat: R.Seat, along: float, angle: float, speed: float) -> StrokeReport:
         """The player at ``seat`` strikes from ``along`` on the baseline, at ``angle`` and ``speed`` (m/s)."""
-        self._expect("stroke", seat)
+        seat = self._expect("stroke", seat)
         refusal = strike_refusal(seat, along, angle, speed, self.layout, self.params)
         if refusal is not None:  # the striker where the laws forbid it (ICF 130), or not a strike at all
             raise GameError(refusal, R.Refusal.ILLEGAL if law_cited(refusal) else R.Refusal.MALFORMED)
@@ -240,13 +241,13 @@ class Game:
         self._position = self._where()
         return StrokeReport(seat, play.shot, ruling, True, self.replay_if_no_room())
 
-    def place(self, seat: str, x: float, y: float, coin: str | None = None) -> R.Ruling:
+    def place(self, seat: R.Seat, x: float, y: float, coin: str | None = None) -> R.Ruling:
         """Place the due or penalty coin owed at (x, y), board frame (ICF 78, 84–89)."""
-        self._expect("place", seat)
-        owed = [o for o in self.state.board.owed if o.placer.value == seat and not o.waiting]
+        seat = self._expect("place", seat)
+        owed = [o for o in self.state.board.owed if o.placer is seat and not o.waiting]
         pick = next((o for o in owed if coin is None or o.coin.value == coin), None)
         if pick is None:
-            raise GameError(say("{seat} owes no {coin} to place", seat=R.Seat(seat),
+            raise GameError(say("{seat} owes no {coin} to place", seat=seat,
                                 coin=R.Coin(coin) if coin in ("white", "black", "queen") else str(coin)))
         for name, value in (("x", x), ("y", y)):
             if not finite_number(value):
@@ -259,31 +260,31 @@ class Game:
         self.layout = self.layout.with_disc(Disc(KIND_OF_COIN[pick.coin], float(x), float(y)))
         return ruling
 
-    def waive(self, seat: str) -> R.Ruling:
+    def waive(self, seat: R.Seat) -> R.Ruling:
         """Give up placing the coins owed (ICF 80, 87 a)."""
-        self._expect("place", seat)
+        seat = self._expect("place", seat)
         return self._play(PlaceEntry(seat, waive=True))
 
-    def wait(self, seat: str) -> R.Ruling:
+    def wait(self, seat: R.Seat) -> R.Ruling:
         """No room to place the coins owed: they wait and are offered again after the next stroke (ICF 79 a, 81)."""
-        self._expect("place", seat)
+        seat = self._expect("place", seat)
         return self._play(DeclareEntry(seat, what="wait"))
 
-    def claim(self, seat: str, points: int) -> R.Ruling:
+    def claim(self, seat: R.Seat, points: int) -> R.Ruling:
         """Claim extra points at a board's end (ICF 87 b); 0 declines."""
-        self._expect("claim", seat)
+        seat = self._expect("claim", seat)
         ruling = self._play(DeclareEntry(seat, what="extra", value=int(points)))
         self._sync_board()
         return ruling
 
-    def toss(self, seat: str, winner: str) -> R.Ruling:
+    def toss(self, seat: R.Seat, winner: str) -> R.Ruling:
         """Who won the toss for the tie-break board's break (ICF 56 b)."""
-        self._expect("toss", seat)
+        seat = self._expect("toss", seat)
         ruling = self._play(DeclareEntry(seat, what="toss", value=winner))
         self._sync_board()
         return ruling
 
-    def concede(self, seat: str, what: str = "board") -> R.Ruling:
+    def concede(self, seat: R.Seat, what: str = "board") -> R.Ruling:
         """The seat's side gives up the board, the game or the match (ICF 139)."""
         if self.over:
             raise GameError(say("the match is over"), R.Refusal.OVER)
@@ -295,26 +296,29 @@ class Game:
         """The clock of the laws running now (the break, a stroke or a placing: ICF 46, 50, 88 a), or None."""
         return R.running(self.state)
 
-    def out_of_time(self, seat: str, what: str) -> R.Ruling:
+    def out_of_time(self, seat: R.Seat, what: str) -> R.Ruling:
         """The 15 seconds of ``what`` ran out for ``seat``: the referee rules the time foul (``carrom.rules.clock``)."""
         ruling = self._play(ClockEntry(seat, what=what))
         self._sync_board()
         return ruling
 
-    def absent(self, seat: str) -> R.Ruling:
+    def absent(self, seat: R.Seat) -> R.Ruling:
         """The seat's player left the board (online: gone past the grace period): the side loses the match (ICF 143 a)."""
         return self._play(DeclareEntry(seat, what="absent"))
 
     # -- inside -----------------------------------------------------------------------------
 
-    def _expect(self, kind: str, seat: str) -> None:
+    def _expect(self, kind: str, seat: R.Seat) -> R.Seat:
+        """``seat`` (a ``Seat``; its name from a record's entry) if the laws wait for its ``kind`` of action now."""
         exp = self.expected()
         if exp is None:
             raise GameError(say("the match is over"), R.Refusal.OVER)
         if seat not in SEATS:
             raise GameError(say("{value} is not a seat (south, east, north, west)", value=repr(seat)), R.Refusal.MALFORMED)
+        seat = rules_seat(seat)
         if exp != (kind, seat):
-            raise GameError(WAITED[exp[0]](kind, R.Seat(exp[1])), R.Refusal.OUT_OF_TURN)
+            raise GameError(WAITED[exp[0]](kind, exp[1]), R.Refusal.OUT_OF_TURN)
+        return seat
 
     def _play(self, entry) -> R.Ruling:
         try:
@@ -338,7 +342,7 @@ class Game:
         exp = self.expected()
         # Room on the axis (the intervals the state shows next) settles it; else has_legal_position searches on.
         while exp is not None and exp[0] == "stroke" and not (
-                self._intervals(exp[1]) or has_legal_position(EqSeat(exp[1]), self.layout)):
+                self._intervals(exp[1]) or has_legal_position(board_seat(exp[1]), self.layout)):
             out.append(self._play(DeclareEntry(exp[1], what="no-room")))
             self._sync_board()
             exp = self.expected()

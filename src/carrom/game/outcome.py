@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from carrom.equipment import STANDARD_BOARD, Disc, Layout, PieceKind, Seat as EqSeat, centre_return_positions
+from carrom.equipment import STANDARD_BOARD, Disc, Layout, PieceKind, centre_return_positions
 from carrom.physics import BatchResult
 from carrom.physics.result import ShotResult
-from carrom.rules import BoardState, Coin, StrokeOutcome
+from carrom.game.seats import BoardSeat, board_seat
+from carrom.rules import BoardState, Coin, Seat, StrokeOutcome
 
 COIN_OF_KIND = {PieceKind.WHITE: Coin.WHITE, PieceKind.BLACK: Coin.BLACK, PieceKind.QUEEN: Coin.QUEEN}
 KIND_OF_COIN = {coin: kind for kind, coin in COIN_OF_KIND.items()}
@@ -66,15 +67,15 @@ def rest_layout(batch: BatchResult, k: int) -> Layout:
                         for i in range(n) if batch.on_board[k, i]))
 
 
-def back_to_centre(layout: Layout, kinds: Sequence[PieceKind], seat: str | EqSeat) -> Layout:
+def back_to_centre(layout: Layout, kinds: Sequence[PieceKind], seat: Seat | BoardSeat) -> Layout:
     """``layout`` with ``kinds`` put back in the centre in that order, as the umpire places them, on the side away
     from ``seat``, the player on turn (ICF 65, 93–94: ``equipment.centre_return_positions``)."""
     if not kinds:
         return layout
-    return Layout(layout.discs + centre_return_positions(layout, kinds, EqSeat(seat)))
+    return Layout(layout.discs + centre_return_positions(layout, kinds, board_seat(seat)))
 
 
-def with_returns(layout: Layout, board: BoardState, own: Coin, seat: str) -> Layout:
+def with_returns(layout: Layout, board: BoardState, own: Coin, seat: Seat) -> Layout:
     """``layout`` with the pieces the referee counts on ``board`` but the discs lack put back in the centre, away
     from ``seat``, who struck (ICF 65 b, 93): the queen first, then the striker's colour ``own``, then the other."""
     missing: list[PieceKind] = []

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from carrom.equipment import Disc, Layout, Seat as EqSeat, opening_formation
+from carrom.equipment import Disc, Layout, opening_formation
 from carrom.game.outcome import KIND_OF_COIN, back_to_centre, stroke_outcome, with_returns
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams, Strike, simulate
 from carrom.physics.result import ShotResult
+from carrom.game.seats import board_seat
 from carrom.rules import MatchState, Place, Ruling, Seat, Stroke, StrokeOutcome, apply
 
 
@@ -28,7 +29,7 @@ class StrokePlay:
     after it. ``ruling`` is None when the stroke was not completed (ICF 127 b): ``state`` and ``layout`` are then
     the ones before. ``placed``: coins owed that ``play_stroke`` placed itself (``place_owed``)."""
 
-    seat: str
+    seat: Seat
     shot: ShotResult
     outcome: StrokeOutcome
     ruling: Ruling | None
@@ -46,13 +47,13 @@ def completed(outcome: StrokeOutcome, left_baseline: bool) -> bool:
     return left_baseline or outcome.touched
 
 
-def rule_stroke(state: MatchState, seat: str, outcome: StrokeOutcome,
+def rule_stroke(state: MatchState, seat: Seat, outcome: StrokeOutcome,
                 left_baseline: bool = True) -> tuple[MatchState, Ruling | None]:
     """The referee's state after ``seat``'s stroke with ``outcome`` and its ruling; ``(state, None)`` when the
     stroke was not completed (ICF 127 b). A stroke the laws refuse raises ``RulesError``."""
     if not completed(outcome, left_baseline):
         return state, None
-    return apply(state, Stroke(Seat(seat), outcome))
+    return apply(state, Stroke(seat, outcome))
 
 
 def new_board(before: MatchState, after: MatchState) -> bool:
@@ -60,16 +61,16 @@ def new_board(before: MatchState, after: MatchState) -> bool:
     return (after.game_index, after.board_index) != (before.game_index, before.board_index)
 
 
-def settle(before: MatchState, after: MatchState, seat: str, rest: Layout) -> Layout:
+def settle(before: MatchState, after: MatchState, seat: Seat, rest: Layout) -> Layout:
     """The discs once the umpire has applied the ruling of ``seat``'s stroke to ``rest`` (the pieces at rest): a
     new board laid out (ICF 41), else the pieces the referee counts on the board but the shot left off it put
     back in the centre, away from ``seat`` (ICF 65, 93)."""
     if new_board(before, after):
         return opening_formation()
-    return with_returns(rest, after.board, before.colour_of(Seat(seat)), seat)
+    return with_returns(rest, after.board, before.colour_of(seat), seat)
 
 
-def place_owed(state: MatchState, layout: Layout, seat: str) -> tuple[MatchState, Layout, tuple[Disc, ...]]:
+def place_owed(state: MatchState, layout: Layout, seat: Seat) -> tuple[MatchState, Layout, tuple[Disc, ...]]:
     """Every coin owed now placed in the centre as the umpire returns pieces (ICF 78 a, 84 a; practice does so
     instead of asking the player to place it): the referee's state, the discs and the coins placed."""
     placed: list[Disc] = []
@@ -84,7 +85,7 @@ def place_owed(state: MatchState, layout: Layout, seat: str) -> tuple[MatchState
         placed.append(layout.discs[before])
 
 
-def play_stroke(state: MatchState, layout: Layout, seat: str, along: float, angle: float, speed: float,
+def play_stroke(state: MatchState, layout: Layout, seat: Seat, along: float, angle: float, speed: float,
                 params: PhysicsParams = DEFAULT_PARAMS, *, place: bool = False) -> StrokePlay:
     """``seat`` strikes from ``along`` on its baseline at ``angle`` (rad, 0 straight across) and ``speed`` (m/s) on
     ``layout`` in the referee's ``state``: simulated with ``params``, ruled, and the ruling applied to the discs.
@@ -93,7 +94,7 @@ def play_stroke(state: MatchState, layout: Layout, seat: str, along: float, angl
     Pure: ``state`` and ``layout`` are not changed. The strike is not checked against the legal striker positions
     (ICF 130: ``game.strike_refusal``); a stroke the referee refuses raises ``RulesError``.
     """
-    shot = simulate(layout, Strike.from_seat(EqSeat(seat), along, angle, speed), params)
+    shot = simulate(layout, Strike.from_seat(board_seat(seat), along, angle, speed), params)
     outcome = stroke_outcome(shot)
     after, ruling = rule_stroke(state, seat, outcome, shot.left_baseline)
     if ruling is None:

@@ -57,7 +57,7 @@ class Translator:
 
     def seat(self, seat: str | Seat) -> str:
         """A seat's name ("south" or ``Seat.SOUTH``) in this language: "Sur", "Jug"."""
-        return self.value(Seat(seat))
+        return self.value(Seat.named(seat))
 
     def coin(self, coin: str | Coin) -> str:
         """A colour ("white", "black", "queen") as this language names one piece of it."""

@@ -63,7 +63,8 @@ class Strike:
         ``forward``), positive towards the player's left (counter-clockwise seen from
         above), negative towards the right.
         """
-        seat = Seat(seat)
+        if not isinstance(seat, Seat):
+            raise TypeError(f"seat: {seat!r} is not an equipment Seat (carrom.game.seats.board_seat gives one)")
         along = _finite("along", along)
         angle = _finite("angle", angle)
         x, y = seat.to_board(along, -board.baseline_axis_distance)

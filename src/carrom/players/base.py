@@ -13,6 +13,7 @@ from typing import Protocol
 
 from carrom.equipment import placement_problems
 from carrom.game import Game
+from carrom.rules import Seat
 
 
 @dataclass(frozen=True)
@@ -27,13 +28,13 @@ class StrikeChoice:
 class Player(Protocol):
     name: str
 
-    def choose_strike(self, game: Game, seat: str) -> StrikeChoice: ...
+    def choose_strike(self, game: Game, seat: Seat) -> StrikeChoice: ...
 
-    def choose_placement(self, game: Game, seat: str) -> tuple[float, float] | None:
+    def choose_placement(self, game: Game, seat: Seat) -> tuple[float, float] | None:
         """Where to put the coin owed (board frame, m); None to waive it (ICF 80)."""
         ...
 
-    def choose_claim(self, game: Game, seat: str) -> int: ...
+    def choose_claim(self, game: Game, seat: Seat) -> int: ...
 
 
 def free_spots(game: Game, rng: random.Random, tries: int = 400) -> list[tuple[float, float]]:
@@ -57,17 +58,17 @@ class RandomPlayer:
         self.rng = random.Random(seed)
         self.name = name
 
-    def choose_strike(self, game: Game, seat: str) -> StrikeChoice:
+    def choose_strike(self, game: Game, seat: Seat) -> StrikeChoice:
         intervals = game.legal_intervals(seat)
         weights = [hi - lo + 1e-6 for lo, hi in intervals]
         lo, hi = self.rng.choices(intervals, weights)[0]
         return StrikeChoice(self.rng.uniform(lo, hi), self.rng.uniform(-1.2, 1.2),
                             self.rng.uniform(0.8, game.params.max_speed))
 
-    def choose_placement(self, game: Game, seat: str) -> tuple[float, float] | None:
+    def choose_placement(self, game: Game, seat: Seat) -> tuple[float, float] | None:
         spots = free_spots(game, self.rng)
         return spots[0] if spots else None
 
-    def choose_claim(self, game: Game, seat: str) -> int:
+    def choose_claim(self, game: Game, seat: Seat) -> int:
         claim = game.state.claim
         return 0 if claim is None else claim.most

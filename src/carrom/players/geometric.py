@@ -16,7 +16,8 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Layout, PieceKind, Seat as EqSeat, legal_intervals
+from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Layout, PieceKind, legal_intervals
+from carrom.game.seats import board_seat
 from carrom.game import Game
 from carrom.physics import CollisionModel
 from carrom.players.base import StrikeChoice, free_spots
@@ -57,7 +58,7 @@ class Shot:
         return StrikeChoice(self.along, self.angle, self.speed)
 
 
-def targets(game: Game, seat: str, layout: Layout | None = None) -> list[int]:
+def targets(game: Game, seat: Seat, layout: Layout | None = None) -> list[int]:
     """Indices of the discs this seat may aim to pocket: own coins, and the queen when allowed.
 
     The queen only once the side has pocketed an own coin that stayed down and owes
@@ -65,8 +66,8 @@ def targets(game: Game, seat: str, layout: Layout | None = None) -> list[int]:
     and the queen on the board, only the queen: the last coin first loses (ICF 107).
     """
     state = game.state
-    side = state.table.side(Seat(seat))
-    own_coin = state.colour_of(Seat(seat))
+    side = state.table.side(seat)
+    own_coin = state.colour_of(seat)
     own = PieceKind(own_coin.value)
     board = state.board
     owes = board.debts[side] or any(o.coin is own_coin for o in board.owed)
@@ -94,10 +95,10 @@ def clear(discs, ax: float, ay: float, bx: float, by: float, radius: float, skip
     return True
 
 
-def baseline_points(game: Game, seat: str, step: float = 0.02, layout: Layout | None = None) -> list[float]:
+def baseline_points(game: Game, seat: Seat, step: float = 0.02, layout: Layout | None = None) -> list[float]:
     """``along`` positions sampled about every ``step`` metres in the legal intervals (ICF 130)."""
     out: list[float] = []
-    intervals = game.legal_intervals(seat) if layout is None else legal_intervals(EqSeat(seat), layout)
+    intervals = game.legal_intervals(seat) if layout is None else legal_intervals(board_seat(seat), layout)
     for lo, hi in intervals:
         eps = min(1e-6, (hi - lo) / 4)
         lo, hi = lo + eps, hi - eps
@@ -230,7 +231,7 @@ def _bank_point(sx: float, sy: float, gx: float, gy: float, axis: int, side: flo
     return (gx - qx) / d, (gy - qy) / d, spin, qx, qy, kept, magnify
 
 
-def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: float = 0.02,
+def plan_shots(game: Game, seat: Seat, limit: int = 12, per_pair: int = 1, step: float = 0.02,
                layout: Layout | None = None, banks: bool = True, aims: list[int] | None = None,
                max_angle: float = MAX_ANGLE) -> list[Shot]:
     """The clear direct and cut shots for ``seat``, easiest first (on ``layout``, by default the game's).
@@ -247,7 +248,7 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
     params = game.params
     layout = layout or game.layout
     discs = [Body(d.x, d.y, d.radius) for d in layout.discs]  # plain values: read thousands of times
-    eq = EqSeat(seat)
+    eq = board_seat(seat)
     fx, fy = eq.forward
     base = math.atan2(fy, fx)
     axis = STANDARD_BOARD.baseline_axis_distance
@@ -369,14 +370,14 @@ def plan_shots(game: Game, seat: str, limit: int = 12, per_pair: int = 1, step: 
     return (first + rest)[:limit]
 
 
-def fallback(game: Game, seat: str) -> StrikeChoice:
+def fallback(game: Game, seat: Seat) -> StrikeChoice:
     """No clear shot: a medium shot straight at the nearest own coin, from the nearest legal point.
 
     With no own coin in front of the baseline, at the nearest other disc in front of it:
     a stroke that touches nothing leaves the board as it was, and bots that cannot see a
     shot would miss on until the board is replayed (ICF 137), again and again.
     """
-    eq = EqSeat(seat)
+    eq = board_seat(seat)
     axis = STANDARD_BOARD.baseline_axis_distance
     fx, fy = eq.forward
     base = math.atan2(fy, fx)
@@ -411,19 +412,19 @@ class GeometricPlayer:
         self.noise = noise
         self.name = name
 
-    def choose_strike(self, game: Game, seat: str) -> StrikeChoice:
+    def choose_strike(self, game: Game, seat: Seat) -> StrikeChoice:
         shots = plan_shots(game, seat, limit=1, banks=False)
         choice = shots[0].choice if shots else fallback(game, seat)
         return with_noise(game, choice, self.noise, self.rng)
 
-    def choose_placement(self, game: Game, seat: str) -> tuple[float, float] | None:
+    def choose_placement(self, game: Game, seat: Seat) -> tuple[float, float] | None:
         """A legal spot for the coin the opponent owes, off the lines to the pockets (the diagonals)."""
         spots = free_spots(game, self.rng)
         if not spots:
             return None
         return max(spots, key=lambda p: abs(abs(p[0]) - abs(p[1])))
 
-    def choose_claim(self, game: Game, seat: str) -> int:
+    def choose_claim(self, game: Game, seat: Seat) -> int:
         """The most the laws let us claim (ICF 87 b)."""
         claim = game.state.claim
         return 0 if claim is None else claim.most

@@ -31,7 +31,8 @@ import math
 import time
 from types import SimpleNamespace
 
-from carrom.equipment import STANDARD_BOARD, STRIKER, Layout, Seat as EqSeat
+from carrom.equipment import STANDARD_BOARD, STRIKER, Layout
+from carrom.game.seats import board_seat
 from carrom.game import Game
 from carrom.game.outcome import rest_layout
 from carrom.game.stroke import rule_stroke, settle
@@ -79,7 +80,7 @@ def next_chances(shots, noise: float) -> float:
     return chances[0] + FURTHER * chances[1]
 
 
-def rail_shots(game: Game, seat: str) -> list[StrikeChoice]:
+def rail_shots(game: Game, seat: Seat) -> list[StrikeChoice]:
     """Strokes at the coins lying on a cushion, pushing each along the cushion towards a corner.
 
     The planner's ghost point for such a coin lies beyond the striker's reach (it would
@@ -91,7 +92,7 @@ def rail_shots(game: Game, seat: str) -> list[StrikeChoice]:
     """
     layout = game.layout
     discs = layout.discs
-    eq = EqSeat(seat)
+    eq = board_seat(seat)
     fx, fy = eq.forward
     base = math.atan2(fy, fx)
     axis = STANDARD_BOARD.baseline_axis_distance
@@ -137,7 +138,7 @@ def rail_shots(game: Game, seat: str) -> list[StrikeChoice]:
     return out
 
 
-def layout_after(game: Game, seat: str, after: MatchState, batch, shot: int) -> Layout:
+def layout_after(game: Game, seat: Seat, after: MatchState, batch, shot: int) -> Layout:
     """The discs after row ``shot`` of ``batch`` once the ruling ``after`` is applied (``settle``, as
     ``play_stroke`` does)."""
     return settle(game.state, after, seat, rest_layout(batch, shot))
@@ -165,7 +166,7 @@ class MasterPlayer(SearchPlayer):
         self.simulated = 0  # strokes simulated in the current decision
         self._started = 0.0
 
-    def simulate(self, game: Game, seat: str, cands: list[StrikeChoice], samples: int | None = None):
+    def simulate(self, game: Game, seat: Seat, cands: list[StrikeChoice], samples: int | None = None):
         """The search's ``simulate``, counting the strokes simulated against the budget."""
         out = super().simulate(game, seat, cands, samples)
         self.simulated += len(out[0])
@@ -176,12 +177,12 @@ class MasterPlayer(SearchPlayer):
         return ((self.simulations is not None and self.simulated >= self.simulations)
                 or (self.seconds is not None and time.perf_counter() - self._started > self.seconds))
 
-    def leave(self, game: Game, seat: str, outcome: tuple[StrokeOutcome, bool], batch, shot: int) -> float:
+    def leave(self, game: Game, seat: Seat, outcome: tuple[StrokeOutcome, bool], batch, shot: int) -> float:
         """What row ``shot`` leaves (``outcome``: its outcome and whether the striker left the baseline, as
         ``search.outcomes`` gives them): + the next striker's chances if our side's, − if the opponent's."""
         return self.leave_of(game, seat, outcome, batch, shot)[0]
 
-    def leave_of(self, game: Game, seat: str, outcome: tuple[StrokeOutcome, bool], batch, shot: int,
+    def leave_of(self, game: Game, seat: Seat, outcome: tuple[StrokeOutcome, bool], batch, shot: int,
                  replied: bool = False) -> tuple[float, bool, bool]:
         """``leave``, whether the opponent strikes next, and whether its reply was simulated (``reply``:
         asked for by ``replied``, and done unless the physics refused the layout)."""
@@ -196,15 +197,15 @@ class MasterPlayer(SearchPlayer):
         striker = after.board.turn
         layout = layout_after(game, seat, after, batch, shot)
         view = SimpleNamespace(state=after, params=game.params, layout=layout)  # what the planner reads of a game
-        ours = after.table.side(striker) == state.table.side(Seat(seat))
-        reply = self.reply(view, striker.value) if not ours and replied else None
+        ours = after.table.side(striker) == state.table.side(seat)
+        reply = self.reply(view, striker) if not ours and replied else None
         if reply is not None:
             return -reply, True, True
         shots = plan_shots(view, striker.value, limit=10_000, step=STEP, layout=layout, banks=False)
         chance = next_chances(shots, self.noise)
         return (NEXT_SHOT * chance, False, False) if ours else (-NEXT_SHOT * chance, True, False)
 
-    def mean_leave(self, game: Game, seat: str, outs, batch, rows) -> float:
+    def mean_leave(self, game: Game, seat: Seat, outs, batch, rows) -> float:
         """The mean leave over the copies ``rows``; with ``replies``, the opponent's reply is simulated on
         the first ``replies`` copies where it strikes next, and their mean stands for its other copies."""
         if not self.replies:
@@ -240,7 +241,7 @@ class MasterPlayer(SearchPlayer):
             return None
         return max(0.0, max(sum(values[i * n:(i + 1) * n]) / n for i in range(len(shots))))
 
-    def candidate_strikes(self, game: Game, seat: str) -> list[StrikeChoice]:
+    def candidate_strikes(self, game: Game, seat: Seat) -> list[StrikeChoice]:
         """The search's candidates, then thumbed strokes at coins behind the baseline and rail shots."""
         out = super().candidate_strikes(game, seat)
         vmax = game.params.max_speed
@@ -267,7 +268,7 @@ class MasterPlayer(SearchPlayer):
                 out.append(i)
         return out
 
-    def choose_strike(self, game: Game, seat: str) -> StrikeChoice:
+    def choose_strike(self, game: Game, seat: Seat) -> StrikeChoice:
         self._started, self.simulated = time.perf_counter(), 0
         self.decisions += 1
         cands = self.candidate_strikes(game, seat)

@@ -17,7 +17,8 @@ import random
 
 import numpy as np
 
-from carrom.equipment import STANDARD_BOARD, Disc, Seat as EqSeat
+from carrom.equipment import STANDARD_BOARD, Disc
+from carrom.game.seats import board_seat
 from carrom.game import Game
 from carrom.game.outcome import COIN_OF_KIND, row_left_baseline, row_outcome
 from carrom.game.stroke import rule_stroke
@@ -44,9 +45,9 @@ NOISY_SPEEDS = (1.0, 0.9, 1.1)
 RANDOMS = 12
 
 
-def value(state: MatchState, seat: str, outcome: StrokeOutcome, left_baseline: bool = True) -> float:
+def value(state: MatchState, seat: Seat, outcome: StrokeOutcome, left_baseline: bool = True) -> float:
     """What a stroke's outcome is worth to ``seat``, by the referee's own ruling (``rule_stroke``)."""
-    side = state.table.side(Seat(seat))
+    side = state.table.side(seat)
     try:
         after, _ = rule_stroke(state, seat, outcome, left_baseline)
     except RulesError:
@@ -58,7 +59,7 @@ def value(state: MatchState, seat: str, outcome: StrokeOutcome, left_baseline: b
     if b1.result is not None:
         winner = b1.result.winner
         return 0.0 if winner is None else (BOARD if winner == side else -BOARD)
-    own = state.colour_of(Seat(seat))
+    own = state.colour_of(seat)
     score = OWN_COIN * (b0.on_board(own) - b1.on_board(own))
     score += OPPONENT_COIN * (b0.on_board(own.other) - b1.on_board(own.other))
     score += OWED * (b1.held(own) - b0.held(own) + b1.debts[side] - b0.debts[side])
@@ -66,7 +67,7 @@ def value(state: MatchState, seat: str, outcome: StrokeOutcome, left_baseline: b
         score += QUEEN_COVERED
     elif b1.queen == "pending" and b0.queen != "pending" and b1.queen_side == side:
         score += QUEEN_PENDING
-    if b1.turn is Seat(seat):
+    if b1.turn == seat:
         score += TURN_KEPT
     return score
 
@@ -91,9 +92,9 @@ def noisy_copies(cands: list[StrikeChoice], n: int, noise: float, rng: random.Ra
             for c in cands for da, ds in errors]
 
 
-def rows_for(game: Game, seat: str, choices: list[StrikeChoice]) -> np.ndarray:
+def rows_for(game: Game, seat: Seat, choices: list[StrikeChoice]) -> np.ndarray:
     """Strike rows ``(x, y, direction, speed)`` for ``simulate_batch``."""
-    eq = EqSeat(seat)
+    eq = board_seat(seat)
     fx, fy = eq.forward
     base = math.atan2(fy, fx)
     axis = STANDARD_BOARD.baseline_axis_distance
@@ -114,7 +115,7 @@ class SearchPlayer(GeometricPlayer):
         self.candidates = candidates
         self.samples = samples
 
-    def candidate_strikes(self, game: Game, seat: str) -> list[StrikeChoice]:
+    def candidate_strikes(self, game: Game, seat: Seat) -> list[StrikeChoice]:
         """The geometric player's best shots (banks too), varied in speed and aim, the fallback and random ones.
 
         A noisy hand gets no variations of aim finer than its own spread, gentler ones of
@@ -136,12 +137,12 @@ class SearchPlayer(GeometricPlayer):
                                     self.rng.uniform(1.0, vmax)))
         return out
 
-    def evaluate(self, game: Game, seat: str, cands: list[StrikeChoice]) -> list[float]:
+    def evaluate(self, game: Game, seat: Seat, cands: list[StrikeChoice]) -> list[float]:
         """Mean value of each candidate over ``samples`` noisy copies (one copy at zero noise), in one batch."""
         _batch, samples, values = self.simulate(game, seat, cands)
         return [sum(values[i * samples:(i + 1) * samples]) / samples for i in range(len(cands))]
 
-    def simulate(self, game: Game, seat: str, cands: list[StrikeChoice], samples: int | None = None):
+    def simulate(self, game: Game, seat: Seat, cands: list[StrikeChoice], samples: int | None = None):
         """Every candidate × ``samples`` noisy copies in one batch: the batch, ``samples``, each copy's value.
 
         Copy ``j`` of candidate ``i`` is row ``i * samples + j``; ``samples`` defaults to the player's.
@@ -158,13 +159,13 @@ class SearchPlayer(GeometricPlayer):
             values.append(cache[o])
         return batch, samples, values
 
-    def choose_strike(self, game: Game, seat: str) -> StrikeChoice:
+    def choose_strike(self, game: Game, seat: Seat) -> StrikeChoice:
         cands = self.candidate_strikes(game, seat)
         means = self.evaluate(game, seat, cands)
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
         return with_noise(game, cands[best], self.noise, self.rng)
 
-    def choose_placement(self, game: Game, seat: str) -> tuple[float, float] | None:
+    def choose_placement(self, game: Game, seat: Seat) -> tuple[float, float] | None:
         """Among the legal spots, the one that leaves the opponent the fewest clear shots."""
         spots = free_spots(game, self.rng)
         if not spots:

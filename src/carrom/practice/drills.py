@@ -15,12 +15,13 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from carrom.equipment import Layout, legal_intervals, Seat as EqSeat
+from carrom.equipment import Layout, legal_intervals
+from carrom.game.seats import board_seat
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams
 from carrom.players.master import MasterPlayer
 from carrom.practice.position import Position, PracticeError
 from carrom.practice.predict import Aim, Prediction, predict
-from carrom.rules import MatchState
+from carrom.rules import MatchState, Seat
 from carrom.rules.message import say
 
 DATA = Path(__file__).with_name("drills.json")
@@ -49,8 +50,8 @@ class Table:
     layout: Layout
     params: PhysicsParams
 
-    def legal_intervals(self, seat: str) -> tuple[tuple[float, float], ...]:
-        return tuple(legal_intervals(EqSeat(seat), self.layout))
+    def legal_intervals(self, seat: Seat) -> tuple[tuple[float, float], ...]:
+        return tuple(legal_intervals(board_seat(seat), self.layout))
 
 
 def bot_shot(position: Position, params: PhysicsParams = DEFAULT_PARAMS) -> Prediction:

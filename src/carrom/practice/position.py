@@ -73,7 +73,7 @@ class Position:
     """
 
     layout: Layout
-    seat: str = Seat.SOUTH.value
+    seat: Seat = Seat.SOUTH
     colour: str = "white"
     queen: str = "board"
     queen_by: str | None = None
@@ -85,7 +85,7 @@ class Position:
     # -- making positions ----------------------------------------------------------------------
 
     @classmethod
-    def opening(cls, seat: str = Seat.SOUTH.value) -> "Position":
+    def opening(cls, seat: Seat = Seat.SOUTH) -> "Position":
         """The opening formation before the break, ``seat`` breaking with the whites (ICF 41–43)."""
         return cls(opening_formation(), seat=seat, colour="white", broken=False)
 
@@ -95,7 +95,7 @@ class Position:
         exp = game.expected()
         if exp is None or exp[0] != "stroke":
             raise PracticeError(say("no stroke to practise here: the match is over") if exp is None else
-                                say("no stroke to practise here: the laws wait for {seat} to {what}", seat=Seat(exp[1]),
+                                say("no stroke to practise here: the laws wait for {seat} to {what}", seat=exp[1],
                                     what=exp[0]))
         return from_state(game.state, game.layout)
 
@@ -202,13 +202,13 @@ class Position:
     # -- for the referee ----------------------------------------------------------------------------
 
     @property
-    def opponent(self) -> str:
+    def opponent(self) -> Seat:
         return _opposite(self.seat)
 
     def rules_state(self) -> MatchState:
         """The referee's state for this position: the side in turn is side 0, 0–0 in the first game."""
         self.check()
-        me, them = Seat(self.seat), Seat(self.opponent)
+        me, them = self.seat, self.opponent
         state = new_state(self.variant, {me: me.value.capitalize(), them: them.value.capitalize()}, me)
         own, other = PieceKind(self.colour), PieceKind(_other(self.colour))
         counts = {own: self.layout.count(own), other: self.layout.count(other)}
@@ -262,6 +262,8 @@ class Position:
         if kw.get("queen_by") is not None and not isinstance(kw["queen_by"], str):
             raise PracticeError(say("{key} must be a seat or null, not {value}", key="queen_by",
                                     value=repr(kw["queen_by"])))
+        if kw.get("seat") in SEATS:  # the file's name for it becomes a Seat here; any other word is a fault (check)
+            kw["seat"] = Seat.named(kw["seat"])
         return cls(Layout(tuple(discs)), **kw).check()
 
 
@@ -288,13 +290,13 @@ def from_state(state: MatchState, layout: Layout) -> Position:
     queen_by = None
     if board.queen != "board" and board.queen_side is not None:
         queen_by = seat.value if board.queen_side == side else seat.opposite.value
-    return Position(layout, seat=seat.value, colour=state.colour_of(seat).value, queen=board.queen,
+    return Position(layout, seat=seat, colour=state.colour_of(seat).value, queen=board.queen,
                     queen_by=queen_by, dues=board.debts[side], opponent_dues=board.debts[1 - side],
                     broken=board.broken, variant=state.rules.name).check()
 
 
-def _opposite(seat: str) -> str:
-    return Seat(seat).opposite.value if seat in SEATS else "the opposite seat"
+def _opposite(seat: Seat) -> Seat | str:
+    return seat.opposite if isinstance(seat, Seat) else "the opposite seat"
 
 
 def _other(colour: str) -> str:

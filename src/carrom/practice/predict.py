@@ -23,7 +23,7 @@ from carrom.physics import DEFAULT_PARAMS, PhysicsParams
 from carrom.physics.result import Pocketing, ShotResult, Slide
 from carrom.players.base import StrikeChoice
 from carrom.practice.position import Position, PracticeError, from_state
-from carrom.rules import EndKind, Ruling, RulesError, Seat
+from carrom.rules import EndKind, Ruling, RulesError
 from carrom.rules.message import say
 
 Aim = StrikeChoice  # where on the baseline (m, to the player's right), the angle (rad, 0 across), the speed (m/s)
@@ -81,9 +81,9 @@ def predict(position: Position, aim: Aim, params: PhysicsParams = DEFAULT_PARAMS
         return Prediction(position, aim, play.shot, False, None, position)  # ICF 127 b: the stroke was not made
     after = play.state
     if new_board(state, after) or after.over:
-        nxt = after.board.breaker.value if not after.over else seat
+        nxt = after.board.breaker if not after.over else seat
         return Prediction(position, aim, play.shot, True, play.ruling, Position(
-            opening_formation(), seat=nxt, colour=after.colour_of(Seat(nxt)).value, broken=False,
+            opening_formation(), seat=nxt, colour=after.colour_of(nxt).value, broken=False,
             variant=position.variant))
     return Prediction(position, aim, play.shot, True, play.ruling, from_state(after, play.layout), play.placed)
 

@@ -221,7 +221,7 @@ def snapshot(match: R.Match, header: Header) -> Snapshot:
         breaker=s.breaker.value, on_board=dict(s.on_board),
         owed=tuple((p.value, c) for p, c in s.owed), debts=s.board.debts,
         queen=_queen_words(s, header), queen_state=s.board.queen,
-        colours={seat: s.colour_of(R.Seat(seat)).value for seat in header.players},
+        colours={name: s.colour_of(seat(name)).value for name in header.players},
         game_points=(gp[0], gp[1]), games_won=(s.games_won[0], s.games_won[1]), over=s.over, winner=s.winner,
         broken_by=_broken_by(match), break_passed=s.board.break_passed, queen_side=s.board.queen_side,
         sits=sitting(s), rest=R.rest_due(s),

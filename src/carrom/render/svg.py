@@ -108,6 +108,17 @@ def _circle(parent: ET.Element, c: _Canvas, x: float, y: float, r: float, **attr
     return _el(parent, "circle", cx=cx, cy=cy, r=r * 1000.0, **attrs)
 
 
+def _seat(value: Seat | str) -> Seat:
+    """A seat given to ``board_svg`` (a ``Seat``, or its name from a caller), once; ``EquipmentError`` for a bad one."""
+    seat = value if isinstance(value, Seat) else _NAMED.get(value) if isinstance(value, str) else None
+    if seat is None:
+        raise EquipmentError(f"unknown seat {value!r}; use south, east, north or west")
+    return seat
+
+
+_NAMED = {s.value: s for s in Seat}  # a caller's name for a seat (the edge: board_svg's arguments)
+
+
 def _seats(value: Seat | str | Iterable[Seat | str] | None) -> list[Seat]:
     if value is None:
         return []
@@ -115,10 +126,7 @@ def _seats(value: Seat | str | Iterable[Seat | str] | None) -> list[Seat]:
         value = [value]
     out = []
     for s in value:
-        try:
-            out.append(Seat(s))
-        except ValueError:
-            raise EquipmentError(f"unknown seat {s!r}; use south, east, north or west") from None
+        out.append(_seat(s))
     return out
 
 
@@ -138,10 +146,7 @@ def board_svg(
     """
     if isinstance(size_px, bool) or not isinstance(size_px, int) or size_px <= 0:
         raise EquipmentError(f"size_px must be a positive whole number of pixels, got {size_px!r}")
-    try:
-        bottom = Seat(bottom)
-    except ValueError:
-        raise EquipmentError(f"unknown seat {bottom!r}; use south, east, north or west") from None
+    bottom = _seat(bottom)
     seats_legal = _seats(legal_for)
     b = board
     c = _Canvas(b, bottom)

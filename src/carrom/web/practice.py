@@ -16,7 +16,8 @@ from typing import Any, Mapping
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
 
-from carrom.equipment import Seat as EqSeat, finite_number, legal_intervals
+from carrom.equipment import finite_number, legal_intervals
+from carrom.game.seats import board_seat
 from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import ruling_sent
 from carrom.physics import BOARD_SPEED_PRESETS, DEFAULT_PARAMS, PhysicsParams, board_speed
@@ -41,7 +42,7 @@ def refuse(message: str) -> HTTPException:
 def position_view(position: Position) -> dict[str, Any]:
     """A position for the page, with where the striker may go on the baseline (ICF 130)."""
     return {"position": position.to_dict(),
-            "legal": [list(iv) for iv in legal_intervals(EqSeat(position.seat), position.layout)]}
+            "legal": [list(iv) for iv in legal_intervals(board_seat(position.seat), position.layout)]}
 
 
 def aim_view(aim: Aim) -> dict[str, float]:

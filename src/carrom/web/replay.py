@@ -17,7 +17,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from carrom.equipment import Layout, Seat
+from carrom.equipment import Layout
+from carrom.game.seats import board_seat, seat_named
 from carrom.game import Game
 from carrom.physics import Strike, simulate
 from carrom.records import Record, load_record, referee
@@ -72,7 +73,7 @@ class Replay:
             c = getattr(entry, "choice", None)
             before = self.before[n - 1]
             if isinstance(entry, StrokeEntry) and c is not None and before is not None:
-                shot = simulate(before, Strike.from_seat(Seat(entry.seat), c.along, c.angle, c.speed), self.params)
+                shot = simulate(before, Strike.from_seat(board_seat(seat_named(entry.seat)), c.along, c.angle, c.speed), self.params)
                 out["shot"] = motion_of(shot, entry.seat)
         return out
 

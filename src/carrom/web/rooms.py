@@ -22,6 +22,8 @@ import orjson
 
 from carrom.equipment import Disc, Layout, PieceKind
 from carrom.game import Game, GameError, StrokeReport
+from carrom.game.seats import seat_named
+from carrom.rules import Seat
 from carrom.i18n import N_
 from carrom.physics import PhysicsParams, board_speed
 from carrom.players import make_bot
@@ -245,7 +247,7 @@ class Room:
 
     # -- acting ---------------------------------------------------------------------------
 
-    def _seat(self, token: str | None, intent: Intent) -> str:
+    def _seat(self, token: str | None, intent: Intent) -> Seat:
         mine = self.seats_of(token)
         seat = intent.seat
         if seat is None:  # a client acting for several seats may leave it to the server: the seat in turn
@@ -262,7 +264,7 @@ class Room:
                                             seat=seats_said([seat]), seats=seats_said(mine)) if mine else
                                SAID.gettext("you do not play {seat} in this match (you are watching)",
                                             seat=seats_said([seat])), "refused")
-        return seat
+        return seat_named(seat)  # the message's word for it, one of this room's seats: a Seat from here on
 
     def handle(self, token: str | None, intent: Intent) -> list[dict[str, Any]]:
         """Apply one checked intent; returns the updates to broadcast, each stored before it is returned."""

@@ -101,9 +101,9 @@ def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]
     return {
         "type": "state",
         "variant": rules.name,
-        "seats": {s: {"name": n, "kind": k, "level": lv, "open": op, "side": state.table.side(RSeat(s)),
-                      "colour": state.colour_of(RSeat(s)).value}
-                  for s, (n, k, lv, op) in seats.items()},
+        "seats": {s: {"name": n, "kind": k, "level": lv, "open": op, "side": state.table.side(seat),
+                      "colour": state.colour_of(seat).value}
+                  for s, (n, k, lv, op) in seats.items() for seat in (RSeat.named(s),)},
         "sides": [side_name(0), side_name(1)],
         "expected": None if exp is None else {"kind": exp[0], "seat": exp[1]},
         "legal": [] if exp is None or exp[0] != "stroke" else [list(iv) for iv in game.legal_intervals(exp[1])],
