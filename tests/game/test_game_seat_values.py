@@ -69,9 +69,11 @@ def test_the_games_api_gives_seats():
     assert type(game.expected()[1]) is R.Seat
 
 
-def test_a_strike_is_built_from_a_board_seat_only():
-    """The physics' frames belong to the board's seats: a name or the referee's seat is refused, not guessed."""
+def test_a_strike_is_built_from_a_board_seat_or_a_name_at_the_physics_edge():
+    """The physics' frames belong to the board's seats. Researchers and the README call the physics directly with a
+    seat's name ("south"): that is an edge, converted once; a name that is no seat is refused with the four."""
     from carrom.physics import Strike
-    with pytest.raises(TypeError, match="not an equipment Seat"):
-        Strike.from_seat("south", 0.0, 0.0, 1.0)
-    assert Strike.from_seat(board_seat(R.Seat.NORTH), 0.0, 0.0, 1.0).position[1] > 0
+    north = Strike.from_seat(board_seat(R.Seat.NORTH), 0.0, 0.0, 1.0)
+    assert north.position[1] > 0 and Strike.from_seat("North", 0.0, 0.0, 1.0) == north
+    with pytest.raises(ValueError, match="'middle' is not a seat"):
+        Strike.from_seat("middle", 0.0, 0.0, 1.0)

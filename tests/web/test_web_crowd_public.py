@@ -2,6 +2,9 @@
 with its validator and is answered 304 with no body while nothing changed, and 200 with the new view once a result
 is in; neither the view nor its validator carries a key."""
 
+import asyncio
+import concurrent.futures
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -15,6 +18,13 @@ def client(sqlite_db):
     with TestClient(create_app(sqlite_db, bot_pause=0)) as c:
         yield c
 
+
+
+def run(coro):
+    """The coroutine run to its end in a thread of its own, with its own event loop: whatever loop an earlier test
+    left running in this process (the suite runs many files in one), ``asyncio.run`` here would refuse it."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result(timeout=120)
 
 def test_an_unchanged_public_page_is_a_304_and_a_result_makes_it_a_200_with_new_bytes(client):
     """Every spectator's reading cost the whole view (tens of KB gzipped for a big event) and ~3.5 ms of the server's
@@ -53,8 +63,6 @@ def test_the_public_view_is_worked_out_again_only_when_the_event_changed(client,
     JSON gzipped: ~200 ms for 500 players, whether or not anything had changed). Now a refresh first reads what the
     view is made of (the event's version, its tablets and which are over) and keeps the view while that is the same;
     a result typed (by this server or another on the same database) makes the next refresh a new view."""
-    import asyncio
-
     from carrom.store import Store
     from carrom.web.desk import Desk
 
@@ -67,23 +75,21 @@ def test_the_public_view_is_worked_out_again_only_when_the_event_changed(client,
     public_now = desk.public_now
     monkeypatch.setattr(desk, "public_now", lambda e: made_now.append(e) or public_now(e))
 
-    first = asyncio.run(desk.refresh(eid))
+    first = run(desk.refresh(eid))
     for _ in range(3):
-        assert asyncio.run(desk.refresh(eid)) is first
+        assert run(desk.refresh(eid)) is first
     assert made_now == [eid], "nothing changed: worked out once"
     assert client.post(f"/api/desk/{eid}/result", headers=key,
                        json={"round": 1, "table": table, "games": "25-3 25-4"}).status_code == 200
-    after = asyncio.run(desk.refresh(eid))
+    after = run(desk.refresh(eid))
     assert made_now == [eid, eid] and after.etag != first.etag and b"[25,3]" in after.raw
-    assert asyncio.run(desk.refresh(eid)) is after and len(made_now) == 2
+    assert run(desk.refresh(eid)) is after and len(made_now) == 2
 
 
 def test_a_desk_step_that_changes_the_view_is_not_followed_by_a_second_working_out(client, monkeypatch):
     """The desk's step works the public view out for its spectators at once; the next refresh found the event
     changed since the view before and worked it out a second time (on a 500-player event, a fifth of a second of
     the one process's CPU for every result typed)."""
-    import asyncio
-
     from carrom.web.desk import Desk, PublicReadings
 
     desk = next(m.kwargs["desk"] for m in client.app.user_middleware if m.cls is PublicReadings)
@@ -98,5 +104,5 @@ def test_a_desk_step_that_changes_the_view_is_not_followed_by_a_second_working_o
     assert client.post(f"/api/desk/{eid}/result", headers=key,
                        json={"round": 1, "table": table, "games": "25-3 25-4"}).status_code == 200
     assert made_now == [eid], "the step worked the view out for the spectators"
-    view = asyncio.run(desk.refresh(eid))
+    view = run(desk.refresh(eid))
     assert made_now == [eid] and b"[25,3]" in view.raw, "the refresh after it kept that view"

@@ -58,6 +58,18 @@ class Seat(str, Enum):
         return (x * rx + y * ry, x * fx + y * fy)
 
 
+
+def seat_of(value: object) -> Seat:
+    """The board's seat for a seat, or for its name as a caller writes it ("south", "North"): the equipment's and
+    the physics' public functions take either; ``ValueError`` naming the four seats for anything else."""
+    if isinstance(value, Seat):
+        return value
+    try:
+        return Seat(value.lower() if isinstance(value, str) else value)
+    except ValueError:
+        raise ValueError(f"seat: {value!r} is not a seat (south, east, north, west)") from None
+
+
 _FORWARD = {
     Seat.SOUTH: (0.0, 1.0),
     Seat.EAST: (-1.0, 0.0),

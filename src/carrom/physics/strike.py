@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from carrom.equipment.seats import Seat
+from carrom.equipment.seats import Seat, seat_of
 from carrom.equipment.spec import STANDARD_BOARD, BoardSpec
 
 
@@ -47,7 +47,7 @@ class Strike:
     @classmethod
     def from_seat(
         cls,
-        seat: Seat,
+        seat: Seat | str,
         along: float,
         angle: float,
         speed: float,
@@ -63,8 +63,7 @@ class Strike:
         ``forward``), positive towards the player's left (counter-clockwise seen from
         above), negative towards the right.
         """
-        if not isinstance(seat, Seat):
-            raise TypeError(f"seat: {seat!r} is not an equipment Seat (carrom.game.seats.board_seat gives one)")
+        seat = seat_of(seat)  # a name too: researchers and the README call the physics directly
         along = _finite("along", along)
         angle = _finite("angle", angle)
         x, y = seat.to_board(along, -board.baseline_axis_distance)
