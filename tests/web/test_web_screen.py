@@ -281,7 +281,7 @@ def test_the_screens_at_every_size(player, artifacts, server):
         shot("board-end", w, h, "#board", "#hud", "#board-end-next")
     room = me.js("location.pathname").split("/")[-1]
     page.goto(server.url + f"replay/{room}")
-    page.wait_for_function("carrom.replay && carrom.replay.shown && carrom.replay.step === 0")
+    page.wait_for_function("window.carrom && carrom.replay && carrom.replay.shown && carrom.replay.step === 0")  # the module may not have run yet
     page.select_option("#replay-speed", "0.25")
     page.click("#replay-play")  # the break's motion, at a quarter of its speed, paused in its middle
     page.wait_for_function("carrom.replay.motion && carrom.replay.motion.t > 0.3")
