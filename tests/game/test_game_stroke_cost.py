@@ -1,20 +1,22 @@
 """What the game does once per stroke instead of twice (issue 24: the server's CPU per stroke), and that each
 shortcut gives what the plain computation gives.
 
-- The referee rules a stroke once: ``play_stroke`` rules it, then the record's referee is asked the same action
-  on the same state (``rules.apply`` is pure: it takes the first answer).
+- The referee rules a stroke once: ``play_stroke`` rules it, and the game hands that ruling to its record
+  (``Match.play``'s ``ruled``), which would otherwise ask the referee again; ``rules`` keeps nothing between calls
+  (tests/rules/test_rules_no_state.py).
 - The striker's legal stretches (ICF 130) are computed once per layout: the test for room to strike (ICF 142)
   and the state the server sends ask for the same ones.
 """
 
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from carrom.equipment import Seat as EqSeat, has_legal_position, legal_intervals
 from carrom.game.game import Game, GameError
-from carrom.rules import Seat, Stroke, StrokeOutcome, apply
+from carrom.rules import Coin, Match, Seat, Stroke, StrokeOutcome, apply
 from carrom.rules import match as rules_match
 
 
@@ -59,23 +61,40 @@ def test_a_stroke_is_ruled_once(monkeypatch):
 
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), strokes=st.integers(0, 6))
-def test_the_kept_ruling_is_the_plain_one(seed, strokes):
-    """Asking ``apply`` again on the same state gives what ruling it afresh gives (ICF 127 a: a coin pocketed
-    keeps the turn, or the turn passes: whatever the stroke was, the ruling is the same)."""
+def test_the_ruling_the_record_keeps_is_the_plain_one(seed, strokes):
+    """The record keeps ``play_stroke``'s ruling, and it is what the referee gives afresh on the same state (ICF 127
+    a: a coin pocketed keeps the turn, or the turn passes: whatever the stroke was, the ruling is the same)."""
     game = a_game()
     play_some(game, strokes, seed)
     exp = game.expected()
     if exp is None or exp[0] != "stroke":
         return
-    state = game.state
-    action = Stroke(Seat(exp[1]), StrokeOutcome(touched=True))
-    first = apply(state, action)
-    again = apply(state, Stroke(Seat(exp[1]), StrokeOutcome(touched=True)))  # equal, not the same object
-    fresh = rules_match._apply(state, action)
-    assert again is first
-    assert first == fresh
-    other = apply(state, Stroke(Seat(exp[1]), StrokeOutcome(touched=False)))
-    assert other == rules_match._apply(state, Stroke(Seat(exp[1]), StrokeOutcome(touched=False)))
+    state, kept = game.state, len(game.match.history)
+    lo, hi = game.legal_intervals(exp[1])[0]
+    report = game.strike(exp[1], (lo + hi) / 2, 0.1, 4.0)
+    if not report.completed:
+        return
+    asked, ruling = game.match.history[kept]
+    assert asked is state and ruling is report.ruling
+    fresh_state, fresh = apply(state, ruling.action)
+    assert fresh == ruling
+    assert fresh_state == (game.match.history[kept + 1][0] if len(game.match.history) > kept + 1 else game.state)
+
+
+def test_an_answer_asked_about_another_action_or_state_is_not_taken():
+    """``Match.play`` takes a caller's answer only when it was asked on this very state about this very action;
+    else the referee rules afresh. ICF 48: a coin pocketed at the break keeps the turn; nothing pocketed passes it."""
+    match = Match.new("icf", {Seat.SOUTH: "Asha", Seat.NORTH: "Ravi"})
+    start = match.state
+    pots = Stroke(Seat.SOUTH, StrokeOutcome(pocketed=(Coin.WHITE,)))
+    nothing = Stroke(Seat.SOUTH, StrokeOutcome())
+    assert match.play(pots, (start, *apply(start, nothing))) == apply(start, pots)[1]  # about another action
+    assert match.expected() == ("stroke", Seat.SOUTH)
+    match.undo()
+    again = Match(replace(start))  # an equal state, not the same one
+    assert again.play(pots, (start, *apply(start, nothing))) == apply(start, pots)[1]
+    taken = apply(start, pots)
+    assert match.play(pots, (start, *taken)) is taken[1] and match.state is taken[0]
 
 
 @settings(max_examples=8, deadline=None)

@@ -226,8 +226,9 @@ class Game:
         refusal = strike_refusal(seat, along, angle, speed, self.layout, self.params)
         if refusal is not None:  # the striker where the laws forbid it (ICF 130), or not a strike at all
             raise GameError(refusal, R.Refusal.ILLEGAL if law_cited(refusal) else R.Refusal.MALFORMED)
+        before = self.state
         try:
-            play = play_stroke(self.state, self.layout, seat, along, angle, speed, self.params)
+            play = play_stroke(before, self.layout, seat, along, angle, speed, self.params)
         except R.RulesError as exc:
             raise GameError.of(exc) from None
         if not play.completed:
@@ -235,8 +236,9 @@ class Game:
         outcome = play.outcome
         facts = Outcome(tuple(c.value for c in outcome.pocketed), outcome.striker_pocketed,
                         tuple(c.value for c in outcome.off_board), outcome.touched)
-        # the record's referee rules the entry as play_stroke did (the same pure rules.apply on the same state)
-        ruling = self._play(StrokeEntry(seat, outcome=facts, choice=Choice(along, angle, speed)))
+        # the record takes the stroke with the ruling play_stroke made on this state: the referee rules it once
+        ruling = self._play(StrokeEntry(seat, outcome=facts, choice=Choice(along, angle, speed)),
+                            (before, play.state, play.ruling))
         self.layout = play.layout
         self._position = self._where()
         return StrokeReport(seat, play.shot, ruling, True, self.replay_if_no_room())
@@ -320,9 +322,9 @@ class Game:
             raise GameError(WAITED[exp[0]](kind, exp[1]), R.Refusal.OUT_OF_TURN)
         return seat
 
-    def _play(self, entry) -> R.Ruling:
+    def _play(self, entry, ruled: tuple[R.MatchState, R.MatchState, R.Ruling] | None = None) -> R.Ruling:
         try:
-            return self.scorer.play(entry)
+            return self.scorer.play(entry, ruled)
         except R.RulesError as exc:
             raise GameError.of(exc) from None
 

@@ -32,10 +32,12 @@ class Scorer:
     def snapshot(self) -> referee.Snapshot:
         return referee.snapshot(self.match, self.record.header)
 
-    def play(self, entry: Entry) -> Any:
-        """The referee's ruling on ``entry``, which is then appended to the record."""
+    def play(self, entry: Entry, ruled: tuple[Any, Any, Any] | None = None) -> Any:
+        """The referee's ruling on ``entry``, which is then appended to the record. ``ruled``: the referee's answer
+        on it already asked for (``rules.Match.play``: the game's ``play_stroke`` rules a stroke before its record
+        takes it)."""
         where = referee.position(self.match, entry)
-        ruling = self.match.play(referee.to_action(entry))
+        ruling = self.match.play(referee.to_action(entry), ruled)
         self.record.entries.append(entry)
         self.record.positions.append(where)
         return ruling

@@ -38,23 +38,8 @@ Notes = list  # the decisions of one action, with the Ended values among them (s
 # -- applying actions -------------------------------------------------------------------
 
 
-_last: tuple = (None, None, None)
-"""The last (state, action, result) of ``apply``. A game rules each stroke twice on one state (``play_stroke``,
-then its record's referee); the rules being pure, the second asking gets the first answer."""
-
-
 def apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
     """The state after ``action`` and the ruling on it; ``RulesError`` leaves ``state`` as it was."""
-    global _last
-    last_state, last_action, last_result = _last
-    if state is last_state and action == last_action:
-        return last_result
-    result = _apply(state, action)
-    _last = (state, action, result)
-    return result
-
-
-def _apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
     _check_action(action)
     claiming = isinstance(action, Declare) and action.what.split()[:1] == ["extra"]
     if state.claim is not None and not claiming:
@@ -292,8 +277,15 @@ class Match:
                                     games_won=games_won, boards_done=boards_done, past_games=past_games,
                                     stage=stage))
 
-    def play(self, action: Action) -> Ruling:
-        state, ruling = apply(self.state, action)
+    def play(self, action: Action, ruled: tuple[MatchState, MatchState, Ruling] | None = None) -> Ruling:
+        """The ruling on ``action`` (``apply`` on the state now), kept in the history for undo.
+
+        ``ruled``: what ``apply`` answered a caller who asked it already (the state asked on, the state after, the
+        ruling), as the game does: ``play_stroke`` rules a stroke, then the game's record takes it. Taken when it
+        was asked on this very state about this very action, so a stroke is ruled once; else ``apply`` is asked."""
+        asked, state, ruling = ruled if ruled is not None else (None, None, None)
+        if ruling is None or asked is not self.state or ruling.action != action:
+            state, ruling = apply(self.state, action)
         self.history.append((self.state, ruling))
         self.state = state
         return ruling
