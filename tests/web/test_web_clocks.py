@@ -1,7 +1,9 @@
 """The server runs a room's clocks of the laws (docs/web.md, "Clocks"): the option at creation, deadlines
 stored and ruled once by the background check, after a restart too, and the laws of absence.
 
-The clock's 15 s are scaled down (``create_app(clock_seconds=...)``): no test waits 15 s.
+The clock's 15 s are scaled down (``create_app(clock_seconds=...)``): no test waits 15 s. The strokes are fixed, and
+whether the turn passes depends on the physics: the server plays ``PHYSICS`` (``create_app(physics=...)``), the model
+they were chosen under, whatever the default.
 """
 
 import asyncio
@@ -11,6 +13,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from fastapi.testclient import TestClient
 
+from carrom.physics import MODELS
 from carrom.store import Store
 from carrom.store.clocks import ClockStore
 from carrom.web import create_app
@@ -20,10 +23,12 @@ from web_helpers import AT_TEST_SPEED, numbered
 ONLINE = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "open"}}
 LOCAL = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "me", "name": "Ravi"}}
 VS_BOT = {"south": {"type": "me", "name": "Asha"}, "north": {"type": "bot", "level": "beginner"}}
+PHYSICS = MODELS["v4"]  # the model the strokes below were chosen under
 
 
 def app(db, seconds=0.4, grace=120.0):
-    return TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED, clock_seconds=seconds, absence_grace=grace))
+    return TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED, clock_seconds=seconds, absence_grace=grace,
+                                 physics=PHYSICS))
 
 
 def new_room(c, players, **extra):
@@ -161,7 +166,7 @@ def test_a_stroke_after_the_deadline_was_set_stops_that_deadline(sqlite_db):
 
 
 @pytest.mark.parametrize("angle, speed, next_seat", [(-0.04, 6.5, "south"), (0.0, 1.0, "north")],
-                         ids=["the turn continues", "the turn passes"])
+                         ids=["the turn continues", "the turn passes"])  # under PHYSICS: a break that pots, one that does not
 def test_the_deadline_after_an_action_is_stored_in_the_actions_own_commit(sqlite_db, angle, speed, next_seat):
     """One commit (one flush to disk) for a stroke in a room with clocks, whether the striker plays on (a coin
     pocketed at the break, ICF 48) or the turn passes: the next deadline joins the action's transaction, and what

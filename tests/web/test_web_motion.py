@@ -1,6 +1,9 @@
 """The motion the page draws is the engine's (issue 11): the server sends each disc's slides
 (views.motion_of), static/motion.js evaluates them, and at any time the client's positions equal
-``ShotResult.state_at`` within 1e-9 m, in Debian's chromium, for a real stroke through the real server."""
+``ShotResult.state_at`` within 1e-9 m, in Debian's chromium, for a real stroke through the real server.
+
+The strokes are fixed, and what they do depends on the physics: the server here plays ``PHYSICS`` (its option
+``physics``, as ``carrom serve --physics`` gives it), the model they were chosen under, whatever the default."""
 
 import json
 from pathlib import Path
@@ -10,11 +13,19 @@ import pytest
 
 from carrom.equipment import Seat, opening_formation
 from carrom.game import Game
-from carrom.physics import Strike, simulate
+from carrom.physics import MODELS, Strike, simulate
 from carrom.records import Record, load_record
 from carrom.web.views import SOUNDING, impact_speed, motion_of
 
-STRIKE = {"type": "strike", "seat": "south", "along": 0.0, "angle": -0.02, "speed": 6.5}  # v3: pockets two coins
+PHYSICS = MODELS["v4"]  # the model the strokes below were chosen under: a new default does not change what they do
+STRIKE = {"type": "strike", "seat": "south", "along": 0.0, "angle": -0.02, "speed": 6.5}  # v4: a black pocketed
+
+
+@pytest.fixture
+def server(sqlite_db, make_server):
+    """The web tests' server (tests/web/conftest.py) playing ``PHYSICS``."""
+    with make_server(sqlite_db, bot_pause=0.05, physics=PHYSICS) as s:
+        yield s
 
 
 def local_match(browser, url):
@@ -35,6 +46,7 @@ def engine_shot(page, url, strike):
     room = page.url.rstrip("/").split("/")[-1]
     record = load_record(page.request.get(f"{url}api/matches/{room}/record").text())
     game = Game.resume(Record(record.header))
+    assert game.params == PHYSICS  # the server played the model the test pins, and its record names it
     return simulate(game.layout, Strike.from_seat(Seat(strike["seat"]), strike["along"], strike["angle"], strike["speed"]),
                     game.params)
 
@@ -123,11 +135,11 @@ def _motion_one_by_one(shot, seat):
             "pocketed": [{"kind": p.kind.value, "pocket": p.pocket, "time": p.time} for p in shot.pocketed]}
 
 
-# the first three are breaks that pocket under the default model (v3): two coins, three coins, the striker
+# the first three are breaks that pocket under PHYSICS (v4): a black, a white and a black, the striker
 @pytest.mark.parametrize("along, angle, speed", [(0.0, -0.02, 6.5), (-0.05, 0.02, 6.5), (0.1, 0.06, 6.5),
                                                  (-0.05, 0.04, 5.0), (0.1, -0.02, 3.0), (0.2, 0.9, 2.0)])
 def test_the_motion_sent_is_the_engines_slides_and_events(along, angle, speed):
-    shot = simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, along, angle, speed))
+    shot = simulate(opening_formation(), Strike.from_seat(Seat.SOUTH, along, angle, speed), PHYSICS)
     sent, reference = motion_of(shot, "south"), _motion_one_by_one(shot, "south")
     assert sent["events"] and any(d["pocket"] is not None for d in sent["discs"]) or speed < 6  # the breaks pocket
     assert {k: v for k, v in sent.items() if k not in ("discs", "events")} == \

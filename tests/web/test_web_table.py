@@ -1,12 +1,23 @@
 """The table (issue 11) in Debian's chromium: the end of a board, a game and the match shown over the board
 with the laws that decided them and the scorecard; play by keyboard alone, rulings read out in a live
-region, frame times measured on the phone."""
+region, frame times measured on the phone.
+
+The strokes below are fixed, and what they do depends on the physics: the server here plays ``PHYSICS`` (its option
+``physics``), the model they were chosen under, whatever the default."""
 
 import json
 import re
 
 import pytest
 from test_web_controls import DESKTOP, PHONE, player  # noqa: F401  (player: the fixture, shared)
+from test_web_motion import PHYSICS
+
+
+@pytest.fixture
+def server(sqlite_db, make_server):
+    """The web tests' server (tests/web/conftest.py) playing ``PHYSICS``; ``player`` plays on it."""
+    with make_server(sqlite_db, bot_pause=0.05, physics=PHYSICS) as s:
+        yield s
 
 
 def concede(me, what):
@@ -52,9 +63,9 @@ def test_the_end_of_a_board_alone_has_no_scorecard_link(player):
 # ---- 5. by keyboard alone, rulings read out, frames measured ---------------------------------------------------
 
 # Two strokes after which north owes south's pocketed white back on the board (ICF 84): found once by a search
-# with the library (the physics is deterministic), so the test reaches a placing at once.
-# under v3 (the default physics): the break pots a white, then the striker goes down and North places the due
-TO_A_PLACING = [{"type": "strike", "seat": "south", "along": 0.0, "angle": -0.04, "speed": 6.5},  # v4, the default
+# with the library under PHYSICS (deterministic), so the test reaches a placing at once: the break pots two whites
+# and a black, then the striker goes down and North places the due
+TO_A_PLACING = [{"type": "strike", "seat": "south", "along": 0.0, "angle": -0.04, "speed": 6.5},
                 {"type": "strike", "seat": "south", "along": -0.0335, "angle": -0.2972, "speed": 2.03}]
 
 
