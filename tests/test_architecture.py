@@ -30,7 +30,8 @@ ALLOWED = {
     "records": {"carrom.records", "carrom.rules", "carrom.i18n", "rich", "fpdf"},
     "game": {"carrom.game", "carrom.rules", "carrom.physics", "carrom.equipment", "carrom.records", "numpy"},
     "players": {"carrom.players", "carrom.game", "carrom.rules", "carrom.physics", "carrom.equipment", "numpy"},
-    "store": {"carrom.store", "sqlalchemy"},
+    # the web's database; of the referee only its seats, whose order (ICF 49 b) orders a match's players
+    "store": {"carrom.store", "sqlalchemy", "carrom.rules.pieces"},
     # an adapter over the game and the bots; nothing above lists it, so nothing imports it
     "envs": {"carrom.envs", "carrom.game", "carrom.players", "carrom.physics", "carrom.rules", "carrom.render",
              "carrom.equipment", "numpy", "gymnasium", "pettingzoo", "matplotlib", "cairosvg", "PIL"},

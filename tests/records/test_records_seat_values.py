@@ -24,9 +24,9 @@ ROOT = Path(__file__).parents[2]
 SRC = ROOT / "src" / "carrom"
 EXAMPLE = Path(__file__).parent / "data" / "example.json"
 SEAT_WORD = r"""["'](?:south|east|north|west)["']"""
-# where a seat may be spelled as text: the two enums that define the words, and the store, which the architecture
-# keeps apart from the referee (it stores the seats' order as text for SQL)
-DEFINED = {"rules/pieces.py", "equipment/seats.py", "store/store.py"}
+# where a seat may be spelled as text: the two enums that define the words (the store orders its seats by the
+# referee's, since it typed its own list on main)
+DEFINED = {"rules/pieces.py", "equipment/seats.py"}
 
 
 def test_a_seat_prints_as_it_is_written_and_a_bad_name_is_refused_clearly():

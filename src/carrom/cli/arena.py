@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from typer.core import TyperCommand
 from rich import box
 from rich.console import Console
 from rich.markup import escape
@@ -15,11 +16,27 @@ from rich.table import Table
 
 from carrom.cli.common import fail
 
+PLAYERS_HELP = ("Players: {built_in}, or module:Class (a carrom.players Player). All against all; leave out with "
+                "--schedule.")
+"""The help of the players: the names the arena knows (``{built_in}``: the random player and the bots' levels, from
+their one table, ``carrom.players.levels.TABLE``) filled in when the help is shown (``ArenaCommand``)."""
+
+
+class ArenaCommand(TyperCommand):
+    """``carrom arena``, whose help names the built-in players from the bots' table. The bots bring the physics
+    with them, a second to import: only ``carrom arena --help`` (or a run) pays for it, not every command."""
+
+    def format_help(self, ctx: typer.Context, formatter) -> None:
+        from carrom.arena.entrants import BUILT_IN
+
+        for param in self.params:
+            if param.name == "players":
+                param.help = PLAYERS_HELP.format(built_in=", ".join(BUILT_IN))
+        super().format_help(ctx, formatter)
+
 
 def arena(
-    players: Optional[list[str]] = typer.Argument(
-        None, help="Players: random, beginner, intermediate, advanced, expert, master, or module:Class (a "
-                   "carrom.players Player). All against all; leave out with --schedule."),
+    players: Optional[list[str]] = typer.Argument(None, help=PLAYERS_HELP),
     boards: int = typer.Option(4, "--boards", help="Boards per pairing, a multiple of 4: each player sits south and "
                                                    "north and breaks on each side."),
     seed: int = typer.Option(0, "--seed", help="The arena's seed; each board is seeded from it and its number."),
@@ -79,4 +96,4 @@ def arena(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("arena")(arena)
+    app.command("arena", cls=ArenaCommand)(arena)

@@ -51,7 +51,7 @@ class PlayerModel(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
-    position: Mapped[int] = mapped_column(Integer)  # 0 south, 1 east, 2 north, 3 west
+    position: Mapped[int] = mapped_column(Integer)  # the seat's place in the order the turn passes (rules' ORDER)
     seat: Mapped[str] = mapped_column(String(8))
     name: Mapped[str] = mapped_column(String(80))
     kind: Mapped[str] = mapped_column(String(8))  # human or bot

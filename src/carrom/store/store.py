@@ -23,12 +23,11 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
+from carrom.rules.pieces import ORDER, Seat
 from carrom.store.batch import GroupCommit
 from carrom.store.engine import open_engine, prepare
 from carrom.store.models import ActionModel, Base, BrowserModel, MatchModel, PlayerModel
 from carrom.store.notify import CHANNEL, Listener
-
-SEAT_ORDER = ("south", "east", "north", "west")
 
 
 MATCHES, ACTIONS = MatchModel.__table__, ActionModel.__table__
@@ -218,7 +217,7 @@ class Store:
             now = _now()
             m = MatchModel(id=match_id, created=now, updated=now, variant=variant, kind=kind, title=title,
                            record=record, logged=0, version=0, over=False, result="", invite=invite, public=public)
-            m.players = [PlayerModel(position=SEAT_ORDER.index(r.seat), seat=r.seat, name=r.name, kind=r.kind,
+            m.players = [PlayerModel(position=ORDER.index(Seat(r.seat)), seat=r.seat, name=r.name, kind=r.kind,
                                      level=r.level, token=r.token) for r in seats]
             s.add(m)
             s.flush()  # the match's row first: the browser's row refers to it
