@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Mapping
 from carrom.records import schema
 from carrom.records.errors import RecordError
 from carrom.records.header import SEATS
+from carrom.rules.clock import WHAT as CLOCK_WHAT
 
 PIECES = ("white", "black", "queen")
 CONCEDE_WHAT = ("board", "game", "match")
@@ -237,21 +238,30 @@ class ForfeitEntry(Entry):
 
 
 @dataclass(frozen=True)
-class ConcedeEntry(Entry):
-    """The seat's side gives up the board, the game or the match (ICF 139)."""
+class WordEntry(Entry):
+    """An entry whose one field, ``what``, is a word of a closed list (``WORDS``)."""
 
-    what: str = "board"
+    what: str = ""
 
-    TYPE: ClassVar[str] = "concede"
+    WORDS: ClassVar[tuple[str, ...]] = ()
     EXTRA: ClassVar[tuple[str, ...]] = ("what",)
 
     def body(self) -> dict[str, Any]:
         return {"what": self.what}
 
     @classmethod
-    def parse(cls, data: Mapping[str, Any], path: str, foul_codes: tuple[str, ...]) -> "ConcedeEntry":
-        return cls(**cls.common(data, path),
-                   what=schema.choice(data.get("what"), schema.child(path, "what"), CONCEDE_WHAT))
+    def parse(cls, data: Mapping[str, Any], path: str, foul_codes: tuple[str, ...]) -> "WordEntry":
+        return cls(**cls.common(data, path), what=schema.choice(data.get("what"), schema.child(path, "what"), cls.WORDS))
+
+
+@dataclass(frozen=True)
+class ConcedeEntry(WordEntry):
+    """The seat's side gives up the board, the game or the match (ICF 139)."""
+
+    what: str = "board"
+
+    TYPE: ClassVar[str] = "concede"
+    WORDS: ClassVar[tuple[str, ...]] = CONCEDE_WHAT
 
 
 @dataclass(frozen=True)
@@ -311,24 +321,17 @@ class TimeoutEntry(Entry):
         return cls(**cls.common(data, path), board_begun=begun)
 
 
-CLOCKS = ("break", "stroke", "place")
+CLOCKS = CLOCK_WHAT  # the referee's clocks, as the record spells them
 
 
 @dataclass(frozen=True)
-class ClockEntry(Entry):
+class ClockEntry(WordEntry):
     """A clock of the laws ran out for the seat: the break (ICF 46), a stroke (ICF 50) or a placing (ICF 88 a)."""
 
     what: str = "stroke"
 
     TYPE: ClassVar[str] = "clock"
-    EXTRA: ClassVar[tuple[str, ...]] = ("what",)
-
-    def body(self) -> dict[str, Any]:
-        return {"what": self.what}
-
-    @classmethod
-    def parse(cls, data: Mapping[str, Any], path: str, foul_codes: tuple[str, ...]) -> "ClockEntry":
-        return cls(**cls.common(data, path), what=schema.choice(data.get("what"), schema.child(path, "what"), CLOCKS))
+    WORDS: ClassVar[tuple[str, ...]] = CLOCKS
 
 
 ENTRY_TYPES: dict[str, type[Entry]] = {

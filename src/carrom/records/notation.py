@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from carrom.i18n.names import N_
-from carrom.records.entries import CLOCKS  # the clocks of the laws (ICF 46, 50, 88 a)
+from carrom.records.entries import CLOCKS, CONCEDE_WHAT  # the clocks of the laws (ICF 46, 50, 88 a); ICF 139
 from carrom.rules.message import Message, say
 
 COINS = {"w": "white", "b": "black", "q": "queen"}
@@ -45,7 +45,6 @@ COMMAND_HELP: dict[str, tuple[str, str]] = {
 }
 COMMANDS = {name: usage + meaning for name, (usage, meaning) in COMMAND_HELP.items()}
 ALIASES = {"q!": "quit", "exit": "quit", "?": "help", "h": "help", "u": "undo", "st": "status"}
-CONCEDE_WHAT = ("board", "game", "match")
 TIME_BOARD = {"begun": True, "waiting": False}  # after `time`: had "Play" been called for the board (004 law 40)
 
 

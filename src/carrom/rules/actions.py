@@ -57,8 +57,20 @@ class Place:
     waive: bool = False
 
 
+class ByOffender:
+    """An action about a breach of the laws, which names its ``offender`` (None: the seat is the offender)."""
+
+    seat: Seat
+    offender: Seat | None
+
+    @property
+    def who(self) -> Seat:
+        """The seat of the player who broke the law."""
+        return self.seat if self.offender is None else self.offender
+
+
 @dataclass(frozen=True)
-class Forfeit:
+class Forfeit(ByOffender):
     """A side loses the board, as ICF 51, 91, 121 b and 126 b punish.
 
     ``offender``: the player who broke the law, whose side loses; the referee checks it against the law
@@ -70,10 +82,6 @@ class Forfeit:
     law: str | None = None
     offender: Seat | None = None
 
-    @property
-    def who(self) -> Seat:
-        return self.seat if self.offender is None else self.offender
-
 
 @dataclass(frozen=True)
 class Concede:
@@ -84,7 +92,7 @@ class Concede:
 
 
 @dataclass(frozen=True)
-class Declare:
+class Declare(ByOffender):
     """A declaration the laws provide for; ``what`` is a keyword, optionally followed by its argument.
 
     ``extra N``: claim N extra points at a board's end (ICF 87 b, 102 b–112 b);
@@ -107,10 +115,6 @@ class Declare:
     what: str
     value: Any = None
     offender: Seat | None = None
-
-    @property
-    def who(self) -> Seat:
-        return self.seat if self.offender is None else self.offender
 
 
 @dataclass(frozen=True)

@@ -36,11 +36,9 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     board, f, attempt = begin(ctx, board, stroke, d)
     if attempt:
         return board, d, None
-    seat, o = stroke.seat, stroke.outcome
+    seat, o, opp = stroke.seat, stroke.outcome, f.own.other
     who = seat
-    opp = f.own.other
     p = f.side
-    board = board.with_on_board(f.own, f.own_before - f.n_own).with_on_board(opp, f.opp_before - f.n_opp)
     penalty = f.striker or f.foul or bool(o.off_board)
     queen, queen_side = board.queen, board.queen_side
     returned, dues = 0, 0

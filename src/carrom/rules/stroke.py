@@ -127,15 +127,18 @@ def break_attempt(ctx: Context, board: BoardState, stroke: Stroke, d: list[Decis
 
 
 def begin(ctx: Context, board: BoardState, stroke: Stroke, d: list[Decision]) -> tuple[BoardState, Facts, bool]:
-    """Count the stroke and settle the break (ICF 44, 45); True when it was only a break attempt."""
+    """Count the stroke and settle the break (ICF 44, 45); True when it was only a break attempt. Else the board
+    comes back with the coins the stroke pocketed off it (each colour's count); both stroke referees go on from
+    there."""
     board = replace(board, strokes=board.strokes + 1, turn_strokes=board.turn_strokes + 1)
     f = facts(ctx, board, stroke)
-    if board.broken:
-        return board, f, False
-    after = break_attempt(ctx, board, stroke, d)
-    if after is not None:
-        return after, f, True
-    return replace(board, broken=True, attempts=0), f, False
+    if not board.broken:
+        after = break_attempt(ctx, board, stroke, d)
+        if after is not None:
+            return after, f, True
+        board = replace(board, broken=True, attempts=0)
+    return board.with_on_board(f.own, f.own_before - f.n_own).with_on_board(f.own.other, f.opp_before - f.n_opp), \
+        f, False
 
 
 def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, list[Decision], Facts]:
@@ -144,10 +147,8 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     board, f, attempt = begin(ctx, board, stroke, d)
     if attempt:
         return board, d, f
-    seat, o = stroke.seat, stroke.outcome
+    seat, o, opp = stroke.seat, stroke.outcome, f.own.other
     who = seat
-    opp = f.own.other
-    board = board.with_on_board(f.own, f.own_before - f.n_own).with_on_board(opp, f.opp_before - f.n_opp)
     queen, queen_side = board.queen, board.queen_side
     if f.queen:
         queen, queen_side = "pending", f.side
