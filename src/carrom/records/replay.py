@@ -50,7 +50,7 @@ def replay(record: Played) -> Replay:
     try:
         match = referee.new_match(record.header)
     except RulesError as exc:
-        raise RecordError("", f"the referee refuses this header: {exc}") from None
+        raise RecordError.refused("", exc, f"the referee refuses this header: {exc}") from None
     steps: list[Step] = []
     for i, entry in enumerate(record.entries):
         path = record.path_of(i)
@@ -62,6 +62,6 @@ def replay(record: Played) -> Replay:
         try:
             ruling = match.play(referee.to_action(entry))
         except RulesError as exc:
-            raise RecordError(path, str(exc)) from None
+            raise RecordError.refused(path, exc) from None
         steps.append(Step(i, path, entry, where[0], where[1], ruling, referee.snapshot(match, record.header)))
     return Replay(match, steps)
