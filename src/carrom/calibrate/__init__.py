@@ -5,6 +5,7 @@
 model's board friction, cushion restitution and disc-disc restitution and friction to them with the
 engine predicting every track (``carrom.calibrate.fit``, SciPy); the result is a model file
 (``carrom.physics.model_file``) that ``--physics FILE`` loads. ``carrom.calibrate.synthetic`` films
-shots the engine plays with known parameters, the test of the whole chain. Depends on the physics and
-the equipment only; only the CLI imports it.
+shots the engine plays with known parameters, the test of the whole chain. Input it cannot use raises a
+``carrom.calibrate.errors.CalibrateError`` (its kind and law as data, as the referee's refusals). Depends
+on the physics and the equipment only; only the CLI imports it.
 """

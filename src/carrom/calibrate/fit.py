@@ -21,6 +21,7 @@ import numpy as np
 from scipy.optimize import least_squares
 from scipy.sparse import lil_matrix
 
+from carrom.calibrate.errors import CalibrationError
 from carrom.calibrate.tracks import Shot
 from carrom.equipment.layout import Disc, Layout, PieceKind
 from carrom.equipment.spec import CARROMMAN, STANDARD_BOARD, STRIKER
@@ -195,10 +196,6 @@ def _free_start(shot: Shot, deceleration: float) -> tuple[float, float, float, f
         return np.concatenate([x0 + vx / speed * d - xy[:, 0], y0 + vy / speed * d - xy[:, 1]])
 
     return tuple(float(v) for v in least_squares(residuals, [*shot.start, *shot.velocity]).x)
-
-
-class CalibrationError(ValueError):
-    """Shots that cannot give a fit (too few, or none the engine can replay)."""
 
 
 def calibrate(shots: list[Shot], base: PhysicsParams) -> Calibration:

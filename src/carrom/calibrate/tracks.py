@@ -18,6 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
+from carrom.calibrate.errors import TracksError
+
 COLUMNS = ("time", "disc", "x", "y")
 KINDS = ("striker", "coin")
 MOVING_SPEED = 0.05
@@ -29,10 +31,6 @@ REST_BETWEEN = 0.5
 """Seconds: every disc at rest this long ends a shot (and starts the wait for the next)."""
 REST_KEPT = 0.25
 """Seconds of rest kept at the end of each shot: where the discs stopped is measured too."""
-
-
-class TracksError(ValueError):
-    """Tracks that cannot be used; the message names the file, the row or column, and what is wrong."""
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
+from carrom.calibrate.errors import TrackingError
 from carrom.calibrate.tracks import Track
 from carrom.equipment.spec import CARROMMAN, STANDARD_BOARD, STRIKER
 
@@ -33,10 +34,6 @@ MISSED_FRAMES = 12
 GATE = 0.04
 """Metres: the farthest a blob may lie from a track's predicted position and still be that disc."""
 MIN_SAMPLES = 5
-
-
-class TrackingError(ValueError):
-    """A film that cannot be tracked; the message names the file and what is wrong."""
 
 
 @dataclass(frozen=True)

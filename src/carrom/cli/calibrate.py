@@ -27,8 +27,9 @@ def calibrate(
 ) -> None:
     """Fit the physics to a board's measured tracks: board friction, cushion restitution, disc-disc
     restitution and friction, each with its uncertainty; writes a model file."""
-    from carrom.calibrate.fit import PARAMETERS, CalibrationError, calibrate as fit
-    from carrom.calibrate.tracks import TracksError, read_tracks, shots
+    from carrom.calibrate.errors import CalibrateError
+    from carrom.calibrate.fit import PARAMETERS, calibrate as fit
+    from carrom.calibrate.tracks import read_tracks, shots
     from carrom.physics import physics_model
     from carrom.physics.model_file import model_file_dict
 
@@ -39,7 +40,7 @@ def calibrate(
     try:
         found = shots(read_tracks(tracks), str(tracks))
         result = fit(found, params)
-    except (TracksError, CalibrationError) as exc:
+    except CalibrateError as exc:
         fail(str(exc))
     console = Console()
     table = Table(title=f"{escape(str(tracks))}: {len(found)} shots, {result.samples} samples, "
