@@ -8,12 +8,19 @@ from dataclasses import dataclass
 from typing import Callable
 
 from carrom.players import LEVELS, Player, RandomPlayer, make_bot
+from carrom.rules import Refusal
 
 PLAYER_METHODS = ("choose_strike", "choose_placement", "choose_claim")  # carrom.players.base.Player
 
 
 class ArenaError(ValueError):
-    """An arena that cannot be played as asked (a bad player spec, schedule or option); nothing was played."""
+    """An arena that cannot be played as asked (a bad player spec, schedule or option); nothing was played.
+
+    ``kind`` and ``law`` as the referee's refusals carry them (``rules.Refusal``): what was asked does not make an
+    arena, so it is malformed, and no law is involved."""
+
+    kind = Refusal.MALFORMED
+    law: str | None = None
 
 
 def _level(level: str) -> Callable[[int], Player]:
