@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from carrom.records import RecordError, load_record
+from carrom.records.notation import NotationError, parse
 from carrom.rules import Refusal
 
 BASE = json.loads((Path(__file__).parent / "data" / "example.json").read_text())
@@ -51,3 +52,11 @@ def test_an_action_the_laws_forbid_now_is_illegal_with_its_law():
     error = refused(lambda actions, data: actions.insert(1, {"type": "declare", "seat": "south", "what": "extra",
                                                               "value": 3}))
     assert (error.kind, error.law) == (Refusal.ILLEGAL, "ICF 87 b")
+
+
+@pytest.mark.parametrize("line", ["wz", "- w", "x w"])
+def test_notation_that_does_not_read_is_malformed(line):
+    """The umpire's notation, read by itself (a researcher scoring strokes from text): not an entry at all."""
+    with pytest.raises(NotationError) as info:
+        parse(line)
+    assert (info.value.kind, info.value.law) == (Refusal.MALFORMED, None)

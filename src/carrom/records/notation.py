@@ -17,6 +17,7 @@ from typing import Iterable
 
 from carrom.i18n.names import N_
 from carrom.records.entries import CLOCKS, CONCEDE_WHAT  # the clocks of the laws (ICF 46, 50, 88 a); ICF 139
+from carrom.rules.errors import Refusal
 from carrom.rules.message import Message, say
 
 COINS = {"w": "white", "b": "black", "q": "queen"}
@@ -49,7 +50,11 @@ TIME_BOARD = {"begun": True, "waiting": False}  # after `time`: had "Play" been 
 
 
 class NotationError(ValueError):
-    """A line the notation cannot read; the message says which character and why (``message`` for other languages)."""
+    """A line the notation cannot read; the message says which character and why (``message`` for other languages).
+    ``kind`` and ``law`` as the referee's refusals carry them: not an entry at all, so malformed, with no law."""
+
+    kind = Refusal.MALFORMED
+    law: str | None = None
 
     def __init__(self, text: str | Message) -> None:
         super().__init__(str(text))
