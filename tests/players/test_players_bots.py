@@ -245,8 +245,9 @@ class TwoShots(MasterPlayer):
 
 
 def follow_up_position():
-    """Coins A, B, C for the two tests below, under v1: with v3's throw the cut on A needs a
-    striker path that C blocks, so there A has no sure pot (the leave's logic is the same)."""
+    """Coins A, B, C for the two tests below, under v1: with the throw of v3 or v4 (the default)
+    the cut on A needs a striker path that C blocks, so there A has no planned shot at all (the
+    leave's logic is the same)."""
     g = game_with_own_coins((0.296, 0.195), (-0.247, 0.266), (0.242, 0.128))
     g.params = MODELS["v1"]
     return g
@@ -331,9 +332,10 @@ def test_the_master_pots_a_coin_lying_on_a_cushion_along_it(model):
     under v3: v4's disc friction, lower at the slip speed, dragged it along the cushion less)
     and passed the corner outside the tipping circle; with v3's friction it reached the jaws
     at 1.8 m/s and rattled out (docs/players.md, "rail shots under v4"). Under v4 the whole
-    master may pot a coin of the clump instead (as good a stroke), so the rail shots are
-    judged on their own here: at least two of them run it up the cushion into the corner, and the
-    master offered only them chooses one that pots an own coin."""
+    master plays a hard rail shot whose striker runs on into the clump and pots a coin there
+    (as good a stroke to it), so the rail shots are judged on their own here: at least two of
+    them run the coin up the cushion into the corner, and the master offered only them
+    chooses one that pots an own coin."""
     params = physics_model(model) if model else DEFAULT_PARAMS
     spot = (STANDARD_BOARD.half - 0.0159 - 0.001, 0.05)
     g = lone_coin_game(*spot, params)
@@ -347,9 +349,9 @@ def test_the_master_pots_a_coin_lying_on_a_cushion_along_it(model):
         shot = simulate(g.layout, Strike.from_seat(EqSeat.SOUTH, c.along, c.angle, c.speed), params)
         along_the_cushion += [c for p in shot.coins_pocketed if (p.index, p.pocket) == (0, 2)]
     assert len(along_the_cushion) >= 2
-    c = RailsOnly(1).choose_strike(g, Seat.SOUTH)  # one of those, or one that runs the coin into the clump
+    c = RailsOnly(1).choose_strike(g, Seat.SOUTH)  # one of those, or one whose striker runs on into the clump
     assert g.strike("south", c.along, c.angle, c.speed).shot.coins_pocketed
-    assert g.expected() == ("stroke", Seat.SOUTH)  # an own coin down: the turn is kept (ICF 49 a)
+    assert g.expected() == ("stroke", Seat.SOUTH)  # an own coin down: the turn continues (ICF 48)
     assert not rail_shots(lone_coin_game(0.1, 0.1, params), Seat.SOUTH)  # a coin off the cushions has none
 
 

@@ -32,7 +32,7 @@ def test_the_bot_shot_pockets_the_drill_target(drill_id):
     d = drill(drill_id)
     pred = drill_bot_shot(drill_id)
     assert pred.completed
-    if drill_id == "cover":  # any own coin covers (the drill's words); under v3 the bot takes the other white
+    if drill_id == "cover":  # any own coin covers (the drill's words)
         assert [p.kind.value for p in pred.pocketed if p.kind.value == "white"]
     else:
         assert d.target in [p.index for p in pred.pocketed]
