@@ -53,9 +53,9 @@ REPLIES = 16  # copies per finalist where the opponent's reply is simulated (as 
 REPLY_SHOTS = 8  # the opponent's planned shots simulated for its reply...
 REPLY_COPIES = 3  # ... each under this many copies of its hand
 RAIL_GAP = 0.007  # a coin whose edge is this close to a cushion (m) lies on it: the planner cannot reach it
-RAIL_ANGLES = tuple(math.radians(a) for a in (10, 20, 35, 50))  # rail shots: the push's angle into the cushion
+RAIL_ANGLES = tuple(math.radians(a) for a in (52, 54, 56, 58))  # rail shots: the push's angle into the cushion
 RAIL_POINTS = 2  # baseline points per rail shot: those nearest a full hit
-RAIL_SPEEDS = (1.0, 1.4)  # factors of a rail shot's estimated speed
+RAIL_SPEEDS = (0.65, 0.8)  # factors of a rail shot's estimated speed (docs/players.md, "rail shots under v4")
 SIMULATIONS = 8000  # strokes simulated per decision, checked before each finalist's leave (docs/players.md)
 
 
@@ -85,10 +85,14 @@ def rail_shots(game: Game, seat: Seat) -> list[StrikeChoice]:
 
     The planner's ghost point for such a coin lies beyond the striker's reach (it would
     have to stand in the cushion). Instead the striker meets the coin with the line of
-    centres turned by a few ``RAIL_ANGLES`` into the cushion: the cushion takes the push
-    into it and the coin runs along it. From the ``RAIL_POINTS`` baseline points nearest a
-    full hit with a clear run, forward or thumbed (ICF 17, 33–34), at two speeds; the
-    search's simulation judges whether any of them pots.
+    centres turned by a few ``RAIL_ANGLES`` into the cushion: the coin meets the cushion,
+    comes off it and is met again by the heavier striker following it, which sends it
+    along the cushion. From the ``RAIL_POINTS`` baseline points nearest a full hit with a
+    clear run, forward or thumbed (ICF 17, 33–34), at two speeds below the estimate (a coin
+    reaching the corner fast rattles out of the jaws, and the second contact gives it more
+    speed along the cushion than the cosine of the turn says); the search's simulation
+    judges whether any of them pots. Angles and speeds were chosen by simulation, under
+    v3 and every v4 board (docs/players.md, "rail shots under v4").
     """
     layout = game.layout
     discs = layout.discs
