@@ -13,8 +13,8 @@ pocketed queen awaiting its cover counting as one, reaching the queen with one c
 costing two) plus what it leaves (``ahead``: 0.7 × ``master.pot_chance`` of the easiest
 next shot and half that of the next piece's; a pocketed queen's leave less what a failed
 cover gives back, a shot at the queen worth its chance times its cover's, ICF 15, 96:
-``COVER``; a stroke that moves nothing leaves this layout's own simulated worth,
-``unmoved``). The best ``RECHECK`` are then simulated again on ``FRESH`` new copies of the
+``COVER``; a stroke that moves nothing leaves this layout's own simulated worth, at most
+that of the best stroke that moves something, ``unmoved``). The best ``RECHECK`` are then simulated again on ``FRESH`` new copies of the
 hand, each copy's leave judged by playing its easiest shots (``PLAY_LEAVE``), and the stroke
 is chosen on those: the pick is not merely the luckiest on six copies, nor the planner's
 guess of what it leaves. ``board`` plays one board through the environment, which adds the
