@@ -235,3 +235,16 @@ def test_the_second_look_plays_the_leave_instead_of_guessing_it(monkeypatch):
     player.choose(state, noise, random.Random(1), recheck=2, fresh=3)
     assert 0 < sum(calls) <= 2 * 3  # the second look's copies, played
     assert calls[-sum(calls):] == [True] * sum(calls) and not any(calls[:-sum(calls)])  # the first look guesses
+
+
+def test_the_played_leave_keeps_the_player_deterministic_for_a_seed():
+    """The second look's played leaves draw their copies of the hand from the player's own generator:
+    a count of simulations, not seconds, so a seed gives the same stroke (issue 22: results reproduce)."""
+    state = ClearState(Layout((Disc(PieceKind.WHITE, 0.048, -0.204), Disc(PieceKind.BLACK, 0.003, -0.01))),
+                       queen="covered", potted=True)
+    picks = [player.choose(state, player.NOISE_2_DEGREES, random.Random(5), recheck=2, fresh=3) for _ in range(2)]
+    assert picks[0] == picks[1]
+    rngs = [random.Random(9), random.Random(9)]
+    assert player.chances(state, player.NOISE_2_DEGREES, rng=rngs[0]) == player.chances(
+        state, player.NOISE_2_DEGREES, rng=rngs[1])
+    assert rngs[0].random() == rngs[1].random()
