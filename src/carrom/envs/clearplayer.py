@@ -10,11 +10,14 @@ with none, the fan of ``sweep``; on the first stroke also the ``breaks``); each 
 simulated under ``samples`` noisy copies of the hand in one batch, and is worth what it
 gains now (``gained``: the pieces it puts down for good, −10 if it loses the board, a
 pocketed queen awaiting its cover counting as one, reaching the queen with one coin left
-costing two) plus 0.7 × what it leaves (``master.pot_chance`` of the easiest next shot and
-half that of the next coin's; a stroke that moves nothing leaves this layout's own
-simulated worth, ``unmoved``). The best ``RECHECK`` are then simulated again on ``FRESH``
-new copies of the hand and the stroke is chosen on those, so the pick is not merely the
-luckiest on six copies. ``board`` plays one board through the environment, which adds the
+costing two) plus what it leaves (``ahead``: 0.7 × ``master.pot_chance`` of the easiest
+next shot and half that of the next piece's; a pocketed queen's leave less what a failed
+cover gives back, a shot at the queen worth its chance times its cover's, ICF 15, 96:
+``COVER``; a stroke that moves nothing leaves this layout's own simulated worth, at most
+that of the best stroke that moves something, ``unmoved``). The best ``RECHECK`` are then simulated again on ``FRESH`` new copies of the
+hand, each copy's leave judged by playing its easiest shots (``PLAY_LEAVE``), and the stroke
+is chosen on those: the pick is not merely the luckiest on six copies, nor the planner's
+guess of what it leaves. ``board`` plays one board through the environment, which adds the
 noise, and counts what the strokes were in a ``Tally``. 2° of aim is 1.745 units of the
 bots' noise. benchmarks/clearboard.py prints the figures (docs/research.md).
 """
@@ -24,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 
 import gymnasium as gym
@@ -36,7 +39,7 @@ from carrom.equipment import STANDARD_BOARD, STRIKER, Layout, PieceKind, Seat as
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams, simulate_batch
 from carrom.players.base import StrikeChoice
 from carrom.players.geometric import AIM_SIGMA, MAX_ANGLE, baseline_points, clear, plan_shots, wrap
-from carrom.players.master import LEAVE, STEP, next_chances
+from carrom.players.master import FURTHER, LEAVE, STEP, pot_chance
 from carrom.players.search import noisy_copies, rows_for
 
 SEAT = EqSeat.SOUTH
@@ -55,6 +58,11 @@ LAST_QUEEN = 2.0  # what reaching ``queen_last`` costs in a stroke's value, and 
 RECHECK = 4  # candidates of the first look valued again on fresh copies (``choose``)
 FRESH = 24  # fresh copies of the hand for each of them
 THUMBS = True  # thumbed strokes (aimed backwards, ICF 17, 33–34) among the shots, the stirs and the leave
+COVER = True  # the queen valued with its cover (``leave``): a pocketed queen's leave pays for a cover that fails
+PLAY_LEAVE = True  # the second look plays each leave's easiest shots instead of guessing them (``ahead`` with ``rng``)
+LOOK_SHOTS = 2  # the easiest shots of a leave played (on different pieces, as ``FURTHER`` weighs two)...
+LOOK_COPIES = 4  # ... each under this many copies of the hand
+STAY = 0.01  # a stroke that moves nothing is worth this less than what it leaves: the same choice, a stroke later
 NOISE_2_DEGREES = math.radians(2) / AIM_SIGMA
 
 
@@ -72,9 +80,76 @@ def aims(state: ClearState) -> list[int]:
     return coins + (queen if state.potted and not state.dues else [])
 
 
-def leave(state: ClearState, noise: float, params: PhysicsParams = DEFAULT_PARAMS) -> float:
-    return next_chances(plan_shots(as_game(params), SEAT, limit=10_000, step=STEP, layout=state.layout, banks=False,
-                                   aims=aims(state), max_angle=math.pi if THUMBS else MAX_ANGLE), noise)
+def leave_shots(state: ClearState, params: PhysicsParams = DEFAULT_PARAMS, targets: list[int] | None = None) -> list:
+    """The planner's shots of the next stroke on this layout (at ``aims``, or at ``targets``)."""
+    return plan_shots(as_game(params), SEAT, limit=10_000, step=STEP, layout=state.layout, banks=False,
+                      aims=aims(state) if targets is None else targets, max_angle=math.pi if THUMBS else MAX_ANGLE)
+
+
+def easiest(shots) -> dict:
+    """Each piece's easiest shot, the easiest piece first (``plan_shots`` puts each pair's best first, easiest first)."""
+    best: dict = {}
+    for s in shots:
+        best.setdefault(s.target, s)
+    return best
+
+
+def cover_chance(state: ClearState, noise: float, params: PhysicsParams = DEFAULT_PARAMS) -> float:
+    """The chance that the next stroke keeps a coin on this layout: its easiest coin shot's (``master.pot_chance``)."""
+    coins = [i for i, d in enumerate(state.layout.discs) if d.kind is not PieceKind.QUEEN]
+    first = next(iter(easiest(leave_shots(state, params, coins)).values()), None)
+    return 0.0 if first is None else pot_chance(first.score, noise)
+
+
+def without_queen(state: ClearState) -> ClearState:
+    """This layout with the queen taken off: where the cover is played from once the queen went in."""
+    return replace(state, layout=Layout(tuple(d for d in state.layout.discs if d.kind is not PieceKind.QUEEN)))
+
+
+def cover_loss(state: ClearState) -> float:
+    """What a pocketed queen awaiting its cover gives back if the next stroke keeps no coin (ICF 15, 96):
+    ``PENDING``, and ``LAST_QUEEN`` too if that brings back the queen with one coin left."""
+    return -gained(state, replace(state, queen="board")) if state.queen == "pending" else 0.0
+
+
+def chances(state: ClearState, noise: float, params: PhysicsParams = DEFAULT_PARAMS,
+            rng: random.Random | None = None) -> dict[int, float]:
+    """Each piece's chance of going down next stroke by its easiest shot, the easiest first: the planner's
+    guess (``master.pot_chance``), or with ``rng`` played: the easiest shots at ``LOOK_SHOTS`` pieces
+    simulated under ``LOOK_COPIES`` copies of the hand, each worth the share of copies that gained."""
+    best = easiest(leave_shots(state, params))
+    if rng is None:
+        return {t: pot_chance(s.score, noise) for t, s in best.items()}
+    shots = list(best.values())[:LOOK_SHOTS]
+    n = LOOK_COPIES if noise > 0 else 1
+    afters = outcomes(state, [s.choice for s in shots], n, noise, rng, params)
+    return {s.target: sum(gained(state, a) > 0 for a in afters[i * n:(i + 1) * n]) / n for i, s in enumerate(shots)}
+
+
+def ahead(state: ClearState, noise: float, params: PhysicsParams = DEFAULT_PARAMS,
+          rng: random.Random | None = None) -> float:
+    """What a layout leaves, in a stroke's value: ``LEAVE`` × (the best piece's chance (``chances``) plus
+    ``FURTHER`` × the next one's), as the master's ``next_chances``, with the queen and its cover (``COVER``):
+
+    - a pocketed queen awaiting its cover (ICF 15, 96) gives back ``cover_loss`` unless the next stroke
+      keeps a coin: less (1 − the best chance) × that loss, in full, as ``gained`` counted the pot in full;
+    - a shot at the queen on the board counts its chance times the chance of a cover after it
+      (``cover_chance`` on this layout without the queen): a queen nothing can cover is hardly worth potting.
+
+    Before, both were valued as any coin: the queen was potted where nothing could cover it, and came
+    back. With ``rng`` the chances are played, not guessed (the second look of ``choose``).
+    """
+    if state.over:
+        return 0.0
+    odds = chances(state, noise, params, rng)
+    top = sorted(odds.values(), reverse=True)[:2] + [0.0, 0.0]
+    if COVER and state.queen == "pending":
+        return LEAVE * (top[0] + FURTHER * top[1]) - (1 - top[0]) * cover_loss(state)
+    queen = next((t for t in odds if state.layout.discs[t].kind is PieceKind.QUEEN), None)
+    if COVER and queen is not None and 0 < odds[queen] >= top[1]:  # among the two that count
+        odds[queen] *= cover_chance(without_queen(state), noise, params)
+        top = sorted(odds.values(), reverse=True)[:2] + [0.0, 0.0]
+    return LEAVE * (top[0] + FURTHER * top[1])
 
 
 def behind(layout: Layout) -> int:
@@ -192,15 +267,16 @@ def outcomes(state: ClearState, cands: list[StrikeChoice], n: int, noise: float,
 def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6,
            facts: dict | None = None, recheck: int = RECHECK, fresh: int = FRESH,
            params: PhysicsParams = DEFAULT_PARAMS) -> StrikeChoice:
-    """The stroke worth most: pieces put down for good now, plus ``LEAVE`` × what it leaves.
+    """The stroke worth most: pieces put down for good now, plus what it leaves (``ahead``).
 
     Every candidate is simulated under ``samples`` copies of the hand; the leave (a plan of
     the next stroke on each copy's layout, the costly part) is valued only for the ``TOP``
     candidates by what they put down now, and for the stirs, which put nothing down on
     purpose: each stir's leave on its first copy, then on all copies for the best ``TOP``.
     Under noise, the ``recheck`` best by that worth are simulated again on ``fresh`` new
-    copies (one batch), valued the same way, and the best on those is played: the first
-    look's six copies flatter whichever candidate was lucky on them.
+    copies (one batch), each copy's leave judged by playing it (``ahead`` with ``rng``, with
+    ``PLAY_LEAVE``), and the best on those is played: the first look's six copies flatter
+    whichever candidate was lucky on them, and the planner's guess of a leave is geometry.
     """
     vmax = params.max_speed
     shots = plan_shots(as_game(params), SEAT, limit=24, per_pair=2, layout=state.layout, aims=aims(state))
@@ -217,30 +293,37 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     afters = outcomes(state, cands, n, noise, rng, params)
     now = [sum(gained(state, a) for a in afters[i * n:(i + 1) * n]) / n for i in range(len(cands))]
 
-    here = max(now)  # the best this layout is worth when simulated, against the planner's guess
+    still = [unmoved(state, a) for a in afters]  # strokes that leave this very layout (``unmoved``)
 
-    def worth_left(after: ClearState) -> float:
+    def worth_left(after: ClearState, played: bool = False) -> float:
         if after.over:
             return 0.0
-        return here if unmoved(state, after) else leave(after, noise, params)
+        if unmoved(state, after):
+            return stay
+        return ahead(after, noise, params, rng if played and PLAY_LEAVE else None)
 
     def left(k: int) -> float:
-        return worth_left(afters[k])
-
-    def mean_leave(i: int) -> float:
-        return sum(left(k) for k in range(i * n, (i + 1) * n)) / n
+        return 0.0 if still[k] else worth_left(afters[k])
 
     valued = sorted(range(len(planned)), key=lambda i: (-now[i], i))[:TOP]
-    first = {i: now[i] + LEAVE * left(i * n) for i in range(len(planned), len(cands))}
+    first = {i: now[i] + left(i * n) for i in range(len(planned), len(cands))}
     valued += sorted(first, key=lambda i: (-first[i], i))[:TOP]
-    worth = {i: now[i] + LEAVE * mean_leave(i) for i in valued}
+    worth = {i: now[i] + sum(left(k) for k in range(i * n, (i + 1) * n)) / n for i in valued}
+    # a stroke that moves nothing leaves this layout, worth what it is worth when simulated: the best
+    # stroke's gain now, or the best worth of those that move when less (a queen's pot is worth less
+    # than its gain now when no cover follows); a stroke later, so less again (``STAY``)
+    moving = [worth[i] for i in worth if not all(still[i * n:(i + 1) * n])]
+    here = min(max(now), max(moving, default=max(now)))
+    stay = (LEAVE * here if here > 0 else here / LEAVE) - STAY
+    for i in worth:
+        worth[i] += stay * sum(still[i * n:(i + 1) * n]) / n
     best = max(worth, key=lambda i: (worth[i], -i))
     rows = afters[best * n:(best + 1) * n]
     if noise > 0 and recheck > 1:  # the second look: the best few again, on fresh copies of the hand
         short = sorted(worth, key=lambda i: (-worth[i], i))[:recheck]
         fresh_afters = outcomes(state, [cands[i] for i in short], fresh, noise, rng, params)
         chunks = {i: fresh_afters[j * fresh:(j + 1) * fresh] for j, i in enumerate(short)}
-        second = {i: sum(gained(state, a) + LEAVE * worth_left(a)
+        second = {i: sum(gained(state, a) + worth_left(a, played=True)
                          for a in chunk) / fresh for i, chunk in chunks.items()}
         best = max(second, key=lambda i: (second[i], -i))
         rows = chunks[best]
