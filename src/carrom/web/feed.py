@@ -152,7 +152,7 @@ class Subscription(EventSourceResponse):
     then drops the connection), counted out when it ends however it ends."""
 
     def __init__(self, content: AsyncIterator[bytes], stall: float, done: Callable[[], None]) -> None:
-        super().__init__(content, ping=PING, send_timeout=stall, headers={"Cache-Control": "no-cache"})
+        super().__init__(content, ping=PING, send_timeout=stall, sep="\n", headers={"Cache-Control": "no-cache"})
         self.done = done
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
