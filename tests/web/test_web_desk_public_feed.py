@@ -104,6 +104,7 @@ def test_subscribers_are_sent_each_new_version_as_the_same_changes_and_a_stalled
             [[25, n], [25, n + 1]]
         held = etag
     assert httpx.get(f"{base}api/t/{eid}", headers={"If-None-Match": held}).status_code == 304
+    assert httpx.get(f"{base}api/t/{eid + 1}/feed").status_code == 404, "no such event"
     for r in readers:
         r.close()
     stalled.close()

@@ -63,13 +63,13 @@ def test_a_desk_steps_answer_is_made_off_the_event_loop_so_a_reading_meanwhile_i
 
 
 
-def test_a_result_writes_its_one_match_not_the_whole_event_and_reads_it_back_alike(sqlite_db):
+def test_a_result_writes_its_one_match_not_the_whole_event_and_reads_it_back_alike(db_url):
     """A desk's step loaded the event whole three times and wrote it back whole (every competitor and match deleted
     and inserted again): on a 500-player event 3.5 s of the one process for each result. Now a save writes only the
     rows that changed (a result: one match, updated in place, its extras kept), and a reading of an unchanged
     version is the one already read. What is read back, by this store or another on the same database, is the
     event the step made; a step from a store that read an older version is still refused (someone else's step)."""
-    store = TournamentStore(sqlite_db)
+    store = TournamentStore(db_url)
     eid, event = service.register(store, "Step Open", service.settings_of(rounds=3),
                                   [service.Entry(f"First{i}", f"Last{i:03d}") for i in range(1, 41)])
     rng = random.Random(1)
@@ -84,21 +84,20 @@ def test_a_result_writes_its_one_match_not_the_whole_event_and_reads_it_back_ali
         s.query(EventRow).filter_by(id=eid).update({"version": EventRow.version + 1})
     statements: list[str] = []
     sa_event.listen(store.engine, "before_cursor_execute",
-                    lambda conn, cursor, sql, params, context, many: statements.append(sql.split()[0].upper()
-                                                                                        + " " + sql))
+                    lambda conn, cursor, sql, params, context, many: statements.append(sql.strip()))
     done = service.step(store, eid, lambda e: record(e, 2, 2, parse_games("25-7 19-25 25-0")), "result", "ICF 57")
-    writes = [s for s in statements if s.split()[0] in ("INSERT", "UPDATE", "DELETE")]
+    writes = [s for s in statements if s.split()[0].upper() in ("INSERT", "UPDATE", "DELETE")]
     matches = [s for s in writes if "tournament_matches" in s]
     assert not any(s.startswith("DELETE") for s in writes), writes
     assert len(matches) == 1 and matches[0].startswith("UPDATE"), matches
     assert not any("tournament_competitors" in s for s in writes)
-    other = TournamentStore(sqlite_db)  # another server on the same database
+    other = TournamentStore(db_url)  # another server on the same database
     for reader in (store, other):
         again, _, _, m_extra = reader.load_with_extras(eid)
         assert again == done and m_extra[(2, 2)] == {"sol": {"board": 7}}
     changed = service.step(other, eid, lambda e: record(e, 2, 3, parse_games("25-1 25-2")), "result", "ICF 57")
     assert store.load(eid) == changed, "read again: the other store's step is seen"
-    stale = TournamentStore(sqlite_db)
+    stale = TournamentStore(db_url)
     stale._versions[eid] = 1
     try:
         stale.save(eid, done, "a step from an old reading")
@@ -106,4 +105,7 @@ def test_a_result_writes_its_one_match_not_the_whole_event_and_reads_it_back_ali
         assert "changed by someone else" in str(exc)
     else:
         raise AssertionError("a step from an old reading was written")
-    assert TournamentStore(sqlite_db).load(eid) == changed
+    fresh = TournamentStore(db_url)
+    assert fresh.load(eid) == changed
+    for opened in (store, other, stale, fresh):
+        opened.close()
