@@ -144,16 +144,18 @@ async def reader(port: int, path: str, every: float, start: float, stop: float, 
         connection[1].close()
 
 
-async def subscriber(port: int, path: str, stop: float, out: dict, subscribed: list) -> None:
+async def subscriber(port: int, path: str, until: list[float], out: dict, settled: list) -> None:
     """One spectator as the page is with EventSource: the view read once (gzip), then subscribed holding its version
     (``/feed?held=``); each server-sent event noted with the moment it arrived (the machine's monotonic clock, the
     same in every process), its version, and whether it was changes from the version held (else the view whole).
-    HTTP/1.1 by hand: the stream is chunked, each event in one chunk or several."""
+    HTTP/1.1 by hand: the stream is chunked, each event in one chunk or several. Subscribed before the readers
+    begin (``settled`` says so, or that it failed); listens until ``until[0]``."""
     import asyncio
     import gzip
     import json
     from urllib.parse import quote
 
+    joined = False
     try:
         stream, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n\r\n".encode())
@@ -166,10 +168,14 @@ async def subscriber(port: int, path: str, stop: float, out: dict, subscribed: l
         head = (await stream.readuntil(b"\r\n\r\n")).decode("latin-1")
         if " 200 " not in head.split("\r\n")[0] + " ":
             raise OSError(f"subscription refused: {head.splitlines()[0]}")
-        subscribed.append(1)
+        settled.append(True)
+        joined = True
         text = b""
-        while time.monotonic() < stop:
-            size = int((await asyncio.wait_for(stream.readline(), max(0.1, stop - time.monotonic()))).strip(), 16)
+        while time.monotonic() < until[0]:
+            try:
+                size = int((await asyncio.wait_for(stream.readline(), 1.0)).strip(), 16)
+            except asyncio.TimeoutError:
+                continue
             if not size:
                 break
             text += await stream.readexactly(size)
@@ -185,10 +191,10 @@ async def subscriber(port: int, path: str, stop: float, out: dict, subscribed: l
                 held = lines[b"id"].decode()
                 out["events"].append((held, time.monotonic(), kind, len(event)))
                 out["bytes"] += len(event)
-    except asyncio.TimeoutError:
-        pass
     except (OSError, ValueError, asyncio.IncompleteReadError) as exc:
         out["errors"].append(f"subscriber: {exc.__class__.__name__}: {exc}")
+        if not joined:
+            settled.append(False)
     finally:
         with contextlib.suppress(NameError):
             writer.close()
@@ -204,16 +210,19 @@ def reading(port: int, path: str, n: int, every: float, seconds: float, seed: in
 
     async def main() -> dict:
         out: dict = {"waits": [], "status": {}, "bytes": 0, "errors": [], "reconnects": 0, "events": [], "missed": 0}
-        subscribed: list = []
+        settled: list = []
+        until = [float("inf")]
+        listening = [asyncio.ensure_future(subscriber(port, path, until, out, settled)) for _ in range(subscribers)]
+        while len(settled) < subscribers:  # every subscriber in (or failed) before the readers begin
+            await asyncio.sleep(0.05)
         pipe.send("ready")
         start = await asyncio.to_thread(pipe.recv)  # the moment to begin, on the machine's monotonic clock
-        listening = [asyncio.ensure_future(subscriber(port, path, start + seconds, out, subscribed))
-                     for _ in range(subscribers)]
+        until[0] = start + seconds
         cpu0 = time.process_time()
         await asyncio.gather(*(reader(port, path, every, start, start + seconds, seed * 100_003 + i, validator, out)
                                for i in range(n - subscribers)), *listening)
         out["cpu"] = time.process_time() - cpu0
-        out["subscribed"] = len(subscribed)
+        out["subscribed"] = settled.count(True)
         return out
 
     pipe.send(asyncio.run(main()))
