@@ -133,8 +133,8 @@ def scope() -> dict:
 def test_a_slow_subscriber_is_sent_the_latest_version_not_the_backlog_and_one_that_stalls_is_closed():
     """Each subscriber holds only the version it was last sent: one whose connection takes its messages slowly is
     sent, when it is ready again, the newest version (whole, since it no longer holds the version the changes are
-    from), not every version it missed; one whose message waits longer than the stall limit is closed, and counted
-    out."""
+    from), not every version it missed; one whose message waits longer than the stall limit is closed (its channel checks them all at once, every second
+    on a server), and counted out."""
     rows = [{"rank": i, "players": [f"Player {i}"], "points": 0} for i in range(1, 30)]
     views = [{"round": 1, "results": list(range(k)), "standings": rows} for k in range(5)]
     versions, before = [], None
@@ -157,8 +157,8 @@ def test_a_slow_subscriber_is_sent_the_latest_version_not_the_backlog_and_one_th
         async def receive():
             await asyncio.Event().wait()  # the client never goes away by itself
 
-        task = asyncio.ensure_future(Subscription(channel.stream(None), 5.0, lambda: closed.append(1))(
-            scope(), receive, send))
+        slow = Subscription(channel, None, lambda: closed.append(1))
+        task = asyncio.ensure_future(slow(scope(), receive, send))
         for _ in range(100):
             await asyncio.sleep(0.01)
             if sent:
@@ -178,7 +178,7 @@ def test_a_slow_subscriber_is_sent_the_latest_version_not_the_backlog_and_one_th
             if len(sent) == 3:
                 break
         assert sent[2] == versions[4].patch and b'"base":"W/\\"v3\\""' in sent[2], "held v3: the changes from it"
-        task.cancel()
+        assert channel.close_stalled(0.0) == 0, "it took its messages: not stalled"
 
         stuck = []
 
@@ -187,9 +187,18 @@ def test_a_slow_subscriber_is_sent_the_latest_version_not_the_backlog_and_one_th
                 stuck.append(message["body"])
                 await asyncio.Event().wait()  # the client stopped reading: this message never leaves
 
-        await asyncio.wait_for(Subscription(channel.stream(None), 0.2, lambda: closed.append(2))(
-            scope(), receive, never), 10)
-        assert stuck == [versions[4].whole] and closed[-1] == 2, "closed after the stall limit, and counted out"
+        stalled = asyncio.ensure_future(Subscription(channel, None, lambda: closed.append(2))(scope(), receive, never))
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if stuck:
+                break
+        assert channel.close_stalled(60.0) == 0, "not yet past the limit"
+        await asyncio.sleep(0.05)
+        assert channel.close_stalled(0.01) == 1, "its message waited past the limit"
+        await asyncio.wait_for(stalled, 10)
+        assert stuck == [versions[4].whole] and closed == [2], "closed, and counted out; the other one not"
+        assert len(channel.holders) == 1
+        task.cancel()
 
     asyncio.run(main())
 

@@ -439,14 +439,16 @@ class Desk:
             self.subscribed[address] -= 1
             if not self.subscribed[address]:
                 del self.subscribed[address]
-        return Subscription(channel.stream(held), self.limits.stall, done)
+        return Subscription(channel, held, done)
 
     async def refreshing_for(self, event_id: int, channel: Channel) -> None:
         """While the event has subscribers, its view worked out again when what it is made of changed (a tablet's
-        result, another server's step), checked every ``PUBLIC_FRESH`` seconds as the readers' refreshes are."""
+        result, another server's step), checked every ``PUBLIC_FRESH`` seconds as the readers' refreshes are; and
+        the subscribers whose message waited longer than ``Limits.stall`` closed."""
         try:
             while channel.subscribers > 0:
                 await asyncio.sleep(PUBLIC_FRESH)
+                channel.close_stalled(self.limits.stall)
                 if event_id not in self.refreshing:
                     self.refreshing.add(event_id)
                     await self.refresh(event_id, background=True)
