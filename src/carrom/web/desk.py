@@ -8,7 +8,9 @@ of a published round gets an umpire's match on the tablet (``/umpire/{id}#key=..
 scorecard's header filled in and the match's stage; the desk reads the tablet's result into the
 event once the tablet says the match is over (``sync``: on every reading of the desk or of the
 public page, so several servers on one PostgreSQL database see it alike). Public pages read a
-cached view (at most one computation a second per event) and never carry a key.
+cached view (at most one computation a second per event), or subscribe to it (``carrom.web.feed``:
+each new version's changes, made once for every subscriber), and never carry a key. A step's answer
+is made and encoded in a worker thread: the event loop only passes bytes on.
 """
 
 from __future__ import annotations
@@ -356,8 +358,9 @@ class Desk:
         waiting = {key: t for key, t in tablets.items() if key[2] and (key[0], key[1]) in matches
                    and matches[key[0], key[1]].result is None}
         played = self.rubbers_played(event, waiting)
-        names = {c.id: [event.players[p].name for p in c.players] for c in event.competitors}  # one pass, not a
-        rounds: dict[int, list] = {}  # search of the competitors for each side of each match
+        # each competitor's names in one pass (``event.names`` searches the competitors: 5,500 searches of 500)
+        names = {c.id: [event.players[p].name for p in c.players] for c in event.competitors}
+        rounds: dict[int, list] = {}
         for m in shown:
             rounds.setdefault(m.round, []).append(self.match_view(event_id, event, m, tablets, started, private,
                                                                   played, names))
