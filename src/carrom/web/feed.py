@@ -1,8 +1,9 @@
 """The public page's subscription (Server-Sent Events, by ``sse-starlette``): each new version of an event's public
 view is made into its messages once, and the same bytes go to every subscriber (docs/tournaments.md).
 
-A version is sent as the changes from the version before it (``changes``: a few hundred bytes after a result, where
-the whole view of a 500-player event is ~290 kB), or whole to a subscriber that holds no version or an older one.
+A version is sent as the changes from the version before it (``changes``: 9-13 kB after a result on a 500-player
+event, mostly the standings' rows that moved, where the whole view is 289 kB), or whole to a subscriber that holds
+no version or an older one.
 Each subscriber holds only what it was last sent: one that reads slowly is sent the latest version when it is ready
 for more, never the backlog, and one whose message waits longer than ``Limits.stall`` for it is closed
 (``Channel.close_stalled``, checked every second while the event has subscribers). Subscribers
