@@ -37,15 +37,20 @@ def test_a_desk_steps_answer_is_made_off_the_event_loop_so_a_reading_meanwhile_i
     assert httpx.get(f"{base}api/t/{eid}").status_code == 200  # read: the public view is cached
     order, read, encoding = [], threading.Event(), threading.Event()
 
-    class Encoded(dict):
-        def items(self):  # the JSON encoder walks the view here: wherever the answer is encoded
+    class Probe:
+        """A value of the step's answer that the JSON encoder asks for its keys: wherever the answer is encoded."""
+
+        def keys(self):
             encoding.set()
             read.wait(10)
             order.append("the step's answer encoded")
-            return super().items()
+            return []
+
+        def __getitem__(self, key):
+            raise KeyError(key)
 
     real = Desk.desk_view
-    monkeypatch.setattr(Desk, "desk_view", lambda self, event_id: Encoded(real(self, event_id)))
+    monkeypatch.setattr(Desk, "desk_view", lambda self, event_id: real(self, event_id) | {"probe": Probe()})
     answers = []
     step = threading.Thread(target=lambda: answers.append(httpx.post(
         f"{base}api/desk/{eid}/result", headers=key, json={"round": 1, "table": tables[0], "games": "25-3 25-4"},

@@ -13,7 +13,6 @@ are counted against ``Limits.subscribers`` (all addresses) and ``Limits.connecti
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import marshal
 import time
@@ -21,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Callable
 
 import anyio
+import orjson
 from sse_starlette import EventSourceResponse
 
 log = logging.getLogger("carrom.web.feed")
@@ -122,7 +122,7 @@ def version_of(etag: str, raw: bytes, data: Any, before: tuple[str, Any] | None)
     if before is None:
         return Version(etag, whole)
     ops = changes(before[1], data)
-    patch = json.dumps({"base": before[0], "ops": ops}, separators=(",", ":")).encode()
+    patch = orjson.dumps({"base": before[0], "ops": ops})
     return Version(etag, whole, message(etag, "patch", patch) if len(patch) < len(raw) else None, before[0])
 
 
