@@ -4,6 +4,7 @@ the public page of a live tournament read by a crowd while results arrive.
     python benchmarks/tournament.py                  # 1,000 players, 11 rounds, staggered pairing
     python benchmarks/tournament.py --players 200 --pairing dazed
     python benchmarks/tournament.py --spectators 2000 --players 500   # the public page (below)
+    python benchmarks/tournament.py --spectators 2000 --subscribers 1600 --players 500   # most of them subscribed
 
 Through the public functions (``carrom.tournament.pair``, ``record``, ``standings``), on an
 event held in memory (the database is not timed). Every round's results are random legal
@@ -14,6 +15,7 @@ standings in at most 100 ms. Each pairing is timed once; the standings are the m
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import statistics
 import time
@@ -32,6 +34,8 @@ def main() -> None:
                                                             "table of the live round)")
     ap.add_argument("--no-validator", action="store_true", help="the spectators never send the view they hold "
                                                                 "(If-None-Match): every reading a 200, as before")
+    ap.add_argument("--subscribers", type=int, default=0, help="how many of the spectators subscribe to the page "
+                                                               "(Server-Sent Events) instead of reading it again")
     ap.add_argument("--players", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=11)
     ap.add_argument("--pairing", default="staggered", choices=[p.value for p in Pairing])
@@ -41,7 +45,7 @@ def main() -> None:
         import asyncio
 
         asyncio.run(web_crowd(opts.players, opts.spectators, opts.every, opts.seconds, opts.seed,
-                              opts.client_processes, not opts.no_validator, opts.results))
+                              opts.client_processes, not opts.no_validator, opts.results, opts.subscribers))
         return
     rng = random.Random(opts.seed)
     players = {i: Player(i, f"First{i}", f"Last{i:05d}", country=rng.choice(["ITA", "FRA", "IND", "SLO", "ESP"]),
@@ -140,32 +144,101 @@ async def reader(port: int, path: str, every: float, start: float, stop: float, 
         connection[1].close()
 
 
-def reading(port: int, path: str, n: int, every: float, seconds: float, seed: int, validator: bool, pipe) -> None:  # noqa: ANN001
-    """A client process's main: ``n`` spectators (``reader``) from the moment told, for ``seconds``; sends back their
-    waits, the answers' statuses, the bytes read, the errors and this process's own CPU seconds while they read."""
+async def subscriber(port: int, path: str, until: list[float], out: dict, settled: list) -> None:
+    """One spectator as the page is with EventSource: the view read once (gzip), then subscribed holding its version
+    (``/feed?held=``); each server-sent event noted with the moment it arrived (the machine's monotonic clock, the
+    same in every process), its version, and whether it was changes from the version held (else the view whole).
+    HTTP/1.1 by hand: the stream is chunked, each event in one chunk or several. Subscribed before the readers
+    begin (``settled`` says so, or that it failed); listens until ``until[0]``."""
+    import asyncio
+    import gzip
+    import json
+    from urllib.parse import quote
+
+    joined = False
+    try:
+        stream, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n\r\n".encode())
+        head = (await stream.readuntil(b"\r\n\r\n")).decode("latin-1")
+        fields = {k.lower(): v for k, v in (line.split(": ", 1) for line in head.split("\r\n")[1:] if ": " in line)}
+        body = await stream.readexactly(int(fields["content-length"]))
+        held = fields["etag"]
+        json.loads(gzip.decompress(body) if fields.get("content-encoding") == "gzip" else body)
+        writer.write(f"GET {path}/feed?held={quote(held)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        head = (await stream.readuntil(b"\r\n\r\n")).decode("latin-1")
+        if " 200 " not in head.split("\r\n")[0] + " ":
+            raise OSError(f"subscription refused: {head.splitlines()[0]}")
+        settled.append(True)
+        joined = True
+        text = b""
+        while time.monotonic() < until[0]:
+            try:
+                size = int((await asyncio.wait_for(stream.readline(), 1.0)).strip(), 16)
+            except asyncio.TimeoutError:
+                continue
+            if not size:
+                break
+            text += await stream.readexactly(size)
+            await stream.readline()
+            while b"\n\n" in text:
+                event, text = text.split(b"\n\n", 1)
+                lines = dict(line.split(b": ", 1) for line in event.split(b"\n") if b": " in line)
+                if b"data" not in lines:
+                    continue  # a keep-alive comment
+                kind = lines[b"event"].decode()
+                if kind == "patch" and json.loads(lines[b"data"])["base"] != held:
+                    out["missed"] += 1
+                held = lines[b"id"].decode()
+                out["events"].append((held, time.monotonic(), kind, len(event)))
+                out["bytes"] += len(event)
+    except (OSError, ValueError, asyncio.IncompleteReadError) as exc:
+        out["errors"].append(f"subscriber: {exc.__class__.__name__}: {exc}")
+        if not joined:
+            settled.append(False)
+    finally:
+        with contextlib.suppress(NameError):
+            writer.close()
+
+
+def reading(port: int, path: str, n: int, every: float, seconds: float, seed: int, validator: bool, pipe,  # noqa: ANN001
+            subscribers: int = 0) -> None:
+    """A client process's main: ``n`` spectators from the moment told, for ``seconds``, the first ``subscribers`` of
+    them subscribed (``subscriber``, ready before that moment), the others reading (``reader``); sends back the
+    readers' waits, the answers' statuses, the bytes read, the events the subscribers got, the errors and this
+    process's own CPU seconds while they read."""
     import asyncio
 
     async def main() -> dict:
-        out: dict = {"waits": [], "status": {}, "bytes": 0, "errors": [], "reconnects": 0}
+        out: dict = {"waits": [], "status": {}, "bytes": 0, "errors": [], "reconnects": 0, "events": [], "missed": 0}
+        settled: list = []
+        until = [float("inf")]
+        listening = [asyncio.ensure_future(subscriber(port, path, until, out, settled)) for _ in range(subscribers)]
+        while len(settled) < subscribers:  # every subscriber in (or failed) before the readers begin
+            await asyncio.sleep(0.05)
         pipe.send("ready")
         start = await asyncio.to_thread(pipe.recv)  # the moment to begin, on the machine's monotonic clock
+        until[0] = start + seconds
         cpu0 = time.process_time()
         await asyncio.gather(*(reader(port, path, every, start, start + seconds, seed * 100_003 + i, validator, out)
-                               for i in range(n)))
+                               for i in range(n - subscribers)), *listening)
         out["cpu"] = time.process_time() - cpu0
+        out["subscribed"] = settled.count(True)
         return out
 
     pipe.send(asyncio.run(main()))
 
 
 async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: float, seed: int,
-                    processes: int = 0, validator: bool = True, results: int = -1) -> None:
+                    processes: int = 0, validator: bool = True, results: int = -1, subscribers: int = 0) -> None:
     """A fresh `carrom serve` (SQLite) on a Swiss of ``n_players`` (``prepare``: ``WEB_ROUNDS`` rounds played,
     the next published, written straight into its database); then ``n_spectators`` read the public page (``GET
     /api/t/ID``, as a browser does: gzip, a kept-alive connection each, the held view's validator, so an unchanged
     page is a 304) every ``every`` seconds each, in random phase, for ``seconds``, while the desk types that round's
-    results one by one across the time (``results`` of them; -1: every table). The spectators are shared among ``processes`` client processes (default one
-    per 500). Prints p50, p99 and max of the spectators' waits and of the desk's; the answers (200 with the view, 304
+    results one by one across the time (``results`` of them; -1: every table). ``subscribers`` of the spectators
+    subscribe instead (``subscriber``: the view read once, then each new version sent). The spectators are shared
+    among ``processes`` client processes (default one per 500). Prints p50, p99 and max of the readers' waits, of the
+    subscribers' (from the moment the desk sent a result to the moment each subscriber had its version, and from the
+    desk's answer, which is when the server sends it) and of the desk's; the answers (200 with the view, 304
     without); the server's CPU and the clients' own, each per reading, so a reader can tell which one set the pace;
     and the load average (clients and server share the machine's cores)."""
     import asyncio
@@ -211,8 +284,10 @@ async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: fl
             for k in range(processes):
                 share = n_spectators // processes + (k < n_spectators % processes)
                 mine, theirs = multiprocessing.Pipe()
+                subs = subscribers // processes + (k < subscribers % processes)
                 proc = multiprocessing.get_context("spawn").Process(
-                    target=reading, args=(port, f"/api/t/{eid}", share, every, seconds, seed + k, validator, theirs))
+                    target=reading, args=(port, f"/api/t/{eid}", share, every, seconds, seed + k, validator, theirs,
+                                          min(subs, share)))
                 proc.start()
                 pipes.append(mine)
                 clients.append(proc)
@@ -223,6 +298,7 @@ async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: fl
                 pipe.send(start)
             await asyncio.sleep(max(0.0, start - time.monotonic()))
             desk_waits: list[float] = []
+            versions: dict[str, tuple[float, float]] = {}  # each result's version: when it was sent, answered
             cpu0, wall = cpu(), time.monotonic()
 
             async def desk() -> None:
@@ -233,7 +309,11 @@ async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: fl
                         return
                     began = time.monotonic()
                     await step("result", round=WEB_ROUNDS + 1, table=table, games=games())
-                    desk_waits.append(time.monotonic() - began)
+                    answered = time.monotonic()
+                    desk_waits.append(answered - began)
+                    if subscribers:  # the version the result made (kept before the desk's answer)
+                        etag = (await client.get(f"/api/t/{eid}", headers={"Accept-Encoding": "gzip"})).headers["etag"]
+                        versions.setdefault(etag, (began, answered))
 
             await desk()
             got = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
@@ -243,14 +323,18 @@ async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: fl
             last = (await client.get(f"/api/t/{eid}")).json()
             typed = sum(1 for m in last["rounds"][-1]["matches"] if m.get("result"))
     waits = [w for g in got for w in g["waits"]]
+    events = [e for g in got for e in g["events"]]
+    typed_to_seen = [at - versions[etag][0] for etag, at, _, _ in events if etag in versions]
+    answer_to_seen = [at - versions[etag][1] for etag, at, _, _ in events if etag in versions]
     status: dict[int, int] = {}
     for g in got:
         for code, count in g["status"].items():
             status[code] = status.get(code, 0) + count
     errors = [e for g in got for e in g["errors"]]
-    clients_cpu, readings = sum(g["cpu"] for g in got), max(1, len(waits))
+    clients_cpu, readings = sum(g["cpu"] for g in got), max(1, len(waits) + len(events))
     print(f"{'':<24} {'count':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
-    for name, values in (("spectators' readings", waits), ("the desk's results", desk_waits)):
+    for name, values in (("spectators' readings", waits), ("subscribers: typed to seen", typed_to_seen),
+                         ("subscribers: sent to seen", answer_to_seen), ("the desk's results", desk_waits)):
         if len(values) >= 2:
             q = statistics.quantiles(values, n=100, method="inclusive")
             print(f"{name:<24} {len(values):>8} {q[49] * 1000:>8.0f} {q[98] * 1000:>8.0f} {max(values) * 1000:>8.0f}")
@@ -258,10 +342,16 @@ async def web_crowd(n_players: int, n_spectators: int, every: float, seconds: fl
           f"{sum(g['bytes'] for g in got) / readings:,.0f} bytes a reading; connections reopened "
           f"{sum(g['reconnects'] for g in got)}; errors {len(errors)}")
     print(f"results typed meanwhile: {len(desk_waits)} (the public view shows {typed} of round {WEB_ROUNDS + 1})")
+    if subscribers:
+        kinds = [k for _, _, k, _ in events]
+        print(f"subscribers: {sum(g.get('subscribed', 0) for g in got)} of {subscribers} subscribed; "
+              f"{len(events)} versions received ({kinds.count('patch')} as changes, "
+              f"{kinds.count('view')} whole, {sum(n for *_, n in events) / max(1, len(events)):,.0f} bytes each on "
+              f"average); changes from a version not held {sum(g['missed'] for g in got)}")
     print(f"server CPU {used:.1f} s in {wall:.0f} s ({used / wall:.2f} cores), {used * 1000 / readings:.2f} ms a "
-          f"reading (the desk's results included); the clients' CPU {clients_cpu:.1f} s ({clients_cpu / wall:.2f} "
-          f"cores), {clients_cpu * 1000 / readings:.2f} ms a reading; load average {os.getloadavg()[0]:.1f} on "
-          f"{os.cpu_count()} cores  [target p99 <= 100 ms]")
+          f"reading (a reader's, or a version a subscriber got; the desk's results included); the clients' CPU "
+          f"{clients_cpu:.1f} s ({clients_cpu / wall:.2f} cores), {clients_cpu * 1000 / readings:.2f} ms a reading; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores  [target p99 <= 100 ms]")
     for e in sorted(set(errors))[:3]:
         print(f"      e.g. {e}")
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import time
-from dataclasses import asdict, fields
+from dataclasses import asdict, fields, replace
 from typing import Any, Iterator
 
-from sqlalchemy import delete, select
+from sqlalchemy import and_, delete, select, update
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -24,6 +24,7 @@ from carrom.tournament.model import (
 )
 from carrom.tournament.protests import Protest, State, Step
 
+Loaded = tuple[Event, dict, dict[int, dict], dict[tuple, dict]]  # an event as read, with its extras and theirs
 DEFAULT_DB = "sqlite:///carrom.db"  # the embedded database `carrom play` (scripts/play) keeps its matches in
 
 
@@ -55,6 +56,10 @@ class TournamentStore:
                                  reason=f"{exc.__class__.__name__}: {exc}")) from None
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._versions: dict[int, int] = {}  # the version of each event as this store last read or wrote it
+        # each event as last read or written here, with its version: every write of its competitors or matches is a
+        # ``save`` that raises the version, so a reading at the same version is this one (its players read again:
+        # a rating list may change them), and a save writes only the rows that differ from it
+        self._loaded: dict[int, tuple[int, Loaded]] = {}
 
     def close(self) -> None:
         self.engine.dispose()
@@ -131,22 +136,45 @@ class TournamentStore:
             row = s.get(EventRow, event_id)
             if row is None:
                 raise StoreError(say("no event {event} in this database", event=event_id))
+            self._versions[event_id] = row.version
+            known = self._loaded.get(event_id)
+            if known is not None and known[0] == row.version:
+                event, extra, c_extra, m_extra = known[1]
+                players = self._players(s, {p for c in event.competitors for p in c.players})
+                if players != event.players:
+                    event = replace(event, players=players)
+                    self._loaded[event_id] = (row.version, (event, extra, c_extra, m_extra))
+                return event, dict(extra), {k: dict(v) for k, v in c_extra.items()}, \
+                    {k: dict(v) for k, v in m_extra.items()}
             comps = list(s.scalars(select(CompetitorRow).where(CompetitorRow.event_id == event_id)
                                    .order_by(CompetitorRow.number)))
-            ids = {p for c in comps for p in c.players}
-            players = {r.id: self._player(r) for r in s.scalars(select(PlayerRow).where(PlayerRow.id.in_(ids)))} \
-                if ids else {}
+            players = self._players(s, {p for c in comps for p in c.players})
             matches = list(s.scalars(select(MatchRow).where(MatchRow.event_id == event_id)
                                      .order_by(MatchRow.round, MatchRow.table_no)))
-            self._versions[event_id] = row.version
             event = Event(
                 name=row.name, settings=settings_from_dict(row.settings), players=players, date=row.date,
                 closed=row.closed, published=row.published or 0,
                 competitors=tuple(Competitor(c.number, tuple(c.players), c.retired_from, c.seed, c.group)
                                   for c in comps),
                 matches=tuple(self._match(m) for m in matches))
-            return (event, dict(row.extra or {}), {c.number: dict(c.extra or {}) for c in comps},
-                    {(m.round, m.table_no): dict(m.extra or {}) for m in matches})
+            loaded = (event, dict(row.extra or {}), {c.number: dict(c.extra or {}) for c in comps},
+                      {(m.round, m.table_no): dict(m.extra or {}) for m in matches})
+            if s.scalar(select(EventRow.version).where(EventRow.id == event_id)) == row.version:
+                self._loaded[event_id] = (row.version, loaded)  # not written meanwhile (SQLite reads no snapshot)
+            return loaded[0], dict(loaded[1]), {k: dict(v) for k, v in loaded[2].items()}, \
+                {k: dict(v) for k, v in loaded[3].items()}
+
+    @staticmethod
+    def _players(s: Session, ids: set[int]) -> dict[int, Player]:
+        """The players ``ids``: a range of ids when they are mostly one (an event's registration), which the database
+        answers without a parameter for each of hundreds of players."""
+        if not ids:
+            return {}
+        lo, hi = min(ids), max(ids)
+        which = PlayerRow.id.between(lo, hi) if hi - lo < 2 * len(ids) + 100 else PlayerRow.id.in_(ids)
+        return {r.id: Player(r.id, r.first, r.last, r.club_id, r.country, r.rating)
+                for r in s.execute(select(PlayerRow.id, PlayerRow.first, PlayerRow.last, PlayerRow.club_id,
+                                          PlayerRow.country, PlayerRow.rating).where(which)) if r.id in ids}
 
     @staticmethod
     def _match(m: MatchRow) -> Match:
@@ -171,19 +199,26 @@ class TournamentStore:
             if event_id in self._versions and row.version != self._versions[event_id]:
                 raise ConflictError(say("event {event} was changed by someone else meanwhile; nothing was written: "
                                         "look at it again", event=event_id))
+            known = self._loaded.get(event_id)
+            before = known[1] if known is not None and known[0] == row.version else None
             row.version += 1
             written = row.version
-            old_c = {c.number: c.extra
-                     for c in s.scalars(select(CompetitorRow).where(CompetitorRow.event_id == event_id))}
-            old_m = {(m.round, m.table_no): m.extra
-                     for m in s.scalars(select(MatchRow).where(MatchRow.event_id == event_id))}
-            s.execute(delete(MatchRow).where(MatchRow.event_id == event_id))
-            s.execute(delete(CompetitorRow).where(CompetitorRow.event_id == event_id))
+            if before is not None:  # only the rows that changed: a result rewrites one match, not the whole event
+                old_c, old_m = before[2], before[3]
+                self._write_changes(s, event_id, before[0], event)
+            else:
+                old_c = {c.number: c.extra
+                         for c in s.scalars(select(CompetitorRow).where(CompetitorRow.event_id == event_id))}
+                old_m = {(m.round, m.table_no): m.extra
+                         for m in s.scalars(select(MatchRow).where(MatchRow.event_id == event_id))}
+                s.execute(delete(MatchRow).where(MatchRow.event_id == event_id))
+                s.execute(delete(CompetitorRow).where(CompetitorRow.event_id == event_id))
+                self._write(s, event_id, event, old_c, old_m)
             row.settings = settings_to_dict(event.settings)
             row.closed = event.closed
             row.published = event.published
             row.name = event.name
-            self._write(s, event_id, event, old_c, old_m)
+            extra = dict(row.extra or {})
             s.add(LogRow(event_id=event_id, at=time.time(), what=what, law=law))
             pid = None
             if protest is not None:
@@ -199,26 +234,59 @@ class TournamentStore:
                     prow.state, prow.steps = protest.state.value, steps
                     pid = protest_id
         self._versions[event_id] = written  # only once committed
+        self._loaded[event_id] = (written, (event, extra, {c.id: dict(old_c.get(c.id) or {}) for c in event.competitors},
+                                            {(m.round, m.table): dict(old_m.get((m.round, m.table)) or {})
+                                             for m in event.matches}))
         return pid
 
     @staticmethod
-    def _write(s: Session, event_id: int, event: Event, c_extra: dict, m_extra: dict) -> None:
-        s.add_all(CompetitorRow(event_id=event_id, number=c.id, players=list(c.players), retired_from=c.retired_from,
-                                seed=c.seed, group=c.group, extra=c_extra.get(c.id, {}))
-                  for c in event.competitors)
-        rows = []
-        for m in event.matches:
-            r = m.result
-            rows.append(MatchRow(event_id=event_id, round=m.round, table_no=m.table, stage=m.stage, side1=m.side1,
-                                 side2=m.side2, games=None if r is None else [list(g) for g in r.games],
-                                 winner=None if r is None else r.winner, walkover=bool(r and r.walkover),
-                                 unusual=list(r.unusual) if r else [],
-                                 rubbers=[{"games": [list(g) for g in x.games], "winner": x.winner,
-                                           "walkover": x.walkover, "unusual": list(x.unusual)}
-                                          for x in (r.rubbers if r else ())],
-                                 held=m.held, kept=[list(g) for g in m.kept],
-                                 announced=m.announced, umpire=m.umpire, extra=m_extra.get((m.round, m.table), {})))
-        s.add_all(rows)
+    def _competitor_values(c: Competitor) -> dict[str, Any]:
+        return {"players": list(c.players), "retired_from": c.retired_from, "seed": c.seed, "group": c.group}
+
+    @staticmethod
+    def _match_values(m: Match) -> dict[str, Any]:
+        r = m.result
+        return {"stage": m.stage, "side1": m.side1, "side2": m.side2,
+                "games": None if r is None else [list(g) for g in r.games], "winner": None if r is None else r.winner,
+                "walkover": bool(r and r.walkover), "unusual": list(r.unusual) if r else [],
+                "rubbers": [{"games": [list(g) for g in x.games], "winner": x.winner, "walkover": x.walkover,
+                             "unusual": list(x.unusual)} for x in (r.rubbers if r else ())],
+                "held": m.held, "kept": [list(g) for g in m.kept], "announced": m.announced, "umpire": m.umpire}
+
+    @classmethod
+    def _write(cls, s: Session, event_id: int, event: Event, c_extra: dict, m_extra: dict) -> None:
+        s.add_all(CompetitorRow(event_id=event_id, number=c.id, extra=c_extra.get(c.id, {}),
+                                **cls._competitor_values(c)) for c in event.competitors)
+        s.add_all(MatchRow(event_id=event_id, round=m.round, table_no=m.table,
+                           extra=m_extra.get((m.round, m.table), {}), **cls._match_values(m)) for m in event.matches)
+
+    @classmethod
+    def _write_changes(cls, s: Session, event_id: int, before: Event, event: Event) -> None:
+        """The rows of ``event`` that differ from ``before`` (the event as stored): changed ones updated in place
+        (their extras kept), new ones added, gone ones deleted."""
+        old_c = {c.id: c for c in before.competitors}
+        new_c = {c.id: c for c in event.competitors}
+        for number in old_c.keys() - new_c.keys():
+            s.execute(delete(CompetitorRow).where(and_(CompetitorRow.event_id == event_id,
+                                                       CompetitorRow.number == number)))
+        for number, c in new_c.items():
+            if number not in old_c:
+                s.add(CompetitorRow(event_id=event_id, number=number, extra={}, **cls._competitor_values(c)))
+            elif old_c[number] != c:
+                s.execute(update(CompetitorRow).where(and_(CompetitorRow.event_id == event_id,
+                                                           CompetitorRow.number == number))
+                          .values(**cls._competitor_values(c)))
+        old_m = {(m.round, m.table): m for m in before.matches}
+        new_m = {(m.round, m.table): m for m in event.matches}
+        for r, t in old_m.keys() - new_m.keys():
+            s.execute(delete(MatchRow).where(and_(MatchRow.event_id == event_id, MatchRow.round == r,
+                                                  MatchRow.table_no == t)))
+        for (r, t), m in new_m.items():
+            if (r, t) not in old_m:
+                s.add(MatchRow(event_id=event_id, round=r, table_no=t, extra={}, **cls._match_values(m)))
+            elif old_m[(r, t)] != m:
+                s.execute(update(MatchRow).where(and_(MatchRow.event_id == event_id, MatchRow.round == r,
+                                                      MatchRow.table_no == t)).values(**cls._match_values(m)))
 
     def protests(self, event_id: int) -> list[tuple[int, Protest]]:
         with self.transaction("reading the protests") as s:

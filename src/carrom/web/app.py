@@ -96,7 +96,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         store.close()
 
     app = FastAPI(title="carrom", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
-    desk = Desk(store)
+    desk = Desk(store, limits)
     app.add_middleware(PublicReadings, desk=desk)  # innermost: the spectators' readings of a cached public view
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.add_middleware(HeaderLimit, limit=limits.header_bytes)

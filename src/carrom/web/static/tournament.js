@@ -1,11 +1,15 @@
 // A tournament's public page: the published rounds' pairings on their tables (each table's live scoreboard and
-// its QR code), the standings and the bracket, read again every few seconds as results arrive. No key, no login.
+// its QR code), the standings and the bracket, sent again as results arrive: read once, then subscribed to (each new
+// version's changes, tournament-feed.js), or read again every few seconds where it cannot subscribe (?poll=MS asks
+// for that). No key, no login.
 import { t, language } from "./i18n.js";
 import { el, fill } from "./umpire-view.js";
 import { announcedText, matchSides, resultText, rubbersSoFar, standingsTable } from "./tournament-view.js";
+import { applied, subscribe } from "./tournament-feed.js";
 
 const eventId = location.pathname.split("/").filter(Boolean)[1];
-const view = (window.tournament = { state: null, updates: 0, every: Number(new URLSearchParams(location.search).get("poll")) || 5000 });
+const asked = Number(new URLSearchParams(location.search).get("poll"));
+const view = (window.tournament = { state: null, etag: null, updates: 0, readings: 0, subscribed: false, every: asked || 5000 });
 const TABS = ["pairings", "standings", "bracket"];
 
 function show() {
@@ -52,14 +56,21 @@ function render(state) {
   fill("updated", t("Updated {time}", { time: new Date().toLocaleTimeString(language()) }));
 }
 
+function shown(state, etag) {
+  view.etag = etag;
+  document.getElementById("error").hidden = true;
+  fill("live", state_word(state));
+  render(state);
+}
+
 async function poll() {
   try {
-    const answer = await fetch(`/api/t/${eventId}`, { cache: "no-store" });
+    view.readings += 1;
+    // no-cache: asked every time with the validator held, so an unchanged view is a 304 without a body
+    const answer = await fetch(`/api/t/${eventId}`, { cache: "no-cache" });
     const body = await answer.json();
     if (!answer.ok) throw new Error(body.error);
-    document.getElementById("error").hidden = true;
-    fill("live", state_word(body));
-    render(body);
+    shown(body, answer.headers.get("ETag"));
   } catch (exc) {
     const e = document.getElementById("error");
     e.textContent = t("The tournament cannot be read now: {error}", { error: exc.message });
@@ -68,7 +79,21 @@ async function poll() {
 }
 const state_word = (s) => (s.closed ? t("final") : t("live"));
 
+function polling() {
+  view.subscribed = false;
+  setInterval(poll, view.every);
+}
+
 window.addEventListener("hashchange", show);
 show();
 await poll();
-setInterval(poll, view.every);
+if (asked || !window.EventSource) polling();
+else {
+  view.subscribed = true;
+  subscribe(`/api/t/${eventId}/feed`, view.etag, {
+    whole: (state, etag) => shown(state, etag),
+    // changes from another version than the one held (one missed meanwhile): read the view again
+    changes: (patch, etag) => (patch.base === view.etag ? shown(applied(view.state, patch.ops), etag) : poll()),
+    failed: polling,
+  });
+}

@@ -1,0 +1,35 @@
+// The public page's subscription (Server-Sent Events, carrom.web.feed): each new version of the tournament's view,
+// whole or as its changes from the version the page holds, the same message for every spectator.
+
+// The view with the changes done: [path, value] sets the value at the path (an index at a list's end appends it),
+// [path] removes a key or cuts a list at that index; an empty path is the whole view.
+export function applied(value, ops) {
+  for (const op of ops) {
+    const path = op[0];
+    if (!path.length) {
+      value = op[1];
+      continue;
+    }
+    let at = value;
+    for (const key of path.slice(0, -1)) at = at[key];
+    const last = path[path.length - 1];
+    if (op.length === 1) {
+      if (Array.isArray(at)) at.length = last;
+      else delete at[last];
+    } else at[last] = op[1];
+  }
+  return value;
+}
+
+// Subscribe holding the version `held` (its validator): `whole(view, etag)` for a view sent whole, `changes(patch,
+// etag)` for one sent as changes ({base, ops}: from the version `base`); `failed()` once the server refuses (full)
+// or the browser gives up. A browser reconnecting sends the last version it was sent (Last-Event-ID) by itself.
+export function subscribe(url, held, { whole, changes, failed }) {
+  const source = new EventSource(`${url}?held=${encodeURIComponent(held || "")}`);
+  source.addEventListener("view", (e) => whole(JSON.parse(e.data), e.lastEventId));
+  source.addEventListener("patch", (e) => changes(JSON.parse(e.data), e.lastEventId));
+  source.addEventListener("error", () => {
+    if (source.readyState === EventSource.CLOSED) failed();
+  });
+  return source;
+}
