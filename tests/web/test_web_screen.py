@@ -7,20 +7,7 @@ Each test here failed on main before its fix (checked by running it against main
 import re
 
 import pytest
-from test_web_controls import LANDSCAPE, LAPTOP, PHONE, Player, concede_board
-
-
-@pytest.fixture
-def player(server, browser):
-    made = []
-
-    def make(**kw):
-        made.append(Player(browser, server.url, **kw))
-        return made[-1]
-
-    yield make
-    for p in made:
-        p.close()
+from test_web_controls import LANDSCAPE, LAPTOP, PHONE, Player, concede_board, player  # noqa: F401 (player: the fixture, shared)
 
 
 def said(id, law=None, meaning=None, **params):
@@ -176,9 +163,28 @@ PIECE = """async ([kind, theme]) => {
 }"""
 
 
+# two black coins touching (their centres 2 r apart) on the board drawn in a theme, at the size of the page's board:
+# the lightest pixel on the segment between their centres, as r + g + b
+TOUCHING = """async (theme) => {
+  const b = await import('/static/board.js'), g = carrom.geometry, size = document.getElementById('board').width;
+  const canvas = document.createElement('canvas'); canvas.width = canvas.height = size;
+  const ctx = canvas.getContext('2d'), r = g.coin_radius, y = 0.25;
+  b.drawBoard(ctx, g, {theme});
+  b.drawDiscs(ctx, g, [{kind: 'black', x: -r, y}, {kind: 'black', x: r, y}], {theme});
+  const V = b.boardView(g, size), [X0, Y] = V.toScreen(-r, y), [X1] = V.toScreen(r, y);
+  let most = 0;
+  for (let X = Math.ceil(X0); X <= Math.floor(X1); X++) {
+    const d = ctx.getImageData(X, Math.round(Y), 1, 1).data;
+    most = Math.max(most, d[0] + d[1] + d[2]);
+  }
+  return most;
+}"""
+
+
 def test_high_contrast_tells_every_piece_by_fill_and_shape(player, artifacts):
     """Item 5. In the high-contrast theme a white coin is a white disc, a black coin a black disc, the queen a red
-    disc with a crown and the striker a yellow disc with a star: told apart by the whole face, not a centre dot.
+    disc with a crown and the striker a yellow disc with a star: told apart by the whole face, not a centre dot;
+    two black coins that touch are two discs, each outlined (they merged into one blob before: failed on main).
     On main the faces were already filled white and black, but each coin kept two turned rings in the other colour,
     so small coins looked alike (the screenshot): the rings are gone, and that part failed on main."""
     me = player(viewport=LAPTOP).start()
@@ -188,6 +194,9 @@ def test_high_contrast_tells_every_piece_by_fill_and_shape(player, artifacts):
     assert piece["white"]["rings"]["light"] > 0.97 and piece["black"]["rings"]["dark"] > 0.97  # one fill, no rings
     assert piece["queen"]["face"]["red"] > 0.9 and 0.15 < piece["queen"]["mark"]["light"] < 0.8  # red, crowned
     assert piece["striker"]["face"]["yellow"] > 0.9 and 0.15 < piece["striker"]["mark"]["dark"] < 0.8  # yellow, a star
+    # two black coins that touch stay two discs: a light outline inside each black edge parts them (on main the two
+    # were one black shape, nothing lighter than the antialiasing between them)
+    assert me.page.evaluate(TOUCHING, "contrast") > 600
     me.page.click(".settings summary")
     for theme in ("wood", "contrast"):
         me.page.select_option("#theme", theme)
