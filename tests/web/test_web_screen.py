@@ -40,14 +40,19 @@ def test_the_hud_and_the_log_speak_the_players_words_with_their_names_and_dues(p
              "board": {**st["board"], "debts": [1, 0], "owed": [{"placer": "south", "coin": "white", "waiting": False}]}}
     me.page.evaluate("(msg) => carrom.receive(msg)", owing)
     me.page.wait_for_function("carrom.state.log.length === 2")
-    # the ruling's toast: who, by name, did what; no seat, no notation, no law in the line (the law a tap away)
-    assert me.page.inner_text("#toast-text") == "Computer (expert) pocketed 1 black and plays on"
+    # the ruling's toast: who, by name, does what, in the present as players say it (it was "pocketed 1 black");
+    # no seat, no notation, no law in the line (the law a tap away)
+    assert me.page.inner_text("#toast-text") == "Computer (expert) pockets a black and plays on"
     assert me.page.inner_text("#toast-law") == "ICF 48"
     rulings = me.page.inner_text("#rulings")
     assert "Asha strikes" in rulings and "Computer (expert) strikes" in rulings, rulings
     assert "strikes:" not in rulings and "North (" not in rulings and "South (" not in rulings  # no notation, no nesting
-    assert "nothing of Asha's went in: the turn passes (ICF 48)" in rulings
-    assert rulings.count(TURN_PASSES) == 1, rulings  # the law's meaning once, not under every ruling
+    # the log in the toast's words, each law cited: "nothing of Asha's went in" before
+    assert "Computer (expert) pockets a black and plays on (ICF 48)" in rulings
+    assert "Asha pockets nothing: the turn passes (ICF 48)" in rulings, rulings
+    assert TURN_PASSES not in rulings  # the law's meaning is a tap away, not printed under the rulings
+    me.page.click("#rulings button.law-cite >> nth=1")  # the older ruling's law: its meaning, once, under it
+    assert me.page.inner_text("#rulings").count(TURN_PASSES) == 1
     # the dues in the head-up display, by side: the coin owed and the coin to place
     assert me.page.inner_text("#hud-side-0 .dues") == "1 coin owed · a white to place"
     assert me.page.locator("#hud-side-1 .dues").count() == 0
