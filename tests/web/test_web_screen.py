@@ -58,6 +58,37 @@ def test_the_hud_and_the_log_speak_the_players_words_with_their_names_and_dues(p
     assert me.page.locator("#hud-side-1 .dues").count() == 0
 
 
+# every element of the head-up display whose content is wider than its box (text cut, "0 gam…"), or taller (cut
+# below): [its id or class, its text's start, its content's width and its box's, its content's height and its box's]
+OVERFLOWING = """[...document.querySelectorAll('#hud, #hud *')].filter((e) => e.clientWidth > 0 && !e.closest('[hidden]') &&
+  (e.scrollWidth > e.clientWidth + 1 || (e.matches('#hud, .hud-side, #toast-text') && e.scrollHeight > e.clientHeight + 1)))
+  .map((e) => [e.id || e.className.baseVal || e.className, e.textContent.slice(0, 30), e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight])"""
+
+
+def test_the_head_up_display_fits_a_phone_upright_and_sideways(player):
+    """Item 3: on a phone (390x844 and 844x390) every word of the head-up display shows whole: each side's name, games
+    won and dues (ICF 72 c: a coin owed; ICF 78 a: a coin to place), the game, board and queen, and the break's ruling
+    in the toast (ICF 44, 48). On main the games won were cut ("0 gam…") and the toast ran off its line."""
+    me = player(viewport=PHONE, touch=True).start()
+    st = me.js("carrom.state")
+    coins = lambda colour, n: {"id": f"{{n}} {colour}", "params": {}, "plural": f"{{n}} {colour}", "n": n}  # noqa: E731
+    log = [stroke(1, "south", "Asha", "wwb", said("{seat} breaks: the striker touched a piece", "ICF 44", "A touch counts as a break",
+                                                  seat={"id": "South"}),
+                  said("{who} pocketed {coins} and {others} and plays on", "ICF 48", TURN_PASSES, who={"id": "South"},
+                       coins=coins("white", 2), others=coins("black", 1)))]
+    owing = {**st, "log": log, "expected": {"kind": "place", "seat": "south"},
+             "board": {**st["board"], "debts": [1, 0], "owed": [{"placer": "south", "coin": "white", "waiting": False}]}}
+    me.page.evaluate("(msg) => carrom.receive(msg)", owing)
+    me.page.wait_for_function("carrom.state.log.length === 1")
+    assert me.page.inner_text("#toast-text") == "Asha breaks; Asha pockets 2 white and a black and plays on"
+    for w, h in ((390, 844), (844, 390)):
+        me.page.set_viewport_size({"width": w, "height": h})
+        me.page.wait_for_timeout(150)
+        assert me.js(OVERFLOWING) == [], (w, h)
+        assert "0 games won" in me.page.inner_text("#hud-side-0") and "0 games won" in me.page.inner_text("#hud-side-1")
+        assert in_view(me.page, "#hud") and in_view(me.page, "#board"), (w, h)
+
+
 # a pixel of the board's canvas at a board point, and the same pixel of the bare board (no pieces), as [r, g, b]
 PIXELS = """([x, y]) => {
   const canvas = document.getElementById('board'), [X, Y] = carrom.boardToPage(x, y), box = canvas.getBoundingClientRect();

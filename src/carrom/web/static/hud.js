@@ -44,14 +44,16 @@ function renderSides(st, turnSide) {
   for (const side of [0, 1]) {
     const seat = Object.values(st.seats).find((i) => i.side === side), box = $(`hud-side-${side}`), dues = SAY.sideDues(st, side);
     box.classList.toggle("turn-now", side === turnSide);
+    // the dues' parts may go on two lines, each whole: the words fit a phone's half of the display
     box.innerHTML = `<span class="swatch" style="background:${COLOURS[seat.colour]}"></span>` +
       `<span class="who"><span class="name">${esc(st.sides[side])}</span>` +
       `<span class="games">${esc(tn("{n} game won", "{n} games won", st.score.games_won[side]))}</span>` +
-      (dues ? `<span class="dues">${esc(dues)}</span>` : "") + `</span>` +
-      (side === turnSide ? `<svg class="ring" viewBox="0 0 36 36" aria-hidden="true"><circle cx="18" cy="18" r="15" fill="none" stroke="#0002" stroke-width="5"/>` +
-        `<circle class="clock-arc" cx="18" cy="18" r="15" fill="none" stroke="var(--accent)" stroke-width="5" pathLength="100" ` +
+      (dues.length ? `<span class="dues">${dues.map((d) => `<span>${esc(d)}</span>`).join(" · ")}</span>` : "") + `</span>` +
+      `<span class="score">` +  // the points, and round them whose turn it is with the laws' clock
+      (side === turnSide ? `<svg class="ring" viewBox="0 0 36 36" aria-hidden="true"><circle cx="18" cy="18" r="16" fill="none" stroke="#0002" stroke-width="3"/>` +
+        `<circle class="clock-arc" cx="18" cy="18" r="16" fill="none" stroke="var(--accent)" stroke-width="3" pathLength="100" ` +
         `stroke-dasharray="100 100" transform="rotate(-90 18 18)"/></svg>` : "") +
-      `<span class="points" title="${esc(t("points"))}">${st.score.points[side]}</span>`;
+      `<span class="points" title="${esc(t("points"))}">${st.score.points[side]}</span></span>`;
   }
 }
 

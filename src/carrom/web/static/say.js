@@ -101,14 +101,14 @@ export const SAY = {
       (debts.length ? `; ${debts.join("; ")} (ICF 72 c)` : "");
   },
   // a side's dues in the head-up display: the coins it owes with none in its nets (ICF 72 c) and the coins its
-  // players are to place now ("1 coin owed · a white to place"); "" when none
+  // players are to place now (["1 coin owed", "a white to place"]); none, []
   sideDues(st, side) {
     const b = st.board, words = [];
     if (b.debts[side]) words.push(tn("{n} coin owed", "{n} coins owed", b.debts[side]));
     for (const o of b.owed) {
       if (st.seats[o.placer] && st.seats[o.placer].side === side) words.push(t("a {coin} to place", { coin: COLOUR_WORDS[o.coin] || o.coin }));
     }
-    return words.join(" · ");
+    return words;
   },
   list: (words) => words.length < 2 ? words.join("") : t("{some} and {last}", { some: words.slice(0, -1).join(", "), last: words[words.length - 1] }),
   debt: (st, side, n) => tn("{side} owes {count}", "{side} owe {count}", SAY.players(st, side), { side: st.sides[side], count: n }),
