@@ -169,6 +169,10 @@ def test_the_small_things_of_item_9(player, browser, server):
     assert len(moved) > 10  # the break moves the pack
     assert phone.page.locator("#board polyline.path").count() == 1 + len(fell)  # the striker's and the falls'
     assert in_view(phone.page, "#board") and in_view(phone.page, "#outcome"), phone.page.locator("#outcome").bounding_box()
+    # the prediction's rulings in the play page's words (item 1 of the last review): present, the law a tap away
+    outcome = phone.page.inner_text("#outcome")
+    assert "South breaks (ICF 44)" in outcome and "touched" not in outcome, outcome  # "the striker touched a piece" before
+    assert "A touch counts as a break" not in outcome  # the law's meaning is not printed under every ruling
 
 
 # each piece drawn alone in a theme (board.js), 200 px across: the mean luminance and the share of red, yellow and
