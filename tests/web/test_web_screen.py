@@ -44,6 +44,11 @@ def test_the_hud_and_the_log_speak_the_players_words_with_their_names_and_dues(p
     # no seat, no notation, no law in the line (the law a tap away)
     assert me.page.inner_text("#toast-text") == "Computer (expert) pockets a black and plays on"
     assert me.page.inner_text("#toast-law") == "ICF 48"
+    me.page.click("#toast-law")  # a tap: the whole ruling with its law and the law's meaning
+    assert me.page.inner_text("#toast-meaning").split("\n") == ["Computer (expert) strikes",
+                                                                "Computer (expert) pockets a black and plays on (ICF 48)",
+                                                                f"ICF 48 — {TURN_PASSES}"]
+    me.page.click("#toast-law")
     rulings = me.page.inner_text("#rulings")
     assert "Asha strikes" in rulings and "Computer (expert) strikes" in rulings, rulings
     assert "strikes:" not in rulings and "North (" not in rulings and "South (" not in rulings  # no notation, no nesting

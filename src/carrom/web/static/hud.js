@@ -5,7 +5,7 @@ import { lawMeaning, said, t, tn } from "./i18n.js";
 import { clockShown } from "./clock.js";
 import { P } from "./page.js";
 import { errorShown, myTurn } from "./room-state.js";
-import { actionWords, cited, COLOURS, esc, SAY, scorecardUrl, toastWords } from "./say.js";
+import { actionWords, cited, COLOURS, esc, SAY, scorecardUrl, spokenCited, toastWords } from "./say.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -67,7 +67,9 @@ function renderToast(st) {
   const laws = lines.filter((m) => m.law);
   law.hidden = !laws.length;
   law.textContent = [...new Set(laws.map((m) => m.law))].join(", ");
-  $("toast-meaning").innerHTML = `<strong>${esc(actionWords(last, st))}</strong>` + laws.map((m) => `<div>${esc(lawMeaning(m))}</div>`).join("");
+  // the whole ruling (the line may stop at two), each part with its law and the law's meaning
+  $("toast-meaning").innerHTML = `<strong>${esc(actionWords(last, st))}</strong>` + lines.map((m) => `<div>${esc(spokenCited(m, st))}` +
+    (m.meaning ? `<small class="law">${esc(lawMeaning(m))}</small>` : "") + `</div>`).join("");
 }
 $("toast-law").addEventListener("click", () => {
   const box = $("toast-meaning"), open = box.hidden;
