@@ -66,7 +66,8 @@ function renderToast(st) {
   $("toast-text").textContent = toastWords(last, st);
   const laws = lines.filter((m) => m.law);
   law.hidden = !laws.length;
-  law.textContent = [...new Set(laws.map((m) => m.law))].join(", ");
+  const cited = [...new Set(laws.map((m) => m.law))];  // the first law, and how many more the tap shows
+  law.textContent = cited.length > 1 ? `${cited[0]} +${cited.length - 1}` : cited.join("");
   // the whole ruling (the line may stop at two), each part with its law and the law's meaning
   $("toast-meaning").innerHTML = `<strong>${esc(actionWords(last, st))}</strong>` + lines.map((m) => `<div>${esc(spokenCited(m, st))}` +
     (m.meaning ? `<small class="law">${esc(lawMeaning(m))}</small>` : "") + `</div>`).join("");

@@ -252,8 +252,8 @@ export const actionWords = (l, st) => (l.said ? said(plain(l.said.action, st)) :
  */
 export function linesHtml(l, st) {
   if (!l.said) return l.lines.map(esc).join("<br>");
-  return l.said.lines.map((m) => `<div class="line">${esc(spoken(m, st))}` + (m.law ? ` (<button type="button" class="law-cite" ` +
-    `aria-expanded="false">${esc(m.law)}</button>)` +
+  return l.said.lines.map((m) => `<div class="line">${esc(spoken(m, st))}` + (m.law ? ` <span class="cite">(<button type="button" class="law-cite" ` +
+    `aria-expanded="false">${esc(m.law)}</button>)</span>` +
     (m.meaning ? `<small class="law" hidden>${esc(lawMeaning(m))}</small>` : "") : "") + "</div>").join("");
 }
 
