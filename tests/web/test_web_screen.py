@@ -56,6 +56,8 @@ def test_the_hud_and_the_log_speak_the_players_words_with_their_names_and_dues(p
     assert "Computer (expert) pockets a black and plays on (ICF 48)" in rulings
     assert "Asha pockets nothing: the turn passes (ICF 48)" in rulings, rulings
     assert TURN_PASSES not in rulings  # the law's meaning is a tap away, not printed under the rulings
+    announced = me.page.text_content("#announce")  # the screen reader's line: the same words, with the laws
+    assert "Computer (expert) strikes. Computer (expert) pockets a black and plays on (ICF 48)" in announced, announced
     me.page.click("#rulings button.law-cite >> nth=1")  # the older ruling's law: its meaning, once, under it
     assert me.page.inner_text("#rulings").count(TURN_PASSES) == 1
     # the dues in the head-up display, by side: the coin owed and the coin to place

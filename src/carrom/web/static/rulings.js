@@ -16,7 +16,7 @@ export function announce(entries, st) {
 
 // a law cited in a list of rulings: its meaning shown or hidden under it
 document.addEventListener("click", (ev) => {
-  const button = ev.target.closest("button.law-cite"), meaning = button && button.parentElement.querySelector("small.law");
+  const button = ev.target.closest("button.law-cite"), meaning = button && button.closest(".line").querySelector("small.law");
   if (!meaning) return;
   meaning.hidden = !meaning.hidden;
   button.setAttribute("aria-expanded", meaning.hidden ? "false" : "true");
