@@ -93,7 +93,7 @@ def test_the_board_per_layout_and_theme_and_the_theme_is_remembered(browser, ser
     page.wait_for_timeout(200)
     page.screenshot(path=str(artifacts / f"board-contrast-{size}.png"))
     page.reload()
-    page.wait_for_function("carrom.state && carrom.state.expected")
+    page.wait_for_function("window.carrom && carrom.state && carrom.state.expected")  # the module may not have run yet
     assert page.input_value("#theme") == "contrast" and page.evaluate("document.body.classList.contains('contrast')")
     context.close()
 

@@ -192,7 +192,7 @@ def test_every_page_and_what_the_server_says_in_the_readers_language(server, bro
         found["matches"] = looked(page, check, artifacts, f"i18n-{lang}-all-matches", every_size=every_size)
 
         open_at(page, server.url + f"replay/{room}#stroke=1", lang)
-        page.wait_for_function("carrom.replay && carrom.replay.shown && carrom.replay.step === 1")
+        page.wait_for_function("window.carrom && carrom.replay && carrom.replay.shown && carrom.replay.step === 1")
         found["replay"] = looked(page, check, artifacts, f"i18n-{lang}-all-replay", every_size=every_size)
 
         umpire_entry(page, server.url)

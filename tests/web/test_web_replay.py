@@ -150,6 +150,18 @@ def test_an_umpires_record_is_replayed_as_the_referee_knows_it(browser, server, 
         assert page.evaluate("carrom.replay.motion") is None  # no positions, so no motion
         assert page.is_visible("#replay-no-positions")
         assert page.inner_text("#replay-action") == "Asha strikes" and "ICF 125" in page.inner_text("#replay-lines")  # by name (issue 21)
+        # the step's rulings and the list of every action in the players' words, as the play page's toast and log say
+        # them (issue 21): in the present, by name, no notation ("South (Asha) strikes: b" before), no nested
+        # brackets; each law cited, its meaning a tap away and never printed under every ruling
+        said = "Asha pockets a black of the opponent's: they stay down and the turn passes (ICF 125)"
+        assert said in page.inner_text("#replay-lines")
+        listed = page.inner_text("#replay-log")
+        assert said in listed and "Asha breaks" in listed and "Asha pockets a white and plays on (ICF 48)" in listed
+        assert "strikes:" not in listed and "(Asha)" not in listed and "Asha pocketed" not in listed, listed
+        meaning = "The turn continues while own coins or the queen are pocketed"
+        assert meaning not in listed and meaning not in page.inner_text("#replay-lines")
+        page.click("#replay-log-1 button.law-cite:has-text('ICF 48')")
+        assert page.inner_text("#replay-log").count(meaning) == 1
         assert "8 black" in page.inner_text("#replay-score")  # the black pocketed by South stays down (ICF 125)
         page.click("#replay-last")
         wait_step(page, len(LINES))

@@ -7,20 +7,7 @@ Each test here failed on main before its fix (checked by running it against main
 import re
 
 import pytest
-from test_web_controls import LANDSCAPE, LAPTOP, PHONE, Player, concede_board
-
-
-@pytest.fixture
-def player(server, browser):
-    made = []
-
-    def make(**kw):
-        made.append(Player(browser, server.url, **kw))
-        return made[-1]
-
-    yield make
-    for p in made:
-        p.close()
+from test_web_controls import LANDSCAPE, LAPTOP, PHONE, Player, concede_board, player  # noqa: F401 (player: the fixture, shared)
 
 
 def said(id, law=None, meaning=None, **params):
@@ -53,17 +40,60 @@ def test_the_hud_and_the_log_speak_the_players_words_with_their_names_and_dues(p
              "board": {**st["board"], "debts": [1, 0], "owed": [{"placer": "south", "coin": "white", "waiting": False}]}}
     me.page.evaluate("(msg) => carrom.receive(msg)", owing)
     me.page.wait_for_function("carrom.state.log.length === 2")
-    # the ruling's toast: who, by name, did what; no seat, no notation, no law in the line (the law a tap away)
-    assert me.page.inner_text("#toast-text") == "Computer (expert) pocketed 1 black and plays on"
+    # the ruling's toast: who, by name, does what, in the present as players say it (it was "pocketed 1 black");
+    # no seat, no notation, no law in the line (the law a tap away)
+    assert me.page.inner_text("#toast-text") == "Computer (expert) pockets a black and plays on"
     assert me.page.inner_text("#toast-law") == "ICF 48"
+    me.page.click("#toast-law")  # a tap: the whole ruling with its law and the law's meaning
+    assert me.page.inner_text("#toast-meaning").split("\n") == ["Computer (expert) strikes",
+                                                                "Computer (expert) pockets a black and plays on (ICF 48)",
+                                                                f"ICF 48 — {TURN_PASSES}"]
+    me.page.click("#toast-law")
     rulings = me.page.inner_text("#rulings")
     assert "Asha strikes" in rulings and "Computer (expert) strikes" in rulings, rulings
     assert "strikes:" not in rulings and "North (" not in rulings and "South (" not in rulings  # no notation, no nesting
-    assert "nothing of Asha's went in: the turn passes (ICF 48)" in rulings
-    assert rulings.count(TURN_PASSES) == 1, rulings  # the law's meaning once, not under every ruling
+    # the log in the toast's words, each law cited: "nothing of Asha's went in" before
+    assert "Computer (expert) pockets a black and plays on (ICF 48)" in rulings
+    assert "Asha pockets nothing: the turn passes (ICF 48)" in rulings, rulings
+    assert TURN_PASSES not in rulings  # the law's meaning is a tap away, not printed under the rulings
+    announced = me.page.text_content("#announce")  # the screen reader's line: the same words, with the laws
+    assert "Computer (expert) strikes. Computer (expert) pockets a black and plays on (ICF 48)" in announced, announced
+    me.page.click("#rulings button.law-cite >> nth=1")  # the older ruling's law: its meaning, once, under it
+    assert me.page.inner_text("#rulings").count(TURN_PASSES) == 1
     # the dues in the head-up display, by side: the coin owed and the coin to place
     assert me.page.inner_text("#hud-side-0 .dues") == "1 coin owed · a white to place"
     assert me.page.locator("#hud-side-1 .dues").count() == 0
+
+
+# every element of the head-up display whose content is wider than its box (text cut, "0 gam…"), or taller (cut
+# below): [its id or class, its text's start, its content's width and its box's, its content's height and its box's]
+OVERFLOWING = """[...document.querySelectorAll('#hud, #hud *')].filter((e) => e.clientWidth > 0 && !e.closest('[hidden]') &&
+  (e.scrollWidth > e.clientWidth + 1 || (e.matches('#hud, .hud-side, #toast-text') && e.scrollHeight > e.clientHeight + 1)))
+  .map((e) => [e.id || e.className.baseVal || e.className, e.textContent.slice(0, 30), e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight])"""
+
+
+def test_the_head_up_display_fits_a_phone_upright_and_sideways(player):
+    """Item 3: on a phone (390x844 and 844x390) every word of the head-up display shows whole: each side's name, games
+    won and dues (ICF 72 c: a coin owed; ICF 78 a: a coin to place), the game, board and queen, and the break's ruling
+    in the toast (ICF 44, 48). On main the games won were cut ("0 gam…") and the toast ran off its line."""
+    me = player(viewport=PHONE, touch=True).start()
+    st = me.js("carrom.state")
+    coins = lambda colour, n: {"id": f"{{n}} {colour}", "params": {}, "plural": f"{{n}} {colour}", "n": n}  # noqa: E731
+    log = [stroke(1, "south", "Asha", "wwb", said("{seat} breaks: the striker touched a piece", "ICF 44", "A touch counts as a break",
+                                                  seat={"id": "South"}),
+                  said("{who} pocketed {coins} and {others} and plays on", "ICF 48", TURN_PASSES, who={"id": "South"},
+                       coins=coins("white", 2), others=coins("black", 1)))]
+    owing = {**st, "log": log, "expected": {"kind": "place", "seat": "south"},
+             "board": {**st["board"], "debts": [1, 0], "owed": [{"placer": "south", "coin": "white", "waiting": False}]}}
+    me.page.evaluate("(msg) => carrom.receive(msg)", owing)
+    me.page.wait_for_function("carrom.state.log.length === 1")
+    assert me.page.inner_text("#toast-text") == "Asha breaks; Asha pockets 2 white and a black and plays on"
+    for w, h in ((390, 844), (844, 390)):
+        me.page.set_viewport_size({"width": w, "height": h})
+        me.page.wait_for_timeout(150)
+        assert me.js(OVERFLOWING) == [], (w, h)
+        assert "0 games won" in me.page.inner_text("#hud-side-0") and "0 games won" in me.page.inner_text("#hud-side-1")
+        assert in_view(me.page, "#hud") and in_view(me.page, "#board"), (w, h)
 
 
 # a pixel of the board's canvas at a board point, and the same pixel of the bare board (no pieces), as [r, g, b]
@@ -146,6 +176,10 @@ def test_the_small_things_of_item_9(player, browser, server):
     assert len(moved) > 10  # the break moves the pack
     assert phone.page.locator("#board polyline.path").count() == 1 + len(fell)  # the striker's and the falls'
     assert in_view(phone.page, "#board") and in_view(phone.page, "#outcome"), phone.page.locator("#outcome").bounding_box()
+    # the prediction's rulings in the play page's words (item 1 of the last review): present, the law a tap away
+    outcome = phone.page.inner_text("#outcome")
+    assert "South breaks (ICF 44)" in outcome and "touched" not in outcome, outcome  # "the striker touched a piece" before
+    assert "A touch counts as a break" not in outcome  # the law's meaning is not printed under every ruling
 
 
 # each piece drawn alone in a theme (board.js), 200 px across: the mean luminance and the share of red, yellow and
@@ -176,9 +210,28 @@ PIECE = """async ([kind, theme]) => {
 }"""
 
 
+# two black coins touching (their centres 2 r apart) on the board drawn in a theme, at the size of the page's board:
+# the lightest pixel on the segment between their centres, as r + g + b
+TOUCHING = """async (theme) => {
+  const b = await import('/static/board.js'), g = carrom.geometry, size = document.getElementById('board').width;
+  const canvas = document.createElement('canvas'); canvas.width = canvas.height = size;
+  const ctx = canvas.getContext('2d'), r = g.coin_radius, y = 0.25;
+  b.drawBoard(ctx, g, {theme});
+  b.drawDiscs(ctx, g, [{kind: 'black', x: -r, y}, {kind: 'black', x: r, y}], {theme});
+  const V = b.boardView(g, size), [X0, Y] = V.toScreen(-r, y), [X1] = V.toScreen(r, y);
+  let most = 0;
+  for (let X = Math.ceil(X0); X <= Math.floor(X1); X++) {
+    const d = ctx.getImageData(X, Math.round(Y), 1, 1).data;
+    most = Math.max(most, d[0] + d[1] + d[2]);
+  }
+  return most;
+}"""
+
+
 def test_high_contrast_tells_every_piece_by_fill_and_shape(player, artifacts):
     """Item 5. In the high-contrast theme a white coin is a white disc, a black coin a black disc, the queen a red
-    disc with a crown and the striker a yellow disc with a star: told apart by the whole face, not a centre dot.
+    disc with a crown and the striker a yellow disc with a star: told apart by the whole face, not a centre dot;
+    two black coins that touch are two discs, each outlined (they merged into one blob before: failed on main).
     On main the faces were already filled white and black, but each coin kept two turned rings in the other colour,
     so small coins looked alike (the screenshot): the rings are gone, and that part failed on main."""
     me = player(viewport=LAPTOP).start()
@@ -188,6 +241,9 @@ def test_high_contrast_tells_every_piece_by_fill_and_shape(player, artifacts):
     assert piece["white"]["rings"]["light"] > 0.97 and piece["black"]["rings"]["dark"] > 0.97  # one fill, no rings
     assert piece["queen"]["face"]["red"] > 0.9 and 0.15 < piece["queen"]["mark"]["light"] < 0.8  # red, crowned
     assert piece["striker"]["face"]["yellow"] > 0.9 and 0.15 < piece["striker"]["mark"]["dark"] < 0.8  # yellow, a star
+    # two black coins that touch stay two discs: a light outline inside each black edge parts them (on main the two
+    # were one black shape, nothing lighter than the antialiasing between them)
+    assert me.page.evaluate(TOUCHING, "contrast") > 600
     me.page.click(".settings summary")
     for theme in ("wood", "contrast"):
         me.page.select_option("#theme", theme)

@@ -30,8 +30,8 @@ export const THEMES = {
     surface: ["#ffffff", "#ffffff"], surfaceGrain: "#fff",
     line: "#000", red: "#d00000", pocket: ["#000", "#000"], net: "#fff", rim: "#fff",
     white: { face: ["#ffffff", "#ffffff"], ring: "#000", edge: "#000" },
-    black: { face: ["#000", "#000"], ring: "#fff", edge: "#000" },
-    queen: { face: ["#d00000", "#d00000"], ring: "#fff", edge: "#000", mark: "#fff" },
+    black: { face: ["#000", "#000"], ring: "#fff", edge: "#000", outline: "#fff" },
+    queen: { face: ["#d00000", "#d00000"], ring: "#fff", edge: "#000", mark: "#fff", outline: "#fff" },
     striker: { face: ["#ffe14d", "#ffe14d"], ring: "#000", edge: "#000", mark: "#000" },
     shadow: "rgba(0, 0, 0, 0)", grainy: false, bold: true,
   },
@@ -248,8 +248,10 @@ export function drawDisc(ctx, geometry, { kind, x, y }, { theme = "wood", bottom
   g.addColorStop(0, look.face[0]); g.addColorStop(1, look.face[1]);
   circle(ctx, c, R, g);
   ctx.shadowColor = "transparent";
-  const bold = T.bold ? 2.2 : 1;
-  ring(ctx, c, R - Math.max(0.5, R / 28) * bold, Math.max(1, R / 14) * bold, look.edge);
+  const bold = T.bold ? 2.2 : 1, edge = Math.max(1, R / 14) * bold;
+  ring(ctx, c, R - Math.max(0.5, R / 28) * bold, edge, look.edge);
+  // high contrast: a dark piece's black edge has a light line inside it, so two that touch stay two discs
+  if (look.outline) { const w = Math.max(2, R * 0.09); ring(ctx, c, R - Math.max(1, edge * 0.55) - w / 2, w, look.outline); }
   // high contrast: a coin is its fill alone, white or black, edge to edge (turned rings would blur the two together)
   if (T.bold && (kind === "white" || kind === "black")) { ctx.restore(); return; }
   ring(ctx, c, R * 0.72, Math.max(0.8, R / 22) * bold, look.ring);

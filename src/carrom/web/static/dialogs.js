@@ -16,7 +16,8 @@ export function renderSummary() {
   if (!summary) return;
   const said = SAY.boardEnd(summary.before, summary.after, summary.board);
   $("board-end-title").textContent = said.title;
-  $("board-end-lines").innerHTML = said.lines.map((l) => `<li>${esc(l)}</li>`).join("");
+  // each line's law at its end stays whole with its bracket: "(ICF 139)", never "(ICF" over "139)"
+  $("board-end-lines").innerHTML = said.lines.map((l) => `<li>${esc(l).replace(/\([^()]*\)$/, (law) => `<span class="cite">${law}</span>`)}</li>`).join("");
   $("board-end-next").textContent = said.next;
   $("board-end").dataset.level = said.level;
   $("board-end-card").hidden = said.level === "board";  // a game or the match ended: its scorecard (ICF XIX)

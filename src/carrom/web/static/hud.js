@@ -5,7 +5,7 @@ import { lawMeaning, said, t, tn } from "./i18n.js";
 import { clockShown } from "./clock.js";
 import { P } from "./page.js";
 import { errorShown, myTurn } from "./room-state.js";
-import { actionWords, cited, COLOURS, esc, SAY, scorecardUrl, toastWords } from "./say.js";
+import { actionWords, cited, COLOURS, esc, SAY, scorecardUrl, spokenCited, toastWords } from "./say.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,14 +44,16 @@ function renderSides(st, turnSide) {
   for (const side of [0, 1]) {
     const seat = Object.values(st.seats).find((i) => i.side === side), box = $(`hud-side-${side}`), dues = SAY.sideDues(st, side);
     box.classList.toggle("turn-now", side === turnSide);
+    // the dues' parts may go on two lines, each whole: the words fit a phone's half of the display
     box.innerHTML = `<span class="swatch" style="background:${COLOURS[seat.colour]}"></span>` +
       `<span class="who"><span class="name">${esc(st.sides[side])}</span>` +
       `<span class="games">${esc(tn("{n} game won", "{n} games won", st.score.games_won[side]))}</span>` +
-      (dues ? `<span class="dues">${esc(dues)}</span>` : "") + `</span>` +
-      (side === turnSide ? `<svg class="ring" viewBox="0 0 36 36" aria-hidden="true"><circle cx="18" cy="18" r="15" fill="none" stroke="#0002" stroke-width="5"/>` +
-        `<circle class="clock-arc" cx="18" cy="18" r="15" fill="none" stroke="var(--accent)" stroke-width="5" pathLength="100" ` +
+      (dues.length ? `<span class="dues">${dues.map((d) => `<span>${esc(d)}</span>`).join(" · ")}</span>` : "") + `</span>` +
+      `<span class="score">` +  // the points, and round them whose turn it is with the laws' clock
+      (side === turnSide ? `<svg class="ring" viewBox="0 0 36 36" aria-hidden="true"><circle cx="18" cy="18" r="16" fill="none" stroke="#0002" stroke-width="3"/>` +
+        `<circle class="clock-arc" cx="18" cy="18" r="16" fill="none" stroke="var(--accent)" stroke-width="3" pathLength="100" ` +
         `stroke-dasharray="100 100" transform="rotate(-90 18 18)"/></svg>` : "") +
-      `<span class="points" title="${esc(t("points"))}">${st.score.points[side]}</span>`;
+      `<span class="points" title="${esc(t("points"))}">${st.score.points[side]}</span></span>`;
   }
 }
 
@@ -64,8 +66,11 @@ function renderToast(st) {
   $("toast-text").textContent = toastWords(last, st);
   const laws = lines.filter((m) => m.law);
   law.hidden = !laws.length;
-  law.textContent = [...new Set(laws.map((m) => m.law))].join(", ");
-  $("toast-meaning").innerHTML = `<strong>${esc(actionWords(last, st))}</strong>` + laws.map((m) => `<div>${esc(lawMeaning(m))}</div>`).join("");
+  const cited = [...new Set(laws.map((m) => m.law))];  // the first law, and how many more the tap shows
+  law.textContent = cited.length > 1 ? `${cited[0]} +${cited.length - 1}` : cited.join("");
+  // the whole ruling (the line may stop at two), each part with its law and the law's meaning
+  $("toast-meaning").innerHTML = `<strong>${esc(actionWords(last, st))}</strong>` + lines.map((m) => `<div>${esc(spokenCited(m, st))}` +
+    (m.meaning ? `<small class="law">${esc(lawMeaning(m))}</small>` : "") + `</div>`).join("");
 }
 $("toast-law").addEventListener("click", () => {
   const box = $("toast-meaning"), open = box.hidden;

@@ -6,7 +6,9 @@
 // animated from the engine's own slides (motion.js), with its sounds (sound.js). Words go through t().
 
 import { drawBoard, drawDiscs } from "./board.js";
-import { lawMeaning, said, t } from "./i18n.js";
+import { said, t } from "./i18n.js";
+import { linesHtml } from "./say.js";
+import "./rulings.js";  // a law cited opens its meaning
 import { layoutAt, slideAt } from "./motion.js";
 import * as sound from "./sound.js";
 
@@ -163,21 +165,12 @@ function showOutcome(p, heading) {
   const fallen = p.pocketed.map((x) => t("{piece} into {pocket}", { piece: pieceWord(x.kind), pocket: POCKETS[x.pocket] }));
   fell.textContent = fallen.length ? t("Falls: {list}", { list: fallen.join(", ") }) : t("Nothing falls.");
   box.appendChild(fell);
-  const ul = document.createElement("ul");
-  ul.className = "rulings";
-  const lines = p.ruling ? p.ruling.said || p.ruling.lines : [t("The striker never left the baseline and touched nothing: the stroke is not made (ICF 127 b).")];
-  for (const line of lines) {  // each decision in the reader's words, its law's meaning under it
-    const li = document.createElement("li");
-    li.textContent = said(line);
-    if (line.meaning) {
-      const law = document.createElement("small");
-      law.className = "law";
-      law.textContent = lawMeaning(line);
-      li.append(law);
-    }
-    ul.appendChild(li);
-  }
-  box.appendChild(ul);
+  // each decision in the players' words as the play page says them (say.js), its law a button that shows its meaning
+  const rulings = document.createElement("div");
+  rulings.className = "rulings lines";
+  rulings.innerHTML = linesHtml(p.ruling && p.ruling.said ? { said: { lines: p.ruling.said } } : { lines: p.ruling ? p.ruling.lines :
+    [t("The striker never left the baseline and touched nothing: the stroke is not made (ICF 127 b).")] }, null);
+  box.appendChild(rulings);
   const next = document.createElement("p");
   next.className = "help";
   next.textContent = p.board_over ? t("The board is over: the opening is laid out again.")

@@ -1,13 +1,13 @@
 // The replay page (docs/web.md): the replay of a match played here (each stroke's motion, simulated again by
 // the server) or of a record an umpire scored at a real table (no positions: the state the referee knows).
 // #stroke=N in the address opens the match at action N, its motion shown: the link to share. One state,
-// `R` ({id, kind, base, step, steps, view, playing, outline, asked, motion}), null when the page is elsewhere.
+// `R` ({id, kind, base, step, steps, view, playing, outline, asked, motion, listed}), null when the page is elsewhere.
 
-import { botNames, language, lawMeaning, said, t } from "./i18n.js";
+import { botNames, language, t } from "./i18n.js";
 import { layoutAt } from "./motion.js";
 import * as sound from "./sound.js";
 import { api } from "./net.js";
-import { actionOf, actionWords, esc, named, plain, rulingHtml, scorecardUrl } from "./say.js";
+import { actionWords, entryHtml, esc, linesHtml, named, scorecardUrl } from "./say.js";
 
 const $ = (id) => document.getElementById(id);
 let R = null;
@@ -29,7 +29,7 @@ export async function showReplay(id, kind, page) {
   host = page;
   $("replay").hidden = false;
   const base = kind === "umpire" ? `/api/umpire/${id}` : `/api/matches/${id}`;
-  R = { id, kind, base, step: 0, steps: 0, view: null, playing: false, outline: null, asked: 0, motion: null };
+  R = { id, kind, base, step: 0, steps: 0, view: null, playing: false, outline: null, asked: 0, motion: null, listed: false };
   $("replay-card").href = kind === "umpire" ? `${base}/scorecard.html?lang=${language()}` : scorecardUrl(id);
   $("replay-record").href = `${base}/record`;
   let outline;
@@ -40,8 +40,6 @@ export async function showReplay(id, kind, page) {
   $("replay-no-positions").hidden = outline.positions;
   const boardName = (b) => t("Game {game}, board {board}", b);
   $("replay-jump").innerHTML = outline.boards.map((b) => `<option value="${b.step}">${esc(boardName(b))}</option>`).join("");
-  $("replay-log").innerHTML = outline.actions.map((a) => `<li value="${a.n}" id="replay-log-${a.n}">` +
-    `<a href="#stroke=${a.n}" data-step="${a.n}">${esc(actionOf(a))}</a><div class="lines">${rulingHtml(a)}</div></li>`).join("");
   const slider = $("replay-step");
   slider.max = outline.steps;
   slider.oninput = () => replayGo(Number(slider.value), false);
@@ -58,6 +56,14 @@ export async function showReplay(id, kind, page) {
   $("replay-copy").onclick = () => { $("replay-link").select(); navigator.clipboard && navigator.clipboard.writeText($("replay-link").value); };
   const linked = /(?:^#|&)stroke=(\d+)/.exec(location.hash);
   await replayGo(linked ? Number(linked[1]) : 0, !!linked);
+}
+
+// every action and its rulings, in the players' words as the play page says them (say.js: names, no notation, the
+// law a tap away), once the first view gives the players' names
+function listActions(st) {
+  $("replay-log").innerHTML = R.outline.actions.map((a) => `<li value="${a.n}" id="replay-log-${a.n}">` +
+    entryHtml(a, st, `<a href="#stroke=${a.n}" data-step="${a.n}">${esc(actionWords(a, st))}</a>`) + `</li>`).join("");
+  R.listed = true;
 }
 
 // play or pause: playing goes on action after action, each stroke's motion shown; a pause stops the motion too
@@ -81,8 +87,8 @@ async function replayGo(n, animate) {
   $("replay-where").textContent = t("action {step} of {steps}", v);
   // the action and its rulings in the players' words (names, no notation), as the play page says them
   $("replay-action").textContent = v.action ? actionWords(v, v.state) : t("The opening (ICF 41)");
-  $("replay-lines").innerHTML = (v.said ? v.said.lines : v.lines).map((l) => `<li>${esc(said(plain(l, v.state)))}` +
-    (l.meaning ? `<small class="law">${esc(lawMeaning(l))}</small>` : "") + `</li>`).join("");
+  $("replay-lines").innerHTML = v.action ? linesHtml(v, v.state) : "";
+  if (!R.listed) listActions(v.state);
   const board = R.outline.boards.filter((b) => b.step <= v.step).pop();
   if (board) $("replay-jump").value = String(board.step);
   for (const li of $("replay-log").querySelectorAll("li")) {

@@ -1,6 +1,6 @@
 // The play page's words: every sentence the client writes about a match, here and nowhere else (docs/web.md).
 // Pure functions of a state the server sent; each goes through t()/tn() (i18n.js).
-import { botNames, language, lawMeaning, said, t, tn } from "./i18n.js";
+import { botNames, cite, language, lawMeaning, said, t, tn } from "./i18n.js";
 
 export const SEATS = ["south", "east", "north", "west"];
 export const SEAT_WORDS = { south: t("south"), east: t("east"), north: t("north"), west: t("west") };
@@ -72,7 +72,7 @@ export const SAY = {
       lines.push(SAY.queen(before, r));
     }
     if (r) lines.push(cited(r, before));
-    else lines.push(...(after.log.length ? linesOf(after.log[after.log.length - 1]) : []));  // the ruling, with its law
+    else lines.push(...(after.log.length ? citedLines(after.log[after.log.length - 1], after) : []));  // the ruling, with its law
     if (level === "match") lines.push(SAY.matchWon(after));
     else if (level === "game") lines.push(t("Game {n} is over. Games won: {each}", { n: game, each: SAY.each(after, after.score.games_won) }));
     else lines.push(t("Points in game {n}: {each}", { n: game, each: SAY.each(after, after.score.points) }));
@@ -101,14 +101,14 @@ export const SAY = {
       (debts.length ? `; ${debts.join("; ")} (ICF 72 c)` : "");
   },
   // a side's dues in the head-up display: the coins it owes with none in its nets (ICF 72 c) and the coins its
-  // players are to place now ("1 coin owed · a white to place"); "" when none
+  // players are to place now (["1 coin owed", "a white to place"]); none, []
   sideDues(st, side) {
     const b = st.board, words = [];
     if (b.debts[side]) words.push(tn("{n} coin owed", "{n} coins owed", b.debts[side]));
     for (const o of b.owed) {
       if (st.seats[o.placer] && st.seats[o.placer].side === side) words.push(t("a {coin} to place", { coin: COLOUR_WORDS[o.coin] || o.coin }));
     }
-    return words.join(" · ");
+    return words;
   },
   list: (words) => words.length < 2 ? words.join("") : t("{some} and {last}", { some: words.slice(0, -1).join(", "), last: words[words.length - 1] }),
   debt: (st, side, n) => tn("{side} owes {count}", "{side} owe {count}", SAY.players(st, side), { side: st.sides[side], count: n }),
@@ -127,10 +127,7 @@ export const SAY = {
     open: m.over ? t("final board") : m.mine ? t("play or watch") : t("watch (public)") }),
 };
 
-// the server's words (message ids and their parameters, carrom.i18n.said) in the reader's language; the English
-// it also sends when a message has none
-export const linesOf = (l) => (l.said ? l.said.lines.map(said) : l.lines);
-export const actionOf = (l) => (l.said ? said(l.said.action) : l.action);
+// a board's ending with its law, its players by name (with a state)
 export function cited(r, st) {
   if (!r.said) return t("{why} ({law})", { why: r.text, law: r.law });
   const m = typeof r.said === "object" ? r.said : { text: st ? byName(r.said, st) : r.said };
@@ -143,12 +140,6 @@ export function named(st) {
   if (st.title) st.title = botNames(st.title);
   return st;
 }
-// a ruling's lines as HTML: each line, and under it its law's meaning
-export function rulingHtml(l) {
-  return l.said ? l.said.lines.map((m) => `<div>${esc(said(m))}` + (m.meaning ? `<small class="law">${esc(lawMeaning(m))}</small>` : "") + "</div>").join("")
-    : l.lines.map(esc).join("<br>");
-}
-
 // ---- the players' words (issue 21, item 7): who did what, by name; no umpire notation, no seat with a name in
 // brackets ("North (Computer (expert))"), the law apart. The server's messages (carrom.i18n.said) are reworded
 // here: a seat stands for the player in it, "{seat} ({name})" is the name alone, a stroke is "Asha strikes".
@@ -175,28 +166,99 @@ export function plain(m, st) {
   return { ...m, params };
 }
 
-/** An action's ruling in one line, in the players' words, without its laws ("Asha pocketed 1 white and plays on"). */
+// The referee's sentences are a record's, in the past ("South pocketed 1 white and plays on"); players speak in the
+// present ("Asha pockets a white and plays on"). Each ruling a stroke commonly gives, reworded so (its law and
+// parameters unchanged); `a` names the counts said with an article when there is one piece ("a white", not "1
+// white"). A message not listed here is shown in the referee's own words, which are in the present already.
+const PRESENT = {
+  "{seat} breaks: the striker touched a piece": [(p) => t("{seat} breaks", p)],
+  "not a break: the striker touched no piece. {seat} tries again ({n} more)":
+    [(p) => t("not a break: the striker touches no piece; {seat} tries again ({n} more)", p)],
+  "{who} pocketed {coins} and plays on": [(p) => t("{who} pockets {coins} and plays on", p), "coins"],
+  "{who} pocketed {coins} and {others} and plays on": [(p) => t("{who} pockets {coins} and {others} and plays on", p), "coins", "others"],
+  "{who} pocketed {coins} of the opponent: they stay down, and the turn passes":
+    [(p) => t("{who} pockets {coins} of the opponent's: they stay down and the turn passes", p), "coins"],
+  "nothing of {who}'s went in: the turn passes": [(p) => t("{who} pockets nothing: the turn passes", p)],
+  "{who} pocketed the striker: a due, and the turn passes": [(p) => t("{who} pockets the striker: a due, and the turn passes", p)],
+  "{who} pocketed the striker: a due, and the turn passes; the {coins} stay down":
+    [(p) => t("{who} pockets the striker: a due, and the turn passes; the {coins} stay down", p)],
+  "{who} pocketed the striker with own coins: the {coins} and a due go back, and {who} plays on":
+    [(p) => t("{who} pockets the striker with own coins: the {coins} and a due go back, and {who} plays on", p)],
+  "the queen went in with the striker: a due, and {who} plays on": [(p) => t("the queen goes in with the striker: a due, and {who} plays on", p)],
+  "the queen went in with the striker: a due, and {who} loses the turn (all nine on the board)":
+    [(p) => t("the queen goes in with the striker: a due, and {who} loses the turn (all nine on the board)", p)],
+  "{who} pocketed the queen with own coins: the queen is covered": [(p) => t("{who} pockets the queen with own coins: the queen is covered", p)],
+  "{who} pocketed the queen and must cover it with an own coin in the next stroke":
+    [(p) => t("{who} pockets the queen and must cover it with an own coin in the next stroke", p)],
+  "{who} pocketed the queen and must cover it with an own coin (one coin with the queen while all nine were on the board)":
+    [(p) => t("{who} pockets the queen and must cover it with an own coin (one coin with the queen while all nine are on the board)", p)],
+  "{who} covered the queen": [(p) => t("{who} covers the queen", p)],
+  "the queen went in before {who} pocketed an own coin: the umpire puts it back and the turn passes":
+    [(p) => t("the queen goes in before {who} has pocketed an own coin: the umpire puts it back and the turn passes", p)],
+  "the queen went in while {who} owes a due: the umpire puts it back and the turn passes":
+    [(p) => t("the queen goes in while {who} owes a due: the umpire puts it back and the turn passes", p)],
+  "the queen was not covered: the umpire puts it back on the centre": [() => t("the queen is not covered: the umpire puts it back on the centre")],
+  // the French official rules' simplified game (001)
+  "{who} pocketed the striker with own coins: they go back as the penalty":
+    [(p) => t("{who} pockets the striker with own coins: they go back as the penalty", p)],
+  "the queen went in with the striker: it goes back to the centre": [() => t("the queen goes in with the striker: it goes back to the centre")],
+  "the queen went in before {who}'s first coin: it goes back, the turn passes":
+    [(p) => t("the queen goes in before {who}'s first coin: it goes back and the turn passes", p)],
+  "the queen went in with an opponent's coin: it counts for the opponent": [() => t("the queen goes in with an opponent's coin: it counts for the opponent")],
+  "{who} pocketed the queen with an own coin: the queen is covered": [(p) => t("{who} pockets the queen with an own coin: the queen is covered", p)],
+  "the queen was not covered: it goes back to the centre and the turn passes":
+    [() => t("the queen is not covered: it goes back to the centre and the turn passes")],
+  "nothing went in: the turn passes": [() => t("nothing goes in: the turn passes")],
+  "{who} pocketed the queen with a first coin while all nine were on the board: it must still be covered with the next stroke":
+    [(p) => t("{who} pockets the queen with a first coin while all nine are on the board: it must still be covered with the next stroke", p)],
+};
+// one piece of a colour with its article ("a white"), else the count ("2 white")
+const ONE = { "{n} white": () => t("a white"), "{n} black": () => t("a black") };
+const counted = (v) => (v && v.n === 1 && ONE[v.id] ? ONE[v.id]() : said(v));
+
+/**
+ * One ruling in the players' words, without its law: in the present, each seat as its player, no notation ("Asha
+ * pockets a white and plays on"). The one wording of a ruling for the toast, the log, the replay and the screen reader.
+ */
+export function spoken(m, st) {
+  if (m === null || typeof m !== "object") return said(m);
+  if ("text" in m) return st ? byName(said({ text: m.text }), st) : said({ text: m.text });
+  const p = st ? plain(m, st) : m;
+  if (typeof p !== "object" || "text" in p) return said(p);
+  const present = PRESENT[p.id];
+  if (!present) return said({ ...p, law: undefined, meaning: undefined });
+  const [words, ...a] = present;
+  return words(Object.fromEntries(Object.entries(p.params || {}).map(([k, v]) => [k, a.includes(k) ? counted(v) : said(v)])));
+}
+
+/** A ruling in the players' words with its law cited at its end: "Asha pockets a white and plays on (ICF 48)". */
+export const spokenCited = (m, st) => cite(spoken(m, st), m && m.law);
+
+/** An action's rulings in the players' words, in one line, without their laws (the toast). */
 export function toastWords(l, st) {
   if (!l.said) return l.lines.join("; ");
-  const lines = l.said.lines.length ? l.said.lines : [l.said.action];
-  return lines.map((m) => said({ ...plain(m, st), law: undefined, meaning: undefined })).join("; ");
+  return (l.said.lines.length ? l.said.lines : [l.said.action]).map((m) => spoken(m, st)).join("; ");
 }
+
+/** An action's rulings in the players' words, each with its law (the screen reader, a board's end). */
+export const citedLines = (l, st) => (l.said ? l.said.lines.map((m) => spokenCited(m, st)) : l.lines);
 
 /** An action in the players' words: "Asha strikes", "Asha places a white". */
 export const actionWords = (l, st) => (l.said ? said(plain(l.said.action, st)) : l.action);
 
 /**
- * The log's entries as HTML, newest first: the action and its rulings in the players' words, each ruling's law
- * cited at its end, the law's meaning once (under its newest ruling), never under every ruling again.
+ * An action's rulings as HTML: each in the players' words, its law cited at its end as a button that shows the law's
+ * meaning under it (a tap or a click, rulings.js): the meaning one tap away, never printed under every ruling.
  */
-export function logHtml(st) {
-  const glossed = new Set();
-  return st.log.slice().reverse().map((l) => {
-    const lines = l.said ? l.said.lines.map((m) => {
-      const gloss = m.law && m.meaning && !glossed.has(m.law);
-      if (gloss) glossed.add(m.law);
-      return `<div>${esc(said({ ...plain(m, st), meaning: undefined }))}` + (gloss ? `<small class="law">${esc(lawMeaning(m))}</small>` : "") + "</div>";
-    }).join("") : l.lines.map(esc).join("<br>");
-    return `<li value="${l.n}"><div>${esc(actionWords(l, st))}</div><div class="lines">${lines}</div></li>`;
-  }).join("");
+export function linesHtml(l, st) {
+  if (!l.said) return l.lines.map(esc).join("<br>");
+  return l.said.lines.map((m) => `<div class="line">${esc(spoken(m, st))}` + (m.law ? ` <span class="cite">(<button type="button" class="law-cite" ` +
+    `aria-expanded="false">${esc(m.law)}</button>)</span>` +
+    (m.meaning ? `<small class="law" hidden>${esc(lawMeaning(m))}</small>` : "") : "") + "</div>").join("");
 }
+
+/** A log's entry as HTML: the action in the players' words (`head`: it as the caller marks it up), its rulings. */
+export const entryHtml = (l, st, head = esc(actionWords(l, st))) => `<div class="action">${head}</div><div class="lines">${linesHtml(l, st)}</div>`;
+
+/** The play page's log as HTML, newest first. */
+export const logHtml = (st) => st.log.slice().reverse().map((l) => `<li value="${l.n}">${entryHtml(l, st)}</li>`).join("");
