@@ -151,8 +151,6 @@ async def subscriber(port: int, path: str, until: list[float], out: dict, settle
     HTTP/1.1 by hand: the stream is chunked, each event in one chunk or several. Subscribed before the readers
     begin (``settled`` says so, or that it failed); listens until ``until[0]``."""
     import asyncio
-    import gzip
-    import json
     from urllib.parse import quote
 
     joined = False
@@ -161,9 +159,9 @@ async def subscriber(port: int, path: str, until: list[float], out: dict, settle
         writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n\r\n".encode())
         head = (await stream.readuntil(b"\r\n\r\n")).decode("latin-1")
         fields = {k.lower(): v for k, v in (line.split(": ", 1) for line in head.split("\r\n")[1:] if ": " in line)}
-        body = await stream.readexactly(int(fields["content-length"]))
-        held = fields["etag"]
-        json.loads(gzip.decompress(body) if fields.get("content-encoding") == "gzip" else body)
+        await stream.readexactly(int(fields["content-length"]))
+        held = fields["etag"]  # the view itself not parsed: a client niced on a loaded machine that took longer than
+        # the server's keep-alive (30 s) between its two requests found its connection closed
         writer.write(f"GET {path}/feed?held={quote(held)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
         head = (await stream.readuntil(b"\r\n\r\n")).decode("latin-1")
         if " 200 " not in head.split("\r\n")[0] + " ":
@@ -186,7 +184,8 @@ async def subscriber(port: int, path: str, until: list[float], out: dict, settle
                 if b"data" not in lines:
                     continue  # a keep-alive comment
                 kind = lines[b"event"].decode()
-                if kind == "patch" and json.loads(lines[b"data"])["base"] != held:
+                data = lines[b"data"]  # {"base":"W/\"...\"","ops":...}: the base read without parsing the changes
+                if kind == "patch" and data[9:data.index(b'","ops"')].replace(b'\\"', b'"').decode() != held:
                     out["missed"] += 1
                 held = lines[b"id"].decode()
                 out["events"].append((held, time.monotonic(), kind, len(event)))

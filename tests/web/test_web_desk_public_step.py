@@ -5,13 +5,23 @@ subscription: test_web_desk_public_feed.py)."""
 import random
 import threading
 
+import pytest
+from fastapi.testclient import TestClient
+
 import httpx
 from sqlalchemy import event as sa_event
 
 from carrom.desk import TournamentStore, service
 from carrom.desk.tables import EventRow, MatchRow
 from carrom.tournament import pair, parse_games, publish, record
+from carrom.web import create_app
 from carrom.web.desk import Desk
+
+@pytest.fixture
+def client_app(sqlite_db):
+    with TestClient(create_app(sqlite_db, bot_pause=0)) as c:
+        yield c
+
 
 NAMES = ["Asha Rao", "Ravi Kumar", "Ana Novak", "Luc Martin", "Mira Sen", "Jon Berg", "Ivo Kos", "Eva Lind"]
 
@@ -114,3 +124,29 @@ def test_a_result_writes_its_one_match_not_the_whole_event_and_reads_it_back_ali
     assert fresh.load(eid) == changed
     for opened in (store, other, stale, fresh):
         opened.close()
+
+
+def test_a_crowd_arriving_at_once_waits_for_one_working_out_of_the_view(client_app, sqlite_db, monkeypatch):
+    """Every spectator that read an event's page before its view was cached worked the view out itself: 1,600
+    arriving at once on a 500-player event queued 1,600 workings-out (~0.1 s each) in the server's few threads,
+    and took minutes to be answered. Now the first readings all wait for the same one."""
+    import asyncio
+    import concurrent.futures
+
+    from carrom.store import Store
+
+    made = client_app.post("/api/desk", json={"name": "Crowd Open", "players": NAMES, "system": "swiss"}).json()
+    eid, key = made["id"], {"X-Desk-Key": made["key"]}
+    client_app.post(f"/api/desk/{eid}/pair", headers=key, json={})
+    client_app.post(f"/api/desk/{eid}/publish", headers=key, json={})
+    desk = Desk(Store(sqlite_db))  # a server that has not read the event yet
+    made_now = []
+    public_now = Desk.public_now
+    monkeypatch.setattr(Desk, "public_now", lambda self, e: made_now.append(e) or public_now(self, e))
+
+    async def crowd():
+        return await asyncio.gather(*(desk.public_bytes(eid) for _ in range(40)))
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # a loop of its own (see test_web_crowd_public.run)
+        views = pool.submit(asyncio.run, crowd()).result(timeout=120)
+    assert made_now == [eid] and len({v.etag for v in views}) == 1

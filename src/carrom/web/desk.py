@@ -117,6 +117,7 @@ class Desk:
         self.public: dict[int, tuple[float, PublicView]] = {}
         self.stamps: dict[int, tuple[Any, ...]] = {}  # what each cached public view was made of (``public_stamp``)
         self.refreshing: set[int] = set()
+        self.first: dict[int, asyncio.Future] = {}  # the working-out the first readings of an event wait for
         self.locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, event_id: int) -> asyncio.Lock:
@@ -464,10 +465,15 @@ class Desk:
 
     async def public_bytes(self, event_id: int) -> PublicView:
         """The public view as cached: a view older than ``PUBLIC_FRESH`` is still served while one refresh is worked
-        out in the background, so no spectator waits for another's computation; only the first reading waits."""
+        out in the background, so no spectator waits for another's computation; only the first readings wait, all for
+        the same one."""
         cached = self.public.get(event_id)
-        if cached is None:
-            return await self.refresh(event_id)
+        if cached is None:  # the first readings (a crowd arriving at once) all wait for one working-out
+            first = self.first.get(event_id)
+            if first is None:
+                first = self.first[event_id] = asyncio.ensure_future(self.refresh(event_id))
+                first.add_done_callback(lambda _: self.first.pop(event_id, None))
+            return await asyncio.shield(first)
         if time.monotonic() - cached[0] >= PUBLIC_FRESH and event_id not in self.refreshing:
             self.refreshing.add(event_id)
             asyncio.get_running_loop().create_task(self.refresh(event_id, background=True))
