@@ -177,6 +177,11 @@ def new(
     timed: bool = typer.Option(False, "--timed", help="The timed rules (004): 7 minutes to report, not 15."),
     championship: Optional[str] = typer.Option(None, "--championship", help="The championship (a series of events "
                                                "with its own ranking) it counts in; made when first named."),
+    prizes: Optional[str] = typer.Option(None, "--prizes", help="A new championship's prize-giving method, as SoL's: "
+                                         "fixed (18, 16, 14, 13... to the 16th), fixed40 (1000, 900, 800, 750... to "
+                                         "the 40th), millesimal (1000 down in equal whole steps), centesimal (100 "
+                                         "to the winner, 1 to the last) or asis (the places: the number of "
+                                         "competitors down to 1). Default: the championship's own, else fixed."),
     player: Optional[list[str]] = typer.Option(None, "--player", help="A player, \"First Last\"; repeat it."),
     players_file: Optional[Path] = typer.Option(None, "--players", help="A CSV file with the columns first, last and "
                                                 "optionally club, country, rating, team (one team, one competitor)."),
@@ -195,7 +200,7 @@ def new(
     entries = _entries(player or [], players_file)
     store = _store(db)
     try:
-        event_id, event = register(store, name, settings, entries, championship=championship)
+        event_id, event = register(store, name, settings, entries, championship=championship, prizes=prizes)
     except _errors() as exc:
         _refuse(exc)
     finally:
@@ -587,17 +592,22 @@ def ratings_(name: str = typer.Argument(..., metavar="LIST", help="The rating li
 
 
 @tournament_app.command("championship", help="A championship's ranking: each closed event's prize by final place "
-                                             "(SoL's fixed prizes: 18, 16, 14, 13...), the total.")
+                                             "(by the championship's method, SoL's: fixed 18, 16, 14, 13..., "
+                                             "fixed40, millesimal, centesimal or asis), the total.")
 def championship_(name: str = typer.Argument(..., metavar="NAME", help="The championship."),
                   db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                   as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     from carrom.desk.service import championship_ranking
 
-    events, rows = _query(db, lambda store: championship_ranking(store, name))
+    events, rows, method = _query(db, lambda store: championship_ranking(store, name))
     data = [{"rank": k, "players": list(r.players), "prizes": list(r.prizes), "total": r.total, "played": r.played}
             for k, r in enumerate(rows, 1)]
-    _emit(data, as_json, "\n".join(f"{d['rank']:>4}  {' & '.join(d['players']):<40} {d['total']:>7g}  "
-                                   + " ".join(f"{p:g}" for p in d["prizes"]) for d in data) or f"no closed event in {name!r}")
+    if as_json:
+        _emit(data, True, "")
+        return
+    lines = "\n".join(f"{d['rank']:>4}  {' & '.join(d['players']):<40} {d['total']:>7g}  "
+                      + " ".join(f"{p:g}" for p in d["prizes"]) for d in data)
+    typer.echo(f"prizes: {method.value}\n{lines}" if lines else f"no closed event in {name!r}")
 
 
 protest_app = typer.Typer(help="Protests (ICF 144-151): lodge, decide; never withdrawn.", no_args_is_help=True)

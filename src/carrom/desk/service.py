@@ -25,6 +25,7 @@ from carrom.rules.message import say
 from carrom.tournament import (
     Competitor, DeskError, Event, FinalKind, Format, Pairing, Player, Settings, System, assign_groups, close, enter, pair,
 )
+from carrom.tournament.championship import Prizes
 from carrom.tournament.protests import Protest, decide, lodge
 
 SETTING_ENUMS = {"system": System, "pairing": Pairing, "format": Format, "final_kind": FinalKind}
@@ -69,13 +70,16 @@ def settings_of(**given: Any) -> Settings:
 
 
 def register(store: TournamentStore, name: str, settings: Settings, entries: list[Entry],
-             date: str | None = None, championship: str | None = None) -> tuple[int, Event]:
+             date: str | None = None, championship: str | None = None,
+             prizes: str | None = None) -> tuple[int, Event]:
     """A new event with its players, one competitor each (or one a team); one transaction. ``championship`` names
-    the series it counts in (made when first named; SoL's fixed prizes)."""
+    the series it counts in (made when first named), ``prizes`` its prize-giving method (``championship_prizes``)."""
     if not name.strip():
         raise DeskError(say('an event needs a name'))
     if len(entries) < 2:
         raise DeskError(say('an event needs at least two players'))
+    championship = championship.strip() if championship and championship.strip() else None
+    method = championship_prizes(store, championship, prizes)
     with store.transaction("registering the players") as s:
         clubs: dict[str, int] = {}
         players: dict[int, Player] = {}
@@ -102,8 +106,7 @@ def register(store: TournamentStore, name: str, settings: Settings, entries: lis
                       competitors=tuple(Competitor(i, ids) for i, ids in enumerate(competitors, 1)))
         if settings.system is System.GROUPS:
             event = assign_groups(event)
-        extra = {"championship": {"description": championship.strip(), "prizes": "fixed"}} \
-            if championship and championship.strip() else None
+        extra = {"championship": {"description": championship, "prizes": method.value}} if championship else None
         return store.create(event, extra, session=s, competitor_extra=team_names), event
 
 
@@ -303,38 +306,75 @@ def drop_tablets(store: TournamentStore, event_id: int, from_round: int) -> None
 # -- championships: a series of events with its own ranking (SoL's) --------------------------------------------
 
 
-def championships(store: TournamentStore) -> dict[str, list[tuple[int, Event, dict, dict]]]:
+def championships(store: TournamentStore) -> dict[str, list[tuple[int, Event, dict, dict[int, float]]]]:
     """Every championship named by an event (made here or imported from SoL): its events by date, each with its
-    championship fields and its competitors' stored fields."""
-    found: dict[str, list[tuple[int, Event, dict, dict]]] = {}
+    championship fields and the prizes SoL gave its competitors (a tourney imported prized; else none)."""
+    found: dict[str, list[tuple[int, Event, dict, dict[int, float]]]] = {}
     for event_id, _, _, _ in store.events():
         event, extra, c_extra, _ = store.load_with_extras(event_id)
         name = (extra.get("championship") or {}).get("description")
         if name:
-            found.setdefault(str(name), []).append((event_id, event, extra["championship"], c_extra))
+            given = {cid: float(fields["prize"]) for cid, fields in c_extra.items()
+                     if extra.get("prized") and isinstance(fields.get("prize"), (int, float))}
+            found.setdefault(str(name), []).append((event_id, event, extra["championship"], given))
     for events in found.values():
         events.sort(key=lambda e: (e[1].date, e[0]))
     return found
 
 
-def championship_ranking(store: TournamentStore, name: str) -> tuple[list[tuple[int, Event]], list[Any]]:
-    """A championship's closed events (by date) and its ranking (``carrom.tournament.championship``): each event's
-    prize by final place, SoL's stored prize for a tourney imported from SoL."""
-    from carrom.tournament import standings
-    from carrom.tournament.championship import fixed_prize, ranking
+class ChampionshipMissing(DeskError):
+    """No event names this championship (the web answers 404)."""
+
+
+def prizes_method(fields: dict) -> Prizes:
+    """A championship's prize-giving method as its stored fields name it (SoL's ``prizes``; fixed when unsaid)."""
+    try:
+        return Prizes(fields.get("prizes") or Prizes.FIXED)
+    except ValueError:
+        return Prizes.FIXED
+
+
+def championship_prizes(store: TournamentStore, name: str | None, given: str | None) -> Prizes:
+    """The prize-giving method of a new event of championship ``name``: SoL's methods are a championship's, the same
+    for all its events, so a championship already named keeps its own (a different one given is refused); a new
+    one takes ``given`` (fixed when not given)."""
+    method = None
+    if given is not None and given != "":
+        try:
+            method = Prizes(given)
+        except ValueError:
+            raise DeskError(say('{name}: {value} is not one of {value3}', name="prizes", value=repr(given),
+                                value3=", ".join(p.value for p in Prizes))) from None
+    if name is None:
+        if method is not None:
+            raise DeskError(say("a prize-giving method is a championship's: name the championship too"))
+        return Prizes.FIXED
+    known = championships(store).get(name)
+    if known:
+        kept = prizes_method(known[-1][2])
+        if method is not None and method is not kept:
+            raise DeskError(say("championship {name} gives its prizes by the {kept} method, as all its events do: not "
+                                "{given}", name=repr(name), kept=kept.value, given=method.value))
+        return kept
+    return method or Prizes.FIXED
+
+
+def championship_ranking(store: TournamentStore, name: str) -> tuple[list[tuple[int, Event]], list[Any], Prizes]:
+    """A championship's closed events (by date), its ranking (``carrom.tournament.championship``: each event's prize
+    by final place and the championship's method, SoL's stored prize for a tourney imported from SoL) and its
+    method."""
+    from carrom.tournament.championship import event_prizes, ranking
 
     events = championships(store).get(name)
     if events is None:
-        raise DeskError(say("there is no championship {name}", name=repr(name)))
-    counted, results, skip = [], [], 0
-    for event_id, event, fields, c_extra in events:
+        raise ChampionshipMissing(say("there is no championship {name}", name=repr(name)))
+    counted, results, skip, method = [], [], 0, Prizes.FIXED
+    for event_id, event, fields, sols in events:
         skip = int(fields.get("skipworstprizes") or 0)
+        method = prizes_method(fields)
         if not event.closed:
             continue
-        prizes = {}
-        for row in standings(event):
-            stored = (c_extra.get(row.competitor) or {}).get("prize")
-            prizes[tuple(event.names(row.competitor))] = float(stored) if stored is not None else fixed_prize(row.rank)
+        prizes = {tuple(event.names(cid)): sols.get(cid, prize) for cid, prize in event_prizes(event, method).items()}
         counted.append((event_id, event))
         results.append(prizes)
-    return counted, ranking(results, skip)
+    return counted, ranking(results, skip), method

@@ -35,7 +35,8 @@ from sqlalchemy.orm import Session
 from carrom.desk import SolError, StoreError as DeskStoreError, TournamentStore, import_sol
 from carrom.desk import service
 from carrom.desk.tables import EventRow
-from carrom.rules import Seat
+from carrom.rules import Refusal, Seat
+from carrom.rules.errors import law_cited
 from carrom.i18n import translator
 from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import sent
@@ -66,9 +67,18 @@ REFUSED = (DeskError, ResultError, SolError)
 
 
 def refused(exc: Exception, status: int = 400) -> JSONResponse:
-    """The core's refusal as the page is sent it: its English, and its message when it has one (docs/i18n.md)."""
+    """The core's refusal as the page is sent it: its English, its message when it has one (docs/i18n.md), and what
+    kind of refusal it is with its law, as the game's are (docs/web.md): a result the laws cannot produce is illegal
+    with its law, a SoL file that does not read malformed, the desk's own its ``DeskError.kind``; a championship no
+    event names is a 404."""
     said = exc.args[0] if exc.args else str(exc)
-    body: dict[str, Any] = {"error": str(said)}
+    law = getattr(exc, "law", None) or law_cited(said)
+    kind = "malformed" if isinstance(exc, SolError) else getattr(exc, "kind", Refusal.ILLEGAL)
+    if isinstance(exc, service.ChampionshipMissing):
+        kind, status = "not-found", 404
+    body: dict[str, Any] = {"error": str(said), "kind": Refusal(kind).value if isinstance(kind, Refusal) else kind}
+    if law:
+        body["law"] = law
     if isinstance(said, Message):
         body["refusal"] = sent(said)
     return JSONResponse(body, status_code=status)
@@ -561,7 +571,7 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
     @router.post("/api/desk")
     async def create(request: Request):
         """A new event from the desk's form: its settings and players; the answer holds its desk key."""
-        body = _fields(await body_json(request), ("name", "players"), SETTINGS + ("championship",))
+        body = _fields(await body_json(request), ("name", "players"), SETTINGS + ("championship", "prizes"))
         if not isinstance(body["players"], list):
             raise HTTPException(400, SAID.gettext("{key} must be a list", key="players"))
         given = {k: body[k] for k in SETTINGS if k in body}
@@ -570,7 +580,8 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
             settings = service.settings_of(**given)
             entries = [_entry(p) for p in body["players"]]
             event_id, _ = service.register(desk.events, str(body["name"]), settings, entries,
-                                           championship=str(body.get("championship") or "") or None)
+                                           championship=str(body.get("championship") or "") or None,
+                                           prizes=str(body.get("prizes") or "") or None)
             return desk.new_key(event_id)
         try:
             return await run(make)
@@ -702,12 +713,14 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
 
     @router.get("/api/championships/{name}")
     async def championship(name: str):
-        """A championship's ranking: each closed event's prize by final place (SoL's fixed prizes), the total."""
+        """A championship's ranking: each closed event's prize by final place (by the championship's prize-giving
+        method, SoL's), the total."""
         found = await run(service.championship_ranking, desk.events, name)
         if isinstance(found, JSONResponse):
             return found
-        events, rows = found
-        return {"name": name, "events": [{"id": i, "name": e.name, "date": e.date} for i, e in events],
+        events, rows, method = found
+        return {"name": name, "prizes": method.value,
+                "events": [{"id": i, "name": e.name, "date": e.date} for i, e in events],
                 "ranking": [{"rank": k, "players": list(r.players), "prizes": list(r.prizes), "total": r.total,
                              "played": r.played, "skipped": list(r.skipped)} for k, r in enumerate(rows, 1)]}
 
