@@ -457,6 +457,40 @@ def result_(
     _emit(_match_json(event, m), as_json, _match_line(event, m))
 
 
+@tournament_app.command("lineup", help="A team tie's line-up by hand: who plays each rubber, e.g. `lineup 1 1 2 "
+                                       "--rubber \"Asha Rao v Ana Novak\" --rubber ... --rubber \"Asha Rao & Ravi "
+                                       "Kumar v Ana Novak & Ivo Bele\"` (side 1's team first, one --rubber each, "
+                                       "in order).")
+def lineup_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    number: int = typer.Argument(..., metavar="ROUND", help="The round."),
+    table: int = typer.Argument(..., metavar="TABLE", help="The table."),
+    rubber: list[str] = typer.Option(..., "--rubber", help="A rubber's players: \"First Last v First Last\", a "
+                                                           "doubles \"A & B v C & D\"; repeat it, in order."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    from carrom.desk.service import lineup_named
+    from carrom.tournament.lineup import players_of
+
+    rubbers = []
+    for text in rubber:
+        sides = text.split(" v ")
+        if len(sides) != 2 or not all(s.strip() for s in sides):
+            _refuse(say("a rubber's line-up is \"First Last v First Last\" (a doubles \"A & B v C & D\"), not "
+                        "{text}", text=repr(text)))
+        rubbers.append([[p.strip() for p in side.split("&")] for side in sides])
+    event = _step(db, event_id, lambda e: lineup_named(e, number, table, rubbers),
+                  f"line-up of round {number}, table {table}: {' | '.join(rubber)}")
+    from carrom.tournament import find
+
+    m = find(event, number, table)
+    data = [{"rubber": k, "players": [[event.players[p].name for p in side] for side in players_of(event, m, k)]}
+            for k in range(1, event.settings.rubbers + 1)]
+    _emit(data, as_json, "\n".join(f"rubber {d['rubber']}: " + " v ".join(" & ".join(side) for side in d["players"])
+                                   for d in data))
+
+
 @tournament_app.command("announce", help="Announce a match for a time (default: now): the time to report runs from "
                                          "it (ICF 143 i; 7 minutes in the timed rules).")
 def announce_(

@@ -20,12 +20,13 @@ from sqlalchemy import delete, select
 from carrom.desk.ratings import rate_event
 from carrom.desk.store import TournamentStore
 from carrom.desk.tables import DeskKeyRow, RubberTabletRow, TabletRow
-from carrom.rules import Seat
+from carrom.rules import Refusal, Seat
 from carrom.rules.message import say
 from carrom.tournament import (
     Competitor, DeskError, Event, FinalKind, Format, Pairing, Player, Settings, System, assign_groups, close, enter, pair,
 )
 from carrom.tournament.championship import Prizes
+from carrom.tournament.lineup import players_of, set_lineup
 from carrom.tournament.protests import Protest, decide, lodge
 
 SETTING_ENUMS = {"system": System, "pairing": Pairing, "format": Format, "final_kind": FinalKind}
@@ -203,26 +204,40 @@ def stage_of(event: Event, match) -> str:
     return "early"
 
 
-def rubber_players(one: tuple[int, ...], two: tuple[int, ...], rubber: int, count: int) -> tuple[tuple, tuple]:
-    """Who plays rubber ``rubber`` of a tie of ``count``: the last rubber of a tie of three or more is a doubles
-    between each team's first two players (when both have two); the others are singles, each team's players in
-    the order they were entered, in turn."""
-    if count >= 3 and rubber == count and len(one) >= 2 and len(two) >= 2:
-        return one[:2], two[:2]
-    return (one[(rubber - 1) % len(one)],), (two[(rubber - 1) % len(two)],)
+def lineup_named(event: Event, round_number: int, table: int, rubbers: Any) -> Event:
+    """The tie's line-up entered by hand (``carrom.tournament.lineup.set_lineup``), its players given by name
+    ("First Last") or number: ``rubbers`` in order, each a pair of sides, each side a list of players."""
+    if not isinstance(rubbers, (list, tuple)) or not all(
+            isinstance(r, (list, tuple)) and len(r) == 2 and all(isinstance(side, (list, tuple)) for side in r)
+            for r in rubbers):
+        raise DeskError(say("a line-up names both sides' players of each of the {count} rubbers, in order",
+                            count=event.settings.rubbers), Refusal.MALFORMED)
+    return set_lineup(event, round_number, table, [[[player_named(event, p) for p in side] for side in r]
+                                                   for r in rubbers])
+
+
+def player_named(event: Event, name: Any) -> int:
+    """A player of the event by "First Last" (or the id the desk shows)."""
+    text = " ".join(str(name).split())
+    wanted = text.casefold()
+    for pid, p in event.players.items():
+        if p.name.casefold() == wanted or text == str(pid):
+            return pid
+    raise DeskError(say('no player {name} in this event', name=repr(text)))
 
 
 def scorecard_header(event: Event, extra: dict, match, rubber: int = 0,
                      competitor_extra: dict[int, dict] | None = None) -> dict[str, Any]:
     """The scorecard's header of a match (ICF XIX), as the tablet's form would send it; of a team tie's rubber
-    (1 up), its players (``rubber_players``) with their team's name as the scorecard's EQUIPO."""
+    (1 up), its players (its line-up's, ``carrom.tournament.lineup``) with their team's name as the scorecard's
+    EQUIPO."""
     one, two = event.competitor(match.side1).players, event.competitor(match.side2).players
     teams: tuple[str | None, str | None] = (None, None)
     if rubber:
         named = competitor_extra or {}
         teams = tuple((named.get(c) or {}).get("team") or " & ".join(event.names(c))  # type: ignore[assignment]
                       for c in (match.side1, match.side2))
-        one, two = rubber_players(one, two, rubber, event.settings.rubbers)
+        one, two = players_of(event, match, rubber)
     doubles = len(one) == 2 and len(two) == 2
     first = Seat.SOUTH  # side A sits south (and north, partners opposite: ICF 28); side B on their right
     seats = (((first, first.opposite), (first.right, first.right.opposite)) if doubles

@@ -24,6 +24,7 @@ from carrom.tournament.model import (
 )
 from carrom.tournament.protests import Protest, State, Step
 
+LINEUP = "lineup"  # a team tie's line-up by hand, kept in its match's extra column (SoL has none: never exported)
 DEFAULT_DB = "sqlite:///carrom.db"  # the embedded database `carrom play` (scripts/play) keeps its matches in
 
 
@@ -146,7 +147,8 @@ class TournamentStore:
                                   for c in comps),
                 matches=tuple(self._match(m) for m in matches))
             return (event, dict(row.extra or {}), {c.number: dict(c.extra or {}) for c in comps},
-                    {(m.round, m.table_no): dict(m.extra or {}) for m in matches})
+                    {(m.round, m.table_no): {k: v for k, v in (m.extra or {}).items() if k != LINEUP}
+                     for m in matches})
 
     @staticmethod
     def _match(m: MatchRow) -> Match:
@@ -157,9 +159,10 @@ class TournamentStore:
                             for r in (m.rubbers or ()))
             result = Result(games=tuple((int(a), int(b)) for a, b in m.games), winner=m.winner or 0,
                             walkover=m.walkover, unusual=tuple(m.unusual or ()), rubbers=rubbers)
+        lineup = tuple((tuple(one), tuple(two)) for one, two in (m.extra or {}).get(LINEUP, ()))
         return Match(round=m.round, table=m.table_no, side1=m.side1, side2=m.side2, result=result, stage=m.stage,
                      held=m.held, announced=m.announced, umpire=m.umpire,
-                     kept=tuple((int(a), int(b)) for a, b in (m.kept or ())))
+                     kept=tuple((int(a), int(b)) for a, b in (m.kept or ())), lineup=lineup)
 
     def save(self, event_id: int, event: Event, what: str, law: str = "", *, protest: Protest | None = None,
              protest_id: int | None = None) -> int | None:
@@ -217,7 +220,9 @@ class TournamentStore:
                                            "walkover": x.walkover, "unusual": list(x.unusual)}
                                           for x in (r.rubbers if r else ())],
                                  held=m.held, kept=[list(g) for g in m.kept],
-                                 announced=m.announced, umpire=m.umpire, extra=m_extra.get((m.round, m.table), {})))
+                                 announced=m.announced, umpire=m.umpire,
+                                 extra={k: v for k, v in m_extra.get((m.round, m.table), {}).items() if k != LINEUP}
+                                 | ({LINEUP: [[list(one), list(two)] for one, two in m.lineup]} if m.lineup else {})))
         s.add_all(rows)
 
     def protests(self, event_id: int) -> list[tuple[int, Protest]]:

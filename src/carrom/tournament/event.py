@@ -393,7 +393,9 @@ def swap(event: Event, a: int, b: int) -> Event:
     def moved(m: Match) -> Match:
         def s(x):
             return b if x == a else a if x == b else x
-        return replace(m, side1=s(m.side1), side2=None if m.side2 is None else s(m.side2))
+        if not {a, b} & set(m.sides):
+            return m
+        return replace(m, side1=s(m.side1), side2=None if m.side2 is None else s(m.side2), lineup=())  # new teams
 
     return event.with_matches(moved(m) if m.round == number else m for m in event.matches)
 

@@ -51,6 +51,7 @@ from carrom.tournament import (
     DeskError, Event, ResultError, announce, find, publish, record, record_tie, retire, standings, swap, undo,
     walkover,
 )
+from carrom.tournament.lineup import is_doubles, players_of
 from carrom.tournament.protests import State
 from carrom.tournament.results import report_by
 from carrom.web.umpire import games_of, key_hash as umpire_key_hash, title_of
@@ -316,14 +317,21 @@ class Desk:
                              "walkover": m.result.walkover, "unusual": list(m.result.unusual),
                              "score": [m.result.score1, m.result.score2]}
         count = event.settings.rubbers
+        if count and m.side2 is not None and private and m.result is None:  # the line-up the desk may change
+            teams = [event.competitor(c).players for c in m.sides]
+            out["lineup"] = {"set": bool(m.lineup), "teams": [[[p, event.players[p].name] for p in team]
+                                                              for team in teams],
+                             "rubbers": [{"rubber": k, "doubles": is_doubles(*teams, k, count),
+                                          "sides": [[event.players[p].name for p in side]
+                                                    for side in players_of(event, m, k)]}
+                                         for k in range(1, count + 1)]}
         if count:  # a team tie: a tablet each rubber, and its players
-            one, two = event.competitor(m.side1).players, event.competitor(m.side2).players if m.side2 else ()
             out["rubbers"] = []
             for k in range(1, count + 1):
                 t = tablets.get((m.round, m.table, k))
-                if t is None or not two:
+                if t is None or m.side2 is None:
                     continue
-                a, b = service.rubber_players(one, two, k, count)
+                a, b = players_of(event, m, k)
                 rubber: dict[str, Any] = {"rubber": k, "sides": [[event.players[p].name for p in a],
                                                                  [event.players[p].name for p in b]]}
                 if t.umpire_match in started:
@@ -645,6 +653,16 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
         elif what == "toss":  # the toss taken at the desk (ICF 39): the table's tablet opens without asking it
             r, t, winner = _int(body, "round"), _int(body, "table"), _int(body, "winner")
             desk.start_tablet(event_id, r, t, winner, str(body.get("choice", "")), _int(body, "rubber", 0))
+        elif what == "lineup":  # a team tie's line-up by hand, before any of its rubbers' tosses
+            r, t = _int(body, "round"), _int(body, "table")
+            tossed = desk.started([x.umpire_match for x in service.tablets(ev, event_id)
+                                   if (x.round, x.table) == (r, t) and x.rubber])
+            if tossed:
+                raise DeskError(say("round {round}, table {table}: a rubber's toss is in, its players are on its "
+                                    "scorecard: the line-up cannot change any more", round=r, table=t), Refusal.OVER)
+            rubbers = body.get("rubbers")
+            service.step(ev, event_id, lambda e: service.lineup_named(e, r, t, rubbers),
+                         f"line-up of round {r}, table {t}: {json.dumps(rubbers, ensure_ascii=False)}")
         elif what == "retire":
             who = str(body.get("competitor", ""))
             service.step(ev, event_id, lambda e: retire(e, service.competitor_named(e, who)), f"withdrawn: {who}")
@@ -734,9 +752,7 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
             m = find(event, round_number, table)
             sides = [event.names(c) for c in m.sides]
             if rubber:
-                one, two = service.rubber_players(event.competitor(m.side1).players,
-                                                  event.competitor(m.side2).players, rubber, event.settings.rubbers)
-                sides = [[event.players[p].name for p in x] for x in (one, two)]
+                sides = [[event.players[p].name for p in x] for x in players_of(event, m, rubber)]
             started = bool(desk.started([t.umpire_match]))
             return {"event": event.name, "round": round_number, "table": table, "rubber": rubber, "sides": sides,
                     "toss": started, "umpire": f"/umpire/{t.umpire_match}#key={t.umpire_key}" if started else None}

@@ -98,6 +98,21 @@ function todayAt(hhmm) {
   return d.getTime() / 1000;
 }
 
+// a team tie's line-up by hand: for each rubber, each side's player (two for the doubles) among its team's
+function lineupEditor(m) {
+  const picks = m.lineup.rubbers.map((r) => r.sides.map((names, i) => names.map((name, k) => el("select", {
+    class: "lineup-player", "aria-label": t("Rubber {n}, side {side}, player {k}", { n: r.rubber, side: i + 1, k: k + 1 }),
+  }, m.lineup.teams[i].map(([, n]) => el("option", { value: n, selected: n === name }, n))))));
+  const rows = m.lineup.rubbers.map((r, j) => el("div", { class: "lineup-rubber" }, [
+    el("span", { class: "tag" }, r.doubles ? t("Rubber {n}, doubles", { n: r.rubber }) : t("Rubber {n}, singles", { n: r.rubber })), " ",
+    ...picks[j][0], " v ", ...picks[j][1]]));
+  const save = el("button", { type: "button", class: "save-lineup" }, t("Save the line-up"));
+  save.addEventListener("click", () => step("lineup", { round: m.round, table: m.table,
+    rubbers: picks.map((sides) => sides.map((side) => side.map((select) => select.value))) }));
+  return el("details", { class: "lineup", "data-table": String(m.table) },
+    [el("summary", {}, m.lineup.set ? t("Line-up (entered by hand)") : t("Line-up")), ...rows, save]);
+}
+
 function matchRow(m, round) {
   const cells = [el("td", { class: "table-no" }, String(m.table)), el("td", {}, matchSides(m))];
   const acts = [];
@@ -135,6 +150,7 @@ function matchRow(m, round) {
     links.push(el("div", { class: "rubber" }, [el("a", { href: r.umpire, target: "_blank", class: "umpire-link rubber-link" },
       t("Rubber {n}: {one} – {two}", { n: r.rubber, one: r.sides[0].join(" & "), two: r.sides[1].join(" & ") }))]));
   }
+  if (m.lineup && !desk.state.closed) links.push(lineupEditor(m));
   if (m.umpire && !m.toss && !m.result) {  // the toss taken at the desk (ICF 39): the tablet then opens without asking
     const who = el("select", { class: "toss-winner", "aria-label": t("Toss won by") }, m.sides.map((names, i) => el("option", { value: String(i + 1) }, names.join(" & "))));
     const what = el("select", { class: "toss-choice", "aria-label": t("Chose") }, [el("option", { value: "break" }, t("the break")), el("option", { value: "side" }, t("a side"))]);
