@@ -55,3 +55,15 @@ def test_starlettes_own_answers_have_the_same_shape(client):
     assert nothing["refusal"]["id"] == "there is nothing at {path}: check the address"
     method = refused(client.delete("/api/desk"), 405, "malformed")
     assert method["refusal"]["params"]["method"] == "DELETE"
+
+
+def test_every_page_is_served_at_its_addresses(client):
+    """The desk's and the umpire's pages come from one helper (carrom.web.pages): each address gives its file."""
+    for path, title in (("/desk", "tournament desk"), ("/desk/7", "tournament desk"), ("/t/7", "tournament"),
+                        ("/ratings", "rating lists"), ("/ratings/Slovenia", "rating lists"),
+                        ("/championships", "championships"), ("/championships/Cup", "championships"),
+                        ("/desk/7/tablet/1/2", "the toss"), ("/umpire", "umpire"), ("/umpire/abc", "umpire"),
+                        ("/scoreboard/abc", "scoreboard"), ("/replay/umpire/abc", "carrom")):
+        r = client.get(path)
+        assert r.status_code == 200 and r.headers["cache-control"] == "no-cache", path
+        assert "<html" in r.text and title in r.text.split("</title>")[0], path

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -47,6 +47,7 @@ from carrom.rules.message import Message, say
 from carrom.store import Store
 from carrom.store.umpire import UmpireMatchModel, UmpireStore
 from carrom.web.catalog import unknown_language
+from carrom.web.pages import add_pages
 from carrom.tournament import (
     DeskError, Event, ResultError, announce, find, publish, record, record_tie, retire, standings, swap, undo,
     walkover,
@@ -58,7 +59,6 @@ from carrom.web.umpire import games_of, key_hash as umpire_key_hash, title_of
 
 log = logging.getLogger("carrom.web.desk")
 
-STATIC = Path(__file__).parent / "static"
 KEY_HEADER = "X-Desk-Key"
 UMPIRE_KEY_HEADER = "X-Umpire-Key"  # a table's tablet, before its match opens: the toss (ICF 39)
 PUBLIC_FRESH = 1.0  # seconds a public view is served from the cache before it is worked out again
@@ -541,20 +541,11 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
     desk = desk or Desk(store)  # given: the one whose public views PublicReadings answers from
     router = APIRouter()
 
-    def page(name: str):
-        async def serve(event_id: int | None = None) -> FileResponse:
-            return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
-        return serve
-
-    router.add_api_route("/desk", page("desk.html"), include_in_schema=False)
-    router.add_api_route("/desk/{event_id}", page("desk.html"), include_in_schema=False)
-    router.add_api_route("/t/{event_id}", page("tournament.html"), include_in_schema=False)
-    router.add_api_route("/ratings", page("tournament-ratings.html"), include_in_schema=False)
-    router.add_api_route("/ratings/{name}", page("tournament-ratings.html"), include_in_schema=False)
-    router.add_api_route("/championships", page("tournament-championship.html"), include_in_schema=False)
-    router.add_api_route("/championships/{name}", page("tournament-championship.html"), include_in_schema=False)
-    router.add_api_route("/desk/{event_id}/tablet/{round_number}/{table}", page("desk-tablet.html"),
-                         include_in_schema=False)
+    add_pages(router, {"/desk": "desk.html", "/desk/{event_id}": "desk.html", "/t/{event_id}": "tournament.html",
+                       "/ratings": "tournament-ratings.html", "/ratings/{name}": "tournament-ratings.html",
+                       "/championships": "tournament-championship.html",
+                       "/championships/{name}": "tournament-championship.html",
+                       "/desk/{event_id}/tablet/{round_number}/{table}": "desk-tablet.html"})
 
     async def body_json(request: Request) -> Any:
         raw = await request.body()
