@@ -55,6 +55,7 @@ def test_starlettes_own_answers_have_the_same_shape(client):
     assert nothing["refusal"]["id"] == "there is nothing at {path}: check the address"
     method = refused(client.delete("/api/desk"), 405, "malformed")
     assert method["refusal"]["params"]["method"] == "DELETE"
+    refused(client.post("/api/rooms", content=b"{" + b" " * 70_000 + b"}"), 413, "malformed")  # the server's limits
 
 
 def test_every_page_is_served_at_its_addresses(client):
