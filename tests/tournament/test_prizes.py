@@ -113,13 +113,16 @@ def new_event(db, name, *options):
 
 
 def test_the_method_is_chosen_per_championship_on_the_command_line(sqlite_db):
-    """A championship's method is chosen with its first event; its next events keep it, and another is refused
-    (SoL: all the tourneys of a championship give their prizes alike); a method needs a championship."""
-    made = new_event(sqlite_db, "Spring", "--championship", "League", "--prizes", "centesimal",
+    """A championship's method and its worst results left out are chosen with its first event; its next events keep
+    them, and others are refused (SoL: they are the championship's, all its tourneys alike); a method needs a
+    championship."""
+    made = new_event(sqlite_db, "Spring", "--championship", "League", "--prizes", "centesimal", "--skip-worst", 1,
                      "--system", "roundrobin")
     assert made.exit_code == 0, made.output
     refused = new_event(sqlite_db, "Summer", "--championship", "League", "--prizes", "fixed")
     assert refused.exit_code == 2 and "centesimal" in refused.output and "fixed" in refused.output, refused.output
+    skips = new_event(sqlite_db, "Summer", "--championship", "League", "--skip-worst", 2)
+    assert skips.exit_code == 2 and "1 worst results" in skips.output and "not 2" in skips.output, skips.output
     assert new_event(sqlite_db, "Autumn", "--championship", "League", "--system", "roundrobin").exit_code == 0
     alone = new_event(sqlite_db, "Winter", "--prizes", "asis")
     assert alone.exit_code == 2 and "championship" in alone.output
@@ -135,9 +138,11 @@ def test_the_method_is_chosen_per_championship_on_the_command_line(sqlite_db):
                           "--db", sqlite_db).exit_code == 0
         assert carrom("tournament", "close", event_id, "--db", sqlite_db).exit_code == 0
     text = carrom("tournament", "championship", "League", "--db", sqlite_db).output
-    assert text.startswith("prizes: centesimal")
+    assert text.startswith("prizes: centesimal, the 1 worst left out")
     got = list(ranking(sqlite_db, "League").values())  # Autumn kept centesimal: 100, 50.5, 1 in each
     assert sorted(p[0] for p in got) == sorted(p[1] for p in got) == [1, 50.5, 100]
+    rows = json.loads(carrom("tournament", "championship", "League", "--db", sqlite_db, "--json").output)
+    assert all(r["total"] == max(r["prizes"]) for r in rows)  # each one's worse event left out
 
 
 def test_a_closed_sol_tourney_stays_closed(tmp_path, sqlite_db):

@@ -70,7 +70,7 @@ def test_the_desks_form_chooses_the_championships_method(client):
     down 1000 // 4 = 250 a place; the championship keeps its method, another is refused with its kind."""
     eid, rows = play_event(client, "Coppa 1", True, championship="Coppa", prizes="millesimal")
     shown = client.get("/api/championships/Coppa").json()
-    assert shown["prizes"] == "millesimal"
+    assert shown["prizes"] == "millesimal" and shown["skip_worst"] == 0
     want = {" & ".join(r["players"]): [1000 - 250 * (r["rank"] - 1)] for r in rows}
     assert {" & ".join(r["players"]): r["prizes"] for r in shown["ranking"]} == want
     other = client.post("/api/desk", json={"name": "Coppa 2", "players": NAMES[:4], "championship": "Coppa",
@@ -78,3 +78,6 @@ def test_the_desks_form_chooses_the_championships_method(client):
     assert other.status_code == 400 and other.json()["kind"] == "illegal", other.text
     assert "millesimal" in other.json()["error"] and other.json()["refusal"]["params"]["kept"] == "millesimal"
     assert client.get("/api/championships/Slovenian%20Cup").status_code == 404  # no event names it here
+    negative = client.post("/api/desk", json={"name": "Coppa 3", "players": NAMES[:4], "championship": "Nuova",
+                                              "skip_worst": -1})
+    assert negative.status_code == 400 and negative.json()["kind"] == "malformed", negative.text

@@ -182,6 +182,9 @@ def new(
                                          "the 40th), millesimal (1000 down in equal whole steps), centesimal (100 "
                                          "to the winner, 1 to the last) or asis (the places: the number of "
                                          "competitors down to 1). Default: the championship's own, else fixed."),
+    skip_worst: Optional[int] = typer.Option(None, "--skip-worst", min=0, help="A new championship's number of worst "
+                                             "results left out of each competitor's total (SoL's skipworstprizes). "
+                                             "Default: the championship's own, else 0."),
     player: Optional[list[str]] = typer.Option(None, "--player", help="A player, \"First Last\"; repeat it."),
     players_file: Optional[Path] = typer.Option(None, "--players", help="A CSV file with the columns first, last and "
                                                 "optionally club, country, rating, team (one team, one competitor)."),
@@ -200,7 +203,8 @@ def new(
     entries = _entries(player or [], players_file)
     store = _store(db)
     try:
-        event_id, event = register(store, name, settings, entries, championship=championship, prizes=prizes)
+        event_id, event = register(store, name, settings, entries, championship=championship, prizes=prizes,
+                                   skip_worst=skip_worst)
     except _errors() as exc:
         _refuse(exc)
     finally:
@@ -633,7 +637,7 @@ def championship_(name: str = typer.Argument(..., metavar="NAME", help="The cham
                   as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     from carrom.desk.service import championship_ranking
 
-    events, rows, method = _query(db, lambda store: championship_ranking(store, name))
+    events, rows, method, skip = _query(db, lambda store: championship_ranking(store, name))
     data = [{"rank": k, "players": list(r.players), "prizes": list(r.prizes), "total": r.total, "played": r.played}
             for k, r in enumerate(rows, 1)]
     if as_json:
@@ -641,7 +645,8 @@ def championship_(name: str = typer.Argument(..., metavar="NAME", help="The cham
         return
     lines = "\n".join(f"{d['rank']:>4}  {' & '.join(d['players']):<40} {d['total']:>7g}  "
                       + " ".join(f"{p:g}" for p in d["prizes"]) for d in data)
-    typer.echo(f"prizes: {method.value}\n{lines}" if lines else f"no closed event in {name!r}")
+    typer.echo(f"prizes: {method.value}" + (f", the {skip} worst left out" if skip else "") + f"\n{lines}" if lines
+               else f"no closed event in {name!r}")
 
 
 protest_app = typer.Typer(help="Protests (ICF 144-151): lodge, decide; never withdrawn.", no_args_is_help=True)

@@ -72,15 +72,16 @@ def settings_of(**given: Any) -> Settings:
 
 def register(store: TournamentStore, name: str, settings: Settings, entries: list[Entry],
              date: str | None = None, championship: str | None = None,
-             prizes: str | None = None) -> tuple[int, Event]:
+             prizes: str | None = None, skip_worst: int | None = None) -> tuple[int, Event]:
     """A new event with its players, one competitor each (or one a team); one transaction. ``championship`` names
-    the series it counts in (made when first named), ``prizes`` its prize-giving method (``championship_prizes``)."""
+    the series it counts in (made when first named), ``prizes`` its prize-giving method and ``skip_worst`` how many
+    of each competitor's worst results its ranking leaves out (``championship_fields``)."""
     if not name.strip():
         raise DeskError(say('an event needs a name'))
     if len(entries) < 2:
         raise DeskError(say('an event needs at least two players'))
     championship = championship.strip() if championship and championship.strip() else None
-    method = championship_prizes(store, championship, prizes)
+    fields = championship_fields(store, championship, prizes, skip_worst)
     with store.transaction("registering the players") as s:
         clubs: dict[str, int] = {}
         players: dict[int, Player] = {}
@@ -107,7 +108,7 @@ def register(store: TournamentStore, name: str, settings: Settings, entries: lis
                       competitors=tuple(Competitor(i, ids) for i, ids in enumerate(competitors, 1)))
         if settings.system is System.GROUPS:
             event = assign_groups(event)
-        extra = {"championship": {"description": championship, "prizes": method.value}} if championship else None
+        extra = {"championship": {"description": championship} | fields} if championship else None
         return store.create(event, extra, session=s, competitor_extra=team_names), event
 
 
@@ -349,35 +350,43 @@ def prizes_method(fields: dict) -> Prizes:
         return Prizes.FIXED
 
 
-def championship_prizes(store: TournamentStore, name: str | None, given: str | None) -> Prizes:
-    """The prize-giving method of a new event of championship ``name``: SoL's methods are a championship's, the same
-    for all its events, so a championship already named keeps its own (a different one given is refused); a new
-    one takes ``given`` (fixed when not given)."""
+def championship_fields(store: TournamentStore, name: str | None, prizes: str | None,
+                        skip_worst: int | None) -> dict[str, Any]:
+    """A new event's championship fields, SoL's: its prize-giving method (``prizes``) and how many worst results it
+    skips (``skipworstprizes``). They are the championship's, the same for all its events: a championship already
+    named keeps its own (another one given is refused); a new one takes those given (fixed prizes, none skipped)."""
     method = None
-    if given is not None and given != "":
+    if prizes is not None and prizes != "":
         try:
-            method = Prizes(given)
+            method = Prizes(prizes)
         except ValueError:
-            raise DeskError(say('{name}: {value} is not one of {value3}', name="prizes", value=repr(given),
-                                value3=", ".join(p.value for p in Prizes))) from None
+            raise DeskError(say('{name}: {value} is not one of {value3}', name="prizes", value=repr(prizes),
+                                value3=", ".join(p.value for p in Prizes)), Refusal.MALFORMED) from None
+    if skip_worst is not None and (isinstance(skip_worst, bool) or not isinstance(skip_worst, int) or skip_worst < 0):
+        raise DeskError(say("{key} must be a whole number, 0 or more", key="skip_worst"), Refusal.MALFORMED)
     if name is None:
-        if method is not None:
+        if method is not None or skip_worst:
             raise DeskError(say("a prize-giving method is a championship's: name the championship too"))
-        return Prizes.FIXED
+        return {}
     known = championships(store).get(name)
-    if known:
-        kept = prizes_method(known[-1][2])
-        if method is not None and method is not kept:
-            raise DeskError(say("championship {name} gives its prizes by the {kept} method, as all its events do: not "
-                                "{given}", name=repr(name), kept=kept.value, given=method.value))
-        return kept
-    return method or Prizes.FIXED
+    if not known:
+        return {"prizes": (method or Prizes.FIXED).value, "skipworstprizes": skip_worst or 0}
+    fields = known[-1][2]
+    kept, skipped = prizes_method(fields), int(fields.get("skipworstprizes") or 0)
+    if method is not None and method is not kept:
+        raise DeskError(say("championship {name} gives its prizes by the {kept} method, as all its events do: not "
+                            "{given}", name=repr(name), kept=kept.value, given=method.value))
+    if skip_worst is not None and skip_worst != skipped:
+        raise DeskError(say("championship {name} leaves out each competitor's {kept} worst results, as all its events "
+                            "do: not {given}", name=repr(name), kept=skipped, given=skip_worst))
+    return {"prizes": kept.value, "skipworstprizes": skipped}
 
 
-def championship_ranking(store: TournamentStore, name: str) -> tuple[list[tuple[int, Event]], list[Any], Prizes]:
+def championship_ranking(store: TournamentStore,
+                         name: str) -> tuple[list[tuple[int, Event]], list[Any], Prizes, int]:
     """A championship's closed events (by date), its ranking (``carrom.tournament.championship``: each event's prize
-    by final place and the championship's method, SoL's stored prize for a tourney imported from SoL) and its
-    method."""
+    by final place and the championship's method, SoL's stored prize for a tourney imported from SoL), its method
+    and how many worst results it leaves out."""
     from carrom.tournament.championship import event_prizes, ranking
 
     events = championships(store).get(name)
@@ -392,4 +401,4 @@ def championship_ranking(store: TournamentStore, name: str) -> tuple[list[tuple[
         prizes = {tuple(event.names(cid)): sols.get(cid, prize) for cid, prize in event_prizes(event, method).items()}
         counted.append((event_id, event))
         results.append(prizes)
-    return counted, ranking(results, skip), method
+    return counted, ranking(results, skip), method, skip

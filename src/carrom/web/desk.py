@@ -570,7 +570,7 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
     @router.post("/api/desk")
     async def create(request: Request):
         """A new event from the desk's form: its settings and players; the answer holds its desk key."""
-        body = _fields(await body_json(request), ("name", "players"), SETTINGS + ("championship", "prizes"))
+        body = _fields(await body_json(request), ("name", "players"), SETTINGS + ("championship", "prizes", "skip_worst"))
         if not isinstance(body["players"], list):
             raise HTTPException(400, SAID.gettext("{key} must be a list", key="players"))
         given = {k: body[k] for k in SETTINGS if k in body}
@@ -580,7 +580,9 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
             entries = [_entry(p) for p in body["players"]]
             event_id, _ = service.register(desk.events, str(body["name"]), settings, entries,
                                            championship=str(body.get("championship") or "") or None,
-                                           prizes=str(body.get("prizes") or "") or None)
+                                           prizes=str(body.get("prizes") or "") or None,
+                                           skip_worst=None if body.get("skip_worst") in (None, "")
+                                           else _int(body, "skip_worst"))
             return desk.new_key(event_id)
         try:
             return await run(make)
@@ -727,8 +729,8 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
         found = await run(service.championship_ranking, desk.events, name)
         if isinstance(found, JSONResponse):
             return found
-        events, rows, method = found
-        return {"name": name, "prizes": method.value,
+        events, rows, method, skip = found
+        return {"name": name, "prizes": method.value, "skip_worst": skip,
                 "events": [{"id": i, "name": e.name, "date": e.date} for i, e in events],
                 "ranking": [{"rank": k, "players": list(r.players), "prizes": list(r.prizes), "total": r.total,
                              "played": r.played, "skipped": list(r.skipped)} for k, r in enumerate(rows, 1)]}

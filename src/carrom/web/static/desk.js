@@ -64,7 +64,8 @@ function made(list) {
 $("new-event").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const f = new FormData(ev.target);
-  const body = { name: f.get("name"), championship: f.get("championship") || null, prizes: f.get("prizes") || null, system: f.get("system"), pairing: f.get("pairing"), format: f.get("format"),
+  const body = { name: f.get("name"), championship: f.get("championship") || null, prizes: f.get("prizes") || null,
+    skip_worst: f.get("skip_worst") === "" || f.get("skip_worst") === null ? null : Number(f.get("skip_worst")), system: f.get("system"), pairing: f.get("pairing"), format: f.get("format"),
     rounds: Number(f.get("rounds") || 0), finals: Number(f.get("finals") || 0), groups: Number(f.get("groups") || 0),
     qualifiers: Number(f.get("qualifiers") || 2), third_place: f.get("third_place") === "on", timed: f.get("timed") === "on",
     players: players(f.get("players") || "") };

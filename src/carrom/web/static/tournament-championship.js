@@ -29,7 +29,8 @@ if (name) {
   if (state) {
     const head = [el("th", { class: "n" }, "#"), el("th", {}, t("Players")),
       ...state.events.map((e) => el("th", { class: "n wide" }, el("a", { href: `/t/${e.id}` }, e.date || e.name))), el("th", { class: "n" }, t("Total"))];
-    fill("ranking", [el("h2", {}, name), el("p", { class: "prizes-method" }, (METHODS[state.prizes] || METHODS.fixed)()), el("table", { class: "standings" }, [
+    fill("ranking", [el("h2", {}, name), el("p", { class: "prizes-method" }, [(METHODS[state.prizes] || METHODS.fixed)(),
+      ...(state.skip_worst ? [" ", tn("Each one's {n} worst result is left out.", "Each one's {n} worst results are left out.", state.skip_worst, { n: state.skip_worst })] : [])]), el("table", { class: "standings" }, [
       el("thead", {}, [el("tr", {}, head)]),
       el("tbody", {}, state.ranking.map((r) => el("tr", {}, [el("td", { class: "n" }, String(r.rank)), el("td", {}, r.players.join(" & ")),
         ...r.prizes.map((p) => el("td", { class: "n wide" }, p ? number(p) : "")), el("td", { class: "n" }, el("strong", {}, number(r.total)))]))),
