@@ -106,7 +106,8 @@ function lineupEditor(m) {
   }, m.lineup.teams[i].map(([, n]) => el("option", { value: n, selected: n === name }, n))))));
   const rows = m.lineup.rubbers.map((r, j) => el("div", { class: "lineup-rubber" }, [
     el("span", { class: "tag" }, r.doubles ? t("Rubber {n}, doubles", { n: r.rubber }) : t("Rubber {n}, singles", { n: r.rubber })), " ",
-    ...picks[j][0], " v ", ...picks[j][1]]));
+    el("span", { class: "lineup-side", style: "display: inline-flex" }, picks[j][0]), " v ",
+    el("span", { class: "lineup-side", style: "display: inline-flex" }, picks[j][1])]));
   const save = el("button", { type: "button", class: "save-lineup" }, t("Save the line-up"));
   save.addEventListener("click", () => step("lineup", { round: m.round, table: m.table,
     rubbers: picks.map((sides) => sides.map((side) => side.map((select) => select.value))) }));
