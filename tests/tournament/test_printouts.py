@@ -3,6 +3,7 @@ event, round, match number, table, players), the standings, the bracket and the 
 language (the scorecard's library, fpdf2)."""
 
 import io
+import json
 
 import pytest
 from pypdf import PdfReader
@@ -72,3 +73,21 @@ def test_a_printout_it_cannot_make_is_refused(swiss, tmp_path):
     assert bad.exit_code != 0 and "a printout is one of pairings, scorecards" in bad.output and not out.exists()
     bad = carrom("tournament", "print", 1, "bracket", "--pdf", out, "--db", swiss, ok=False)
     assert "no knockout to print" in bad.output and not out.exists()
+
+
+def test_the_prize_list_of_a_championships_event_gives_each_places_prize(sqlite_db, tmp_path):
+    """Closed, an event of a championship with SoL's centesimal prizes prints each place's prize: 100 to the winner,
+    1 to the last, evenly between (three players: 50.5 for the second, "50,5" in Italian); on main, no prize."""
+    players = [a for p in PLAYERS[:3] for a in ("--player", p)]
+    carrom("tournament", "new", "Cup", "--system", "roundrobin", "--championship", "Lega", "--prizes", "centesimal",
+           *players, "--db", sqlite_db)
+    for number in (1, 2, 3):
+        carrom("tournament", "pair", 1, "--db", sqlite_db)
+        table = next(m["table"] for m in json.loads(carrom("tournament", "round", 1, number, "--db", sqlite_db,
+                                                                 "--json").output) if len(m["players"]) == 2)
+        carrom("tournament", "result", 1, number, table, "25-10", "25-3", "--db", sqlite_db)
+    carrom("tournament", "close", 1, "--db", sqlite_db)
+    out = tmp_path / "prizes.pdf"
+    carrom("--lang", "it", "tournament", "print", 1, "prizes", "--pdf", out, "--db", sqlite_db)
+    text = text_of(out)[1]
+    assert "Premio" in text and "100" in text and "50,5" in text

@@ -32,6 +32,7 @@ def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(ser
     page.fill("input[name=name]", "Ljubljana Open")
     page.fill("input[name=rounds]", "3")
     page.fill("input[name=championship]", "Slovenian Cup")
+    page.select_option("select[name=prizes]", "fixed")  # SoL's prize-giving methods, a championship's
     page.fill("textarea[name=players]", "\n".join(PLAYERS))
     shot(page, artifacts, "desk-new-1366x768.png")
     page.click("#create-button")
@@ -149,6 +150,58 @@ def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(ser
         ratings.wait_for_function("window.championship && championship.ready")
         rows = ratings.locator("#ranking tbody tr")
         assert rows.count() == 6 and rows.first.locator("strong").inner_text() == "18"
+        assert ratings.inner_text(".prizes-method").startswith("Premi fissi: 18")  # its method, in words
         shot(ratings, artifacts, f"championship-it-{size}.png")
         ratings.context.close()
+    assert not errors, errors
+
+
+TEAMS = {"Mumbai": ["Asha Rao", "Ravi Kumar"], "Ljubljana": ["Ana Novak", "Ivo Bele"],
+         "Paris": ["Luc Martin", "Eva Kos"], "Roma": ["Marta Rossi", "Joan Puig"]}
+
+
+def test_a_ties_line_up_on_the_desk(server, browser, artifacts):
+    """A team tie's line-up chosen on the desk's page (each rubber's players among each team's, the doubles two),
+    saved; one that names a player twice is refused in Spanish; the desk at both sizes with the editor open."""
+    errors: list[str] = []
+    page = open_page(browser, errors, **DESKTOP)
+    players = [{"first": n.split()[0], "last": n.split()[1], "team": team} for team, names in TEAMS.items()
+               for n in names]
+    made = page.request.post(server.url + "api/desk", data={"name": "Team Cup", "players": players, "rubbers": 3,
+                                                             "rounds": 1})
+    assert made.ok, made.text()
+    desk_link = made.json()["desk"]
+    page.goto(server.url + desk_link.lstrip("/").replace("#", "?lang=en#"))
+    page.wait_for_function("window.desk && desk.ready && desk.state")
+    page.click("#pair")
+    page.wait_for_function("desk.state.rounds.length === 1 && !desk.busy")
+    editor = page.locator("details.lineup[data-table='1']")
+    editor.locator("summary").click()
+    picks = editor.locator("select.lineup-player")
+    assert picks.count() == 8  # two singles rubbers (one a side), the doubles (two a side)
+    team = page.evaluate("desk.state.rounds[0].matches[0].lineup.teams[0].map((p) => p[1])")
+    picks.nth(0).select_option(team[1])  # rubber 1: the team's second player
+    picks.nth(2).select_option(team[0])  # rubber 2: its first
+    editor.locator("button.save-lineup").click()
+    page.wait_for_function("desk.state.rounds[0].matches[0].lineup.set && !desk.busy")
+    assert page.evaluate("desk.state.rounds[0].matches[0].lineup.rubbers.slice(0, 2).map((r) => r.sides[0])") == [
+        [team[1]], [team[0]]]
+    page.locator("details.lineup[data-table='1'] summary").click()
+    assert "by hand" in page.inner_text("details.lineup[data-table='1'] summary")
+    page.locator("details.lineup[data-table='1']").scroll_into_view_if_needed()
+    shot(page, artifacts, "desk-lineup-1366x768.png")
+
+    phone = open_page(browser, errors, **PHONE)
+    phone.goto(server.url + desk_link.lstrip("/").replace("#", "?lang=es#"))
+    phone.wait_for_function("window.desk && desk.ready && desk.state")
+    editor = phone.locator("details.lineup[data-table='1']")
+    editor.locator("summary").click()
+    picks = editor.locator("select.lineup-player")
+    picks.nth(5).select_option(picks.nth(4).input_value())  # the doubles: one player twice on a side
+    editor.locator("button.save-lineup").click()
+    phone.wait_for_selector("#error:not([hidden])")
+    assert "dos veces" in phone.inner_text("#error")  # in the reader's words, nothing changed
+    assert phone.evaluate("desk.state.rounds[0].matches[0].lineup.rubbers[2].sides[0].length") == 2
+    editor.scroll_into_view_if_needed()
+    shot(phone, artifacts, "desk-lineup-390x844.png")
     assert not errors, errors

@@ -24,9 +24,10 @@ def test_sols_fixed_prizes_and_the_worst_skipped():
     assert [r.players for r in level] == [(("Y y",)), ("Z z",)]  # 34 before 18
 
 
-def play_event(client, name, winners_first):
+def play_event(client, name, winners_first, championship="Slovenian Cup", **more):
     players = NAMES[:4]
-    r = client.post("/api/desk", json={"name": name, "players": players, "rounds": 1, "championship": "Slovenian Cup"})
+    r = client.post("/api/desk", json={"name": name, "players": players, "rounds": 1, "championship": championship,
+                                       **more})
     assert r.status_code == 200, r.text  # on main: "unknown field championship"
     eid, key = r.json()["id"], {"X-Desk-Key": r.json()["key"]}
     matches = step(client, eid, key, "pair")["rounds"][0]["matches"]
@@ -59,5 +60,24 @@ def test_a_championship_of_two_events_ranked_on_the_web(client):
                                                    client.db]).output)
     assert [(r["players"], r["total"]) for r in cli_rows] == [(r["players"], r["total"]) for r in shown["ranking"]]
     assert client.get("/championships/Slovenian%20Cup").status_code == 200
-    missing = client.get("/api/championships/Nowhere")
-    assert missing.status_code == 400 and "Nowhere" in missing.json()["error"]
+    missing = client.get("/api/championships/Nowhere")  # on main a 400, as if the request were wrong
+    assert missing.status_code == 404 and "Nowhere" in missing.json()["error"]
+    assert missing.json()["kind"] == "not-found" and missing.json()["refusal"]["id"] == "there is no championship {name}"
+
+
+def test_the_desks_form_chooses_the_championships_method(client):
+    """SoL's millesimal prizes chosen on the desk's form (on main: "unknown field prizes"): 1000 to the winner, then
+    down 1000 // 4 = 250 a place; the championship keeps its method, another is refused with its kind."""
+    eid, rows = play_event(client, "Coppa 1", True, championship="Coppa", prizes="millesimal")
+    shown = client.get("/api/championships/Coppa").json()
+    assert shown["prizes"] == "millesimal" and shown["skip_worst"] == 0
+    want = {" & ".join(r["players"]): [1000 - 250 * (r["rank"] - 1)] for r in rows}
+    assert {" & ".join(r["players"]): r["prizes"] for r in shown["ranking"]} == want
+    other = client.post("/api/desk", json={"name": "Coppa 2", "players": NAMES[:4], "championship": "Coppa",
+                                           "prizes": "asis"})
+    assert other.status_code == 400 and other.json()["kind"] == "illegal", other.text
+    assert "millesimal" in other.json()["error"] and other.json()["refusal"]["params"]["kept"] == "millesimal"
+    assert client.get("/api/championships/Slovenian%20Cup").status_code == 404  # no event names it here
+    negative = client.post("/api/desk", json={"name": "Coppa 3", "players": NAMES[:4], "championship": "Nuova",
+                                              "skip_worst": -1})
+    assert negative.status_code == 400 and negative.json()["kind"] == "malformed", negative.text

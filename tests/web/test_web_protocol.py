@@ -116,7 +116,8 @@ def test_a_body_that_is_not_json_and_unknown_matches(client):
     assert r.status_code == 400 and "JSON" in r.json()["error"]
     assert client.get("/api/rooms/nosuchroom").json() == {  # in English, and as a message for the page (docs/i18n.md)
         "error": "there is no match 'nosuchroom': check the link",
-        "refusal": {"id": "there is no match {room}: check the link", "params": {"room": "'nosuchroom'"}}}
+        "refusal": {"id": "there is no match {room}: check the link", "params": {"room": "'nosuchroom'"}},
+        "kind": "not-found"}  # what kind of refusal, as the game's say (docs/web.md)
     with client.websocket_connect("/ws/nosuchroom") as ws:
         assert "no match" in ws.receive_json()["message"]
 

@@ -177,6 +177,14 @@ def new(
     timed: bool = typer.Option(False, "--timed", help="The timed rules (004): 7 minutes to report, not 15."),
     championship: Optional[str] = typer.Option(None, "--championship", help="The championship (a series of events "
                                                "with its own ranking) it counts in; made when first named."),
+    prizes: Optional[str] = typer.Option(None, "--prizes", help="A new championship's prize-giving method, as SoL's: "
+                                         "fixed (18, 16, 14, 13... to the 16th), fixed40 (1000, 900, 800, 750... to "
+                                         "the 40th), millesimal (1000 down in equal whole steps), centesimal (100 "
+                                         "to the winner, 1 to the last) or asis (the places: the number of "
+                                         "competitors down to 1). Default: the championship's own, else fixed."),
+    skip_worst: Optional[int] = typer.Option(None, "--skip-worst", min=0, help="A new championship's number of worst "
+                                             "results left out of each competitor's total (SoL's skipworstprizes). "
+                                             "Default: the championship's own, else 0."),
     player: Optional[list[str]] = typer.Option(None, "--player", help="A player, \"First Last\"; repeat it."),
     players_file: Optional[Path] = typer.Option(None, "--players", help="A CSV file with the columns first, last and "
                                                 "optionally club, country, rating, team (one team, one competitor)."),
@@ -195,7 +203,8 @@ def new(
     entries = _entries(player or [], players_file)
     store = _store(db)
     try:
-        event_id, event = register(store, name, settings, entries, championship=championship)
+        event_id, event = register(store, name, settings, entries, championship=championship, prizes=prizes,
+                                   skip_worst=skip_worst)
     except _errors() as exc:
         _refuse(exc)
     finally:
@@ -452,6 +461,40 @@ def result_(
     _emit(_match_json(event, m), as_json, _match_line(event, m))
 
 
+@tournament_app.command("lineup", help="A team tie's line-up by hand: who plays each rubber, e.g. `lineup 1 1 2 "
+                                       "--rubber \"Asha Rao v Ana Novak\" --rubber ... --rubber \"Asha Rao & Ravi "
+                                       "Kumar v Ana Novak & Ivo Bele\"` (side 1's team first, one --rubber each, "
+                                       "in order).")
+def lineup_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    number: int = typer.Argument(..., metavar="ROUND", help="The round."),
+    table: int = typer.Argument(..., metavar="TABLE", help="The table."),
+    rubber: list[str] = typer.Option(..., "--rubber", help="A rubber's players: \"First Last v First Last\", a "
+                                                           "doubles \"A & B v C & D\"; repeat it, in order."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    from carrom.desk.service import lineup_named
+    from carrom.tournament.lineup import players_of
+
+    rubbers = []
+    for text in rubber:
+        sides = text.split(" v ")
+        if len(sides) != 2 or not all(s.strip() for s in sides):
+            _refuse(say("a rubber's line-up is \"First Last v First Last\" (a doubles \"A & B v C & D\"), not "
+                        "{text}", text=repr(text)))
+        rubbers.append([[p.strip() for p in side.split("&")] for side in sides])
+    event = _step(db, event_id, lambda e: lineup_named(e, number, table, rubbers),
+                  f"line-up of round {number}, table {table}: {' | '.join(rubber)}")
+    from carrom.tournament import find
+
+    m = find(event, number, table)
+    data = [{"rubber": k, "players": [[event.players[p].name for p in side] for side in players_of(event, m, k)]}
+            for k in range(1, event.settings.rubbers + 1)]
+    _emit(data, as_json, "\n".join(f"rubber {d['rubber']}: " + " v ".join(" & ".join(side) for side in d["players"])
+                                   for d in data))
+
+
 @tournament_app.command("announce", help="Announce a match for a time (default: now): the time to report runs from "
                                          "it (ICF 143 i; 7 minutes in the timed rules).")
 def announce_(
@@ -587,17 +630,23 @@ def ratings_(name: str = typer.Argument(..., metavar="LIST", help="The rating li
 
 
 @tournament_app.command("championship", help="A championship's ranking: each closed event's prize by final place "
-                                             "(SoL's fixed prizes: 18, 16, 14, 13...), the total.")
+                                             "(by the championship's method, SoL's: fixed 18, 16, 14, 13..., "
+                                             "fixed40, millesimal, centesimal or asis), the total.")
 def championship_(name: str = typer.Argument(..., metavar="NAME", help="The championship."),
                   db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                   as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     from carrom.desk.service import championship_ranking
 
-    events, rows = _query(db, lambda store: championship_ranking(store, name))
+    events, rows, method, skip = _query(db, lambda store: championship_ranking(store, name))
     data = [{"rank": k, "players": list(r.players), "prizes": list(r.prizes), "total": r.total, "played": r.played}
             for k, r in enumerate(rows, 1)]
-    _emit(data, as_json, "\n".join(f"{d['rank']:>4}  {' & '.join(d['players']):<40} {d['total']:>7g}  "
-                                   + " ".join(f"{p:g}" for p in d["prizes"]) for d in data) or f"no closed event in {name!r}")
+    if as_json:
+        _emit(data, True, "")
+        return
+    lines = "\n".join(f"{d['rank']:>4}  {' & '.join(d['players']):<40} {d['total']:>7g}  "
+                      + " ".join(f"{p:g}" for p in d["prizes"]) for d in data)
+    typer.echo(f"prizes: {method.value}" + (f", the {skip} worst left out" if skip else "") + f"\n{lines}" if lines
+               else f"no closed event in {name!r}")
 
 
 protest_app = typer.Typer(help="Protests (ICF 144-151): lodge, decide; never withdrawn.", no_args_is_help=True)

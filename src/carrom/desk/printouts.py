@@ -12,7 +12,7 @@ from typing import Callable
 from fpdf import FPDF
 from pypdf import PdfWriter
 
-from carrom.desk.service import scorecard_header
+from carrom.desk.service import prizes_method, scorecard_header
 from carrom.i18n import Translator
 from carrom.records.record import Record
 from carrom.records.scorecard.build import build_card
@@ -20,6 +20,7 @@ from carrom.records.scorecard.pdf import _font, card_pdf
 from carrom.records.tablet import header_from_dict
 from carrom.rules.message import say
 from carrom.tournament import DeskError, Event, standings
+from carrom.tournament.championship import Prizes, event_prizes
 
 KINDS = ("pairings", "scorecards", "standings", "bracket", "prizes")
 KNOCKOUT = ("knockout", "third", "final")
@@ -156,13 +157,27 @@ def bracket(event: Event, tr: Translator, number: int | None = None, extra: dict
 
 
 def prizes(event: Event, tr: Translator, number: int | None = None, extra: dict | None = None) -> bytes:
-    """The final places: the standings' order (the finals and the knockout decide the first places)."""
+    """The final places: the standings' order (the finals and the knockout decide the first places); for a closed
+    event of a championship, each place's prize by the championship's method (none shown for SoL's ``asis``, whose
+    prizes are the places themselves)."""
     sheet = _Sheet(event.name, tr.gettext("Prize list"))
     w = sheet.width
-    widths = (20, w - 20 - 50, 50)
-    sheet.row(widths, ("#", tr.gettext("Players"), tr.gettext("Points")), bold=True, fill=True)
+    fields = (extra or {}).get("championship")
+    method = prizes_method(fields) if fields else None
+    given = event_prizes(event, method) if method not in (None, Prizes.ASIS) and event.closed \
+        and not (extra or {}).get("prized") else {}  # (a tourney SoL prized: SoL's own list has its prizes)
+    if given:
+        widths = (20, w - 20 - 80, 40, 40)
+        sheet.row(widths, ("#", tr.gettext("Players"), tr.gettext("Points"), tr.gettext("Prize")), bold=True,
+                  fill=True)
+    else:
+        widths = (20, w - 20 - 50, 50)
+        sheet.row(widths, ("#", tr.gettext("Players"), tr.gettext("Points")), bold=True, fill=True)
     for r in standings(event):
-        sheet.row(widths, (r.rank, _names(event, r.competitor), r.points), height=9, aligns=("C", "L", "R"))
+        row = (r.rank, _names(event, r.competitor), r.points)
+        if given:
+            row += (tr.number(given[r.competitor]),)
+        sheet.row(widths, row, height=9, aligns=("C", "L", "R", "R"))
     return sheet.bytes()
 
 

@@ -20,11 +20,13 @@ from sqlalchemy import delete, select
 from carrom.desk.ratings import rate_event
 from carrom.desk.store import TournamentStore
 from carrom.desk.tables import DeskKeyRow, RubberTabletRow, TabletRow
-from carrom.rules import Seat
+from carrom.rules import Refusal, Seat
 from carrom.rules.message import say
 from carrom.tournament import (
     Competitor, DeskError, Event, FinalKind, Format, Pairing, Player, Settings, System, assign_groups, close, enter, pair,
 )
+from carrom.tournament.championship import Prizes
+from carrom.tournament.lineup import players_of, set_lineup
 from carrom.tournament.protests import Protest, decide, lodge
 
 SETTING_ENUMS = {"system": System, "pairing": Pairing, "format": Format, "final_kind": FinalKind}
@@ -69,13 +71,17 @@ def settings_of(**given: Any) -> Settings:
 
 
 def register(store: TournamentStore, name: str, settings: Settings, entries: list[Entry],
-             date: str | None = None, championship: str | None = None) -> tuple[int, Event]:
+             date: str | None = None, championship: str | None = None,
+             prizes: str | None = None, skip_worst: int | None = None) -> tuple[int, Event]:
     """A new event with its players, one competitor each (or one a team); one transaction. ``championship`` names
-    the series it counts in (made when first named; SoL's fixed prizes)."""
+    the series it counts in (made when first named), ``prizes`` its prize-giving method and ``skip_worst`` how many
+    of each competitor's worst results its ranking leaves out (``championship_fields``)."""
     if not name.strip():
         raise DeskError(say('an event needs a name'))
     if len(entries) < 2:
         raise DeskError(say('an event needs at least two players'))
+    championship = championship.strip() if championship and championship.strip() else None
+    fields = championship_fields(store, championship, prizes, skip_worst)
     with store.transaction("registering the players") as s:
         clubs: dict[str, int] = {}
         players: dict[int, Player] = {}
@@ -102,8 +108,7 @@ def register(store: TournamentStore, name: str, settings: Settings, entries: lis
                       competitors=tuple(Competitor(i, ids) for i, ids in enumerate(competitors, 1)))
         if settings.system is System.GROUPS:
             event = assign_groups(event)
-        extra = {"championship": {"description": championship.strip(), "prizes": "fixed"}} \
-            if championship and championship.strip() else None
+        extra = {"championship": {"description": championship} | fields} if championship else None
         return store.create(event, extra, session=s, competitor_extra=team_names), event
 
 
@@ -200,26 +205,40 @@ def stage_of(event: Event, match) -> str:
     return "early"
 
 
-def rubber_players(one: tuple[int, ...], two: tuple[int, ...], rubber: int, count: int) -> tuple[tuple, tuple]:
-    """Who plays rubber ``rubber`` of a tie of ``count``: the last rubber of a tie of three or more is a doubles
-    between each team's first two players (when both have two); the others are singles, each team's players in
-    the order they were entered, in turn."""
-    if count >= 3 and rubber == count and len(one) >= 2 and len(two) >= 2:
-        return one[:2], two[:2]
-    return (one[(rubber - 1) % len(one)],), (two[(rubber - 1) % len(two)],)
+def lineup_named(event: Event, round_number: int, table: int, rubbers: Any) -> Event:
+    """The tie's line-up entered by hand (``carrom.tournament.lineup.set_lineup``), its players given by name
+    ("First Last") or number: ``rubbers`` in order, each a pair of sides, each side a list of players."""
+    if not isinstance(rubbers, (list, tuple)) or not all(
+            isinstance(r, (list, tuple)) and len(r) == 2 and all(isinstance(side, (list, tuple)) for side in r)
+            for r in rubbers):
+        raise DeskError(say("a line-up names both sides' players of each of the {count} rubbers, in order",
+                            count=event.settings.rubbers), Refusal.MALFORMED)
+    return set_lineup(event, round_number, table, [[[player_named(event, p) for p in side] for side in r]
+                                                   for r in rubbers])
+
+
+def player_named(event: Event, name: Any) -> int:
+    """A player of the event by "First Last" (or the id the desk shows)."""
+    text = " ".join(str(name).split())
+    wanted = text.casefold()
+    for pid, p in event.players.items():
+        if p.name.casefold() == wanted or text == str(pid):
+            return pid
+    raise DeskError(say('no player {name} in this event', name=repr(text)))
 
 
 def scorecard_header(event: Event, extra: dict, match, rubber: int = 0,
                      competitor_extra: dict[int, dict] | None = None) -> dict[str, Any]:
     """The scorecard's header of a match (ICF XIX), as the tablet's form would send it; of a team tie's rubber
-    (1 up), its players (``rubber_players``) with their team's name as the scorecard's EQUIPO."""
+    (1 up), its players (its line-up's, ``carrom.tournament.lineup``) with their team's name as the scorecard's
+    EQUIPO."""
     one, two = event.competitor(match.side1).players, event.competitor(match.side2).players
     teams: tuple[str | None, str | None] = (None, None)
     if rubber:
         named = competitor_extra or {}
         teams = tuple((named.get(c) or {}).get("team") or " & ".join(event.names(c))  # type: ignore[assignment]
                       for c in (match.side1, match.side2))
-        one, two = rubber_players(one, two, rubber, event.settings.rubbers)
+        one, two = players_of(event, match, rubber)
     doubles = len(one) == 2 and len(two) == 2
     first = Seat.SOUTH  # side A sits south (and north, partners opposite: ICF 28); side B on their right
     seats = (((first, first.opposite), (first.right, first.right.opposite)) if doubles
@@ -303,38 +322,83 @@ def drop_tablets(store: TournamentStore, event_id: int, from_round: int) -> None
 # -- championships: a series of events with its own ranking (SoL's) --------------------------------------------
 
 
-def championships(store: TournamentStore) -> dict[str, list[tuple[int, Event, dict, dict]]]:
+def championships(store: TournamentStore) -> dict[str, list[tuple[int, Event, dict, dict[int, float]]]]:
     """Every championship named by an event (made here or imported from SoL): its events by date, each with its
-    championship fields and its competitors' stored fields."""
-    found: dict[str, list[tuple[int, Event, dict, dict]]] = {}
+    championship fields and the prizes SoL gave its competitors (a tourney imported prized; else none)."""
+    found: dict[str, list[tuple[int, Event, dict, dict[int, float]]]] = {}
     for event_id, _, _, _ in store.events():
         event, extra, c_extra, _ = store.load_with_extras(event_id)
         name = (extra.get("championship") or {}).get("description")
         if name:
-            found.setdefault(str(name), []).append((event_id, event, extra["championship"], c_extra))
+            given = {cid: float(fields["prize"]) for cid, fields in c_extra.items()
+                     if extra.get("prized") and isinstance(fields.get("prize"), (int, float))}
+            found.setdefault(str(name), []).append((event_id, event, extra["championship"], given))
     for events in found.values():
         events.sort(key=lambda e: (e[1].date, e[0]))
     return found
 
 
-def championship_ranking(store: TournamentStore, name: str) -> tuple[list[tuple[int, Event]], list[Any]]:
-    """A championship's closed events (by date) and its ranking (``carrom.tournament.championship``): each event's
-    prize by final place, SoL's stored prize for a tourney imported from SoL."""
-    from carrom.tournament import standings
-    from carrom.tournament.championship import fixed_prize, ranking
+class ChampionshipMissing(DeskError):
+    """No event names this championship (the web answers 404)."""
+
+
+def prizes_method(fields: dict) -> Prizes:
+    """A championship's prize-giving method as its stored fields name it (SoL's ``prizes``; fixed when unsaid)."""
+    try:
+        return Prizes(fields.get("prizes") or Prizes.FIXED)
+    except ValueError:
+        return Prizes.FIXED
+
+
+def championship_fields(store: TournamentStore, name: str | None, prizes: str | None,
+                        skip_worst: int | None) -> dict[str, Any]:
+    """A new event's championship fields, SoL's: its prize-giving method (``prizes``) and how many worst results it
+    skips (``skipworstprizes``). They are the championship's, the same for all its events: a championship already
+    named keeps its own (another one given is refused); a new one takes those given (fixed prizes, none skipped)."""
+    method = None
+    if prizes is not None and prizes != "":
+        try:
+            method = Prizes(prizes)
+        except ValueError:
+            raise DeskError(say('{name}: {value} is not one of {value3}', name="prizes", value=repr(prizes),
+                                value3=", ".join(p.value for p in Prizes)), Refusal.MALFORMED) from None
+    if skip_worst is not None and (isinstance(skip_worst, bool) or not isinstance(skip_worst, int) or skip_worst < 0):
+        raise DeskError(say("{key} must be a whole number, 0 or more", key="skip_worst"), Refusal.MALFORMED)
+    if name is None:
+        if method is not None or skip_worst:
+            raise DeskError(say("a prize-giving method is a championship's: name the championship too"))
+        return {}
+    known = championships(store).get(name)
+    if not known:
+        return {"prizes": (method or Prizes.FIXED).value, "skipworstprizes": skip_worst or 0}
+    fields = known[-1][2]
+    kept, skipped = prizes_method(fields), int(fields.get("skipworstprizes") or 0)
+    if method is not None and method is not kept:
+        raise DeskError(say("championship {name} gives its prizes by the {kept} method, as all its events do: not "
+                            "{given}", name=repr(name), kept=kept.value, given=method.value))
+    if skip_worst is not None and skip_worst != skipped:
+        raise DeskError(say("championship {name} leaves out each competitor's {kept} worst results, as all its events "
+                            "do: not {given}", name=repr(name), kept=skipped, given=skip_worst))
+    return {"prizes": kept.value, "skipworstprizes": skipped}
+
+
+def championship_ranking(store: TournamentStore,
+                         name: str) -> tuple[list[tuple[int, Event]], list[Any], Prizes, int]:
+    """A championship's closed events (by date), its ranking (``carrom.tournament.championship``: each event's prize
+    by final place and the championship's method, SoL's stored prize for a tourney imported from SoL), its method
+    and how many worst results it leaves out."""
+    from carrom.tournament.championship import event_prizes, ranking
 
     events = championships(store).get(name)
     if events is None:
-        raise DeskError(say("there is no championship {name}", name=repr(name)))
-    counted, results, skip = [], [], 0
-    for event_id, event, fields, c_extra in events:
+        raise ChampionshipMissing(say("there is no championship {name}", name=repr(name)))
+    counted, results, skip, method = [], [], 0, Prizes.FIXED
+    for event_id, event, fields, sols in events:
         skip = int(fields.get("skipworstprizes") or 0)
+        method = prizes_method(fields)
         if not event.closed:
             continue
-        prizes = {}
-        for row in standings(event):
-            stored = (c_extra.get(row.competitor) or {}).get("prize")
-            prizes[tuple(event.names(row.competitor))] = float(stored) if stored is not None else fixed_prize(row.rank)
+        prizes = {tuple(event.names(cid)): sols.get(cid, prize) for cid, prize in event_prizes(event, method).items()}
         counted.append((event_id, event))
         results.append(prizes)
-    return counted, ranking(results, skip)
+    return counted, ranking(results, skip), method, skip

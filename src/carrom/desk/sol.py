@@ -26,9 +26,12 @@ from typing import Any
 import yaml
 
 from carrom.rules.message import Message, say
+from carrom.tournament.championship import Prizes, event_prizes
 from carrom.tournament.model import (
     Competitor, Event, FinalKind, Format, Match, Pairing, Player, Result, Settings, System,
 )
+
+PRIZES = tuple(p.value for p in Prizes)  # SoL's prize-giving methods, a championship's ``prizes``
 
 SOL_FIELDS_KEPT = ("guid", "location", "socialurl", "duration", "prealarm", "currentturn", "rankedturn", "prized",
                    "finalturns", "modified", "hosting_club")
@@ -179,6 +182,10 @@ def read(data: bytes, name: str = "the file") -> Imported:
                      | {"rating": _jsonable(ratings[ri])})
         out.players[pi]["rating"] = float(value)  # the latest read is kept; files list rates by date
     championships = r.seq(head, "championships", required=False) or r.seq(head, "seasons", required=False)
+    for c in championships:
+        method = r.get(c, "prizes", str, required=False)
+        if method is not None and method not in PRIZES:
+            r.fail(c, "prizes", say("{value} is not one of {choices}", value=repr(method), choices=", ".join(PRIZES)))
     for tourney in docs[1:]:
         out.events.append(_tourney(r, tourney, players, championships, ratings, clubs))
     return out
@@ -366,6 +373,8 @@ def write(events: list[tuple[Event, dict, dict[int, dict], dict[tuple, dict]]], 
             championships.append(champ)
             champ_index[key] = len(championships)
         rows = {row.competitor: row for row in standings_of(event)}
+        given = event_prizes(event, champ.get("prizes") if champ.get("prizes") in PRIZES else Prizes.FIXED) \
+            if event.closed else {}  # SoL's prize-giving, done when the event closed
         competitors = []
         order = sorted(event.competitors, key=lambda c: c.id)
         cmap = {c.id: i for i, c in enumerate(order, 1)}
@@ -379,6 +388,10 @@ def write(events: list[tuple[Event, dict, dict[int, dict], dict[tuple, dict]]], 
                 d["retired"] = True
             if c.seed:
                 d["position"] = c.seed
+            if not extra.get("prized"):  # SoL's prize stands where SoL gave it; carrom gives it when it closes
+                d.pop("prize", None)
+                if c.id in given:
+                    d["prize"] = given[c.id]
             competitors.append(d)
         matches = []
         for m in event.matches:

@@ -25,6 +25,7 @@ from carrom.tournament.model import (
 from carrom.tournament.protests import Protest, State, Step
 
 Loaded = tuple[Event, dict, dict[int, dict], dict[tuple, dict]]  # an event as read, with its extras and theirs
+LINEUP = "lineup"  # a team tie's line-up by hand, kept in its match's extra column (SoL has none: never exported)
 DEFAULT_DB = "sqlite:///carrom.db"  # the embedded database `carrom play` (scripts/play) keeps its matches in
 
 
@@ -158,7 +159,8 @@ class TournamentStore:
                                   for c in comps),
                 matches=tuple(self._match(m) for m in matches))
             loaded = (event, dict(row.extra or {}), {c.number: dict(c.extra or {}) for c in comps},
-                      {(m.round, m.table_no): dict(m.extra or {}) for m in matches})
+                      {(m.round, m.table_no): {k: v for k, v in (m.extra or {}).items() if k != LINEUP}
+                       for m in matches})
             if s.scalar(select(EventRow.version).where(EventRow.id == event_id)) == row.version:
                 self._loaded[event_id] = (row.version, loaded)  # not written meanwhile (SQLite reads no snapshot)
             return loaded[0], dict(loaded[1]), {k: dict(v) for k, v in loaded[2].items()}, \
@@ -185,9 +187,10 @@ class TournamentStore:
                             for r in (m.rubbers or ()))
             result = Result(games=tuple((int(a), int(b)) for a, b in m.games), winner=m.winner or 0,
                             walkover=m.walkover, unusual=tuple(m.unusual or ()), rubbers=rubbers)
+        lineup = tuple((tuple(one), tuple(two)) for one, two in (m.extra or {}).get(LINEUP, ()))
         return Match(round=m.round, table=m.table_no, side1=m.side1, side2=m.side2, result=result, stage=m.stage,
                      held=m.held, announced=m.announced, umpire=m.umpire,
-                     kept=tuple((int(a), int(b)) for a, b in (m.kept or ())))
+                     kept=tuple((int(a), int(b)) for a, b in (m.kept or ())), lineup=lineup)
 
     def save(self, event_id: int, event: Event, what: str, law: str = "", *, protest: Protest | None = None,
              protest_id: int | None = None) -> int | None:
@@ -253,12 +256,19 @@ class TournamentStore:
                              "unusual": list(x.unusual)} for x in (r.rubbers if r else ())],
                 "held": m.held, "kept": [list(g) for g in m.kept], "announced": m.announced, "umpire": m.umpire}
 
+    @staticmethod
+    def _match_extra(m: Match, extra: dict) -> dict:
+        """A match row's extra column: its extras with the team tie's line-up by hand, if any (``LINEUP``)."""
+        return {k: v for k, v in (extra or {}).items() if k != LINEUP} | (
+            {LINEUP: [[list(one), list(two)] for one, two in m.lineup]} if m.lineup else {})
+
     @classmethod
     def _write(cls, s: Session, event_id: int, event: Event, c_extra: dict, m_extra: dict) -> None:
         s.add_all(CompetitorRow(event_id=event_id, number=c.id, extra=c_extra.get(c.id, {}),
                                 **cls._competitor_values(c)) for c in event.competitors)
         s.add_all(MatchRow(event_id=event_id, round=m.round, table_no=m.table,
-                           extra=m_extra.get((m.round, m.table), {}), **cls._match_values(m)) for m in event.matches)
+                           extra=cls._match_extra(m, m_extra.get((m.round, m.table), {})),
+                           **cls._match_values(m)) for m in event.matches)
 
     @classmethod
     def _write_changes(cls, s: Session, event_id: int, before: Event, event: Event) -> None:
@@ -283,10 +293,14 @@ class TournamentStore:
                                                   MatchRow.table_no == t)))
         for (r, t), m in new_m.items():
             if (r, t) not in old_m:
-                s.add(MatchRow(event_id=event_id, round=r, table_no=t, extra={}, **cls._match_values(m)))
+                s.add(MatchRow(event_id=event_id, round=r, table_no=t, extra=cls._match_extra(m, {}),
+                               **cls._match_values(m)))
             elif old_m[(r, t)] != m:
-                s.execute(update(MatchRow).where(and_(MatchRow.event_id == event_id, MatchRow.round == r,
-                                                      MatchRow.table_no == t)).values(**cls._match_values(m)))
+                where = and_(MatchRow.event_id == event_id, MatchRow.round == r, MatchRow.table_no == t)
+                values = cls._match_values(m)
+                if old_m[(r, t)].lineup != m.lineup:  # the line-up lives in the extras: the others kept as stored
+                    values["extra"] = cls._match_extra(m, s.scalar(select(MatchRow.extra).where(where)) or {})
+                s.execute(update(MatchRow).where(where).values(**values))
 
     def protests(self, event_id: int) -> list[tuple[int, Protest]]:
         with self.transaction("reading the protests") as s:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from carrom.rules.errors import Refusal
 from carrom.rules.message import say
 from carrom.tournament import brackets, results, swiss
 from carrom.tournament.model import Competitor, Event, FinalKind, Match, Result, System
@@ -19,7 +20,15 @@ from carrom.tournament.standings import final_wins, finals_done, standings
 
 
 class DeskError(ValueError):
-    """The desk asked for something the event cannot do now; nothing changed."""
+    """The desk asked for something the event cannot do now; nothing changed.
+
+    ``kind`` says what kind of refusal, as the referee's do (``carrom.rules.Refusal``): illegal by default (the
+    event's state or the laws forbid it), out-of-turn (not what the event waits for now: a round paired twice),
+    over (the event, or its stage, is over), malformed (not something the desk can read)."""
+
+    def __init__(self, message, kind: Refusal = Refusal.ILLEGAL) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 def _matches(round_number: int, pairs, stage: str, earlier=()) -> list[Match]:
@@ -83,11 +92,13 @@ def _round_open(event: Event) -> bool:
 def pair(event: Event) -> Event:
     """The event with its next round paired."""
     if event.closed:
-        raise DeskError(say('the event is closed'))
+        raise DeskError(say("{event} is closed (its prizes are given): no round can be paired any more",
+                            event=repr(event.name)), Refusal.OVER)
     if len(event.competitors) < 2:
         raise DeskError(say('an event needs two competitors before a round is paired'))
     if event.matches and _round_open(event):
-        raise DeskError(say('round {round} is paired and not all its results are in: a round is paired once', round=event.current_round))
+        raise DeskError(say('round {round} is paired and not all its results are in: a round is paired once',
+                            round=event.current_round), Refusal.OUT_OF_TURN)
     system = event.settings.system
     number = event.current_round + 1
     try:
@@ -120,7 +131,7 @@ def _finals(event: Event, number: int) -> Event:
     if not s.finals:
         raise DeskError(say('the {rounds} Swiss rounds are played and the event has no finals', rounds=s.rounds))
     if finals_done(event):
-        raise DeskError(say('the finals are over'))
+        raise DeskError(say('the finals are over'), Refusal.OVER)
     rounds, wins = final_wins(event)
     if s.final_kind is FinalKind.SIMPLE and rounds:
         raise DeskError(say('the final is paired already'))
@@ -137,7 +148,8 @@ def _round_robin(event: Event, number: int) -> Event:
     ids = [c.id for c in _seeded(event)]
     rounds = brackets.circle(ids)
     if number > len(rounds):
-        raise DeskError(say("the round robin's {len_rounds} rounds are all paired", len_rounds=len(rounds)))
+        raise DeskError(say("the round robin's {len_rounds} rounds are all paired", len_rounds=len(rounds)),
+                        Refusal.OVER)
     retired = {c.id for c in event.competitors if c.retired(number)}
     pairs = [p for p in rounds[number - 1] if p[0] not in retired]
     pairs = [(a, None if b in retired else b) for a, b in pairs]
@@ -166,7 +178,7 @@ def _knockout(event: Event, number: int, seeded: list[int]) -> Event:
         return event.with_matches(event.matches + tuple(matches))
     winners = _knockout_winners(event, ko_rounds)
     if len(winners) == 1:
-        raise DeskError(say('the knockout is over'))
+        raise DeskError(say('the knockout is over'), Refusal.OVER)
     pairs = brackets.next_round(winners)
     matches = [Match(round=number, table=t, side1=a, side2=b, stage="knockout") for t, (a, b) in enumerate(pairs, 1)]
     if len(pairs) == 1 and event.settings.third_place:
@@ -225,7 +237,7 @@ def enter(event: Event, players) -> Event:
     """Register one more competitor (its players already in ``event.players``): any time in a Swiss (a late
     entry starts on no points), before the first round otherwise."""
     if event.closed:
-        raise DeskError(say('the event is closed'))
+        raise DeskError(say('the event is closed'), Refusal.OVER)
     if event.matches and event.settings.system is not System.SWISS:
         raise DeskError(say('a {system} event takes no entries once it has begun', system=event.settings.system.value))
     ids = tuple(players)
@@ -242,7 +254,7 @@ def enter(event: Event, players) -> Event:
 
 def _open(event: Event) -> None:
     if event.closed:
-        raise DeskError(say('the event is closed: nothing in it changes any more'))
+        raise DeskError(say('the event is closed: nothing in it changes any more'), Refusal.OVER)
 
 
 def find(event: Event, round_number: int, table: int) -> Match:
@@ -335,7 +347,7 @@ def retire(event: Event, cid: int, from_round: int | None = None) -> Event:
 def close(event: Event) -> Event:
     """Close the event: no more rounds or results; refused while a protest waits for its decision (ICF 151 c)."""
     if event.closed:
-        raise DeskError(say('the event is closed already'))
+        raise DeskError(say('the event is closed already'), Refusal.OVER)
     if any(m.held for m in event.matches):
         raise DeskError(say('a protest is waiting for its decision (ICF 151 c)'))
     return replace(event, closed=True)
@@ -348,7 +360,7 @@ def publish(event: Event) -> Event:
     if not number:
         raise DeskError(say('no round to publish'))
     if event.published >= number:
-        raise DeskError(say('round {number} is published already', number=number))
+        raise DeskError(say('round {number} is published already', number=number), Refusal.OUT_OF_TURN)
     return replace(event, published=number)
 
 
@@ -381,7 +393,9 @@ def swap(event: Event, a: int, b: int) -> Event:
     def moved(m: Match) -> Match:
         def s(x):
             return b if x == a else a if x == b else x
-        return replace(m, side1=s(m.side1), side2=None if m.side2 is None else s(m.side2))
+        if not {a, b} & set(m.sides):
+            return m
+        return replace(m, side1=s(m.side1), side2=None if m.side2 is None else s(m.side2), lineup=())  # new teams
 
     return event.with_matches(moved(m) if m.round == number else m for m in event.matches)
 

@@ -113,6 +113,7 @@ class Match:
     announced: float | None = None  # when the desk announced it (seconds since the epoch)
     umpire: str | None = None
     kept: tuple[tuple[int, int], ...] = ()  # games standing before a replay ordered by an upheld protest (ICF 151 a)
+    lineup: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()  # a tie's rubbers' players, by hand (lineup.py)
 
     @property
     def bye(self) -> bool:

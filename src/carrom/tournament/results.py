@@ -13,6 +13,7 @@ A walkover (ICF 143 i: not reported within 15 minutes of the announcement; 004 l
 
 from __future__ import annotations
 
+from carrom.rules.errors import Refusal
 from carrom.rules.message import Message, say
 from carrom.tournament.model import Format, Result
 
@@ -23,12 +24,13 @@ REPORT_MINUTES = {"ICF": 15, "timed": 7}  # ICF 143 i; 004 laws 18 and 126
 
 class ResultError(ValueError):
     """A result the laws cannot produce: the message says what (``problem``, a message the pages translate) and
-    names the law (``law``)."""
+    names the law (``law``); ``kind``: illegal, or malformed for typing that is no score at all."""
 
-    def __init__(self, problem: Message, law: str) -> None:
+    def __init__(self, problem: Message, law: str, kind: Refusal = Refusal.ILLEGAL) -> None:
         super().__init__(say("{problem} ({law})", problem=problem, law=law))
         self.problem = problem
         self.law = law
+        self.kind = kind
 
 
 def parse_games(text: str) -> tuple[tuple[int, int], ...]:
@@ -39,10 +41,11 @@ def parse_games(text: str) -> tuple[tuple[int, int], ...]:
         if not sep or not left.strip().isdigit() or not right.strip().isdigit():
             if left.startswith("-") or right.startswith("-") or part.startswith("-"):
                 raise ResultError(say("a game's score cannot be negative: {part}", part=repr(part)), "ICF 53 a")
-            raise ResultError(say("a game's score is two numbers, such as 25-13, not {part}", part=repr(part)), "ICF 57")
+            raise ResultError(say("a game's score is two numbers, such as 25-13, not {part}", part=repr(part)),
+                              "ICF 57", Refusal.MALFORMED)
         games.append((int(left), int(right)))
     if not games:
-        raise ResultError(say("no game's score given"), "ICF 57")
+        raise ResultError(say("no game's score given"), "ICF 57", Refusal.MALFORMED)
     return tuple(games)
 
 

@@ -34,7 +34,7 @@ from carrom.web.limits import BodyLimit, HeaderLimit, Limits, PerAddress
 from carrom.web.live import ABSENCE_GRACE, MATCH_IDLE, ROOM_IDLE, Hub, to_json
 from carrom.web.live_ws import live_router
 from carrom.web.matches import STATIC, matches_router
-from carrom.web.messages import MessageError, refusal_of, store_refusal
+from carrom.web.messages import MessageError, kind_of_status, refusal_of, store_refusal
 from carrom.web.practice import practice_router
 from carrom.web.umpire import umpire_router
 from carrom.web.views import SAID
@@ -115,21 +115,24 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     @app.exception_handler(StoreError)
     async def _store_error(_request: Request, exc: StoreError) -> JSONResponse:
         log.warning("%s", exc)
-        return _error(503, store_refusal(exc))
+        return _error(503, store_refusal(exc), {"kind": "failed"})
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        if isinstance(exc.detail, Said):  # ours, worded where it was raised
-            return _error(exc.status_code, exc.detail)
-        # Starlette's own, in its English phrase: an address or a method no route answers
+        """Every HTTP refusal in one shape, ``{error, refusal, kind}``: a route's own (worded where it was raised) and
+        Starlette's (an address or a method no route answers, in its English phrase: worded here)."""
+        kind = {"kind": kind_of_status(exc.status_code)}
+        if isinstance(exc.detail, Said):
+            return _error(exc.status_code, exc.detail, kind)
         path = request.url.path
         if exc.status_code == 404:
-            return _error(404, SAID.gettext("there is nothing at {path}: check the address", path=path))
+            return _error(404, SAID.gettext("there is nothing at {path}: check the address", path=path), kind)
         if exc.status_code == 405:
-            return _error(405, SAID.gettext("{method} is not allowed at {path}", method=request.method, path=path))
+            return _error(405, SAID.gettext("{method} is not allowed at {path}", method=request.method, path=path),
+                          kind)
         log.info("HTTP %s: %s", exc.status_code, exc.detail)
         return _error(exc.status_code, SAID.gettext("the server refused this request (HTTP {status})",
-                                                     status=exc.status_code))
+                                                     status=exc.status_code), kind)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -137,13 +140,13 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         problem = first.get("msg", "invalid")
         return _error(400, SAID.gettext("bad request: {problem} ({where})", problem=problem, where=where) if where
-                      else SAID.gettext("bad request: {problem}", problem=problem))
+                      else SAID.gettext("bad request: {problem}", problem=problem), {"kind": "malformed"})
 
     @app.exception_handler(Exception)
     async def _unexpected(_request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error")
         return _error(500, SAID.gettext("the server failed ({error}); nothing was changed",
-                                        error=exc.__class__.__name__))
+                                        error=exc.__class__.__name__), {"kind": "failed"})
 
     app.include_router(matches_router(hub))  # the pages and the HTTP API of the online matches
     app.include_router(live_router(hub, limits))  # the live game's websocket

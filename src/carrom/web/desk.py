@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 import orjson
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -39,7 +39,8 @@ from sqlalchemy.orm import Session
 from carrom.desk import SolError, StoreError as DeskStoreError, TournamentStore, import_sol
 from carrom.desk import service
 from carrom.desk.tables import EventRow
-from carrom.rules import Seat
+from carrom.rules import Refusal, Seat
+from carrom.rules.errors import law_cited
 from carrom.i18n import translator
 from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import sent
@@ -52,17 +53,18 @@ from carrom.store.umpire import UmpireMatchModel, UmpireStore
 from carrom.web.catalog import unknown_language
 from carrom.web.feed import Channel, Subscription, Version, version_of
 from carrom.web.limits import Limits, client_address
+from carrom.web.pages import add_pages
 from carrom.tournament import (
     DeskError, Event, ResultError, announce, find, publish, record, record_tie, retire, standings, swap, undo,
     walkover,
 )
+from carrom.tournament.lineup import is_doubles, players_of
 from carrom.tournament.protests import State
 from carrom.tournament.results import report_by
 from carrom.web.umpire import games_of, key_hash as umpire_key_hash, title_of
 
 log = logging.getLogger("carrom.web.desk")
 
-STATIC = Path(__file__).parent / "static"
 KEY_HEADER = "X-Desk-Key"
 UMPIRE_KEY_HEADER = "X-Umpire-Key"  # a table's tablet, before its match opens: the toss (ICF 39)
 PUBLIC_FRESH = 1.0  # seconds a public view is served from the cache before it is worked out again
@@ -72,9 +74,18 @@ REFUSED = (DeskError, ResultError, SolError)
 
 
 def refused(exc: Exception, status: int = 400) -> JSONResponse:
-    """The core's refusal as the page is sent it: its English, and its message when it has one (docs/i18n.md)."""
+    """The core's refusal as the page is sent it: its English, its message when it has one (docs/i18n.md), and what
+    kind of refusal it is with its law, as the game's are (docs/web.md): a result the laws cannot produce is illegal
+    with its law, a SoL file that does not read malformed, the desk's own its ``DeskError.kind``; a championship no
+    event names is a 404."""
     said = exc.args[0] if exc.args else str(exc)
-    body: dict[str, Any] = {"error": str(said)}
+    law = getattr(exc, "law", None) or law_cited(said)
+    kind = "malformed" if isinstance(exc, SolError) else getattr(exc, "kind", Refusal.ILLEGAL)
+    if isinstance(exc, service.ChampionshipMissing):
+        kind, status = "not-found", 404
+    body: dict[str, Any] = {"error": str(said), "kind": Refusal(kind).value if isinstance(kind, Refusal) else kind}
+    if law:
+        body["law"] = law
     if isinstance(said, Message):
         body["refusal"] = sent(said)
     return JSONResponse(body, status_code=status)
@@ -320,14 +331,21 @@ class Desk:
                              "walkover": m.result.walkover, "unusual": list(m.result.unusual),
                              "score": [m.result.score1, m.result.score2]}
         count = event.settings.rubbers
+        if count and m.side2 is not None and private and m.result is None:  # the line-up the desk may change
+            teams = [event.competitor(c).players for c in m.sides]
+            out["lineup"] = {"set": bool(m.lineup), "teams": [[[p, event.players[p].name] for p in team]
+                                                              for team in teams],
+                             "rubbers": [{"rubber": k, "doubles": is_doubles(*teams, k, count),
+                                          "sides": [[event.players[p].name for p in side]
+                                                    for side in players_of(event, m, k)]}
+                                         for k in range(1, count + 1)]}
         if count:  # a team tie: a tablet each rubber, and its players
-            one, two = event.competitor(m.side1).players, event.competitor(m.side2).players if m.side2 else ()
             out["rubbers"] = []
             for k in range(1, count + 1):
                 t = tablets.get((m.round, m.table, k))
-                if t is None or not two:
+                if t is None or m.side2 is None:
                     continue
-                a, b = service.rubber_players(one, two, k, count)
+                a, b = players_of(event, m, k)
                 rubber: dict[str, Any] = {"rubber": k, "sides": [[event.players[p].name for p in a],
                                                                  [event.players[p].name for p in b]]}
                 if t.umpire_match in started:
@@ -600,20 +618,11 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
     desk = desk or Desk(store)  # given: the one whose public views PublicReadings answers from
     router = APIRouter()
 
-    def page(name: str):
-        async def serve(event_id: int | None = None) -> FileResponse:
-            return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
-        return serve
-
-    router.add_api_route("/desk", page("desk.html"), include_in_schema=False)
-    router.add_api_route("/desk/{event_id}", page("desk.html"), include_in_schema=False)
-    router.add_api_route("/t/{event_id}", page("tournament.html"), include_in_schema=False)
-    router.add_api_route("/ratings", page("tournament-ratings.html"), include_in_schema=False)
-    router.add_api_route("/ratings/{name}", page("tournament-ratings.html"), include_in_schema=False)
-    router.add_api_route("/championships", page("tournament-championship.html"), include_in_schema=False)
-    router.add_api_route("/championships/{name}", page("tournament-championship.html"), include_in_schema=False)
-    router.add_api_route("/desk/{event_id}/tablet/{round_number}/{table}", page("desk-tablet.html"),
-                         include_in_schema=False)
+    add_pages(router, {"/desk": "desk.html", "/desk/{event_id}": "desk.html", "/t/{event_id}": "tournament.html",
+                       "/ratings": "tournament-ratings.html", "/ratings/{name}": "tournament-ratings.html",
+                       "/championships": "tournament-championship.html",
+                       "/championships/{name}": "tournament-championship.html",
+                       "/desk/{event_id}/tablet/{round_number}/{table}": "desk-tablet.html"})
 
     async def body_json(request: Request) -> Any:
         raw = await request.body()
@@ -638,7 +647,7 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
     @router.post("/api/desk")
     async def create(request: Request):
         """A new event from the desk's form: its settings and players; the answer holds its desk key."""
-        body = _fields(await body_json(request), ("name", "players"), SETTINGS + ("championship",))
+        body = _fields(await body_json(request), ("name", "players"), SETTINGS + ("championship", "prizes", "skip_worst"))
         if not isinstance(body["players"], list):
             raise HTTPException(400, SAID.gettext("{key} must be a list", key="players"))
         given = {k: body[k] for k in SETTINGS if k in body}
@@ -647,7 +656,10 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
             settings = service.settings_of(**given)
             entries = [_entry(p) for p in body["players"]]
             event_id, _ = service.register(desk.events, str(body["name"]), settings, entries,
-                                           championship=str(body.get("championship") or "") or None)
+                                           championship=str(body.get("championship") or "") or None,
+                                           prizes=str(body.get("prizes") or "") or None,
+                                           skip_worst=None if body.get("skip_worst") in (None, "")
+                                           else _int(body, "skip_worst"))
             return desk.new_key(event_id)
         try:
             return await run(make)
@@ -728,6 +740,16 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
         elif what == "toss":  # the toss taken at the desk (ICF 39): the table's tablet opens without asking it
             r, t, winner = _int(body, "round"), _int(body, "table"), _int(body, "winner")
             desk.start_tablet(event_id, r, t, winner, str(body.get("choice", "")), _int(body, "rubber", 0))
+        elif what == "lineup":  # a team tie's line-up by hand, before any of its rubbers' tosses
+            r, t = _int(body, "round"), _int(body, "table")
+            tossed = desk.started([x.umpire_match for x in service.tablets(ev, event_id)
+                                   if (x.round, x.table) == (r, t) and x.rubber])
+            if tossed:
+                raise DeskError(say("round {round}, table {table}: a rubber's toss is in, its players are on its "
+                                    "scorecard: the line-up cannot change any more", round=r, table=t), Refusal.OVER)
+            rubbers = body.get("rubbers")
+            service.step(ev, event_id, lambda e: service.lineup_named(e, r, t, rubbers),
+                         f"line-up of round {r}, table {t}: {json.dumps(rubbers, ensure_ascii=False)}")
         elif what == "retire":
             who = str(body.get("competitor", ""))
             service.step(ev, event_id, lambda e: retire(e, service.competitor_named(e, who)), f"withdrawn: {who}")
@@ -795,12 +817,14 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
 
     @router.get("/api/championships/{name}")
     async def championship(name: str):
-        """A championship's ranking: each closed event's prize by final place (SoL's fixed prizes), the total."""
+        """A championship's ranking: each closed event's prize by final place (by the championship's prize-giving
+        method, SoL's), the total."""
         found = await run(service.championship_ranking, desk.events, name)
         if isinstance(found, JSONResponse):
             return found
-        events, rows = found
-        return {"name": name, "events": [{"id": i, "name": e.name, "date": e.date} for i, e in events],
+        events, rows, method, skip = found
+        return {"name": name, "prizes": method.value, "skip_worst": skip,
+                "events": [{"id": i, "name": e.name, "date": e.date} for i, e in events],
                 "ranking": [{"rank": k, "players": list(r.players), "prizes": list(r.prizes), "total": r.total,
                              "played": r.played, "skipped": list(r.skipped)} for k, r in enumerate(rows, 1)]}
 
@@ -814,9 +838,7 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
             m = find(event, round_number, table)
             sides = [event.names(c) for c in m.sides]
             if rubber:
-                one, two = service.rubber_players(event.competitor(m.side1).players,
-                                                  event.competitor(m.side2).players, rubber, event.settings.rubbers)
-                sides = [[event.players[p].name for p in x] for x in (one, two)]
+                sides = [[event.players[p].name for p in x] for x in players_of(event, m, rubber)]
             started = bool(desk.started([t.umpire_match]))
             return {"event": event.name, "round": round_number, "table": table, "rubber": rubber, "sides": sides,
                     "toss": started, "umpire": f"/umpire/{t.umpire_match}#key={t.umpire_key}" if started else None}

@@ -22,7 +22,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
 from carrom.i18n.said import RECORDER as SAID
-from carrom.web.messages import MessageError, refusal_of
+from carrom.web.messages import MessageError, kind_of_status, refusal_of
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ class BodyLimit:
 
     async def _refuse(self, send: Callable) -> None:
         error = SAID.gettext("the request's body is over {most} bytes", most=self.limit)
-        text = json.dumps({"error": str(error)} | refusal_of(error)).encode()  # as app.py's errors
+        text = json.dumps({"error": str(error)} | refusal_of(error) | {"kind": kind_of_status(413)}).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(text)).encode()),
                                 (b"connection", b"close")]})
@@ -168,7 +168,7 @@ class HeaderLimit:
             size = sum(len(name) + len(value) + 4 for name, value in scope.get("headers") or ())
             if size > self.limit:
                 error = SAID.gettext("the request's headers are over {most} bytes", most=self.limit)
-                text = json.dumps({"error": str(error)} | refusal_of(error)).encode()
+                text = json.dumps({"error": str(error)} | refusal_of(error) | {"kind": kind_of_status(431)}).encode()
                 start = "http.response.start" if scope["type"] == "http" else "websocket.http.response.start"
                 body = "http.response.body" if scope["type"] == "http" else "websocket.http.response.body"
                 await send({"type": start, "status": 431,
@@ -253,7 +253,7 @@ class PerAddress:
 
 async def _refuse(send: Callable, kind: str, status: int, error: Any) -> None:
     """An HTTP answer (or a websocket refused before it opens) with the app's JSON error."""
-    text = json.dumps({"error": str(error)} | refusal_of(error)).encode()
+    text = json.dumps({"error": str(error)} | refusal_of(error) | {"kind": kind_of_status(status)}).encode()
     prefix = "" if kind == "http" else "websocket."
     await send({"type": f"{prefix}http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(text)).encode())]})

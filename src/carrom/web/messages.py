@@ -37,9 +37,18 @@ MAX_KEY = 64  # characters in a browser key or an invitation
 WEB_KINDS = {"forbidden": "refused",  # not this client's seat, match or key
              "repeated": "duplicate",  # the same message or entry twice (a double tap, a resent request)
              "stale": "refused",  # made on a state that has moved on since
-             "too-many": "too_many"}  # over the rate limit
+             "too-many": "too_many",  # over the rate limit
+             "not-found": "refused",  # nothing at that address: no such page, match, event or championship
+             "failed": "server"}  # the server or its database failed: nothing was changed
 KINDS = (*(k.value for k in Refusal), *WEB_KINDS)
 _KIND_OF_CODE = {"bad_message": "malformed", "refused": "forbidden", "duplicate": "repeated", "too_many": "too-many"}
+_KIND_OF_STATUS = {401: "forbidden", 403: "forbidden", 404: "not-found", 409: "stale", 429: "too-many"}
+
+
+def kind_of_status(status: int) -> str:
+    """The kind of an HTTP refusal that says none but its status (Starlette's own 404 and 405, a route's
+    ``HTTPException``): the status's, else malformed for a 4xx and failed for a 5xx."""
+    return _KIND_OF_STATUS.get(status, "failed" if status >= 500 else "malformed")
 
 
 class MessageError(ValueError):

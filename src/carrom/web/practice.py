@@ -3,8 +3,9 @@
 Stateless: the page holds the position (and its undo/redo stack) and sends it with each
 request; the server checks it field by field (``Position.from_dict``), simulates with the
 game's engine and rules with the real referee (``carrom.practice``). Nothing is stored,
-nothing rated. Every refusal is a 400 with ``{"error": words}``; bodies are capped by the
-app's ``BodyLimit`` like every other endpoint. docs/practice.md describes the API.
+nothing rated. Every refusal is a 400 with ``{"error", "refusal", "kind", "law"}`` as the
+game's (docs/web.md); bodies are capped by the app's ``BodyLimit`` like every other endpoint.
+docs/practice.md describes the API.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from carrom.practice import Aim, Position, PracticeError, Prediction, Session, p
 from carrom.practice.drills import drill, drill_bot_shot, drills
 from carrom.practice.from_record import position_before
 from carrom.records import RecordError
+from carrom.rules import Refusal
+from carrom.rules.errors import law_cited
 from carrom.rules.message import say
 from carrom.store import Store
 from carrom.web.messages import MessageError, json_of, worded
@@ -35,8 +38,14 @@ STATIC = Path(__file__).parent / "static"
 AIM_FIELDS = ("along", "angle", "speed")
 
 
-def refuse(message: str) -> HTTPException:
-    return HTTPException(400, message)
+def refusal(exc: PracticeError) -> MessageError:
+    """Practice's refusal as the game's are sent (docs/web.md): its words, and what kind it is with its law: a
+    position or a stroke the laws forbid (a fault naming its law, the striker's place of ICF 130) is illegal, a
+    position or a request that does not read malformed."""
+    law = next((f.law for f in exc.problems if f.law), None) or law_cited(exc)
+    if law:
+        return MessageError(worded(exc), "refused", Refusal.ILLEGAL, law)
+    return MessageError(worded(exc), "bad_message", Refusal.MALFORMED)
 
 
 def position_view(position: Position) -> dict[str, Any]:
@@ -104,16 +113,13 @@ def practice_router(store: Store, physics: PhysicsParams | None = None) -> APIRo
         return parse_speed(body.get("board_speed") if isinstance(body, Mapping) else None, physics)
 
     async def body_of(request: Request) -> Any:
-        try:
-            return json_of(await request.body(), SAID.gettext("the request's body must be JSON"))
-        except MessageError as exc:
-            raise refuse(exc.args[0]) from None
+        return json_of(await request.body(), SAID.gettext("the request's body must be JSON"))  # MessageError: malformed
 
     async def run(fn, *args) -> Any:
         try:
             return await asyncio.to_thread(fn, *args)
         except PracticeError as exc:
-            raise refuse(worded(exc)) from None
+            raise refusal(exc) from None
 
     @router.get("/practice", include_in_schema=False)
     async def page() -> FileResponse:

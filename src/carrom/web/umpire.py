@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 
 from carrom.i18n import translator
 from carrom.i18n.said import RECORDER as SAID
@@ -41,11 +41,11 @@ from carrom.store import Store, StoreError
 from carrom.store.umpire import RevisionError, UmpireRow, UmpireStore
 from carrom.web.catalog import unknown_language
 from carrom.web.messages import MessageError, json_of, refusal_of
+from carrom.web.pages import add_pages
 from carrom.web.replay import ReplayCache
 
 log = logging.getLogger("carrom.web.umpire")
 
-STATIC = Path(__file__).parent / "static"
 KEY_HEADER = "X-Umpire-Key"
 MAX_LINE = 500  # characters in one entry
 MAX_RECORD = 2_000_000  # bytes of an imported record
@@ -176,15 +176,9 @@ def umpire_router(store: Store) -> APIRouter:
             raise HTTPException(413, SAID.gettext("the request's body is over {most} MB", most=MAX_RECORD // 1_000_000))
         return json_of(raw, SAID.gettext("the request's body must be JSON"))  # MessageError: malformed
 
-    def page(name: str):
-        async def serve(match_id: str | None = None) -> FileResponse:
-            return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
-        return serve
-
-    router.add_api_route("/umpire", page("umpire.html"), include_in_schema=False)
-    router.add_api_route("/umpire/{match_id}", page("umpire.html"), include_in_schema=False)
-    router.add_api_route("/scoreboard/{match_id}", page("scoreboard.html"), include_in_schema=False)
-    router.add_api_route("/replay/umpire/{match_id}", page("index.html"), include_in_schema=False)  # the replay viewer
+    add_pages(router, {"/umpire": "umpire.html", "/umpire/{match_id}": "umpire.html",
+                       "/scoreboard/{match_id}": "scoreboard.html",
+                       "/replay/umpire/{match_id}": "index.html"})  # the replay viewer
 
     @router.get("/api/umpire/options")
     async def options(lang: str | None = None) -> dict[str, Any]:

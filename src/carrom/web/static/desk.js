@@ -64,7 +64,8 @@ function made(list) {
 $("new-event").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const f = new FormData(ev.target);
-  const body = { name: f.get("name"), championship: f.get("championship") || null, system: f.get("system"), pairing: f.get("pairing"), format: f.get("format"),
+  const body = { name: f.get("name"), championship: f.get("championship") || null, prizes: f.get("prizes") || null,
+    skip_worst: f.get("skip_worst") === "" || f.get("skip_worst") === null ? null : Number(f.get("skip_worst")), system: f.get("system"), pairing: f.get("pairing"), format: f.get("format"),
     rounds: Number(f.get("rounds") || 0), finals: Number(f.get("finals") || 0), groups: Number(f.get("groups") || 0),
     qualifiers: Number(f.get("qualifiers") || 2), third_place: f.get("third_place") === "on", timed: f.get("timed") === "on",
     players: players(f.get("players") || "") };
@@ -96,6 +97,22 @@ function todayAt(hhmm) {
   const [h, min] = hhmm.split(":").map(Number);
   const d = new Date(); d.setHours(h, min, 0, 0);
   return d.getTime() / 1000;
+}
+
+// a team tie's line-up by hand: for each rubber, each side's player (two for the doubles) among its team's
+function lineupEditor(m) {
+  const picks = m.lineup.rubbers.map((r) => r.sides.map((names, i) => names.map((name, k) => el("select", {
+    class: "lineup-player", "aria-label": t("Rubber {n}, side {side}, player {k}", { n: r.rubber, side: i + 1, k: k + 1 }),
+  }, m.lineup.teams[i].map(([, n]) => el("option", { value: n, selected: n === name }, n))))));
+  const rows = m.lineup.rubbers.map((r, j) => el("div", { class: "lineup-rubber" }, [
+    el("span", { class: "tag" }, r.doubles ? t("Rubber {n}, doubles", { n: r.rubber }) : t("Rubber {n}, singles", { n: r.rubber })), " ",
+    el("span", { class: "lineup-side", style: "display: inline-flex" }, picks[j][0]), " v ",
+    el("span", { class: "lineup-side", style: "display: inline-flex" }, picks[j][1])]));
+  const save = el("button", { type: "button", class: "save-lineup" }, t("Save the line-up"));
+  save.addEventListener("click", () => step("lineup", { round: m.round, table: m.table,
+    rubbers: picks.map((sides) => sides.map((side) => side.map((select) => select.value))) }));
+  return el("details", { class: "lineup", "data-table": String(m.table) },
+    [el("summary", {}, m.lineup.set ? t("Line-up (entered by hand)") : t("Line-up")), ...rows, save]);
 }
 
 function matchRow(m, round) {
@@ -135,6 +152,7 @@ function matchRow(m, round) {
     links.push(el("div", { class: "rubber" }, [el("a", { href: r.umpire, target: "_blank", class: "umpire-link rubber-link" },
       t("Rubber {n}: {one} – {two}", { n: r.rubber, one: r.sides[0].join(" & "), two: r.sides[1].join(" & ") }))]));
   }
+  if (m.lineup && !desk.state.closed) links.push(lineupEditor(m));
   if (m.umpire && !m.toss && !m.result) {  // the toss taken at the desk (ICF 39): the tablet then opens without asking
     const who = el("select", { class: "toss-winner", "aria-label": t("Toss won by") }, m.sides.map((names, i) => el("option", { value: String(i + 1) }, names.join(" & "))));
     const what = el("select", { class: "toss-choice", "aria-label": t("Chose") }, [el("option", { value: "break" }, t("the break")), el("option", { value: "side" }, t("a side"))]);

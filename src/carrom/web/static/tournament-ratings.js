@@ -2,22 +2,11 @@
 // deviation and volatility, as `carrom tournament ratings LIST` prints them.
 import { t, tn, language } from "./i18n.js";
 import { el, fill } from "./umpire-view.js";
+import { get } from "./tournament-read.js";
 
 const name = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const view = (window.ratings = { state: null, lists: null, ready: false });
 const number = (x, digits) => x.toLocaleString(language(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-async function get(path) {
-  const answer = await fetch(path, { cache: "no-store" });
-  const body = await answer.json().catch(() => ({}));
-  if (!answer.ok) {
-    const e = document.getElementById("error");
-    e.textContent = body.error || body.detail || t("the server refused this request (HTTP {status})", { status: answer.status });
-    e.hidden = false;
-    return null;
-  }
-  return body;
-}
 
 const lists = (view.lists = await get("/api/ratings"));
 if (lists) {
