@@ -158,10 +158,13 @@ def test_a_stroke_after_the_deadline_was_set_stops_that_deadline(sqlite_db):
         r = new_room(c, LOCAL, clocks=True)
         with numbered(c, f"/ws/{r['room']}?token={r['token']}") as ws:
             ws.receive_json()
+            sent = time.time()
             ws.send_json({"type": "strike", "seat": "south", "along": 0.0, "angle": 0.0, "power": 0.6})
             after = ws.receive_json()
         assert after["clock_for"]["what"] in ("stroke", "place")
-        assert after["since"] >= after["now"] + after["shot"]["duration"] - 0.05  # counted once the pieces stop
+        # counted once the pieces stop: from after the stroke was sent plus the motion (the server's "now", taken
+        # when it describes the state, may come any time after it armed the clock on a busy machine)
+        assert after["since"] >= sent + after["shot"]["duration"] - 1e-3
         assert clock_entries(c, r["room"]) == []
 
 

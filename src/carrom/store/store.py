@@ -217,7 +217,7 @@ class Store:
             now = _now()
             m = MatchModel(id=match_id, created=now, updated=now, variant=variant, kind=kind, title=title,
                            record=record, logged=0, version=0, over=False, result="", invite=invite, public=public)
-            m.players = [PlayerModel(position=ORDER.index(Seat(r.seat)), seat=r.seat, name=r.name, kind=r.kind,
+            m.players = [PlayerModel(position=ORDER.index(Seat.named(r.seat)), seat=r.seat, name=r.name, kind=r.kind,
                                      level=r.level, token=r.token) for r in seats]
             s.add(m)
             s.flush()  # the match's row first: the browser's row refers to it
