@@ -180,6 +180,12 @@ def test_the_small_things_of_item_9(player, browser, server):
     outcome = phone.page.inner_text("#outcome")
     assert "South breaks (ICF 44)" in outcome and "touched" not in outcome, outcome  # "the striker touched a piece" before
     assert "A touch counts as a break" not in outcome  # the law's meaning is not printed under every ruling
+    # a cited law is a 44 px touch target though it reads as text (it was the text's height, ~17 px): a finger 20 px
+    # above or below its middle still opens it
+    reach = phone.js("""(() => { const b = [...document.querySelectorAll('#outcome button.law-cite')].pop();
+        const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+        return [r.height, innerHeight - y, ...[-20, 20].map((dy) => { const e = document.elementFromPoint(x, y + dy); return e === b || (e && e.outerHTML.slice(0, 80)); })]; })()""")
+    assert reach[2:] == [True, True], reach
 
 
 # each piece drawn alone in a theme (board.js), 200 px across: the mean luminance and the share of red, yellow and
