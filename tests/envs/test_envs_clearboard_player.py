@@ -152,12 +152,13 @@ def test_with_two_coins_left_the_queen_is_worth_more_than_a_coin():
 EDGE = 0.37 - 0.0159 - 0.001  # a coin's centre this far from the middle lies against a cushion: no planned shot
 
 
-def test_a_pocketed_queen_with_no_cover_in_sight_leaves_less_than_nothing():
+def test_a_pocketed_queen_with_no_cover_in_sight_leaves_less_than_nothing(monkeypatch):
     """ICF 15, 96: a pocketed queen must be covered by the next stroke, else it comes back. Its leave
     (``ahead``) is less what a failed cover gives back (``cover_loss``: the pending queen, and with one
     coin left the queen-last cost, ICF 107), times the chance the cover fails: with the last coin against
     a cushion, where the planner has no shot, all of it. Before, a pocketed queen's leave was the coins'
     chances like any other (never below nothing), so the queen was potted where no coin could follow."""
+    monkeypatch.setattr(player, "COVER", True)  # the lever is built but off by default (docs/research.md)
     stuck = ClearState(Layout((Disc(PieceKind.WHITE, EDGE, 0.0),)), queen="pending", potted=True)
     assert player.cover_chance(stuck, player.NOISE_2_DEGREES) == 0.0
     assert player.cover_loss(stuck) == player.PENDING + player.LAST_QUEEN  # the queen back, with one coin left
@@ -170,7 +171,7 @@ def test_a_pocketed_queen_with_no_cover_in_sight_leaves_less_than_nothing():
     assert player.cover_loss(two) == player.PENDING  # the queen back, two coins left: not the queen-last ending
 
 
-def test_a_shot_at_the_queen_is_worth_the_cover_after_it():
+def test_a_shot_at_the_queen_is_worth_the_cover_after_it(monkeypatch):
     """A queen potted is worth keeping only if a coin covers it next (ICF 15, 96): in a leave, a shot at
     the queen counts its chance times the cover's chance on the layout without the queen. The same
     queen, with a coin by a pocket to cover it, is worth a good leave; with the coins against cushions,
@@ -181,6 +182,7 @@ def test_a_shot_at_the_queen_is_worth_the_cover_after_it():
     bare = ClearState(Layout((queen, Disc(PieceKind.WHITE, -EDGE, 0.0), Disc(PieceKind.BLACK, EDGE, -0.1))),
                       potted=True)
     noise = player.NOISE_2_DEGREES
+    monkeypatch.setattr(player, "COVER", True)
     assert player.chances(bare, noise)[0] > 0.9  # the queen alone is easy either way
     assert player.ahead(covered, noise) > player.LEAVE * 0.8
     assert player.ahead(bare, noise) < player.LEAVE * 0.05
@@ -188,10 +190,10 @@ def test_a_shot_at_the_queen_is_worth_the_cover_after_it():
 
 def test_with_the_last_coin_against_a_cushion_the_player_frees_it_before_potting_the_queen():
     """The queen and one coin left (ICF 107: the queen first, then that coin to cover it, ICF 15), the coin
-    against a cushion where no shot reaches it: a pocketed queen would come back (ICF 96). The player
-    (``COVER``) leaves the queen and moves the coin to where a cover is likely (here its stir also loses the
-    striker, and the due's coin ends the queen-last ending, ``LAST_QUEEN``); without ``COVER`` (as on main)
-    it pots the queen, which the next stroke cannot cover."""
+    against a cushion where no shot reaches it: a pocketed queen would come back (ICF 96). With ``COVER``
+    (built, off by default: docs/research.md) the player leaves the queen and moves the coin to where a
+    cover is likely (here its stir also loses the striker, and the due's coin ends the queen-last ending,
+    ``LAST_QUEEN``); without it (as on main) it pots the queen, which the next stroke cannot cover."""
     state = ClearState(Layout((Disc(PieceKind.QUEEN, 0.05, 0.1), Disc(PieceKind.WHITE, EDGE, 0.0))), potted=True)
     assert player.queen_last(state)
 
@@ -199,11 +201,12 @@ def test_with_the_last_coin_against_a_cushion_the_player_frees_it_before_potting
         shot = simulate(state.layout, Strike.from_seat(Seat.SOUTH, choice.along, choice.angle, choice.speed))
         return rule(state, ShotFacts.of_shot(shot))
 
-    after = played(player.choose(state, 0.0, random.Random(0)))
-    assert after.queen == "board"
-    assert player.cover_chance(player.without_queen(after), 0.0) > 0.5  # the cover set up (for its own hand)
     old = player.COVER
     try:
+        player.COVER = True
+        after = played(player.choose(state, 0.0, random.Random(0)))
+        assert after.queen == "board"
+        assert player.cover_chance(player.without_queen(after), 0.0) > 0.5  # the cover set up (for its own hand)
         player.COVER = False
         assert played(player.choose(state, 0.0, random.Random(0))).queen == "pending"
     finally:
@@ -224,6 +227,7 @@ def test_the_second_look_plays_the_leave_instead_of_guessing_it(monkeypatch):
     assert guessed[0] < 0.5 and played[0] > 0.8
     assert all(16 * p == round(16 * p) for p in played.values())  # shares of the 16 copies
     monkeypatch.setattr(player, "LOOK_COPIES", 4)
+    monkeypatch.setattr(player, "PLAY_LEAVE", True)  # built but off by default (docs/research.md)
     calls = []
     real = player.ahead
 
@@ -240,9 +244,13 @@ def test_the_second_look_plays_the_leave_instead_of_guessing_it(monkeypatch):
 def test_the_played_leave_keeps_the_player_deterministic_for_a_seed():
     """The second look's played leaves draw their copies of the hand from the player's own generator:
     a count of simulations, not seconds, so a seed gives the same stroke (issue 22: results reproduce)."""
+    player.PLAY_LEAVE, old = True, player.PLAY_LEAVE
     state = ClearState(Layout((Disc(PieceKind.WHITE, 0.048, -0.204), Disc(PieceKind.BLACK, 0.003, -0.01))),
                        queen="covered", potted=True)
-    picks = [player.choose(state, player.NOISE_2_DEGREES, random.Random(5), recheck=2, fresh=3) for _ in range(2)]
+    try:
+        picks = [player.choose(state, player.NOISE_2_DEGREES, random.Random(5), recheck=2, fresh=3) for _ in range(2)]
+    finally:
+        player.PLAY_LEAVE = old
     assert picks[0] == picks[1]
     rngs = [random.Random(9), random.Random(9)]
     assert player.chances(state, player.NOISE_2_DEGREES, rng=rngs[0]) == player.chances(

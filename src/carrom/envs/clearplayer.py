@@ -13,11 +13,10 @@ pocketed queen awaiting its cover counting as one, reaching the queen with one c
 costing two) plus what it leaves (``ahead``: 0.7 × ``master.pot_chance`` of the easiest
 next shot and half that of the next piece's; a pocketed queen's leave less what a failed
 cover gives back, a shot at the queen worth its chance times its cover's, ICF 15, 96:
-``COVER``; a stroke that moves nothing leaves this layout's own simulated worth, at most
+``COVER``, off by default; a stroke that moves nothing leaves this layout's own simulated worth, at most
 that of the best stroke that moves something, ``unmoved``). The best ``RECHECK`` are then simulated again on ``FRESH`` new copies of the
-hand, each copy's leave judged by playing its easiest shots (``PLAY_LEAVE``), and the stroke
-is chosen on those: the pick is not merely the luckiest on six copies, nor the planner's
-guess of what it leaves. ``board`` plays one board through the environment, which adds the
+hand (each copy's leave judged by playing its easiest shots with ``PLAY_LEAVE``, off by
+default), and the stroke is chosen on those: the pick is not merely the luckiest on six copies. ``board`` plays one board through the environment, which adds the
 noise, and counts what the strokes were in a ``Tally``. 2° of aim is 1.745 units of the
 bots' noise. benchmarks/clearboard.py prints the figures (docs/research.md).
 """
@@ -58,8 +57,10 @@ LAST_QUEEN = 2.0  # what reaching ``queen_last`` costs in a stroke's value, and 
 RECHECK = 4  # candidates of the first look valued again on fresh copies (``choose``)
 FRESH = 24  # fresh copies of the hand for each of them
 THUMBS = True  # thumbed strokes (aimed backwards, ICF 17, 33–34) among the shots, the stirs and the leave
-COVER = True  # the queen valued with its cover (``leave``): a pocketed queen's leave pays for a cover that fails
-PLAY_LEAVE = True  # the second look plays each leave's easiest shots instead of guessing them (``ahead`` with ``rng``)
+# Issue 22's two levers, built and tested but off: on tuning boards 1000–1004 at 2° both together
+# took 43.6 strokes mean against main's 31.8; the cover alone changed nothing on 1002–1003 (docs/research.md).
+COVER = False  # the queen valued with its cover (``ahead``): a pocketed queen's leave pays for a cover that fails
+PLAY_LEAVE = False  # the second look plays each leave's easiest shots instead of guessing them (``ahead`` with ``rng``)
 LOOK_SHOTS = 2  # the easiest shots of a leave played (on different pieces, as ``FURTHER`` weighs two)...
 LOOK_COPIES = 4  # ... each under this many copies of the hand
 STAY = 0.01  # a stroke that moves nothing is worth this less than what it leaves: the same choice, a stroke later
@@ -294,6 +295,8 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     now = [sum(gained(state, a) for a in afters[i * n:(i + 1) * n]) / n for i in range(len(cands))]
 
     still = [unmoved(state, a) for a in afters]  # strokes that leave this very layout (``unmoved``)
+    here = max(now)  # the best this layout is worth when simulated, against the planner's guess
+    stay = LEAVE * here  # what a stroke that moves nothing leaves (with ``COVER``, worked out below)
 
     def worth_left(after: ClearState, played: bool = False) -> float:
         if after.over:
@@ -303,20 +306,20 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
         return ahead(after, noise, params, rng if played and PLAY_LEAVE else None)
 
     def left(k: int) -> float:
-        return 0.0 if still[k] else worth_left(afters[k])
+        return (0.0 if COVER else stay) if still[k] else worth_left(afters[k])
 
     valued = sorted(range(len(planned)), key=lambda i: (-now[i], i))[:TOP]
     first = {i: now[i] + left(i * n) for i in range(len(planned), len(cands))}
     valued += sorted(first, key=lambda i: (-first[i], i))[:TOP]
     worth = {i: now[i] + sum(left(k) for k in range(i * n, (i + 1) * n)) / n for i in valued}
-    # a stroke that moves nothing leaves this layout, worth what it is worth when simulated: the best
-    # stroke's gain now, or the best worth of those that move when less (a queen's pot is worth less
-    # than its gain now when no cover follows); a stroke later, so less again (``STAY``)
-    moving = [worth[i] for i in worth if not all(still[i * n:(i + 1) * n])]
-    here = min(max(now), max(moving, default=max(now)))
-    stay = (LEAVE * here if here > 0 else here / LEAVE) - STAY
-    for i in worth:
-        worth[i] += stay * sum(still[i * n:(i + 1) * n]) / n
+    if COVER:  # a stroke that moves nothing leaves this layout, worth what it is worth when simulated: the
+        # best stroke's gain now, or the best worth of those that move when less (a queen's pot is worth
+        # less than its gain now when no cover follows); a stroke later, so less again (``STAY``)
+        moving = [worth[i] for i in worth if not all(still[i * n:(i + 1) * n])]
+        here = min(here, max(moving, default=here))
+        stay = (LEAVE * here if here > 0 else here / LEAVE) - STAY
+        for i in worth:
+            worth[i] += stay * sum(still[i * n:(i + 1) * n]) / n
     best = max(worth, key=lambda i: (worth[i], -i))
     rows = afters[best * n:(best + 1) * n]
     if noise > 0 and recheck > 1:  # the second look: the best few again, on fresh copies of the hand
