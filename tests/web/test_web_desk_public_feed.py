@@ -15,6 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 from carrom.web.desk import Desk, PublicReadings
 from carrom.web.feed import Channel, Subscription, applied, changes, version_of
+from test_web_crowd_public import run as run_alone  # a loop of its own: a browser test may leave one running
 from test_web_desk_public_step import new_event
 
 class Reader(threading.Thread):
@@ -200,7 +201,7 @@ def test_a_slow_subscriber_is_sent_the_latest_version_not_the_backlog_and_one_th
         assert len(channel.holders) == 1
         task.cancel()
 
-    asyncio.run(main())
+    run_alone(main())
 
 
 def test_subscriptions_are_refused_over_the_servers_most(make_server, sqlite_db):

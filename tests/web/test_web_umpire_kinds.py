@@ -14,7 +14,8 @@ from carrom.web import create_app
 from test_web_umpire import MATCH, enter, new_match
 from web_helpers import AT_TEST_SPEED, numbered
 
-KINDS = {"malformed", "illegal", "out-of-turn", "over", "forbidden", "repeated", "stale", "too-many"}
+KINDS = {"malformed", "illegal", "out-of-turn", "over", "forbidden", "repeated", "stale", "too-many", "not-found",
+         "failed"}  # docs/web.md, "Errors"
 
 
 def test_the_kinds_are_the_ones_documented():
