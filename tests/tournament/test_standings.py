@@ -84,3 +84,32 @@ def test_two_desks_writing_one_event_the_second_is_refused(tmp_path):
         two.save(eid, pair(b), "round paired")
     assert len(TournamentStore(url).load(eid).matches) == 2
     assert len(TournamentStore(url).log(eid)) == 2  # created, paired once
+
+
+def test_a_reader_on_another_thread_does_not_vouch_for_a_stale_writer(tmp_path):
+    """One server's step read the event in its worker thread; another server then wrote; a public page's read on
+    a second thread of the first server sees the new version. The step's write, made from the older event, must
+    still be refused: one thread's reading says nothing of what another thread holds (else the other server's
+    write would be overwritten unseen)."""
+    import threading
+    from dataclasses import replace
+
+    from carrom.desk import ConflictError, TournamentStore
+    from carrom.tournament import pair
+
+    import pytest
+
+    url = f"sqlite:///{tmp_path / 'threads.db'}"
+    server, other = TournamentStore(url), TournamentStore(url)
+    ids = [server.add_player("First", f"Last{i}") for i in range(4)]
+    ev = event(4)
+    eid = server.create(replace(ev, players={i: replace(p, id=i) for i, p in zip(ids, ev.players.values())},
+                                competitors=tuple(replace(c, players=(i,)) for i, c in zip(ids, ev.competitors))))
+    stale = server.load(eid)  # the step's read, on this thread
+    other.save(eid, pair(other.load(eid)), "round paired")  # the other server's write
+    reader = threading.Thread(target=server.load, args=(eid,))  # the public page, on another thread
+    reader.start()
+    reader.join()
+    with pytest.raises(ConflictError):
+        server.save(eid, pair(stale), "round paired")
+    assert len(TournamentStore(url).log(eid)) == 2  # created, paired once

@@ -8,6 +8,7 @@ A database error becomes ``StoreError`` saying what was being done: nothing half
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from dataclasses import asdict, fields, replace
 from typing import Any, Iterator
@@ -56,7 +57,7 @@ class TournamentStore:
             raise StoreError(say("cannot open the database {url}: {reason}", url=repr(url),
                                  reason=f"{exc.__class__.__name__}: {exc}")) from None
         self._session = sessionmaker(self.engine, expire_on_commit=False)
-        self._versions: dict[int, int] = {}  # the version of each event as this store last read or wrote it
+        self._thread = threading.local()  # each thread's versions (``_versions``)
         # each event as last read or written here, with its version: every write of its competitors or matches is a
         # ``save`` that raises the version, so a reading at the same version is this one (its players read again:
         # a rating list may change them), and a save writes only the rows that differ from it
@@ -64,6 +65,16 @@ class TournamentStore:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    @property
+    def _versions(self) -> dict[int, int]:
+        """The version of each event as this thread last read or wrote it. Per thread, not per store: a server reads
+        and writes in several threads at once, and a reader on one thread must not vouch for a step that another
+        thread read before a second server's write (the step would then overwrite that write unseen)."""
+        versions = getattr(self._thread, "versions", None)
+        if versions is None:
+            versions = self._thread.versions = {}
+        return versions
 
     @contextlib.contextmanager
     def transaction(self, doing: str) -> Iterator[Session]:
