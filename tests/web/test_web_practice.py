@@ -91,8 +91,20 @@ def test_drills_and_the_bot_shot(client):
     assert shot["aim"] == {"along": drill_bot_shot("cut").aim.along, "angle": drill_bot_shot("cut").aim.angle,
                            "speed": drill_bot_shot("cut").aim.speed}
     assert listed[0]["target"] in [p["index"] for p in shot["pocketed"]]
-    r = client.get("/api/practice/drills/masse/bot")
-    assert r.status_code == 400 and "there is no drill 'masse'" in r.json()["error"]
+    r = client.get("/api/practice/drills/masse/bot")  # no such drill: not found, naming the drills there are
+    assert r.status_code == 404 and r.json()["kind"] == "not-found"
+    assert "there is no drill 'masse'; the drills are cut, rebound, thumb" in r.json()["error"]
+
+
+def test_a_bad_board_speed_for_the_bot_shot_is_refused_by_name(client):
+    """``board_speed`` is slow, medium or fast (docs/practice.md); anything else is a 400 naming them, not a server
+    error."""
+    for bad in ("warp", "MEDIUM", ""):
+        r = client.get(f"/api/practice/drills/cut/bot?board_speed={bad}")
+        assert r.status_code == 400, (bad, r.status_code, r.text)
+        assert r.json()["kind"] == "malformed"
+        assert "board_speed must be one of slow, medium, fast" in r.json()["error"]
+    assert client.get("/api/practice/drills/cut/bot?board_speed=fast").status_code == 200
 
 
 def test_a_position_from_a_stored_match_stroke(client, db):

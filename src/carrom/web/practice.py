@@ -152,9 +152,17 @@ def practice_router(store: Store, physics: PhysicsParams | None = None) -> APIRo
 
     @router.get("/api/practice/drills/{drill_id}/bot")
     async def bot(drill_id: str, board_speed: str | None = None) -> dict[str, Any]:
-        """The master bot's shot on the drill (computed once per board speed), predicted."""
-        params = parse_speed(board_speed, physics)
-        return await run(lambda: prediction_view(drill_bot_shot(drill(drill_id).id, params)))
+        """The master bot's shot on the drill (computed once per board speed), predicted; a drill there is not is
+        not found (404, naming the drills), a board speed not known a malformed request (400)."""
+        try:
+            params = parse_speed(board_speed, physics)
+        except PracticeError as exc:
+            raise refusal(exc) from None
+        try:
+            found = drill(drill_id)
+        except PracticeError as exc:
+            raise HTTPException(404, worded(exc)) from None
+        return await run(lambda: prediction_view(drill_bot_shot(found.id, params)))
 
     @router.get("/api/practice/match/{match_id}/stroke/{number}")
     async def from_match(match_id: str, number: int) -> dict[str, Any]:
