@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import json
 import os
 import random
@@ -99,6 +100,13 @@ async def load(port: int, n: int, seconds: float, cpu: Callable[[], float]) -> t
     return trips, errors, cpu() - before
 
 
+def kinds_of(errors: list[str]) -> str:
+    """The errors by kind with their counts ("TimeoutError ×3, stale ×1"): the kind is the message up to its first
+    colon (an exception's class, or the server's refusal), so a row says what went wrong, not only how often."""
+    counts = collections.Counter(e.split(":", 1)[0].strip() or "?" for e in errors)
+    return ", ".join(f"{kind} ×{n}" for kind, n in counts.most_common())
+
+
 async def soak(port: int, n: int, seconds: float, every: float, cpu: Callable[[], float],
                database: Path | None) -> None:
     """N games for ``seconds``, each game that ends replaced by a new one; a row of figures every ``every`` s."""
@@ -135,8 +143,12 @@ async def soak(port: int, n: int, seconds: float, every: float, cpu: Callable[[]
               f"{q[98] * 1000:>8.0f} {max(window, default=float('nan')) * 1000:>8.0f} {len(errors) - done[1]:>7} "
               f"{games[0] - done[2]:>5}/{games[1] - done[3]:<5} {(now_cpu - last_cpu) * 1000 / max(len(window), 1):>14.2f} "
               f"{resident_bytes(cpu.args[0]) / 1e6:>7.0f} {size:>6.1f} {os.getloadavg()[0]:>9.1f}", flush=True)
+        if len(errors) > done[1]:
+            print(f"{'':>6} errors: {kinds_of(errors[done[1]:])}", flush=True)
         done, last_cpu = [count, len(errors), games[0], games[1]], now_cpu
     await asyncio.gather(*seats, return_exceptions=True)
+    if errors:
+        print(f"errors, all: {kinds_of(errors)}")
     for e in sorted(set(errors))[:3]:
         print(f"      e.g. {e}")
 
@@ -169,6 +181,8 @@ def main() -> None:
         print(f"{n:>5} {len(trips) / args.seconds:>10.1f} {q[49] * 1000:>8.0f} {q[98] * 1000:>8.0f} "
               f"{max(trips, default=float('nan')) * 1000:>8.0f} {len(errors):>7} "
               f"{used * 1000 / max(len(trips), 1):>14.2f} {os.getloadavg()[0]:>9.1f}")
+        if errors:
+            print(f"      errors: {kinds_of(errors)}")
         for e in sorted(set(errors))[:3]:
             print(f"      e.g. {e}")
 
