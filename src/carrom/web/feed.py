@@ -200,3 +200,8 @@ class Subscription(EventSourceResponse):
                 log.info("a subscriber to a public page stopped reading: closed")
         finally:
             self.done()
+
+    async def _send_with_timeout(self, send: Any, message: dict) -> None:
+        """Each message sent as it is: no time limit on each (sse-starlette's ``send_timeout``, a cancel scope entered
+        and left for every message to every subscriber), since ``Channel.close_stalled`` checks all of them at once."""
+        await send(message)
