@@ -1882,7 +1882,7 @@ def _record(ef, ei, n_ev, t, kind, i, j, aux, impulse, st):
     return ef, ei
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # the GIL let go while a shot runs: a server's other threads and its event loop go on
 def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
     """Simulate until every disc rests or is pocketed.
 
@@ -2220,7 +2220,7 @@ BATCH_CHUNK = 8  # shots a thread of batch_parallel takes at a time
 
 # Two functions, not one function compiled twice: numba's disk cache keys a function by its
 # name and line, so two compilations of one function would overwrite each other's cache.
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # as ``run``; not ``batch_parallel``: numba's workqueue layer takes one caller at a time
 def batch_serial(x0, y0, radius, mass, cls, prm, strikes, out_pos, out_alive, out_pocket, out_ptime, out_scalars, out_disp):
     """Run one shot per row of ``strikes`` (x, y, vx, vy of the last body, the striker)."""
     for k in range(strikes.shape[0]):
