@@ -1,9 +1,9 @@
 """The public page's subscription (Server-Sent Events, by ``sse-starlette``): each new version of an event's public
 view is made into its messages once, and the same bytes go to every subscriber (docs/tournaments.md).
 
-A version is sent as the changes from the version before it (``changes``: 9-13 kB after a result on a 500-player
-event, mostly the standings' rows that moved, where the whole view is 289 kB), or whole to a subscriber that holds
-no version or an older one.
+A version is sent as the changes from the version before it (``changes``: 2-3 kB after a result on a 500-player
+event, the standings' new order and what changed in its rows, where the whole view is 289 kB), or whole to a
+subscriber that holds no version or an older one.
 Each subscriber holds only what it was last sent: one that reads slowly is sent the latest version when it is ready
 for more, never the backlog, and one whose message waits longer than ``Limits.stall`` for it is closed
 (``Channel.close_stalled``, checked every second while the event has subscribers). Subscribers
@@ -28,13 +28,59 @@ log = logging.getLogger("carrom.web.feed")
 PING = 15.0  # seconds between two keep-alive comments on an idle subscription
 
 
+ROW = "competitor"
+"""The key that names a row of a list (a standings row is a competitor's): a list whose rows all have it, the same
+ones before and after in another order, is sent as the new order first (``[path, runs, "order"]``) and then what
+changed in each row, instead of each place's fields again. A result moves a player up or down past dozens of
+others; on a 500-player event that was ~100 rows' fields again (10-15 kB a result), now the order and the ranks
+(docs/tournaments.md, "Speed")."""
+
+
 def changes(old: Any, new: Any) -> list[list]:
     """What turns the JSON value ``old`` into ``new``: ``[path, value]`` sets the value at the path (keys and list
-    indices; a list's index at its end appends), ``[path]`` removes a key, or cuts a list at that index. An object
-    whose keys mostly changed is set whole (a standings row that another competitor now holds)."""
+    indices; a list's index at its end appends), ``[path]`` removes a key, or cuts a list at that index, and
+    ``[path, runs, "order"]`` puts the list's rows in a new order: its runs ``[first, count]`` of the old indices
+    (``ROW``). An object whose keys mostly changed is set whole (a standings row that another competitor now
+    holds)."""
     out: list[list] = []
     _diff(old, new, [], out)
     return out
+
+
+def _order(old: list, new: list) -> list[int] | None:
+    """Where each row of ``new`` was in ``old`` (``ROW`` names them), if the two hold the same rows in another order."""
+    if len(old) != len(new) or len(old) < 2:
+        return None
+    if not all(isinstance(x, dict) and ROW in x for x in old) or not all(isinstance(x, dict) and ROW in x for x in new):
+        return None
+    where: dict[Any, int] = {}
+    for i, row in enumerate(old):
+        key = row[ROW]
+        if not isinstance(key, (int, str)) or isinstance(key, bool) or key in where:
+            return None
+        where[key] = i
+    try:
+        order = [where[row[ROW]] for row in new]
+    except (KeyError, TypeError):
+        return None
+    if len(set(order)) != len(order) or order == list(range(len(order))):
+        return None
+    return order
+
+
+def _runs(order: list[int]) -> list[list[int]]:
+    """``order`` as runs ``[first, count]`` of consecutive indices: a row moved 40 places is three runs."""
+    runs: list[list[int]] = []
+    for i in order:
+        if runs and runs[-1][0] + runs[-1][1] == i:
+            runs[-1][1] += 1
+        else:
+            runs.append([i, 1])
+    return runs
+
+
+def reordered(rows: list, runs: list[list[int]]) -> list:
+    return [rows[i] for first, count in runs for i in range(first, first + count)]
 
 
 def _same(old: Any, new: Any) -> bool:
@@ -63,6 +109,11 @@ def _diff(old: Any, new: Any, path: list, out: list[list]) -> None:
         else:
             out.extend(mine)
     elif isinstance(old, list) and isinstance(new, list):
+        order = _order(old, new)
+        if order is not None:
+            runs = _runs(order)
+            out.append([path, runs, "order"])
+            old = reordered(old, runs)
         for i, (a, b) in enumerate(zip(old, new)):
             _diff(a, b, [*path, i], out)
         if len(old) > len(new):
@@ -77,6 +128,15 @@ def applied(value: Any, ops: list[list]) -> Any:
     page's script does with a message (static/tournament-feed.js)."""
     for op in ops:
         path = op[0]
+        if len(op) == 3:  # [path, runs, "order"]
+            at = value
+            for key in path:
+                at = at[key]
+            if at is value:
+                value = reordered(value, op[1])
+            else:
+                at[:] = reordered(at, op[1])
+            continue
         if not path:
             value = op[1]
             continue

@@ -1,11 +1,23 @@
 // The public page's subscription (Server-Sent Events, carrom.web.feed): each new version of the tournament's view,
 // whole or as its changes from the version the page holds, the same message for every spectator.
 
+// The rows of a list in a new order: runs [first, count] of the old indices.
+const reordered = (rows, runs) => runs.flatMap(([first, count]) => rows.slice(first, first + count));
+
 // The view with the changes done: [path, value] sets the value at the path (an index at a list's end appends it),
-// [path] removes a key or cuts a list at that index; an empty path is the whole view.
+// [path] removes a key or cuts a list at that index, [path, runs, "order"] puts a list's rows in a new order (the
+// standings after a result: who moved, then what changed in each row); an empty path is the whole view.
 export function applied(value, ops) {
   for (const op of ops) {
     const path = op[0];
+    if (op.length === 3) {
+      let at = value;
+      for (const key of path) at = at[key];
+      const rows = reordered(at, op[1]);
+      if (at === value) value = rows;
+      else at.splice(0, at.length, ...rows);
+      continue;
+    }
     if (!path.length) {
       value = op[1];
       continue;
