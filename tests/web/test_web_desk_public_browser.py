@@ -4,6 +4,8 @@ the page then holds exactly the view a reader fetches; a page that cannot subscr
 
 import httpx
 
+from carrom.web.feed import changes
+
 from test_web_desk_browser import DESKTOP, open_page
 from test_web_desk_public_step import new_event
 
@@ -29,6 +31,14 @@ def test_the_public_page_subscribes_and_shows_each_result_as_it_arrives(server, 
     assert page.evaluate("tournament.state") == now.json()
     assert page.evaluate("tournament.etag") == now.headers["etag"]
     assert page.evaluate("tournament.readings") == 1, "every result came on the subscription"
+    # the standings' new order (a player who moved up), as carrom.web.feed.changes sends it, applied by the page's own
+    # module: the rows in their order, then what changed in a row
+    rows = [{"competitor": c, "rank": i + 1} for i, c in enumerate((7, 8, 9, 10))]
+    after = [dict(r, rank=i + 1) for i, r in enumerate([rows[0], rows[3], rows[1], rows[2]])]
+    ops = changes({"standings": rows}, {"standings": after})
+    assert ops[0][2] == "order"
+    assert page.evaluate("([view, ops]) => import('/static/tournament-feed.js').then((m) => m.applied(view, ops))",
+                         [{"standings": rows}, ops]) == {"standings": after}
     page.goto(f"{base}t/{eid}?lang=en&poll=300#standings")  # polling, as where EventSource is missing
     page.wait_for_function("window.tournament && tournament.readings >= 3")
     assert not page.evaluate("tournament.subscribed") and page.evaluate("tournament.state") == now.json()
