@@ -67,3 +67,29 @@ def test_a_pair_within_the_limit_and_a_pocketed_disc_are_left_alone():
     assert not too_deep(pos, alive, radius, 2e-6)
     hold_apart(pos, alive, radius, mass, 2e-6, 0.3)
     assert np.array_equal(pos, before)
+
+
+# The discs at rest after stroke 319 of a soak's match (benchmarks/load.py --soak, 27 November 2026, v4): the black
+# at index 7 rested 84 nm past the north cushion's line, and every stroke after it was refused ("layout disc 7
+# (black) ... is off the board"): the server answered each with a failure and the match could not go on.
+PRESSED_INTO_THE_CUSHION = (
+    ("queen", -0.19183778277556668, 0.029947951049732524), ("white", -0.03717606286660143, -0.31062510149965156),
+    ("white", 0.3159614614991496, -0.3173973552028465), ("black", -0.060086215324500536, 0.31152242968901755),
+    ("white", 0.22942351445942924, -0.34660151622816643), ("white", -0.210803109427447, -0.16592204902384539),
+    ("black", -0.22822077494630133, -0.31164889992718814), ("black", -0.00691654204548493, 0.354100083627555))
+
+
+def test_a_coin_pressed_into_a_cushion_as_a_shot_left_it_is_accepted_by_the_next_stroke():
+    """A coin may rest pressed into a cushion as deep as two discs into each other (``2 * persistent_overlap``): the
+    next stroke plays on (the laws never stop a board for it, ICF 102-112); further out it is still refused."""
+    from carrom.equipment import STANDARD_BOARD, Seat
+    from carrom.equipment.layout import Disc, Layout, PieceKind
+
+    layout = Layout(tuple(Disc(PieceKind(k), x, y) for k, x, y in PRESSED_INTO_THE_CUSHION))
+    black = layout.discs[7]
+    assert 5e-8 < black.y - (STANDARD_BOARD.half - black.radius) < ACCEPTED  # past the line, within what rests allow
+    shot = simulate(layout, Strike.from_seat(Seat.NORTH, -0.21630301565237825, -0.3870187495654629, 1.086414511341002))
+    assert shot.n_events > 0 and shot.final_layout.discs
+    out = Layout(layout.discs[:7] + (Disc(PieceKind.BLACK, black.x, STANDARD_BOARD.half - black.radius + 1e-5),))
+    with pytest.raises(ValueError, match=r"layout disc 7 \(black\) at .* is off the board"):
+        simulate(out, Strike.from_seat(Seat.NORTH, -0.2163, -0.387, 1.086))

@@ -83,14 +83,18 @@ class _Packed:
         # centre certainly does not overlap it.
         self.coins = tuple(zip(x[:n].tolist(), y[:n].tolist(), ((radius[:n] + striker.radius) ** 2).tolist()))
         if n:
-            # Vectorised first; the per-disc check names the first culprit.
-            lim = half - radius[:n] + PLACEMENT_TOLERANCE
+            # Vectorised first; the per-disc check names the first culprit. A coin may rest pressed into a cushion as
+            # deep as two discs into each other (``_rest_limit``): a shot of v4 left a coin 84 nm past the north
+            # cushion's line, and the next stroke refused it, so the match could not go on.
+            rest = _rest_limit(params)
+            lim = half - radius[:n] + rest
             ok = (np.abs(x[:n]) <= lim) & (np.abs(y[:n]) <= lim)
             reach = self.pocket_reach(radius[:n], board)
             for cx, cy in self.pockets:
                 ok &= np.hypot(x[:n] - cx, y[:n] - cy) >= reach
             for i in np.nonzero(~ok)[0][:1].tolist():
-                self._check_on_surface(i, f"layout disc {i} ({layout.discs[i].kind.value})", x[i], y[i], radius[i], board)
+                self._check_on_surface(i, f"layout disc {i} ({layout.discs[i].kind.value})", x[i], y[i], radius[i], board,
+                                       rest)
         if n > 1:
             dx = x[:n, None] - x[None, :n]
             dy = y[:n, None] - y[None, :n]
@@ -108,8 +112,8 @@ class _Packed:
             return board.pocket_radius
         return np.sqrt(np.maximum(board.pocket_radius**2 - np.asarray(r) ** 2, 0.0))
 
-    def _check_on_surface(self, i, name, x, y, r, board: BoardSpec) -> None:
-        lim = board.half - r + PLACEMENT_TOLERANCE
+    def _check_on_surface(self, i, name, x, y, r, board: BoardSpec, tolerance: float = PLACEMENT_TOLERANCE) -> None:
+        lim = board.half - r + tolerance
         if abs(x) > lim or abs(y) > lim:
             raise ValueError(f"{name} at ({x:.6g}, {y:.6g}) is off the board: |x|, |y| must be at most {board.half - r:.6g} m")
         for p, (cx, cy) in enumerate(board.pocket_centres()):
