@@ -62,11 +62,19 @@ def test_retirement_trend_adds_to_opponents_buchholz():
     assert rows[3].buchholz == 0 + (4 + 2) + 2  # met 4, 1 and 2
 
 
+def stored_event(store) -> int:
+    """A 4-player event written to ``store`` with its players registered there; its id."""
+    from dataclasses import replace
+
+    ids = [store.add_player("First", f"Last{i}") for i in range(4)]
+    ev = event(4)
+    return store.create(replace(ev, players={i: replace(p, id=i) for i, p in zip(ids, ev.players.values())},
+                                competitors=tuple(replace(c, players=(i,)) for i, c in zip(ids, ev.competitors))))
+
+
 def test_two_desks_writing_one_event_the_second_is_refused(tmp_path):
     """Two desks read the same event; the first writes; the second's write, made from the older event, is refused
     and nothing of it is written."""
-    from dataclasses import replace
-
     from carrom.desk import ConflictError, TournamentStore
     from carrom.tournament import pair
 
@@ -74,10 +82,7 @@ def test_two_desks_writing_one_event_the_second_is_refused(tmp_path):
 
     url = f"sqlite:///{tmp_path / 'two.db'}"
     one, two = TournamentStore(url), TournamentStore(url)
-    ids = [one.add_player("First", f"Last{i}") for i in range(4)]
-    ev = event(4)
-    eid = one.create(replace(ev, players={i: replace(p, id=i) for i, p in zip(ids, ev.players.values())},
-                             competitors=tuple(replace(c, players=(i,)) for i, c in zip(ids, ev.competitors))))
+    eid = stored_event(one)
     a, b = one.load(eid), two.load(eid)
     one.save(eid, pair(a), "round paired")
     with pytest.raises(ConflictError):
@@ -92,8 +97,6 @@ def test_a_reader_on_another_thread_does_not_vouch_for_a_stale_writer(tmp_path):
     still be refused: one thread's reading says nothing of what another thread holds (else the other server's
     write would be overwritten unseen)."""
     import threading
-    from dataclasses import replace
-
     from carrom.desk import ConflictError, TournamentStore
     from carrom.tournament import pair
 
@@ -101,10 +104,7 @@ def test_a_reader_on_another_thread_does_not_vouch_for_a_stale_writer(tmp_path):
 
     url = f"sqlite:///{tmp_path / 'threads.db'}"
     server, other = TournamentStore(url), TournamentStore(url)
-    ids = [server.add_player("First", f"Last{i}") for i in range(4)]
-    ev = event(4)
-    eid = server.create(replace(ev, players={i: replace(p, id=i) for i, p in zip(ids, ev.players.values())},
-                                competitors=tuple(replace(c, players=(i,)) for i, c in zip(ids, ev.competitors))))
+    eid = stored_event(server)
     stale = server.load(eid)  # the step's read, on this thread
     other.save(eid, pair(other.load(eid)), "round paired")  # the other server's write
     reader = threading.Thread(target=server.load, args=(eid,))  # the public page, on another thread

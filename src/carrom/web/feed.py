@@ -132,10 +132,7 @@ def applied(value: Any, ops: list[list]) -> Any:
             at = value
             for key in path:
                 at = at[key]
-            if at is value:
-                value = reordered(value, op[1])
-            else:
-                at[:] = reordered(at, op[1])
+            at[:] = reordered(at, op[1])  # in place, the whole value too
             continue
         if not path:
             value = op[1]
