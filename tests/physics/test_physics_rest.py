@@ -93,3 +93,42 @@ def test_a_coin_pressed_into_a_cushion_as_a_shot_left_it_is_accepted_by_the_next
     out = Layout(layout.discs[:7] + (Disc(PieceKind.BLACK, black.x, STANDARD_BOARD.half - black.radius + 1e-5),))
     with pytest.raises(ValueError, match=r"layout disc 7 \(black\) at .* is off the board"):
         simulate(out, Strike.from_seat(Seat.NORTH, -0.2163, -0.387, 1.086))
+
+
+# The discs at rest after stroke 107 of a soak's match (benchmarks/load.py --soak, 27 November 2026, v4), and South's
+# stroke 108: it left the white at index 3 resting 2.8 µm past the south cushion's line, pressed there by the black
+# at index 8 it touched; the next stroke was refused ("layout disc 3 (white) ... is off the board").
+PRESSED_BY_A_NEIGHBOUR = (
+    ("queen", 0.3351946386053868, 0.22271629424719175), ("white", 0.21230803136047016, 0.20628926541576897),
+    ("black", -0.30749304903368607, 0.2774066950373437), ("white", 0.10299637144713789, -0.1932135650693769),
+    ("black", 0.16811922973886334, -0.3184252018634448), ("white", 0.12595339789692028, 0.02685939553859381),
+    ("black", -0.24248433053978524, 0.3449658337051707), ("white", -0.3332244869405909, 0.22227063698468386),
+    ("black", 0.20123342238080386, -0.33069740804926046))
+STROKE_108 = (-0.21683049162464632, -0.2534888076356616, 4.848998604272312)  # South: along, angle, speed
+
+
+def furthest_into_a_cushion(layout) -> float:
+    from carrom.equipment import STANDARD_BOARD
+
+    return max(max(abs(d.x), abs(d.y)) - (STANDARD_BOARD.half - d.radius) for d in layout.discs)
+
+
+def test_a_coin_pressed_into_a_cushion_by_a_neighbour_rests_on_the_cushion_line_and_the_match_goes_on():
+    """The rest positions hold every disc within its cushion's line (the pair that pressed it held apart as
+    before), single shot and batch alike; the next stroke, refused on main, plays (ICF 102-112 never stop a board)."""
+    from carrom.equipment import Seat
+    from carrom.equipment.layout import Disc, Layout, PieceKind
+
+    layout = Layout(tuple(Disc(PieceKind(k), x, y) for k, x, y in PRESSED_BY_A_NEIGHBOUR))
+    strike = Strike.from_seat(Seat.SOUTH, *STROKE_108)
+    after = simulate(layout, strike).final_layout
+    assert len(after.discs) == 9
+    assert furthest_into_a_cushion(after) <= ACCEPTED
+    assert deepest(after) <= ACCEPTED
+    white = after.discs[3]
+    assert white.y == pytest.approx(-0.3541, abs=3e-6)  # moved by micrometres, not elsewhere
+    batch = simulate_batch(layout, [strike, strike])
+    assert np.array_equal(batch.final_positions[0], batch.final_positions[1])
+    assert np.allclose(batch.final_positions[0][:9], [(d.x, d.y) for d in after.discs], atol=1e-12)
+    nxt = simulate(after, Strike.from_seat(Seat.NORTH, 0.21640765579718738, -0.959502549706358, 5.928204660632597))
+    assert nxt.n_events > 0

@@ -13,7 +13,7 @@ from carrom.equipment.spec import STANDARD_BOARD, STRIKER, BoardSpec, DiscSpec
 from carrom.physics import _engine as E
 from carrom.physics.params import DEFAULT_PARAMS, ImpactSolver, PhysicsParams, PocketModel
 from carrom.physics.result import BatchResult, ShotResult, _frozen
-from carrom.physics.rest import hold_apart, too_deep
+from carrom.physics.rest import beyond_frame, hold_apart, too_deep
 from carrom.physics.strike import Strike
 
 PLACEMENT_TOLERANCE = 1e-9
@@ -248,7 +248,7 @@ def simulate(
     final = st[:, :2].copy()
     final[~alive] = np.nan
     limit = _rest_limit(params)
-    if too_deep(final, alive, packed.radius, limit):
+    if too_deep(final, alive, packed.radius, limit) or beyond_frame(final, alive, packed.radius, board.half, limit):
         hold_apart(final, alive, packed.radius, packed.mass, limit, board.half)
     result = ShotResult(
         layout=layout,
@@ -329,7 +329,8 @@ def simulate_batch(
     E.batch(parallel, packed.x, packed.y, packed.radius, packed.mass, packed.cls, packed.prm, kin, pos, alive, pocket, ptime, scalars, disp)
     pos[~alive] = np.nan
     limit = _rest_limit(params)
-    for k in np.nonzero(too_deep(pos, alive, packed.radius, limit))[0].tolist():
+    for k in np.nonzero(too_deep(pos, alive, packed.radius, limit)
+                        | beyond_frame(pos, alive, packed.radius, board.half, limit))[0].tolist():
         hold_apart(pos[k], alive[k], packed.radius, packed.mass, limit, board.half)
     return BatchResult(
         layout=layout,
