@@ -353,6 +353,38 @@ def test_claim_extra_points_after_a_concession(client):
     assert any("ICF 87 b" in line or "extra" in line for line in s["log"][-1]["lines"])
 
 
+def test_the_last_boards_claim_is_taken_after_the_match_is_over(client):
+    """ICF 87 b: the winner of the board that ends the match may still claim extra points for the coins the loser
+    owes; the laws wait for that claim, and the room refused it ("the match is over") for ever: a soak's clients
+    were stuck on 106 of 119 finished matches."""
+    r = new_room(client)
+    rng = random.Random(1)
+    with connect(client, r) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "concede", "seat": "north", "what": "game"})  # South leads 1-0 in games
+        s = ws.receive_json()
+        for _ in range(2):  # South 24 in game 2
+            ws.send_json({"type": "concede", "seat": "north", "what": "board"})
+            s = ws.receive_json()
+        while s["board"]["debts"][1] == 0:  # North owes a coin: a foul with nothing in the nets (ICF 72 c)
+            seat = s["expected"]["seat"]
+            ws.send_json(find_strike(server_game(client, r["room"]), seat,
+                                     lambda rep: rep.completed and rep.shot.striker_pocketed
+                                     and not rep.shot.coins_pocketed, rng))
+            s = ws.receive_json()
+        ws.send_json({"type": "concede", "seat": "north", "what": "board"})
+        s = ws.receive_json()
+        assert s["over"] is True and s["winner"] == 0
+        assert s["expected"] == {"kind": "claim", "seat": "south"} and s["board"]["claimable"] >= 1
+        ws.send_json({"type": "claim", "seat": "south", "points": s["board"]["claimable"]})
+        s = ws.receive_json()
+        assert s["type"] == "state", s
+        assert s["expected"] is None and s["over"] is True
+        assert any("ICF 87 b" in line or "extra" in line for line in s["log"][-1]["lines"])
+        ws.send_json({"type": "claim", "seat": "south", "points": 0})
+        assert "the match is over" in ws.receive_json()["message"]  # once
+
+
 def test_concede_board_game_and_match_then_the_scorecard(client):
     r = new_room(client)
     with connect(client, r) as ws:

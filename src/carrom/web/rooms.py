@@ -283,7 +283,8 @@ class Room:
 
     def _act(self, act: Any, token: str | None, intent: Intent) -> list[dict[str, Any]]:
         seat = self._seat(token, intent)
-        if self.game.over and intent.type != "concede":
+        if self.game.over and intent.type != "concede" and not (intent.type == "claim" and self.game.expected()):
+            # the claim of the board that ended the match is still open (ICF 87 b); nothing else is
             raise MessageError(SAID.gettext("the match is over"), "refused", "over")
         if self.waiting_for():
             raise MessageError(SAID.gettext("the match starts when every seat is taken: waiting for {seats} (send the "
