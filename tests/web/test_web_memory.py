@@ -97,6 +97,25 @@ def test_idle_rooms_leave_memory_and_come_back_as_they_were(db):
         assert after[key] == before[key], key
 
 
+def test_a_match_that_is_over_leaves_memory_after_a_minute_unwatched_not_after_the_idle_time(db):
+    """A soak's finished matches stayed in memory for the ten idle minutes, a few MB each: a busy server held
+    hundreds of them. A match conceded (ICF 139) leaves after a minute; one still played stays its idle time."""
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED, room_idle=600)) as c:
+        hub = c.app.state.hub
+        over, _ = play(c, 4)
+        playing, _ = play(c, 4, seed=6)
+        with numbered(c, f"/ws/{over['room']}?token={over['token']}") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "concede", "what": "match"})
+            assert ws.receive_json()["expected"] is None
+        now = max(hub.used[over["room"]], hub.used[playing["room"]])
+        assert hub.evict_idle(now + 30) == []
+        assert hub.evict_idle(now + 61) == [over["room"]]
+        assert set(hub.rooms) == {playing["room"]}
+        assert c.get(f"/api/rooms/{over['room']}").json()["expected"] is None  # loaded again when opened
+        assert sorted(hub.evict_idle(now + 601)) == sorted([playing["room"], over["room"]])
+
+
 def test_a_match_idle_too_long_is_adjourned_and_the_next_action_resumes_it(db):
     from datetime import datetime, timedelta, timezone
 

@@ -39,6 +39,7 @@ from carrom.web.views import SAID
 log = logging.getLogger("carrom.web")
 
 ROOM_IDLE = 600.0  # seconds a room nobody is connected to stays in memory
+OVER_IDLE = 60.0  # the same for a match that is over: nothing more will be played (its replay is cached apart)
 MATCH_IDLE = 7 * 24 * 3600.0  # seconds without an action before an unfinished match is adjourned
 BEHIND = 4008  # the close code of a connection that fell behind (the page reconnects and is sent the state again)
 
@@ -264,9 +265,12 @@ class Hub:
             live.bots.cancel()
 
     def evict_idle(self, now: float | None = None) -> list[str]:
-        """Matches nobody watches, unused for ``room_idle`` seconds, leave memory; their ids."""
+        """Matches nobody watches, unused for ``room_idle`` seconds (a match that is over: a minute at most), leave
+        memory; their ids. A live match holds its whole history (a few kB an action), so the matches a busy server
+        finishes must not stay for the idle time of the ones still played."""
         now = time.monotonic() if now is None else now
-        gone = [rid for rid, live in self.live.items() if not live.busy() and now - live.used >= self.room_idle]
+        gone = [rid for rid, live in self.live.items() if not live.busy() and now - live.used >= (
+            min(OVER_IDLE, self.room_idle) if live.room.game.over else self.room_idle)]
         for rid in gone:
             self._leave(rid)
         return gone
@@ -308,7 +312,7 @@ class Hub:
     async def sweep(self) -> None:
         """Now and then, matches idle leave memory and matches idle are adjourned."""
         while True:
-            await asyncio.sleep(min(60.0, self.room_idle))
+            await asyncio.sleep(min(OVER_IDLE / 2, self.room_idle))
             gone = self.evict_idle()
             if gone:
                 log.info("%d idle room(s) left memory; %d in memory", len(gone), len(self.live))
