@@ -14,13 +14,21 @@ round trip, errors (error answers or lost clients), the server's CPU time per st
 its processes, everything included: the rooms' other actions, the websockets, the
 database's client side) and the machine's load average (the cores are shared: other
 programs' work shows in the round trips). The clients read the states with orjson, as
-cheaply as they can: they stand for browsers on other machines, and share these cores.
+cheaply as they can, in four processes (``--clients``): they stand for browsers on other
+machines, and share these cores. (In one process, their one event loop was itself the
+bottleneck of a long run, at 87 % of a core reading states of 35 kB, and its delays were
+counted as the server's.)
 
 The soak (``--soak SECONDS``): one server, N games at once for that long, each game that ends
 replaced by a new one (a new room, a new client), and a row every ``--every`` seconds for
 that interval alone: strokes a second, p50, p99 and max round trip, errors, games finished
 and started, the server's CPU per stroke, its resident memory (all its processes) and, on
-SQLite, the database file's size: whether it wears down over time.
+SQLite, the database file's size: whether it wears down over time. Its games are played as
+matches are: a board is conceded (ICF 139) after 20 to 60 strokes (``--board``), so a match
+ends after some hundreds of actions, as a real one does, and a new game takes its place;
+random strokes alone seldom end a board, and the matches would grow for the whole soak.
+Every client plays the toss of a tie-break board, and after a refusal waits a second and
+connects again, taking its room's state afresh.
 """
 
 from __future__ import annotations
@@ -29,14 +37,17 @@ import argparse
 import asyncio
 import collections
 import json
+import multiprocessing
 import os
+import queue
 import random
 import statistics
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import orjson
 import websockets
@@ -53,51 +64,182 @@ def new_room(port: int) -> dict:
 
 
 async def player(port: int, room: dict, seconds: float, seed: int, trips: list[float], errors: list[str],
-                 at: list[float] | None = None) -> bool:
+                 at: list[float] | None = None, board: tuple[int, int] | None = None) -> bool:
     """One client playing ``room`` for ``seconds`` at a stroke a second; each stroke's round trip in ``trips`` (and
-    when it came back in ``at``); True if the match ended."""
+    when it came back in ``at``); True if the match ended.
+
+    It plays what the laws wait for: a stroke (at random from the legal stretches), the toss of a tie-break board
+    (won by a seat at random), a claim (none), a placement (waived). With ``board`` (least, most strokes), the side
+    to play concedes the board (ICF 139) once it has lasted a number of strokes drawn from that range, as players
+    end a board in minutes: random strokes alone seldom end one, and a soak's matches would grow for the hour. A
+    refusal is counted, and the client waits a second and connects again, taking the room's state afresh."""
     rng = random.Random(seed)
     state: dict = {}
     url = f"ws://127.0.0.1:{port}/ws/{room['room']}?token={room['token']}"
-    try:
-        async with websockets.connect(url, max_size=2**26) as ws:
-            state = orjson.loads(await ws.recv())
-            await asyncio.sleep(rng.uniform(0, 1))  # the clients do not all strike at the same instant
-            end, seq = time.monotonic() + seconds, 0
-            while time.monotonic() < end and state.get("expected"):
-                kind = state["expected"]["kind"]
-                seq += 1
-                if kind == "stroke":
-                    lo, hi = rng.choice(state["legal"])
-                    msg = {"type": "strike", "along": rng.uniform(lo, hi), "angle": rng.uniform(-1.2, 1.2),
-                           "speed": rng.uniform(1.0, 6.5)}
+    end, seq, played, length = time.monotonic() + seconds, 0, 0, board and rng.randint(*board)
+    first = True
+    while time.monotonic() < end:
+        try:
+            async with websockets.connect(url, max_size=2**26) as ws:
+                state = orjson.loads(await ws.recv())
+                if first:  # the clients do not all strike at the same instant
+                    await asyncio.sleep(rng.uniform(0, 1))
+                    first = False
+                while time.monotonic() < end and state.get("expected"):
+                    kind = state["expected"]["kind"]
+                    seq += 1
+                    if board and kind == "stroke" and played >= length:
+                        msg, played, length = {"type": "concede", "what": "board"}, 0, rng.randint(*board)
+                    elif kind == "stroke":
+                        lo, hi = rng.choice(state["legal"])
+                        msg = {"type": "strike", "along": rng.uniform(lo, hi), "angle": rng.uniform(-1.2, 1.2),
+                               "speed": rng.uniform(1.0, 6.5)}
+                        played += 1
+                    elif kind == "toss":
+                        msg = {"type": "toss", "winner": rng.choice(["south", "north"])}
+                    else:
+                        msg = {"type": "claim", "points": 0} if kind == "claim" else {"type": "waive"}
+                    sent = time.monotonic()
+                    await ws.send(json.dumps(msg | {"seq": seq}))
+                    reply = orjson.loads(await ws.recv())
+                    if reply["type"] != "state":
+                        errors.append(reply.get("message", str(reply)))
+                        break  # out of step with the room, or refused: take its state again, in a second
+                    state = reply
+                    if msg["type"] == "strike":
+                        trips.append(time.monotonic() - sent)
+                        if at is not None:
+                            at.append(time.monotonic())
+                        await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - sent)))
                 else:
-                    msg = {"type": "claim", "points": 0} if kind == "claim" else {"type": "waive"}
-                sent = time.monotonic()
-                await ws.send(json.dumps(msg | {"seq": seq}))
-                reply = orjson.loads(await ws.recv())
-                if reply["type"] != "state":
-                    errors.append(reply.get("message", str(reply)))
-                    continue
-                state = reply
-                if kind == "stroke":
-                    trips.append(time.monotonic() - sent)
-                    if at is not None:
-                        at.append(time.monotonic())
-                    await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - sent)))
-    except (OSError, websockets.WebSocketException) as exc:
-        errors.append(f"{exc.__class__.__name__}: {exc}")
+                    return bool(state) and not state.get("expected")
+        except (OSError, websockets.WebSocketException) as exc:
+            errors.append(f"{exc.__class__.__name__}: {exc}")
+        await asyncio.sleep(1.0)
     return bool(state) and not state.get("expected")
 
 
-async def load(port: int, n: int, seconds: float, cpu: Callable[[], float]) -> tuple[list[float], list[str], float]:
-    """The round trips of the strokes, the errors, and the server's CPU seconds while the rooms played."""
-    rooms = [await asyncio.to_thread(new_room, port) for _ in range(n)]
+def client(port: int, seats: list[int], n: int, seconds: float, board: tuple[int, int] | None, soak: bool,
+           out: Any, go: Any) -> None:
+    """A client process: the ``seats`` of the N (a room each, replaced when its game ends if ``soak``), played for
+    ``seconds`` from ``go``; what they measure goes to ``out`` a second at a time: ``("played", [(when, round
+    trip)], [error], finished, started)``, then ``("done",)``. Several share the N, as browsers on other machines
+    would: one event loop for all of them was itself the bottleneck of a long run (its states of 35 kB to read)."""
+    asyncio.run(_client(port, seats, n, seconds, board, soak, out, go))
+
+
+async def _client(port: int, seats: list[int], n: int, seconds: float, board: tuple[int, int] | None, soak: bool,
+                  out: Any, go: Any) -> None:
     trips: list[float] = []
+    at: list[float] = []
     errors: list[str] = []
+    games = [0, 0]  # finished, started
+    rooms = {} if soak else {i: await asyncio.to_thread(new_room, port) for i in seats}
+    out.put(("ready",))
+    await asyncio.to_thread(go.wait)
+    end = time.monotonic() + seconds
+
+    async def seat(i: int) -> None:
+        seed = i
+        while time.monotonic() < end:
+            room = rooms.pop(i, None) or await asyncio.to_thread(new_room, port)
+            games[1] += 1
+            over = await player(port, room, end - time.monotonic(), seed, trips, errors, at, board if soak else None)
+            games[0] += over
+            seed += n
+            if not soak:
+                return
+            if not over:  # time is up, or the client failed (counted in errors): a new game if time is left
+                await asyncio.sleep(1.0)
+
+    sent = [0, 0, 0, 0]  # strokes, errors, finished and started games sent so far
+
+    def flush() -> None:
+        count, failed = len(trips), len(errors)
+        out.put(("played", list(zip(at[sent[0]:count], trips[sent[0]:count])), errors[sent[1]:failed],
+                 games[0] - sent[2], games[1] - sent[3]))
+        sent[:] = [count, failed, *games]
+
+    async def every_second() -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            flush()
+
+    sender = asyncio.create_task(every_second())
+    await asyncio.gather(*(seat(i) for i in seats))
+    sender.cancel()
+    flush()
+    out.put(("done",))
+
+
+class Clients:
+    """The client processes of one run and what they have measured so far (gathered on a thread of this one)."""
+
+    def __init__(self, port: int, n: int, seconds: float, board: tuple[int, int] | None, soak: bool,
+                 processes: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.out, self.go = context.Queue(), context.Event()
+        shares = [list(range(k, n, processes)) for k in range(min(processes, n))]
+        self.procs = [context.Process(target=client, args=(port, share, n, seconds, board, soak, self.out, self.go),
+                                      daemon=True) for share in shares]
+        self.played: list[tuple[float, float]] = []  # (when it came back, the round trip)
+        self.errors: list[str] = []
+        self.games = [0, 0]  # finished, started
+        self.lock = threading.Lock()
+        self.done = threading.Event()
+        self.finished = 0  # processes that have said they are done
+        for proc in self.procs:
+            proc.start()
+        for _ in self.procs:
+            if self._next() != ("ready",):
+                raise SystemExit("a client process failed before it was ready (its traceback is above)")
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def start(self) -> None:
+        self.go.set()
+
+    def _next(self) -> tuple:
+        """The next report of a client process; ("done",) for one that died without saying so."""
+        while True:
+            try:
+                item = self.out.get(timeout=5.0)
+            except queue.Empty:
+                if sum(not proc.is_alive() for proc in self.procs) > self.finished:
+                    item = ("done",)  # a process gone without its last report (its traceback is on stderr)
+                else:
+                    continue
+            self.finished += item == ("done",)
+            return item
+
+    def _read(self) -> None:
+        running = len(self.procs)
+        while running:
+            item = self._next()
+            if item[0] == "done":
+                running -= 1
+                continue
+            _, played, errors, finished, started = item
+            with self.lock:
+                self.played += played
+                self.errors += errors
+                self.games[0] += finished
+                self.games[1] += started
+        self.done.set()
+
+    def wait(self) -> None:
+        self.done.wait()
+        for proc in self.procs:
+            proc.join()
+
+
+def load(port: int, n: int, seconds: float, cpu: Callable[[], float], processes: int) -> tuple[list[float], list[str], float]:
+    """The round trips of the strokes, the errors, and the server's CPU seconds while the rooms played."""
+    clients = Clients(port, n, seconds, None, False, processes)
     before = cpu()
-    await asyncio.gather(*(player(port, room, seconds, i, trips, errors) for i, room in enumerate(rooms)))
-    return trips, errors, cpu() - before
+    clients.start()
+    clients.wait()
+    return [trip for _, trip in clients.played], clients.errors, cpu() - before
 
 
 def kinds_of(errors: list[str]) -> str:
@@ -107,49 +249,37 @@ def kinds_of(errors: list[str]) -> str:
     return ", ".join(f"{kind} ×{n}" for kind, n in counts.most_common())
 
 
-async def soak(port: int, n: int, seconds: float, every: float, cpu: Callable[[], float],
-               database: Path | None) -> None:
+def soak(port: int, n: int, seconds: float, every: float, cpu: Callable[[], float], database: Path | None,
+         board: tuple[int, int] | None, processes: int) -> None:
     """N games for ``seconds``, each game that ends replaced by a new one; a row of figures every ``every`` s."""
-    trips: list[float] = []
-    at: list[float] = []
-    errors: list[str] = []
-    games = [0, 0]  # finished, started
-    end = time.monotonic() + seconds
-
-    async def seat(i: int) -> None:
-        seed = i
-        while time.monotonic() < end:
-            room = await asyncio.to_thread(new_room, port)
-            games[1] += 1
-            over = await player(port, room, end - time.monotonic(), seed, trips, errors, at)
-            games[0] += over
-            seed += n
-            if not over:  # time is up, or the client failed (counted in errors): a new game if time is left
-                await asyncio.sleep(1.0)
-
     print(f"{'minute':>6} {'strokes/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7} {'games':>11} "
           f"{'cpu ms/stroke':>14} {'RSS MB':>7} {'db MB':>6} {'load avg':>9}", flush=True)
-    seats = [asyncio.create_task(seat(i)) for i in range(n)]
-    start, last_cpu, done = time.monotonic(), cpu(), [0, 0, 0, 0]  # trips, errors, finished, started so far
-    last = start
-    while time.monotonic() < end:
-        await asyncio.sleep(min(every, max(0.0, end - time.monotonic())))
-        now_cpu, count, interval, last = cpu(), len(trips), time.monotonic() - last, time.monotonic()
-        window = trips[done[0]:count]
+    clients = Clients(port, n, seconds, board, True, processes)
+    start = last = time.monotonic()
+    end, last_cpu, done = start + seconds, cpu(), [0, 0, 0]  # errors, finished, started so far
+    clients.start()
+    while time.monotonic() < end - 1.0:
+        time.sleep(min(every, max(0.0, end - time.monotonic())))
+        now = time.monotonic()
+        now_cpu, interval = cpu(), now - last
+        with clients.lock:
+            window = [trip for when, trip in clients.played if last < when <= now]
+            errors, games = list(clients.errors), list(clients.games)
+        last = now
         q = statistics.quantiles(window, n=100, method="inclusive") if len(window) > 1 else [float("nan")] * 99
         size = sum(f.stat().st_size for f in database.parent.glob(database.name + "*")) / 1e6 if database \
             else float("nan")  # with its write-ahead log
-        print(f"{(time.monotonic() - start) / 60:>6.1f} {len(window) / interval:>10.1f} {q[49] * 1000:>8.0f} "
-              f"{q[98] * 1000:>8.0f} {max(window, default=float('nan')) * 1000:>8.0f} {len(errors) - done[1]:>7} "
-              f"{games[0] - done[2]:>5}/{games[1] - done[3]:<5} {(now_cpu - last_cpu) * 1000 / max(len(window), 1):>14.2f} "
+        print(f"{(now - start) / 60:>6.1f} {len(window) / interval:>10.1f} {q[49] * 1000:>8.0f} "
+              f"{q[98] * 1000:>8.0f} {max(window, default=float('nan')) * 1000:>8.0f} {len(errors) - done[0]:>7} "
+              f"{games[0] - done[1]:>5}/{games[1] - done[2]:<5} {(now_cpu - last_cpu) * 1000 / max(len(window), 1):>14.2f} "
               f"{resident_bytes(cpu.args[0]) / 1e6:>7.0f} {size:>6.1f} {os.getloadavg()[0]:>9.1f}", flush=True)
-        if len(errors) > done[1]:
-            print(f"{'':>6} errors: {kinds_of(errors[done[1]:])}", flush=True)
-        done, last_cpu = [count, len(errors), games[0], games[1]], now_cpu
-    await asyncio.gather(*seats, return_exceptions=True)
-    if errors:
-        print(f"errors, all: {kinds_of(errors)}")
-    for e in sorted(set(errors))[:3]:
+        if len(errors) > done[0]:
+            print(f"{'':>6} errors: {kinds_of(errors[done[0]:])}", flush=True)
+        done, last_cpu = [len(errors), games[0], games[1]], now_cpu
+    clients.wait()
+    if clients.errors:
+        print(f"errors, all: {kinds_of(clients.errors)}")
+    for e in sorted(set(clients.errors))[:3]:
         print(f"      e.g. {e}")
 
 
@@ -162,7 +292,20 @@ def main() -> None:
     parser.add_argument("--soak", type=float, metavar="SECONDS", help="the soak: N games (-n, 200 by default) "
                                                                      "for this long, a game that ends replaced")
     parser.add_argument("--every", type=float, default=600.0, metavar="SECONDS", help="the soak's interval")
+    parser.add_argument("--board", default="20-60", metavar="LEAST-MOST",
+                        help="the soak: a board is conceded after this many strokes, drawn at random ('none': "
+                             "never, and the matches of random strokes seldom end)")
+    parser.add_argument("--clients", type=int, default=4, metavar="PROCESSES",
+                        help="client processes sharing the N rooms (default 4)")
     args = parser.parse_args()
+    try:
+        board = None if args.board == "none" else tuple(int(part) for part in args.board.split("-", 1))
+    except ValueError:
+        board = ()
+    if board is not None and (len(board) != 2 or not 1 <= board[0] <= board[1]):
+        parser.error(f"--board: LEAST-MOST strokes, as 20-60, or none; got {args.board!r}")
+    if args.clients < 1:
+        parser.error(f"--clients: one process or more; got {args.clients}")
     if args.soak:
         with tempfile.TemporaryDirectory() as tmp:
             db = args.db or f"sqlite:///{tmp}/soak.db"
@@ -170,13 +313,13 @@ def main() -> None:
             with served(db=db, workers=args.workers) as (port, _, cpu):
                 print(f"soak: {(args.n or [200])[0]} games for {args.soak:g} s on {db.split(':', 1)[0]}, "
                       f"{args.workers} process(es); a row per {args.every:g} s", flush=True)
-                asyncio.run(soak(port, (args.n or [200])[0], args.soak, args.every, cpu, database))
+                soak(port, (args.n or [200])[0], args.soak, args.every, cpu, database, board, args.clients)
         return
     print(f"{'N':>5} {'strokes/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7} {'cpu ms/stroke':>14} "
           f"{'load avg':>9}")
     for n in args.n or [10, 50, 100, 200]:
         with served(db=args.db, workers=args.workers) as (port, _, cpu):
-            trips, errors, used = asyncio.run(load(port, n, args.seconds, cpu))
+            trips, errors, used = load(port, n, args.seconds, cpu, args.clients)
         q = statistics.quantiles(trips, n=100, method="inclusive") if len(trips) > 1 else [float("nan")] * 99
         print(f"{n:>5} {len(trips) / args.seconds:>10.1f} {q[49] * 1000:>8.0f} {q[98] * 1000:>8.0f} "
               f"{max(trips, default=float('nan')) * 1000:>8.0f} {len(errors):>7} "

@@ -2,6 +2,7 @@
 
     python benchmarks/stroke_cost.py              # 20 rooms of two people on one device, 15 actions each
     python benchmarks/stroke_cost.py --rounds 30
+    python benchmarks/stroke_cost.py --after 1500  # the same 15 actions, late in long matches
 
 Runs what the server runs for each intent (``carrom.web.live_ws._handled``: the room's action,
 its commit through the group commit on an SQLite file, the clocks, the state as JSON) in
@@ -87,6 +88,8 @@ def intent(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15, help="actions per room")
+    parser.add_argument("--after", type=int, default=0, help="actions per room played first, untimed: the cost "
+                                                              "late in a long match (a soak's matches)")
     args = parser.parse_args()
     warm()
     settle()  # as the server does after warming: the timings are not a full collection's walks
@@ -104,10 +107,12 @@ def main() -> None:
             clock = clocks.loaded(room.id)
             room.timekeeper = clock
             tables.append([room, token, room.view(), clock])
-        SPENT.clear()
-        CALLS.clear()
         actions = sent = deflated = 0
-        for _ in range(args.rounds):
+        for n in range(args.after + args.rounds):
+            if n == args.after:
+                SPENT.clear()
+                CALLS.clear()
+                actions = sent = deflated = 0
             for table in tables:
                 room, token, state, clock = table
                 if not state.get("expected"):
