@@ -542,3 +542,17 @@ def test_simplified_last_coins_that_pay_a_penalty_do_not_end_the_board():
     assert not m.state.results and "ICF 78 a" in laws(r)
     place_all(m)
     assert m.state.board.white == 1
+
+
+def test_a_ruling_is_read_by_its_index_as_the_list_of_rulings_gives_it():
+    """``Match.ruling(i)`` and ``Match.actions`` give what ``rulings[i]`` and ``len(rulings)`` give, without copying
+    the whole history (a server reads the last sixty after every action, ICF 48's turn passing among them); after an
+    undo, the undone action's ruling is gone from both."""
+    m = new()
+    win_game(m, 0)
+    assert m.actions == len(m.rulings) > 3
+    assert [m.ruling(i) for i in range(m.actions)] == m.rulings
+    assert m.ruling(-1) is m.rulings[-1] and any("ICF" in law for law in laws(m.ruling(0)))
+    last = m.ruling(m.actions - 1)
+    m.undo()
+    assert m.actions == len(m.rulings) and (m.actions == 0 or m.ruling(m.actions - 1) is not last)

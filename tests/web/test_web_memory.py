@@ -116,6 +116,23 @@ def test_a_match_that_is_over_leaves_memory_after_a_minute_unwatched_not_after_t
         assert sorted(hub.evict_idle(now + 601)) == sorted([playing["room"], over["room"]])
 
 
+def test_the_log_sent_after_an_action_reads_only_its_last_rulings(db, monkeypatch):
+    """Every state carries the last 60 rulings (``LOG_LENGTH``); the room read them from ``Match.rulings``, a copy of
+    every ruling of the match, after every action, so a long match cost more with each stroke (a soak's matches
+    run to 900 actions). It reads them by index; so does the replay."""
+    from carrom.rules.match import Match
+
+    def copied(self):
+        raise AssertionError("every ruling of the match copied")
+
+    monkeypatch.setattr(Match, "rulings", property(copied))
+    with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
+        r, s = play(c, 8)
+        assert [entry["n"] for entry in s["log"]] == list(range(1, 9)) and all(e["lines"] for e in s["log"])
+        outline = c.get(f"/api/matches/{r['room']}/replay/outline")
+        assert outline.status_code == 200, outline.text
+
+
 def test_a_match_idle_too_long_is_adjourned_and_the_next_action_resumes_it(db):
     from datetime import datetime, timedelta, timezone
 

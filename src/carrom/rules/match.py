@@ -306,5 +306,15 @@ class Match:
     def rulings(self) -> list[Ruling]:
         return [r for _, r in self.history]
 
+    def ruling(self, i: int) -> Ruling:
+        """The ruling on action ``i``: ``rulings[i]`` without copying them all (a long match has thousands, and a
+        server asks for the last sixty after every action)."""
+        return self.history[i][1]
+
+    @property
+    def actions(self) -> int:
+        """How many actions have been ruled (``len(rulings)``, without the copy)."""
+        return len(self.history)
+
     def scorecard(self) -> tuple[BoardRecord, ...]:
         return self.state.results

@@ -89,7 +89,7 @@ def build(row: MatchRow) -> Replay:
         if len(game.record.entries) == i:  # else the game made this entry itself (ICF 142: no room to strike)
             apply_entry(game, entry)
         view = state_view(game, seats)
-        view["log_entry"] = log_entry(i, entry, record.header, game.match.rulings[i])
+        view["log_entry"] = log_entry(i, entry, record.header, game.match.ruling(i))  # not all copied: n², n actions
         views.append(view)
     return Replay(row.title, views, before, list(record.entries), game.params)
 

@@ -434,13 +434,14 @@ class Room:
         """The latest rulings, oldest first: each action in words with the referee's decisions and laws."""
         header = self.game.record.header
         entries = self.game.record.entries
-        rulings = self.game.match.rulings
+        match = self.game.match  # its rulings by index: copying them all cost a long match more every action
+        ruled = match.actions
         if self._log_of is not self.game:  # another game (a name changed, the room read again): new words
             self._log, self._log_of = {}, self.game
         start = max(0, len(entries) - limit)
         for i in range(start, len(entries)):
-            if i not in self._log or (not self._log[i]["lines"] and i < len(rulings)):
-                self._log[i] = log_entry(i, entries[i], header, rulings[i] if i < len(rulings) else None)
+            if i not in self._log or (not self._log[i]["lines"] and i < ruled):
+                self._log[i] = log_entry(i, entries[i], header, match.ruling(i) if i < ruled else None)
         for i in [i for i in self._log if i < start]:
             del self._log[i]
         return [self._log[i] for i in range(start, len(entries))]
