@@ -19,6 +19,8 @@ generations are collected as before, so short-lived cycles are freed as soon as 
 from __future__ import annotations
 
 import gc
+import logging
+import os
 import time
 from collections.abc import Callable
 
@@ -59,9 +61,33 @@ def warm(progress: Callable[[int, str], None] | None = None) -> float:
 FULL_COLLECTION_EVERY = 1_000  # collections of generation 1 between two full ones (Python's default: 10)
 
 
+GC_LOG = "CARROM_GC_LOG"  # milliseconds: log every collection that stops the process this long or longer
+
+
 def settle() -> None:
-    """Everything alive now is the process's for good: out of the collector's walks; full collections rare."""
+    """Everything alive now is the process's for good: out of the collector's walks; full collections rare.
+
+    With ``CARROM_GC_LOG=MS`` set, every collection of ``MS`` milliseconds or more is logged (``carrom.gc``): its
+    generation, duration and the objects it freed, to tell a server's pauses from its work (docs/web.md)."""
     gc.collect()
     gc.freeze()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
+    least = os.environ.get(GC_LOG)
+    if least:
+        gc.callbacks.append(_pause_logger(float(least) / 1000))
+
+
+def _pause_logger(least: float) -> Callable[[str, dict], None]:
+    log = logging.getLogger("carrom.gc")
+    started = [0.0]
+
+    def timed(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+            return
+        took = time.perf_counter() - started[0]
+        if took >= least:
+            log.warning("gc: generation %d, %.1f ms, %d freed", info["generation"], took * 1000, info["collected"])
+
+    return timed
