@@ -118,6 +118,36 @@ def test_settling_takes_what_lives_for_good_out_of_the_collectors_walks():
         gc.set_threshold(*thresholds)
 
 
+def test_settling_with_carrom_gc_log_logs_the_collections_that_stop_the_process_that_long(monkeypatch, caplog):
+    """``CARROM_GC_LOG=MS``: each collection of MS ms or more is logged with its generation and what it freed (a
+    soak's pauses told apart from its work, docs/web.md); without it, nothing is added to the collector."""
+    thresholds, hooks = gc.get_threshold(), list(gc.callbacks)
+    try:
+        monkeypatch.delenv("CARROM_GC_LOG", raising=False)
+        settle()
+        assert gc.callbacks == hooks
+        gc.unfreeze()
+        monkeypatch.setenv("CARROM_GC_LOG", "0")
+        settle()
+        assert len(gc.callbacks) == len(hooks) + 1
+
+        class Node:
+            pass
+
+        a, b = Node(), Node()
+        a.other, b.other = b, a
+        del a, b
+        with caplog.at_level("WARNING", logger="carrom.gc"):
+            gc.collect(1)
+        said = [r.getMessage() for r in caplog.records if r.name == "carrom.gc"]
+        assert said and said[-1].startswith("gc: generation 1, ") and " ms, " in said[-1]
+        assert int(said[-1].rsplit(", ", 1)[1].split()[0]) >= 2  # the cycle's two nodes, at least
+    finally:
+        gc.callbacks[:] = hooks
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+
+
 def test_warming_compiles_what_a_room_plays():
     from carrom.physics import _engine
     from carrom.web.warm import warm
