@@ -15,7 +15,7 @@ from carrom.i18n import negotiate, translator
 from carrom.i18n.names import N_
 from carrom.players import LEVELS
 from carrom.web.catalog import unknown_language
-from carrom.web.live import Hub
+from carrom.web.live import Hub, to_json
 from carrom.web.messages import MessageError, join_request, json_of, key_of
 from carrom.web.rooms import BOARD_SPEEDS, INTENTS, SEATS, VARIANTS, Room
 from carrom.web.stored import record_of, record_text
@@ -81,8 +81,8 @@ def matches_router(hub: Hub) -> APIRouter:
                 "links": room.links()}
 
     @router.get("/api/rooms/{room_id}")
-    async def room_state(room_id: str) -> dict[str, Any]:
-        return (await hub.match(room_id)).view()
+    async def room_state(room_id: str) -> Response:
+        return Response(to_json((await hub.match(room_id)).view()), media_type="application/json")
 
     @router.post("/api/rooms/{room_id}/join")
     async def join(room_id: str, request: Request) -> dict[str, Any]:
