@@ -133,6 +133,29 @@ def test_the_log_sent_after_an_action_reads_only_its_last_rulings(db, monkeypatc
         assert outline.status_code == 200, outline.text
 
 
+def test_a_match_that_leaves_memory_is_freed_by_reference_counting_alone(db):
+    """The server collects its old objects rarely (``warm.FULL_COLLECTION_EVERY``; a soak's full collections took
+    1.7-2.9 s): a cycle in a live match (its room, game, referee or clocks) would keep every match that left memory
+    until then. With the collector off, each is gone the moment it leaves."""
+    import gc
+    import weakref
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        with TestClient(create_app(db, bot_pause=0, limits=AT_TEST_SPEED)) as c:
+            hub = c.app.state.hub
+            r, _ = play(c, 12)
+            live = hub.live[r["room"]]
+            kept = [weakref.ref(x) for x in (live, live.room, live.room.game, live.room.game.match, live.clock)]
+            del live
+            assert hub.evict_idle(hub.used[r["room"]] + hub.room_idle + 1) == [r["room"]]
+            assert [ref() for ref in kept] == [None] * len(kept)
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def test_a_match_idle_too_long_is_adjourned_and_the_next_action_resumes_it(db):
     from datetime import datetime, timedelta, timezone
 
