@@ -117,6 +117,32 @@ def test_strokes_are_told_by_situation_and_long_boards_apart():
 
 
 
+def test_with_few_pieces_left_the_search_widens(monkeypatch):
+    """``budget``: with ``FEW`` pieces or fewer on the board, ``choose`` searches wider (``FEW_SEARCH``:
+    more copies of the hand, finalists, speeds and shots), and ``board`` plays those strokes with it.
+
+    Few pieces make few candidates, so the wider search is cheap where the strokes are costly: on
+    tuning boards 1000–1019 at 2°, the queen-and-one-coin ending (2.1 strokes a board) almost went."""
+    three = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1), Disc(PieceKind.BLACK, -0.2, 0.2),
+                               Disc(PieceKind.QUEEN, 0.0, 0.0))), potted=True, strokes=5)
+    four = replace(three, layout=Layout(three.layout.discs + (Disc(PieceKind.BLACK, 0.2, -0.1),)))
+    assert player.budget(three) == player.FEW_SEARCH and player.budget(four) == {}
+    facts = {}
+    player.choose(three, player.NOISE_2_DEGREES, random.Random(0), facts=facts, **player.budget(three))
+    assert facts["copies"] == player.FEW_SEARCH["fresh"]
+    seen = []
+    real = player.choose
+
+    def spy(state, *args, **kwargs):
+        seen.append((len(state.layout.discs), kwargs.get("fresh")))
+        return real(state, *args, **kwargs)
+
+    monkeypatch.setattr(player, "choose", spy)
+    player.board(0.0, 0, player.Tally())
+    assert any(n <= player.FEW for n, _ in seen) and any(n > player.FEW for n, _ in seen)
+    assert all((fresh == player.FEW_SEARCH["fresh"]) == (n <= player.FEW) for n, fresh in seen)
+
+
 def test_the_break_is_chosen_among_hard_strokes_at_the_formation(monkeypatch):
     """``breaks``: on the first stroke only, hard strokes at points around the formation's centre join
     the candidates; the break chosen under 2° of aim puts more pieces down on average (the same 200

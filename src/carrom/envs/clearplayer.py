@@ -16,7 +16,10 @@ cover gives back, a shot at the queen worth its chance times its cover's, ICF 15
 ``COVER``, off by default; a stroke that moves nothing leaves this layout's own simulated worth, at most
 that of the best stroke that moves something, ``unmoved``). The best ``RECHECK`` are then simulated again on ``FRESH`` new copies of the
 hand (each copy's leave judged by playing its easiest shots with ``PLAY_LEAVE``, off by
-default), and the stroke is chosen on those: the pick is not merely the luckiest on six copies. ``board`` plays one board through the environment, which adds the
+default), and the stroke is chosen on those: the pick is not merely the luckiest on six copies. With ``FEW``
+pieces or fewer on the board the search widens (``budget``: twice the copies in both looks, eight
+finalists, five speeds and four shots per coin and pocket): few candidates, so it is cheap, and
+there each stroke is a large share of the board's. ``board`` plays one board through the environment, which adds the
 noise, and counts what the strokes were in a ``Tally``. 2° of aim is 1.745 units of the
 bots' noise. benchmarks/clearboard.py prints the figures (docs/research.md).
 """
@@ -65,6 +68,8 @@ LOOK_SHOTS = 2  # the easiest shots of a leave played (on different pieces, as `
 LOOK_COPIES = 4  # ... each under this many copies of the hand
 STAY = 0.01  # a stroke that moves nothing is worth this less than what it leaves: the same choice, a stroke later
 NOISE_2_DEGREES = math.radians(2) / AIM_SIGMA
+FEW = 3  # pieces on the board at or below which the search widens (``budget``): few targets, cheap strokes
+FEW_SEARCH = dict(samples=12, recheck=8, fresh=48, top=12, speeds=(1.0, 0.8, 0.9, 1.1, 1.25), per_pair=4)
 
 
 def as_game(params: PhysicsParams) -> SimpleNamespace:
@@ -265,9 +270,16 @@ def outcomes(state: ClearState, cands: list[StrikeChoice], n: int, noise: float,
     return [rule(state, ShotFacts.of_batch(batch, k)) for k in range(len(tried))]
 
 
+def budget(state: ClearState) -> dict:
+    """``choose``'s search on this layout: the default, or with ``FEW`` pieces or fewer ``FEW_SEARCH``
+    (more copies of the hand in both looks, more finalists, more speeds and shots per coin and pocket)."""
+    return dict(FEW_SEARCH) if len(state.layout.discs) <= FEW else {}
+
+
 def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6,
            facts: dict | None = None, recheck: int = RECHECK, fresh: int = FRESH,
-           params: PhysicsParams = DEFAULT_PARAMS) -> StrikeChoice:
+           params: PhysicsParams = DEFAULT_PARAMS, top: int = TOP, speeds: tuple = SPEEDS,
+           per_pair: int = 2) -> StrikeChoice:
     """The stroke worth most: pieces put down for good now, plus what it leaves (``ahead``).
 
     Every candidate is simulated under ``samples`` copies of the hand; the leave (a plan of
@@ -280,11 +292,12 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     whichever candidate was lucky on them, and the planner's guess of a leave is geometry.
     """
     vmax = params.max_speed
-    shots = plan_shots(as_game(params), SEAT, limit=24, per_pair=2, layout=state.layout, aims=aims(state))
+    limit = 12 * per_pair
+    shots = plan_shots(as_game(params), SEAT, limit=limit, per_pair=per_pair, layout=state.layout, aims=aims(state))
     if THUMBS:  # shots only a thumbed stroke plays: at pieces behind the baseline
-        shots += [s for s in plan_shots(as_game(params), SEAT, limit=24, per_pair=2, layout=state.layout,
+        shots += [s for s in plan_shots(as_game(params), SEAT, limit=limit, per_pair=per_pair, layout=state.layout,
                                         aims=aims(state), banks=False, max_angle=math.pi) if abs(s.angle) > MAX_ANGLE]
-    planned = [StrikeChoice(s.along, s.angle, min(vmax, s.speed * k)) for s in shots for k in SPEEDS]
+    planned = [StrikeChoice(s.along, s.angle, min(vmax, s.speed * k)) for s in shots for k in speeds]
     stirred = stirs(state, params)
     cands = planned + (stirred or sweep(state, params)) + breaks(state, params)
     if not cands:  # no room on the baseline at all (the environment truncates the episode)
@@ -308,9 +321,9 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     def left(k: int) -> float:
         return (0.0 if COVER else stay) if still[k] else worth_left(afters[k])
 
-    valued = sorted(range(len(planned)), key=lambda i: (-now[i], i))[:TOP]
+    valued = sorted(range(len(planned)), key=lambda i: (-now[i], i))[:top]
     first = {i: now[i] + left(i * n) for i in range(len(planned), len(cands))}
-    valued += sorted(first, key=lambda i: (-first[i], i))[:TOP]
+    valued += sorted(first, key=lambda i: (-first[i], i))[:top]
     worth = {i: now[i] + sum(left(k) for k in range(i * n, (i + 1) * n)) / n for i in valued}
     if COVER:  # a stroke that moves nothing leaves this layout, worth what it is worth when simulated: the
         # best stroke's gain now, or the best worth of those that move when less (a queen's pot is worth
@@ -419,7 +432,7 @@ def board(noise: float, seed: int, tally: Tally, cap: int = 300, physics: str = 
     while not state.over and state.strokes < cap:
         t = time.perf_counter()
         facts: dict = {}
-        c = choose(state, noise, rng, facts=facts, params=params)
+        c = choose(state, noise, rng, facts=facts, params=params, **budget(state))
         tally.times.append(time.perf_counter() - t)
         before = state
         _obs, _r, done, truncated, _info = env.step(action_of(c, params))
