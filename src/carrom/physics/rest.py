@@ -56,12 +56,25 @@ def too_deep(pos: np.ndarray, alive: np.ndarray, radius: np.ndarray, limit: floa
     return _rows_too_deep(pos, alive, radius, limit)
 
 
+def _past_frame(pos: np.ndarray, alive: np.ndarray, radius: np.ndarray, half: float, limit: float) -> np.ndarray:
+    """Which discs of rest positions ``(..., n, 2)`` are past their cushion's line by more than ``limit``."""
+    with np.errstate(invalid="ignore"):  # the pocketed discs' NaN
+        return (np.abs(pos) > (half - radius + limit)[:, None]).any(axis=-1) & alive
+
+
 def beyond_frame(pos: np.ndarray, alive: np.ndarray, radius: np.ndarray, half: float, limit: float):
     """Whether rest positions ``(n, 2)`` hold a disc past its cushion's line by more than ``limit``; for a batch
     ``(shots, n, 2)``, which shots do."""
-    with np.errstate(invalid="ignore"):  # the pocketed discs' NaN
-        past = (np.abs(pos) > (half - radius + limit)[:, None]).any(axis=-1) & alive
+    past = _past_frame(pos, alive, radius, half, limit)
     return bool(past.any()) if pos.ndim == 2 else past.any(axis=-1)
+
+
+def _within_frame(pos: np.ndarray, radius: np.ndarray, half: float, discs) -> None:  # noqa: ANN001
+    """Put each of ``discs`` back within the frame (on its cushion's line if past it), as the cushions hold it."""
+    for i in discs:
+        lim = half - radius[i]
+        pos[i, 0] = min(max(pos[i, 0], -lim), lim)
+        pos[i, 1] = min(max(pos[i, 1], -lim), lim)
 
 
 def hold_apart(pos: np.ndarray, alive: np.ndarray, radius: np.ndarray, mass: np.ndarray, limit: float,
@@ -71,12 +84,8 @@ def hold_apart(pos: np.ndarray, alive: np.ndarray, radius: np.ndarray, mass: np.
     n = len(radius)
     inv = 1.0 / mass
     target = limit / 2
-    touched: set[int] = {i for i in range(n) if alive[i] and (abs(pos[i, 0]) > half - radius[i] + limit
-                                                             or abs(pos[i, 1]) > half - radius[i] + limit)}
-    for i in touched:  # back on its cushion's line first: the pairs it then presses are held apart below
-        lim = half - radius[i]
-        pos[i, 0] = min(max(pos[i, 0], -lim), lim)
-        pos[i, 1] = min(max(pos[i, 1], -lim), lim)
+    touched: set[int] = set(np.nonzero(_past_frame(pos, alive, radius, half, limit))[0].tolist())
+    _within_frame(pos, radius, half, touched)  # first: the pairs a disc put back then presses are held apart below
     for _ in range(SWEEPS):
         moved = False
         for i in range(n):
@@ -99,9 +108,6 @@ def hold_apart(pos: np.ndarray, alive: np.ndarray, radius: np.ndarray, mass: np.
                 pos[j, 1] += uy * push * wj
                 moved = True
                 touched.update((i, j))
-        for i in touched:  # a disc moved stays within the frame, as the cushions held it
-            lim = half - radius[i]
-            pos[i, 0] = min(max(pos[i, 0], -lim), lim)
-            pos[i, 1] = min(max(pos[i, 1], -lim), lim)
+        _within_frame(pos, radius, half, touched)  # a disc moved stays within the frame
         if not moved:
             return
