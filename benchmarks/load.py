@@ -213,11 +213,9 @@ class Clients:
             return item
 
     def _read(self) -> None:
-        running = len(self.procs)
-        while running:
+        while self.finished < len(self.procs):
             item = self._next()
             if item[0] == "done":
-                running -= 1
                 continue
             _, played, errors, finished, started = item
             with self.lock:

@@ -97,7 +97,7 @@ class Room:
     bots: dict[str, Any] = field(default_factory=dict)
     since: float = field(default_factory=time.time)  # when the laws began to wait for the current action
     version: int = 0  # the stored match's version this room holds: its next write is made from it
-    _log: dict[int, tuple[bool, bytes, Any]] = field(default_factory=dict, repr=False)  # each action in words, once: (ruled, its JSON, as a Fragment)
+    _log: dict[int, tuple[bool, Any]] = field(default_factory=dict, repr=False)  # each action in words, once: (ruled, its JSON)
     _log_of: Any = field(default=None, repr=False)  # the game those words are of
     timekeeper: Any = field(default=None, repr=False)  # its live match's clocks (MatchClock): the deadline stored with an action
 
@@ -444,11 +444,10 @@ class Room:
         for i in range(start, len(entries)):
             if i not in self._log or (not self._log[i][0] and i < ruled):
                 entry = log_entry(i, entries[i], header, match.ruling(i) if i < ruled else None)
-                text = orjson.dumps(entry)
-                self._log[i] = (bool(entry["lines"]), text, orjson.Fragment(text))
+                self._log[i] = (bool(entry["lines"]), orjson.Fragment(orjson.dumps(entry)))
         for i in [i for i in self._log if i < start]:
             del self._log[i]
-        return [self._log[i][2] for i in range(start, len(entries))]
+        return [self._log[i][1] for i in range(start, len(entries))]
 
     def view(self, shot: StrokeReport | None = None, *, notice: str | None = None) -> dict[str, Any]:
         out = state_view(self.game, {s: (i.name, i.kind, i.level, i.kind == "human" and i.token is None)
