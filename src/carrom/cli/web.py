@@ -140,8 +140,12 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
     from carrom.store import Store, StoreError, shareable
     from carrom.web import create_app
     from carrom.web.app import SERVER_OPTIONS
-    from carrom.web.warm import settle
+    from carrom.web.warm import gc_log_threshold, settle
 
+    try:
+        gc_log_threshold()  # checked before anything starts, as the options are
+    except ValueError as exc:
+        fail(str(exc))
     if workers > 1 and not shareable(db):
         fail(f"--workers {workers} needs PostgreSQL (--db postgresql+psycopg://...): the processes share the "
              f"matches through the database, and an SQLite file serves one process only")

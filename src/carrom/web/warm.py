@@ -14,13 +14,23 @@ the last (30 ms, then 80, 110, 140 ms after 80 s), and every stroke in flight wa
 frozen out of the walks (``gc.freeze``), and a full collection waits for 1,000 collections
 of the middle generation instead of 10 (about 20 minutes at 200 rooms; the young
 generations are collected as before, so short-lived cycles are freed as soon as ever).
+
+Then, every ``SETTLE_EVERY`` seconds, what outlived a middle collection is frozen too. A room's
+match grows by ~19 tracked objects an action, so in an hour of 200 games the old generation
+held millions, and the three full collections that came took 1.7-2.9 s each (docs/web.md).
+What is frozen still dies as ever when nothing refers to it (a room's match is freed by
+reference counting alone, tested); only a cycle that forms among frozen objects would never be
+collected, and what makes cycles here (a request's parser, an ORM row) lives for milliseconds,
+so it is collected young, before any freeze sees it.
 """
 
 from __future__ import annotations
 
 import gc
 import logging
+import math
 import os
+import threading
 import time
 from collections.abc import Callable
 
@@ -64,18 +74,60 @@ FULL_COLLECTION_EVERY = 1_000  # collections of generation 1 between two full on
 GC_LOG = "CARROM_GC_LOG"  # milliseconds: log every collection that stops the process this long or longer
 
 
-def settle() -> None:
-    """Everything alive now is the process's for good: out of the collector's walks; full collections rare.
+SETTLE_EVERY = 10.0  # seconds between two freezes of what outlived a middle collection (module docstring)
+
+
+def settle(every: float | None = SETTLE_EVERY) -> None:
+    """Everything alive now is the process's for good: out of the collector's walks; full collections rare; and,
+    every ``every`` seconds (None: never), what has lived since is frozen out of the walks too (``keep_settled``).
 
     With ``CARROM_GC_LOG=MS`` set, every collection of ``MS`` milliseconds or more is logged (``carrom.gc``): its
-    generation, duration and the objects it freed, to tell a server's pauses from its work (docs/web.md)."""
+    generation, duration and the objects it freed, to tell a server's pauses from its work (docs/web.md). A value
+    that is not a number of milliseconds is refused before anything changes (``ValueError`` naming it)."""
+    least = gc_log_threshold()
     gc.collect()
     gc.freeze()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
-    least = os.environ.get(GC_LOG)
-    if least:
-        gc.callbacks.append(_pause_logger(float(least) / 1000))
+    if least is not None:
+        gc.callbacks.append(_pause_logger(least))
+    if every is not None:
+        keep_settled(every)
+
+
+def gc_log_threshold() -> float | None:
+    """``CARROM_GC_LOG`` in seconds (None when unset or empty); a clear ``ValueError`` when it is not milliseconds."""
+    said = os.environ.get(GC_LOG, "").strip()
+    if not said:
+        return None
+    try:
+        least = float(said)
+    except ValueError:
+        least = math.nan
+    if not math.isfinite(least) or least < 0:
+        raise ValueError(f"{GC_LOG}={said!r}: give the shortest collection to log in milliseconds, "
+                         "a number of 0 or more (0 logs every collection)")
+    return least / 1000
+
+
+_SETTLER: list[threading.Thread] = []  # the one thread of ``keep_settled`` in this process, once started
+
+
+def keep_settled(every: float) -> threading.Thread:
+    """Every ``every`` seconds: a middle collection (young cycles freed first), then ``gc.freeze`` of what is left.
+
+    One thread per process (a second call returns the first's), a daemon: it stops with the server. A freeze is
+    cheap (it moves lists, whatever their length); the collection before it is one the process would make anyway."""
+    if not _SETTLER:
+        def settling() -> None:
+            while True:
+                time.sleep(every)
+                gc.collect(1)
+                gc.freeze()
+
+        _SETTLER.append(threading.Thread(target=settling, name="carrom-settle", daemon=True))
+        _SETTLER[0].start()
+    return _SETTLER[0]
 
 
 def _pause_logger(least: float) -> Callable[[str, dict], None]:
