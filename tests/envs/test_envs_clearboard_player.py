@@ -143,6 +143,17 @@ def test_with_few_pieces_left_the_search_widens(monkeypatch):
     assert all((fresh == player.FEW_SEARCH["fresh"]) == (n <= player.FEW) for n, fresh in seen)
 
 
+def test_the_search_follows_the_modules_settings_as_they_are_when_it_is_called(monkeypatch):
+    """``choose`` bound ``RECHECK``, ``FRESH``, ``TOP`` and ``SPEEDS`` when the module loaded, so an experiment that
+    set ``player.FRESH`` played the old value unseen (docs/research.md): now read at each call."""
+    three = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1), Disc(PieceKind.BLACK, -0.2, 0.2),
+                               Disc(PieceKind.QUEEN, 0.0, 0.0))), potted=True, strokes=5)
+    monkeypatch.setattr(player, "FRESH", 7)
+    facts = {}
+    player.choose(three, player.NOISE_2_DEGREES, random.Random(0), facts=facts)
+    assert facts["copies"] == 7
+
+
 def test_the_break_is_chosen_among_hard_strokes_at_the_formation(monkeypatch):
     """``breaks``: on the first stroke only, hard strokes at points around the formation's centre join
     the candidates; the break chosen under 2° of aim puts more pieces down on average (the same 200

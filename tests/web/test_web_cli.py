@@ -140,7 +140,7 @@ def test_settling_with_carrom_gc_log_logs_the_collections_that_stop_the_process_
         with caplog.at_level("WARNING", logger="carrom.gc"):
             gc.collect(1)
         said = [r.getMessage() for r in caplog.records if r.name == "carrom.gc"]
-        assert said and said[-1].startswith("gc: generation 1, ") and " ms, " in said[-1]
+        assert said and said[-1].startswith("gc: generation 1, ") and " ms of CPU), " in said[-1]
         assert int(said[-1].rsplit(", ", 1)[1].split()[0]) >= 2  # the cycle's two nodes, at least
     finally:
         gc.callbacks[:] = hooks

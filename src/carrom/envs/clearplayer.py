@@ -277,8 +277,8 @@ def budget(state: ClearState) -> dict:
 
 
 def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6,
-           facts: dict | None = None, recheck: int = RECHECK, fresh: int = FRESH,
-           params: PhysicsParams = DEFAULT_PARAMS, top: int = TOP, speeds: tuple = SPEEDS,
+           facts: dict | None = None, recheck: int | None = None, fresh: int | None = None,
+           params: PhysicsParams = DEFAULT_PARAMS, top: int | None = None, speeds: tuple | None = None,
            per_pair: int = 2) -> StrikeChoice:
     """The stroke worth most: pieces put down for good now, plus what it leaves (``ahead``).
 
@@ -290,7 +290,14 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     copies (one batch), each copy's leave judged by playing it (``ahead`` with ``rng``, with
     ``PLAY_LEAVE``), and the best on those is played: the first look's six copies flatter
     whichever candidate was lucky on them, and the planner's guess of a leave is geometry.
+
+    ``recheck``, ``fresh``, ``top`` and ``speeds`` left out are the module's ``RECHECK``, ``FRESH``, ``TOP`` and
+    ``SPEEDS`` as they are when called, so an experiment that sets those on the module is played with them.
     """
+    recheck = RECHECK if recheck is None else recheck
+    fresh = FRESH if fresh is None else fresh
+    top = TOP if top is None else top
+    speeds = SPEEDS if speeds is None else speeds
     vmax = params.max_speed
     limit = 12 * per_pair
     shots = plan_shots(as_game(params), SEAT, limit=limit, per_pair=per_pair, layout=state.layout, aims=aims(state))
