@@ -7,7 +7,9 @@
 A fresh `carrom serve` on 127.0.0.1 (a new SQLite file), then: one hot-seat room, the final,
 whose player strokes every 2 s while N watchers follow it; one more watcher of the final that
 never reads (its socket's receive buffer the smallest, the client stops reading at once);
-M other hot-seat rooms, each client stroking once a second (as benchmarks/load.py). The watchers
+M other hot-seat rooms, each client stroking once a second, played by benchmarks/load.py's
+client processes (``--clients``, 4 by default: in this one process, reading 200 games' states
+was itself the bottleneck, and its delays were counted as the server's). The watchers
 are shared among ``--client-processes`` processes (by default one per 1,000 watchers: one Python
 process cannot read 5,000 sockets' states every 2 s); the arrival times of all are on the one
 monotonic clock of the machine. Prints,
@@ -34,7 +36,7 @@ import time
 import orjson
 import websockets
 
-from load import new_room, player
+from load import Clients, move, new_room
 from served import served
 
 BETWEEN = 2.0  # seconds between the final's strokes
@@ -109,14 +111,8 @@ async def final_player(port: int, room: dict, seconds: float, sent: list[float],
         state = orjson.loads(await ws.recv())
         end, seq = time.monotonic() + seconds, 0
         while time.monotonic() < end and state.get("expected"):
-            kind = state["expected"]["kind"]
             seq += 1
-            if kind == "stroke":
-                lo, hi = rng.choice(state["legal"])
-                msg = {"type": "strike", "along": rng.uniform(lo, hi), "angle": rng.uniform(-1.2, 1.2),
-                       "speed": rng.uniform(1.0, 6.5)}
-            else:
-                msg = {"type": "claim", "points": 0} if kind == "claim" else {"type": "waive"}
+            msg = move(state, rng)
             at = time.monotonic()
             sent.append(at)
             await ws.send(json.dumps(msg | {"seq": seq}))
@@ -125,9 +121,9 @@ async def final_player(port: int, room: dict, seconds: float, sent: list[float],
             await asyncio.sleep(max(0.0, BETWEEN - (time.monotonic() - at)))
 
 
-async def crowd(port: int, n: int, m: int, seconds: float, cpu, processes: int) -> None:
+async def crowd(port: int, n: int, m: int, seconds: float, cpu, processes: int, game_processes: int) -> None:
     final = await asyncio.to_thread(new_room, port)
-    rooms = [await asyncio.to_thread(new_room, port) for _ in range(m)]
+    games = await asyncio.to_thread(Clients, port, m, seconds, None, False, game_processes)  # their rooms made
     stop = asyncio.Event()
     started = time.monotonic()
     pipes, clients = [], []
@@ -144,11 +140,10 @@ async def crowd(port: int, n: int, m: int, seconds: float, cpu, processes: int) 
     idle = asyncio.create_task(stalled(port, final["room"], stop))
     sent: list[float] = []
     final_trips: list[float] = []
-    trips: list[float] = []
-    errors: list[str] = []
     before, wall = cpu(), time.monotonic()
-    await asyncio.gather(final_player(port, final, seconds, sent, final_trips),
-                         *(player(port, room, seconds, i, trips, errors) for i, room in enumerate(rooms)))
+    games.start()
+    await asyncio.gather(final_player(port, final, seconds, sent, final_trips), asyncio.to_thread(games.wait))
+    trips, errors = [trip for _, trip in games.played], list(games.errors)
     await asyncio.sleep(3.0)  # the last states reach the watchers
     used, wall = cpu() - before, time.monotonic() - wall
     stop.set()
@@ -181,13 +176,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=40.0, help="how long the games go on")
     parser.add_argument("--client-processes", type=int, help="processes the watchers are shared among "
                                                                "(default: one per 1,000 watchers)")
+    parser.add_argument("--clients", type=int, default=4, help="client processes sharing the M other games "
+                                                                 "(default 4, as benchmarks/load.py)")
     parser.add_argument("--db", help="the server's database URL (default: a fresh SQLite file)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL only above 1): the "
                                                                "watchers land on every one, fed by NOTIFY")
     args = parser.parse_args()
     processes = args.client_processes or max(1, math.ceil(args.n / 1000))
     with served(db=args.db, workers=args.workers) as (port, _, cpu):
-        asyncio.run(crowd(port, args.n, args.m, args.seconds, cpu, processes))
+        asyncio.run(crowd(port, args.n, args.m, args.seconds, cpu, processes, args.clients))
 
 
 if __name__ == "__main__":

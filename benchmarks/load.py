@@ -63,6 +63,19 @@ def new_room(port: int) -> dict:
     return json.load(urllib.request.urlopen(request))
 
 
+def move(state: dict, rng: random.Random) -> dict:
+    """A legal answer to what the laws wait for in ``state``: a stroke at random from the legal stretches, the toss of
+    a tie-break board won by a seat at random, no claim, a placement waived."""
+    kind = state["expected"]["kind"]
+    if kind == "stroke":
+        lo, hi = rng.choice(state["legal"])
+        return {"type": "strike", "along": rng.uniform(lo, hi), "angle": rng.uniform(-1.2, 1.2),
+                "speed": rng.uniform(1.0, 6.5)}
+    if kind == "toss":
+        return {"type": "toss", "winner": rng.choice(["south", "north"])}
+    return {"type": "claim", "points": 0} if kind == "claim" else {"type": "waive"}
+
+
 async def player(port: int, room: dict, seconds: float, seed: int, trips: list[float], errors: list[str],
                  at: list[float] | None = None, board: tuple[int, int] | None = None) -> bool:
     """One client playing ``room`` for ``seconds`` at a stroke a second; each stroke's round trip in ``trips`` (and
@@ -86,19 +99,12 @@ async def player(port: int, room: dict, seconds: float, seed: int, trips: list[f
                     await asyncio.sleep(rng.uniform(0, 1))
                     first = False
                 while time.monotonic() < end and state.get("expected"):
-                    kind = state["expected"]["kind"]
                     seq += 1
-                    if board and kind == "stroke" and played >= length:
+                    if board and state["expected"]["kind"] == "stroke" and played >= length:
                         msg, played, length = {"type": "concede", "what": "board"}, 0, rng.randint(*board)
-                    elif kind == "stroke":
-                        lo, hi = rng.choice(state["legal"])
-                        msg = {"type": "strike", "along": rng.uniform(lo, hi), "angle": rng.uniform(-1.2, 1.2),
-                               "speed": rng.uniform(1.0, 6.5)}
-                        played += 1
-                    elif kind == "toss":
-                        msg = {"type": "toss", "winner": rng.choice(["south", "north"])}
                     else:
-                        msg = {"type": "claim", "points": 0} if kind == "claim" else {"type": "waive"}
+                        msg = move(state, rng)
+                        played += msg["type"] == "strike"
                     sent = time.monotonic()
                     await ws.send(json.dumps(msg | {"seq": seq}))
                     reply = orjson.loads(await ws.recv())

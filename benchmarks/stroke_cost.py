@@ -38,6 +38,7 @@ from carrom.web import live_ws, rooms
 from carrom.web.clocks import RoomClocks
 from carrom.web.messages import decode, parse
 from carrom.web.warm import settle, warm
+from load import move
 
 SPENT: collections.Counter[str] = collections.Counter()
 CALLS: collections.Counter[str] = collections.Counter()
@@ -77,12 +78,8 @@ PARTS = [
 
 
 def intent(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    kind = state["expected"]["kind"]
-    if kind == "stroke":
-        lo, hi = rng.choice(state["legal"])
-        return {"type": "strike", "along": rng.uniform(lo, hi), "angle": rng.uniform(-1.2, 1.2),
-                "speed": rng.uniform(1.0, 6.5), "seq": 1}
-    return {"type": "claim", "points": 0, "seq": 1} if kind == "claim" else {"type": "waive", "seq": 1}
+    """What benchmarks/load.py's clients answer (``load.move``), as one message."""
+    return move(state, rng) | {"seq": 1}
 
 
 def main() -> None:

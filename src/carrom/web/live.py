@@ -69,7 +69,7 @@ class Connection:
         self.sending_since: float | None = None  # when the message being sent began to wait for the client
         self.dropped = 0  # room updates this connection never got, being behind
         self.closed = False
-        self.task = asyncio.create_task(self._drain())
+        self.task: asyncio.Task | None = asyncio.create_task(self._drain())
 
     def put(self, text: str, state: bool = True) -> None:
         """``text`` to be sent; ``state``: a room update, which a later one may replace while it waits."""
@@ -108,8 +108,7 @@ class Connection:
         """Stop sending, and close the websocket with ``code`` and ``reason`` (in a task: it may wait for the client)."""
         if self.closed:
             return
-        self.closed = True
-        self.task.cancel()
+        self._end_drain()
         log.info("a connection closed (%s: %s) after %d update(s) dropped", code, reason, self.dropped)
         task = asyncio.create_task(self._close(code, reason))
         _CLOSING.add(task)
@@ -121,8 +120,17 @@ class Connection:
 
     def stop(self) -> None:
         """The client left: its task ends."""
+        self._end_drain()
+
+    def _end_drain(self) -> None:
+        """No more sending: the task cancelled, and let go. A cancelled task keeps its CancelledError, whose traceback
+        holds the task's frame, whose ``self`` is this connection: kept here, the task made a cycle with the
+        connection, its websocket and uvicorn's protocol, freed only by a full collection (or never, once the server
+        had frozen it as long-lived: ``carrom.web.warm.keep_settled``; ~100 kB a connection in a soak)."""
         self.closed = True
-        self.task.cancel()
+        task, self.task = self.task, None
+        if task is not None:
+            task.cancel()
 
 
 _CLOSING: set[asyncio.Task] = set()  # the closes under way (a task is kept until it ends)
