@@ -20,8 +20,11 @@ match grows by ~19 tracked objects an action, so in an hour of 200 games the old
 held millions, and the three full collections that came took 1.7-2.9 s each (docs/web.md).
 What is frozen still dies as ever when nothing refers to it (a room's match is freed by
 reference counting alone, tested); only a cycle that forms among frozen objects would never be
-collected, and what makes cycles here (a request's parser, an ORM row) lives for milliseconds,
-so it is collected young, before any freeze sees it.
+collected. What makes cycles here now (a request's parser, an ORM row) lives for milliseconds,
+so it is collected young, before any freeze sees it. A websocket's connection made one with its
+cancelled send task, and leaked once frozen (16 MB every ten minutes in a soak) until it let the
+task go (``live.Connection``; tests/web/test_web_memory.py): a new long-lived object in a cycle
+is the thing to watch for.
 """
 
 from __future__ import annotations
