@@ -22,8 +22,9 @@ counted as the server's.)
 The soak (``--soak SECONDS``): one server, N games at once for that long, each game that ends
 replaced by a new one (a new room, a new client), and a row every ``--every`` seconds for
 that interval alone: strokes a second, p50, p99 and max round trip, errors, games finished
-and started, the server's CPU per stroke, its resident memory (all its processes) and, on
-SQLite, the database file's size: whether it wears down over time. Its games are played as
+and started, the server's CPU per stroke, its resident memory (all its processes) and the
+database's size (SQLite's file with its log, or PostgreSQL's ``pg_database_size``): whether
+it wears down over time. Its games are played as
 matches are: a board is conceded (ICF 139) after 20 to 60 strokes (``--board``), so a match
 ends after some hundreds of actions, as a real one does, and a new game takes its place;
 random strokes alone seldom end a board, and the matches would grow for the whole soak.
@@ -253,7 +254,25 @@ def kinds_of(errors: list[str]) -> str:
     return ", ".join(f"{kind} ×{n}" for kind, n in counts.most_common())
 
 
-def soak(port: int, n: int, seconds: float, every: float, cpu: Callable[[], float], database: Path | None,
+def database_size(url: str, file: Path | None) -> Callable[[], float]:
+    """The database's size in MB, read at each call: an SQLite file with its write-ahead log, a PostgreSQL database as
+    the server reports it (``pg_database_size``); NaN for another kind (the row then says nan)."""
+    if file is not None:
+        return lambda: sum(f.stat().st_size for f in file.parent.glob(file.name + "*")) / 1e6
+    if not url.startswith("postgresql"):
+        return lambda: float("nan")
+    import sqlalchemy
+
+    engine = sqlalchemy.create_engine(url, poolclass=sqlalchemy.pool.NullPool)
+
+    def size() -> float:
+        with engine.connect() as conn:
+            return conn.execute(sqlalchemy.text("select pg_database_size(current_database())")).scalar_one() / 1e6
+
+    return size
+
+
+def soak(port: int, n: int, seconds: float, every: float, cpu: Callable[[], float], db_size: Callable[[], float],
          board: tuple[int, int] | None, processes: int) -> None:
     """N games for ``seconds``, each game that ends replaced by a new one; a row of figures every ``every`` s."""
     print(f"{'minute':>6} {'strokes/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7} {'games':>11} "
@@ -271,8 +290,7 @@ def soak(port: int, n: int, seconds: float, every: float, cpu: Callable[[], floa
             errors, games = list(clients.errors), list(clients.games)
         last = now
         q = statistics.quantiles(window, n=100, method="inclusive") if len(window) > 1 else [float("nan")] * 99
-        size = sum(f.stat().st_size for f in database.parent.glob(database.name + "*")) / 1e6 if database \
-            else float("nan")  # with its write-ahead log
+        size = db_size()
         print(f"{(now - start) / 60:>6.1f} {len(window) / interval:>10.1f} {q[49] * 1000:>8.0f} "
               f"{q[98] * 1000:>8.0f} {max(window, default=float('nan')) * 1000:>8.0f} {len(errors) - done[0]:>7} "
               f"{games[0] - done[1]:>5}/{games[1] - done[2]:<5} {(now_cpu - last_cpu) * 1000 / max(len(window), 1):>14.2f} "
@@ -313,11 +331,11 @@ def main() -> None:
     if args.soak:
         with tempfile.TemporaryDirectory() as tmp:
             db = args.db or f"sqlite:///{tmp}/soak.db"
-            database = None if args.db else Path(tmp) / "soak.db"
+            db_size = database_size(db, None if args.db else Path(tmp) / "soak.db")
             with served(db=db, workers=args.workers) as (port, _, cpu):
                 print(f"soak: {(args.n or [200])[0]} games for {args.soak:g} s on {db.split(':', 1)[0]}, "
                       f"{args.workers} process(es); a row per {args.every:g} s", flush=True)
-                soak(port, (args.n or [200])[0], args.soak, args.every, cpu, database, board, args.clients)
+                soak(port, (args.n or [200])[0], args.soak, args.every, cpu, db_size, board, args.clients)
         return
     print(f"{'N':>5} {'strokes/s':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'errors':>7} {'cpu ms/stroke':>14} "
           f"{'load avg':>9}")
