@@ -60,13 +60,15 @@ def main() -> None:
     ap.add_argument("--board-speed", default=None, help="slow, medium or fast (default: the model's own board)")
     ap.add_argument("--quiet", action="store_true", help="the curve only, not what the strokes were")
     opts = ap.parse_args()
+    if opts.boards < 1:
+        ap.error(f"--boards: one board or more; got {opts.boards}")
     try:
         degrees = [float(x) for x in opts.noise.split(",")]
         params = S.check_physics(opts.physics, opts.board_speed)
     except ValueError as e:
         ap.error(str(e))
     print(f"carrom clear-the-board benchmark: {opts.boards} boards per noise from seed {opts.first_seed}, 1 process,"
-          f" physics {params.model} ({S.speed_of(params)} board); load average {os.getloadavg()[0]:.2f}", flush=True)
+          f" physics {params.model or opts.physics} ({S.speed_of(params)} board); load average {os.getloadavg()[0]:.2f}", flush=True)
     curve = []
     for deg in degrees:
         tally = Tally()
