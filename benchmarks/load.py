@@ -51,7 +51,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 import orjson
+import sqlalchemy
 import websockets
+from sqlalchemy.engine import make_url
 
 from served import resident_bytes, served
 
@@ -254,15 +256,16 @@ def kinds_of(errors: list[str]) -> str:
     return ", ".join(f"{kind} ×{n}" for kind, n in counts.most_common())
 
 
-def database_size(url: str, file: Path | None) -> Callable[[], float]:
-    """The database's size in MB, read at each call: an SQLite file with its write-ahead log, a PostgreSQL database as
-    the server reports it (``pg_database_size``); NaN for another kind (the row then says nan)."""
-    if file is not None:
+def database_size(url: str) -> Callable[[], float]:
+    """The database at ``url``'s size in MB, read at each call: an SQLite file with its write-ahead log, a PostgreSQL
+    database as its server reports it (``pg_database_size``); NaN for another kind (the row then says nan)."""
+    parsed = make_url(url)
+    backend = parsed.get_backend_name()
+    if backend == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        file = Path(parsed.database)
         return lambda: sum(f.stat().st_size for f in file.parent.glob(file.name + "*")) / 1e6
-    if not url.startswith("postgresql"):
+    if backend != "postgresql":
         return lambda: float("nan")
-    import sqlalchemy
-
     engine = sqlalchemy.create_engine(url, poolclass=sqlalchemy.pool.NullPool)
 
     def size() -> float:
@@ -331,7 +334,7 @@ def main() -> None:
     if args.soak:
         with tempfile.TemporaryDirectory() as tmp:
             db = args.db or f"sqlite:///{tmp}/soak.db"
-            db_size = database_size(db, None if args.db else Path(tmp) / "soak.db")
+            db_size = database_size(db)
             with served(db=db, workers=args.workers) as (port, _, cpu):
                 print(f"soak: {(args.n or [200])[0]} games for {args.soak:g} s on {db.split(':', 1)[0]}, "
                       f"{args.workers} process(es); a row per {args.every:g} s", flush=True)
