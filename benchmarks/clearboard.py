@@ -5,6 +5,7 @@
     python benchmarks/clearboard.py --noise 0                        # zero noise: every board is the same board
     nice -n 10 python benchmarks/clearboard.py --boards 20 --noise 2 --first-seed 1000  # the tuning boards
     python benchmarks/clearboard.py --physics v4 --board-speed fast  # another model or board
+    python benchmarks/clearboard.py --noise 2 --physics v4 --physics benchmarks/models/v4-nojaws.json  # paired
 
 The player is ``carrom.envs.clearplayer`` (its docstring says how it plans); this script
 plays ``--boards`` seeded boards (seeds from ``--first-seed``) through ``carrom/ClearBoard-v0``
@@ -18,7 +19,10 @@ Per noise also: boards cleared, the decision time, and what the strokes were: pl
 shots, stirs and sweeps, how often each put a piece down against the share of its noisy
 copies that did (the prediction it was chosen on), how often the striker fell, and the
 strokes a board by situation (``clearplayer.SITUATIONS``), over all boards and over the
-long ones (``LONG`` strokes or more) apart. Boards 1000–1019 tuned the player; the
+long ones (``LONG`` strokes or more) apart. With ``--physics`` given twice or more, every board
+is played on each model and the first is compared with each other board by board (the paired
+difference and its interval): ``benchmarks/models/v4-nojaws.json`` is v4 without its pockets'
+jaws, what they cost the player (docs/research.md). Boards 1000–1019 tuned the player; the
 figures of docs/research.md are on boards never used for it (``--first-seed 5000``).
 """
 
@@ -50,44 +54,72 @@ def interval(strokes: list[int]) -> tuple[float, float]:
     return mean - half, mean + half
 
 
+def paired(a: list[int], b: list[int]) -> str:
+    """The mean of ``a - b`` board by board, with its 95 % interval (Student's t over the pairs)."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = f"{statistics.mean(diffs):+.1f} strokes a board"
+    if len(diffs) < 2:
+        return f"{mean} (one board: no interval)"
+    lo, hi = interval(diffs)
+    return f"{mean} (95 % CI {lo:+.1f} to {hi:+.1f}, over {len(diffs)} boards)"
+
+
+def curve_line(deg: float, tally: Tally) -> str:
+    """One point of the curve: the strokes' mean and interval, boards cleared, the decision time, the target."""
+    strokes = tally.strokes
+    mean, (lo, hi) = statistics.mean(strokes), interval(strokes)
+    return (f"{deg:4.1f}°: {mean:5.1f} strokes mean (95 % CI {lo:.1f}–{hi:.1f}; median {statistics.median(strokes):.0f},"
+            f" max {max(strokes)}), {tally.cleared}/{len(strokes)} cleared, decision median"
+            f" {1000 * statistics.median(tally.times):.0f} ms; target {TARGETS.get(deg, '—')}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--boards", type=int, default=40, help="boards per noise (default 40)")
     ap.add_argument("--noise", default="0,0.5,1,2,3", help="degrees of aim, comma-separated (default 0,0.5,1,2,3)")
     ap.add_argument("--first-seed", type=int, default=5000,
                     help="seed of the first board (default 5000, never used for tuning; tuning boards: 1000)")
-    ap.add_argument("--physics", default=S.DEFAULT_PHYSICS, help=f"physics model (default {S.DEFAULT_PHYSICS})")
+    ap.add_argument("--physics", action="append", default=None,
+                    help=f"physics model or model file (default {S.DEFAULT_PHYSICS}); given twice or more, every"
+                         " board is played on each and the curve is paired: the first against each other")
     ap.add_argument("--board-speed", default=None, help="slow, medium or fast (default: the model's own board)")
     ap.add_argument("--quiet", action="store_true", help="the curve only, not what the strokes were")
     opts = ap.parse_args()
+    models = opts.physics or [S.DEFAULT_PHYSICS]
     if opts.boards < 1:
         ap.error(f"--boards: one board or more; got {opts.boards}")
     try:
         degrees = [float(x) for x in opts.noise.split(",")]
-        params = S.check_physics(opts.physics, opts.board_speed)
+        params = [S.check_physics(m, opts.board_speed) for m in models]
     except ValueError as e:
         ap.error(str(e))
+    names = [p.model or m for p, m in zip(params, models)]
     print(f"carrom clear-the-board benchmark: {opts.boards} boards per noise from seed {opts.first_seed}, 1 process,"
-          f" physics {params.model or opts.physics} ({S.speed_of(params)} board); load average {os.getloadavg()[0]:.2f}", flush=True)
+          f" physics {' against '.join(names)} ({S.speed_of(params[0])} board); load average {os.getloadavg()[0]:.2f}",
+          flush=True)
     curve = []
     for deg in degrees:
-        tally = Tally()
+        tallies = [Tally() for _ in models]
         seeds = range(opts.first_seed, opts.first_seed + (opts.boards if deg > 0 else 1))
         for seed in seeds:
-            board(math.radians(deg) / AIM_SIGMA, seed, tally, physics=opts.physics, board_speed=opts.board_speed)
+            for model, tally in zip(models, tallies):
+                board(math.radians(deg) / AIM_SIGMA, seed, tally, physics=model, board_speed=opts.board_speed)
             if not opts.quiet:  # as it goes, so a run cut short still says what it measured
-                print(f"    {deg:g}°, board {seed}: {tally.strokes[-1]} strokes (mean so far"
-                      f" {statistics.mean(tally.strokes):.1f} over {len(tally.strokes)})", flush=True)
-        strokes = tally.strokes
-        mean, (lo, hi) = statistics.mean(strokes), interval(strokes)
-        line = (f"{deg:4.1f}°: {mean:5.1f} strokes mean (95 % CI {lo:.1f}–{hi:.1f}; median {statistics.median(strokes):.0f},"
-                f" max {max(strokes)}), {tally.cleared}/{len(strokes)} cleared, decision median"
-                f" {1000 * statistics.median(tally.times):.0f} ms; target {TARGETS.get(deg, '—')}")
-        curve.append(line)
-        print(f"  {line}; load average {os.getloadavg()[0]:.2f}", flush=True)
-        if not opts.quiet:
-            for text in tally.report() + tally.situations():
-                print(f"          {text}", flush=True)
+                played = " against ".join(str(t.strokes[-1]) for t in tallies)
+                means = " against ".join(f"{statistics.mean(t.strokes):.1f}" for t in tallies)
+                print(f"    {deg:g}°, board {seed}: {played} strokes (mean so far {means} over"
+                      f" {len(tallies[0].strokes)})", flush=True)
+        for name, tally in zip(names, tallies):
+            line = curve_line(deg, tally) + (f" [{name}]" if len(models) > 1 else "")
+            curve.append(line)
+            print(f"  {line}; load average {os.getloadavg()[0]:.2f}", flush=True)
+            if not opts.quiet:
+                for text in tally.report() + tally.situations():
+                    print(f"          {text}", flush=True)
+        for name, tally in zip(names[1:], tallies[1:]):
+            line = f"{deg:4.1f}°: {names[0]} less {name}: {paired(tallies[0].strokes, tally.strokes)}"
+            curve.append(line)
+            print(f"  {line}", flush=True)
     print("the curve:")
     for line in curve:
         print(f"  {line}")
