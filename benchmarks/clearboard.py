@@ -94,9 +94,9 @@ def main() -> None:
     except ValueError as e:
         ap.error(str(e))
     names = [p.model or m for p, m in zip(params, models)]
+    played_on = " against ".join(f"{name} ({S.speed_of(p)} board)" for name, p in zip(names, params))
     print(f"carrom clear-the-board benchmark: {opts.boards} boards per noise from seed {opts.first_seed}, 1 process,"
-          f" physics {' against '.join(names)} ({S.speed_of(params[0])} board); load average {os.getloadavg()[0]:.2f}",
-          flush=True)
+          f" physics {played_on}; load average {os.getloadavg()[0]:.2f}", flush=True)
     curve = []
     for deg in degrees:
         tallies = [Tally() for _ in models]

@@ -21,7 +21,7 @@ def test_the_jaws_cost_strokes_on_the_zero_noise_board_and_the_pairing_says_how_
     shipped for it): the jaws send back fast coins the stirs used to drop (docs/research.md)."""
     done = run("--noise", "0", "--quiet", "--physics", "v4", "--physics", str(NO_JAWS))
     assert done.returncode == 0, done.stderr
-    assert "physics v4 against" in done.stdout and "v4-nojaws.json" in done.stdout
+    assert "physics v4 (medium board) against" in done.stdout and "v4-nojaws.json" in done.stdout
     curve = done.stdout.split("the curve:")[1]
     jaws = float(re.search(r"([\d.]+) strokes mean .*\[v4\]", curve).group(1))
     no_jaws = float(re.search(r"([\d.]+) strokes mean .*\[.*v4-nojaws\.json\]", curve).group(1))
