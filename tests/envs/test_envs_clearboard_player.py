@@ -154,6 +154,29 @@ def test_the_search_follows_the_modules_settings_as_they_are_when_it_is_called(m
     assert facts["copies"] == 7
 
 
+def test_planned_shots_are_also_tried_off_their_line_when_asked(monkeypatch):
+    """``AIM_OFFSETS``: each planned shot at each offset of aim (an experiment of issue 22, docs/research.md;
+    only the planner's line by default). The candidates added are the planned ones turned by the offset."""
+    three = ClearState(Layout((Disc(PieceKind.WHITE, 0.1, 0.1), Disc(PieceKind.BLACK, -0.2, 0.2),
+                               Disc(PieceKind.QUEEN, 0.0, 0.0))), potted=True, strokes=5)
+    tried = []
+    real = player.outcomes
+
+    def spy(state, cands, *rest):
+        tried.append(list(cands))
+        return real(state, cands, *rest)
+
+    monkeypatch.setattr(player, "outcomes", spy)
+    player.choose(three, 0.0, random.Random(0))
+    monkeypatch.setattr(player, "AIM_OFFSETS", (0.0, 0.01))
+    player.choose(three, 0.0, random.Random(0))
+    on_line, both = tried[0], tried[-1]
+    added = [c for c in both if c not in on_line]
+    assert len(both) > len(on_line) and len(added) == len(both) - len(on_line)
+    assert all(any((o.along, o.speed) == (c.along, c.speed) and math.isclose(o.angle + 0.01, c.angle) for o in on_line)
+               for c in added)
+
+
 def test_the_break_is_chosen_among_hard_strokes_at_the_formation(monkeypatch):
     """``breaks``: on the first stroke only, hard strokes at points around the formation's centre join
     the candidates; the break chosen under 2° of aim puts more pieces down on average (the same 200

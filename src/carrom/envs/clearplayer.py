@@ -46,6 +46,7 @@ from carrom.players.search import noisy_copies, rows_for
 
 SEAT = EqSeat.SOUTH
 SPEEDS = (1.0, 0.9, 1.1)
+AIM_OFFSETS = (0.0,)  # radians added to each planned shot's aim (0.3° either side lost at 1°: docs/research.md)
 STIR_SPEEDS = (3.5, 5.0, 6.5)  # m/s: a firm, a hard and the hardest full hit (``stirs``)
 SWEEP_ANGLE = math.radians(10)  # the fan of ``sweep``: every 10° from straight across
 STIR_OFFSET = 0.5  # the fuller and thinner hits of a stir: the line of centres off the coin's by this × the radius sum
@@ -292,7 +293,8 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     whichever candidate was lucky on them, and the planner's guess of a leave is geometry.
 
     ``recheck``, ``fresh``, ``top`` and ``speeds`` left out are the module's ``RECHECK``, ``FRESH``, ``TOP`` and
-    ``SPEEDS`` as they are when called, so an experiment that sets those on the module is played with them.
+    ``SPEEDS`` as they are when called, so an experiment that sets those on the module is played with them;
+    each planned shot is also tried at each of ``AIM_OFFSETS`` off its line (only on it by default).
     """
     recheck = RECHECK if recheck is None else recheck
     fresh = FRESH if fresh is None else fresh
@@ -304,7 +306,8 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     if THUMBS:  # shots only a thumbed stroke plays: at pieces behind the baseline
         shots += [s for s in plan_shots(as_game(params), SEAT, limit=limit, per_pair=per_pair, layout=state.layout,
                                         aims=aims(state), banks=False, max_angle=math.pi) if abs(s.angle) > MAX_ANGLE]
-    planned = [StrikeChoice(s.along, s.angle, min(vmax, s.speed * k)) for s in shots for k in speeds]
+    planned = [StrikeChoice(s.along, s.angle + off, min(vmax, s.speed * k)) for s in shots for off in AIM_OFFSETS
+               for k in speeds]
     stirred = stirs(state, params)
     cands = planned + (stirred or sweep(state, params)) + breaks(state, params)
     if not cands:  # no room on the baseline at all (the environment truncates the episode)
