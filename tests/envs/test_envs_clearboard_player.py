@@ -175,6 +175,12 @@ def test_planned_shots_are_also_tried_off_their_line_when_asked(monkeypatch):
     assert len(both) > len(on_line) and len(added) == len(both) - len(on_line)
     assert all(any((o.along, o.speed) == (c.along, c.speed) and math.isclose(o.angle + 0.01, c.angle) for o in on_line)
                for c in added)
+    monkeypatch.setattr(player, "AIM_OFFSETS", (3.0,))  # turned past π: the angle comes back round, not past it
+    player.choose(three, 0.0, random.Random(0))
+    turned = tried[-1]
+    assert all(abs(c.angle) <= math.pi for c in turned)
+    assert any(math.isclose(c.angle, o.angle + 3.0 - 2 * math.pi) for o in on_line if o.angle + 3.0 > math.pi
+               for c in turned)
 
 
 def test_the_break_is_chosen_among_hard_strokes_at_the_formation(monkeypatch):

@@ -306,8 +306,8 @@ def choose(state: ClearState, noise: float, rng: random.Random, samples: int = 6
     if THUMBS:  # shots only a thumbed stroke plays: at pieces behind the baseline
         shots += [s for s in plan_shots(as_game(params), SEAT, limit=limit, per_pair=per_pair, layout=state.layout,
                                         aims=aims(state), banks=False, max_angle=math.pi) if abs(s.angle) > MAX_ANGLE]
-    planned = [StrikeChoice(s.along, s.angle + off, min(vmax, s.speed * k)) for s in shots for off in AIM_OFFSETS
-               for k in speeds]
+    planned = [StrikeChoice(s.along, wrap(s.angle + off) if off else s.angle, min(vmax, s.speed * k))
+               for s in shots for off in AIM_OFFSETS for k in speeds]  # wrapped: a thumbed shot may turn past π
     stirred = stirs(state, params)
     cands = planned + (stirred or sweep(state, params)) + breaks(state, params)
     if not cands:  # no room on the baseline at all (the environment truncates the episode)
