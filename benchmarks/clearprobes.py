@@ -49,6 +49,11 @@ def mean_gain(state, afters: list, n: int, i: int) -> float:
     return sum(cp.gained(state, a) for a in afters[i * n:(i + 1) * n]) / n
 
 
+def pot_share(state, afters: list, n: int, i: int) -> float:
+    """The share of candidate ``i``'s ``n`` copies that put a piece down."""
+    return sum(a.down > state.down for a in afters[i * n:(i + 1) * n]) / n
+
+
 def break_grid(step: float) -> list[StrikeChoice]:
     """Hard strokes at the formation: from points ``step`` apart along one half of the baseline."""
     axis = STANDARD_BOARD.baseline_axis_distance
@@ -98,10 +103,8 @@ def probe_aim(env, noise: float, strokes: int, shots: int, copies: int, seed: in
                         for s in planned for o in OFFSETS for k in SCALES]
             picked_on, scored_on = (cp.outcomes(state, variants, copies, noise, random.Random(r), params)
                                     for r in (1, 2))
-            pick = [sum(a.down > state.down for a in picked_on[i * copies:(i + 1) * copies]) / copies
-                    for i in range(len(variants))]
-            held = [sum(a.down > state.down for a in scored_on[i * copies:(i + 1) * copies]) / copies
-                    for i in range(len(variants))]
+            pick, held = ([pot_share(state, afters, copies, i) for i in range(len(variants))]
+                          for afters in (picked_on, scored_on))
             for j in range(len(planned)):
                 mine = range(j * per_shot, (j + 1) * per_shot)
                 line.append(held[j * per_shot + centre])
