@@ -105,7 +105,7 @@ def test_a_sound_for_each_impact_cushion_and_pocket_as_loud_as_it_was_hard(brows
     page.click("#sound")
     assert page.inner_text("#sound") == "Sound: off"
     page.reload()
-    page.wait_for_function("carrom.state && carrom.state.expected")
+    page.wait_for_function("window.carrom && carrom.state && carrom.state.expected")  # the module may not have run yet
     assert page.inner_text("#sound") == "Sound: off" and page.get_attribute("#sound", "aria-pressed") == "false"
     page.click("#board")
     page.evaluate("carrom.send({type: 'auto', seat: carrom.state.expected.seat})")
