@@ -34,9 +34,20 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
+def _print_version(asked: bool) -> None:
+    """``carrom --version``: the package's version (``carrom.__version__``, the one home), then exit."""
+    if asked:
+        from carrom import __version__
+
+        typer.echo(__version__)
+        raise typer.Exit()
+
+
 @app.callback()
 def _root(lang: Optional[str] = typer.Option(None, "--lang", is_eager=True, callback=choose_language,
-                                             help=LANG_HELP)) -> None:
+                                             help=LANG_HELP),
+          show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                            help=N_("Print the installed version."))) -> None:
     """Carrom as the ICF plays it."""
 
 
