@@ -4,7 +4,7 @@ the pocket (the pocket radius minus the path's distance from the pocket's centre
 v4, a coin striking the pocket's edge: falls or rattles out, against its speed and where it
 meets the cushion.
 
-Run: .venv/bin/python benchmarks/capture_map.py [--out docs/capture-map.png]
+Run: .venv/bin/python benchmarks/capture_map.py [--out capture-map.png]  (scripts/figures: docs/capture-map.png)
 
 One panel per disc (carromman, striker), each the closed-form boundary of
 ``carrom.physics._engine.capture_speed`` drawn over a grid: below the curve the disc falls,
@@ -35,7 +35,7 @@ from carrom.physics import _engine as E  # noqa: E402
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", default="docs/capture-map.png")
+    ap.add_argument("--out", default="capture-map.png")
     args = ap.parse_args()
     params = MODELS["v2"]
     rp = STANDARD_BOARD.pocket_radius

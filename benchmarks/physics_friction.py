@@ -1,5 +1,5 @@
 """What impact friction and spin change (v3 against v2). Run:
-.venv/bin/python benchmarks/physics_friction.py [--breaks 2000] [--out docs/throw.png]
+.venv/bin/python benchmarks/physics_friction.py [--breaks 2000] [--out throw.png]
 
 Prints:
 - the throw table: the object disc's departure from the line of centres against the cut
@@ -68,7 +68,7 @@ def break_statistics(params, strikes) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--breaks", type=int, default=2000)
-    ap.add_argument("--out", default="docs/throw.png")
+    ap.add_argument("--out", default="throw.png")
     args = ap.parse_args()
     mu = V3.impact_friction
     e_sc, e_cc = V3.restitution_striker_coin, V3.restitution_coin_coin

@@ -4,7 +4,7 @@ Prints (docs/physics.md, "v4" quotes them):
 - the throw curve: the angle between the object coin's path and the line of centres when
   the striker cuts a resting coin, against the cut angle, at 0.5, 1, 2, 4 and 6 m/s, under
   v3 (the same at every speed) and v4 (falling with the sliding speed at the contact); and
-  draws it into docs/img/throw-v4.png;
+  draws it into --plot (default ./throw-v4.png; scripts/figures makes docs/img/throw-v4.png);
 - break liveliness: over N strong breaks (the aims of benchmarks/physics.py: 6.5 m/s from
   the south baseline, +-5 cm along it, +-4 degrees) the coins pocketed per break, the share
   of breaks that pocket at least one, the share of the coins that reach a cushion (or a
@@ -30,7 +30,6 @@ from carrom.physics import _engine as E
 R, RS = CARROMMAN.radius, STRIKER.radius
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 6.0)
 CUTS = (5, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 85)
-PLOT = Path(__file__).resolve().parent.parent / "docs" / "img" / "throw-v4.png"
 
 
 def throw(cut_degrees: float, speed: float, params: PhysicsParams) -> float:
@@ -96,6 +95,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--breaks", type=int, default=200)
     ap.add_argument("--no-plot", action="store_true")
+    ap.add_argument("--plot", type=Path, default=Path("throw-v4.png"), help="where the throw curve goes")
     args = ap.parse_args()
 
     print("throw (degrees) against the cut angle, striker on a resting coin")
@@ -146,8 +146,8 @@ def main() -> None:
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
         fig.tight_layout()
-        fig.savefig(PLOT)
-        print(f"\nwrote {PLOT}")
+        fig.savefig(args.plot)
+        print(f"\nwrote {args.plot}")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ page into test-artifacts/ to look at.
 import csv
 import html
 import io
+import os
 import re
 import shutil
 import subprocess
@@ -23,7 +24,7 @@ from carrom.records.scorecard.model import (
 )
 from carrom.records.scorecard.pdf import card_pdf
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = Path(os.environ.get("CARROM_ARTIFACTS") or Path(__file__).resolve().parents[2] / "test-artifacts")
 VALUES = {
     "tournament": "Open <2026> & Cup", "event": "Men's singles", "round": "Final", "date": "2026-11-22",
     "time": "14:00", "match": "7", "umpire": "Ümit Çelik", "table": "3", "toss": "Asha", "choice": "break",

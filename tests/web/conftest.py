@@ -85,7 +85,8 @@ def browser():
 
 @pytest.fixture
 def artifacts(tmp_path):
-    """Where screenshots go: test-artifacts/ in the checkout (gitignored)."""
-    out = Path(__file__).resolve().parents[2] / "test-artifacts"
-    out.mkdir(exist_ok=True)
+    """Where screenshots go: $CARROM_ARTIFACTS (scripts/figures sets it), else test-artifacts/ in the checkout
+    (gitignored)."""
+    out = Path(os.environ.get("CARROM_ARTIFACTS") or Path(__file__).resolve().parents[2] / "test-artifacts")
+    out.mkdir(parents=True, exist_ok=True)
     return out

@@ -1,10 +1,6 @@
 """The tournament desk and its public page in Debian's chromium: an event made on the desk's form, a round paired,
 published, a result typed and a walkover confirmed; the public page read in English and in Spanish, never a key."""
 
-import shutil
-from pathlib import Path
-
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 DESKTOP = {"viewport": {"width": 1366, "height": 768}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 PLAYERS = ["Asha Rao, Mumbai CC, IND, 1700", "Ravi Kumar, Chennai CC, IND, 1650", "Ana Novak, Ljubljana, SLO, 1600",
@@ -19,9 +15,7 @@ def open_page(browser, errors, **context):
 
 def shot(page, artifacts, name):
     path = artifacts / name
-    page.screenshot(path=str(path), full_page=False)
-    DOCS_IMG.mkdir(exist_ok=True)
-    shutil.copy(path, DOCS_IMG / name)
+    page.screenshot(path=str(path), full_page=False)  # docs/img's copy is made by scripts/figures, never here
 
 
 def test_the_desk_runs_a_round_and_the_public_page_reads_it_in_two_languages(server, browser, artifacts):

@@ -1,6 +1,6 @@
 """Learning to clear the board with the cross-entropy method, in NumPy (docs/research.md).
 
-    python -m carrom.envs.cem                       # the documented run, curve to docs/research-cem.png
+    python -m carrom.envs.cem                       # the documented run, curve to ./research-cem.png
     python -m carrom.envs.cem --iterations 5 --plot curve.png
 
 The policy is linear in six features of the observation, squashed into the action box:
@@ -136,9 +136,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--strokes", type=int, default=10)
     ap.add_argument("--noise", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--plot", default="docs/research-cem.png")
+    ap.add_argument("--plot", default="research-cem.png", help="where the curve goes (its folder must exist)")
     ap.add_argument("--physics", default=DEFAULT_PHYSICS, help=f"physics model (default {DEFAULT_PHYSICS})")
     args = ap.parse_args(argv)
+    if not os.path.isdir(os.path.dirname(os.path.abspath(args.plot))):  # say so now, not after the whole run
+        ap.error(f"--plot: no folder {os.path.dirname(os.path.abspath(args.plot))}")
     start = time.perf_counter()
     print(f"physics {args.physics}, seed {args.seed}; load average {os.getloadavg()[0]:.2f}", flush=True)
     _mu, history = cem(args.iterations, args.population, args.elites, args.strokes, args.noise, args.seed,
