@@ -28,19 +28,29 @@ def _queen_case(m, case):
     return position(m, 9, 6, queen=1, turn=S)  # covered by North
 
 
-@pytest.mark.parametrize("case, queen", [
-    ("board", 3), ("pending South", 3), ("covered South", 3), ("covered North", 0),
-], ids=["ICF 126 b queen on the board", "ICF 126 b queen pending for the winner", "ICF 126 b queen covered by the "
-        "winner", "ICF 126 b queen covered by the offender"])
-def test_board_disturbed_beyond_repair_gives_coins_and_the_queen_unless_it_was_the_offenders(case, queen):
-    """ICF 126 b: the offender loses the board by his coins left "junto con los puntos por la reina", with no
-    condition; 001 §4 i: the 3 points "même si c'est l'adversaire lui-même qui a logé et confirmé la reine".
-    One rule, the queen if it was not the offender's (ICF 51, 91, 121 b, 126 b alike)."""
+@pytest.mark.parametrize("case", ["board", "pending South", "covered South", "covered North"],
+                         ids=["ICF 126 b queen on the board", "ICF 126 b queen pending for the winner",
+                              "ICF 126 b queen covered by the winner", "ICF 126 b queen covered by the offender"])
+def test_board_disturbed_beyond_repair_gives_coins_and_the_queen_whoever_had_it(case):
+    """ICF 126 b: the offender loses the board "por el número de sus fichas restantes en el campo de juego junto
+    con los puntos por la reina", with no condition (unlike 51 and 121 b, "si ella permaneció"); 004 law 114 "+ 3
+    za kraljico" likewise. The queen covered by the offender counts too: 6 coins + 3, not 6."""
     m = _queen_case(new(), case)
     black = m.state.board.black
     m.play(Forfeit(m.state.board.turn, "ICF 126 b", offender=N))
     row = m.state.results[-1]
-    assert row.winner == 0 and row.coins == (black, 0) and row.queen == (queen, 0)
+    assert row.winner == 0 and row.coins == (black, 0) and row.queen == (3, 0)
+    assert m.state.points[-1] == (black + 3, 0)
+
+
+@pytest.mark.parametrize("law, queen", [("ICF 91", 0), ("ICF 121 b", 0), ("ICF 126 b", 3)],
+                         ids=["ICF 91", "ICF 121 b si quedó en el tablero", "ICF 126 b junto con los puntos por la reina"])
+def test_only_the_disturbed_board_gives_away_the_queen_the_offender_covered(law, queen):
+    """ICF 121 b: "junto con los puntos para la reina, si quedó en el tablero" — conditional, as 51 and 91; 126 b
+    has no condition. North covered the queen, then North's breach in his turn loses the board."""
+    m = position(new(), 9, 6, queen=1, turn=N)
+    m.play(Forfeit(N, law, offender=N))
+    assert m.state.results[-1].queen == (queen, 0)
 
 
 @pytest.mark.parametrize("rules, law", [("fr-official", "001 §4 i"), ("timed", "ICF 126 b")],

@@ -187,17 +187,27 @@ def award_game(state: MatchState, winner: int, d: list[Decision], law: str) -> M
     return state
 
 
-def forfeits_queen(state: MatchState, offender: int) -> bool:
-    """Whether a side that loses the board by a breach loses the queen too: the queen if it was not theirs.
-    On the board, pocketed and not yet covered, or covered by the opponents it counts; covered by the offenders
-    it does not (ICF 51, 91, 121 b, 126 b; 001 §4 g, i; 004 law 114). What it is worth: ``queen_value``
-    (none from 22 points, ICF 54, 91)."""
+# The forfeits whose queen goes to the opponents with no condition: ICF 126 b "junto con los puntos por la reina"
+# (004 law 114 "+ 3 za kraljico"; 001 §4 i "même si c'est l'adversaire lui-même qui a logé et confirmé la reine")
+QUEEN_ALWAYS_FORFEITED = frozenset({"ICF 126 b"})
+
+
+def forfeits_queen(state: MatchState, offender: int, law: str) -> bool:
+    """Whether a side that loses the board by a breach loses the queen too. Under ``law`` 126 b always (its words
+    have no condition); else the queen if it was not theirs: on the board, pocketed and not yet covered, or covered
+    by the opponents it counts, covered by the offenders it does not (ICF 51 "si ella permaneció", 91, 121 b "si
+    quedó en el tablero"; 001 §4 g). What it is worth: ``queen_value`` (none from 22 points, ICF 54, 91)."""
     board = state.board
-    return state.rules.scoring == "icf" and not (board.queen == "covered" and board.queen_side == offender)
+    if state.rules.scoring != "icf":
+        return False
+    if law in QUEEN_ALWAYS_FORFEITED:
+        return True
+    return not (board.queen == "covered" and board.queen_side == offender)
 
 
 def lose_board(state: MatchState, seat: Seat, law: str, why: Message, d: list[Decision]) -> MatchState:
-    """The seat's side loses the board by its coins left and the queen if not theirs (ICF 51, 91, 121 b, 126 b)."""
+    """The seat's side loses the board by its coins left and the queen as ``forfeits_queen`` says (ICF 51, 91,
+    121 b, 126 b)."""
     board = state.board
     if board.over:
         raise Over(say("this board is already over"))
@@ -205,7 +215,7 @@ def lose_board(state: MatchState, seat: Seat, law: str, why: Message, d: list[De
     winner = 1 - loser
     coins = board.on_board(board.colour(loser))
     owed = board.held(board.colour(loser)) + board.debts[loser]  # claimable, not counted (ICF 55, 87 b)
-    with_queen = forfeits_queen(state, loser)
+    with_queen = forfeits_queen(state, loser, law)
     ctx = state.context()
     queen = ctx.queen_value(winner) if with_queen else 0
     result = BoardResult(winner, queen, coins, law, board_won(state.table, winner, why, coins + queen, owed),
