@@ -18,6 +18,7 @@ from typing import Any, Callable
 from sqlalchemy import delete, select
 
 from carrom.desk.ratings import rate_event
+from carrom.desk.roster import Entry, entry_named  # noqa: F401  (the players a step registers)
 from carrom.desk.store import TournamentStore
 from carrom.desk.tables import DeskKeyRow, RubberTabletRow, TabletRow
 from carrom.rules import Refusal, Seat
@@ -30,27 +31,6 @@ from carrom.tournament.lineup import players_of, set_lineup
 from carrom.tournament.protests import Protest, decide, lodge
 
 SETTING_ENUMS = {"system": System, "pairing": Pairing, "format": Format, "final_kind": FinalKind}
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A player to register: a name, and optionally a club, a country, a rating and a team (one team, one
-    competitor)."""
-
-    first: str
-    last: str
-    club: str = ""
-    country: str = ""
-    rating: float | None = None
-    team: str = ""
-
-
-def entry_named(text: str) -> Entry:
-    """A player given as "First Last"."""
-    parts = text.split()
-    if len(parts) < 2:
-        raise DeskError(say('a player is "First Last", not {text}', text=repr(text)))
-    return Entry(" ".join(parts[:-1]), parts[-1])
 
 
 def settings_of(**given: Any) -> Settings:
