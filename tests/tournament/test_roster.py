@@ -76,3 +76,44 @@ def test_any_table_written_with_a_header_reads_back_as_it_was_written(rows, sep,
     lines += [sep.join((f, l, c, "" if r is None else str(r))) for f, l, c, r in rows]
     text = ("\ufeff" if bom else "") + "\r\n".join(lines)
     assert read_roster(text) == [Entry(f, l, c, "", None if r is None else float(r)) for f, l, c, r in rows]
+
+
+def test_a_file_is_read_as_utf8_with_or_without_its_mark_and_refused_in_a_line_when_not(tmp_path):
+    from carrom.desk.roster import read_roster_file
+
+    good = tmp_path / "players.csv"
+    good.write_bytes("\ufefffirst;last\nLéa;Dubois\n".encode("utf-8"))
+    assert read_roster_file(good) == [Entry("Léa", "Dubois")]
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes("first;last\nAsha;Rao\nLéa;Dubois\n".encode("latin-1"))
+    with pytest.raises(DeskError) as refused:
+        read_roster_file(latin)
+    assert str(refused.value) == f"{latin}, line 3: not UTF-8 text (save the list as CSV UTF-8)"
+    huge = tmp_path / "huge.csv"
+    huge.write_bytes(b"Asha Rao\n" * 2_000_000)  # 18 MB: refused after reading what the limits allow
+    with pytest.raises(DeskError, match="more than 5001 lines"):
+        read_roster_file(huge)
+
+
+def test_the_cli_reads_a_spreadsheets_csv(tmp_path):
+    """`carrom tournament new --players FILE.csv` with what a spreadsheet in a decimal-comma language saves."""
+    from typer.testing import CliRunner
+
+    from carrom.cli.app import app
+
+    players = tmp_path / "players.csv"
+    players.write_bytes("\ufefffirst;last;club;rating\nNicolò;D'Alessandro;CC Roma;1712,5\nJuan;de la Cruz;Sevilla;\n"
+                        .encode("utf-8"))
+    db = f"sqlite:///{tmp_path / 'desk.db'}"
+    made = CliRunner().invoke(app, ["tournament", "new", "Open", "--players", str(players), "--db", db])
+    assert made.exit_code == 0, made.output
+    shown = CliRunner().invoke(app, ["tournament", "standings", "1", "--json", "--db", db])
+    assert shown.exit_code == 0, shown.output
+    import json
+
+    assert [row["players"] for row in json.loads(shown.output)] == [["Nicolò D'Alessandro"], ["Juan de la Cruz"]]
+    from carrom.desk.store import TournamentStore
+
+    event = TournamentStore(db).load(1)
+    assert {(p.first, p.last, p.rating) for p in event.players.values()} == {
+        ("Nicolò", "D'Alessandro", 1712.5), ("Juan", "de la Cruz", None)}

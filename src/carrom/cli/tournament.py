@@ -214,7 +214,7 @@ def new(
 
 
 def _entries(names: list[str], path: Optional[Path], least: int = 2) -> list:
-    from carrom.desk.service import Entry, entry_named
+    from carrom.desk.service import entry_named
 
     out = []
     for n in names:
@@ -223,22 +223,14 @@ def _entries(names: list[str], path: Optional[Path], least: int = 2) -> list:
         except _errors() as exc:
             _refuse(exc)
     if path is not None:
+        from carrom.desk.roster import read_roster_file
+
         try:
-            with path.open(newline="", encoding="utf-8") as f:
-                for line, row in enumerate(csv.DictReader(f), 2):
-                    if not row.get("first") or not row.get("last"):
-                        _refuse(say("{file}, line {line}: a player needs a first and a last name", file=str(path),
-                                    line=line))
-                    rating = row.get("rating") or None
-                    try:
-                        rating = float(rating) if rating else None
-                    except ValueError:
-                        _refuse(say("{file}, line {line}, field {field}: {value} is not a number", file=str(path),
-                                    line=line, field="'rating'", value=repr(rating)))
-                    out.append(Entry(row["first"].strip(), row["last"].strip(), (row.get("club") or "").strip(),
-                                     (row.get("country") or "").strip(), rating, (row.get("team") or "").strip()))
+            out.extend(read_roster_file(path))
         except OSError as exc:
             _refuse(say("cannot read {file}: {reason}", file=str(path), reason=exc.strerror or exc))
+        except _errors() as exc:
+            _refuse(exc)
     if len(out) < least:
         _refuse(say("an event needs at least two players"))
     return out

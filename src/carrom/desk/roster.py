@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
+from pathlib import Path
 
 from carrom.rules.message import say
 from carrom.tournament import DeskError
@@ -102,6 +103,20 @@ def read_roster(text: str, source: str = "the list") -> list[Entry]:
                                 line=numbered[0][0], field="'name' (or 'first' and 'last')"))
     decimal_comma = delimiter != ","
     return [_entry(source, n, cells, columns, decimal_comma) for n, cells in rows]
+
+
+def read_roster_file(path: Path) -> list[Entry]:
+    """The players of a list in a UTF-8 file (a spreadsheet's byte-order mark or not), read no further than a
+    list within the limits can reach; ``OSError`` when the file cannot be read."""
+    with Path(path).open("rb") as f:
+        data = f.read((MAX_PLAYERS + 2) * (MAX_LINE + 2))  # past this, read_roster finds a limit broken
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise DeskError(say("{file}, line {line}: not UTF-8 text (save the list as CSV UTF-8)", file=str(path),
+                            line=line)) from None
+    return read_roster(text, str(path))
 
 
 def _delimiter(first_line: str) -> str:
