@@ -1,5 +1,6 @@
-"""The umpire's declarations (extra points, the toss, a technical foul, waiting for room, replays,
-a late arrival) and the bells of the timed game, each a small handler of the match state.
+"""The umpire's declarations (extra points, the toss, the breaches, waiting for room, replays, a late arrival)
+and the bells of the timed game, each a small handler of the match state; the breaches that cost one penalty
+coin are in ``carrom.rules.penalty``.
 """
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
+from carrom.rules import penalty
 from carrom.rules.actions import Declare, Timeout
 from carrom.rules.board import BoardResult
 from carrom.rules.decision import Decision, EndKind, Ended
@@ -22,8 +24,7 @@ from carrom.rules.words import points as _points, side_say
 def declare(state: MatchState, action: Declare, d: list[Decision]) -> MatchState:
     words = action.what.split()
     if not words:
-        raise RulesError(say("declare what? extra, toss, technical, signal, frame, wait, replay, no-room, late or "
-                             "absent"))
+        raise RulesError(say("declare what? one of {known}", known=", ".join(DECLARATIONS)))
     key, arg = words[0].lower(), (words[1] if len(words) > 1 else action.value)
     found = DECLARATIONS.get(key)
     if found is None:
@@ -75,21 +76,6 @@ def _toss(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
     return replace(state, awaiting_toss=False, tie_break=True, board=fresh_board(state.table, winner, state.rules))
 
 
-def _technical(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
-    """ICF 63: a breach before the offender's first stroke of his turn (63 a) or by a player not in turn (63 b):
-    a penalty coin of the offender's, the turn kept by whoever has it."""
-    board = state.board
-    if board.over:
-        raise Over(say("the board is over"))
-    if seat is board.turn and board.turn_strokes > 0:
-        raise RulesError(say("after the first stroke of a turn a breach is a foul: enter it with the stroke "
-                             "(f, ICF 64 a)"))
-    law = "ICF 63 a" if seat is board.turn else "ICF 63 b"
-    board = owe(state.context(), board, seat, 1,
-                say("technical foul by {seat}: a penalty, the turn is kept", seat=seat), law, d)
-    return replace(state, board=board)
-
-
 def _signal(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
     """Partners communicating in doubles: ICF 131 sanctions it "according to the rules", a technical foul
     (ICF 63) as ``technical``; 001 §4 l: a penalty coin and the turn passes to the opponents, the coin
@@ -101,7 +87,7 @@ def _signal(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState
         raise Over(say("the board is over"))
     if state.rules.signal != "turn":
         d.append(Decision("ICF 131", say("{seat} communicated with the partner: a breach", seat=seat)))
-        return _technical(state, seat, arg, d)
+        return penalty.technical(state, seat, arg, d)
     turn = board.turn
     board = owe(state.context(), board, seat, 1,
                 say("{seat} communicated with the partner: a penalty", seat=seat), "001 §4 l", d)
@@ -109,21 +95,6 @@ def _signal(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState
         nxt = state.table.right_of(turn)
         d.append(Decision("001 §4 l", say("the turn passes to {next}", next=nxt)))
         board = replace(board, turn=nxt, turn_strokes=0, attempts=0)
-    return replace(state, board=board)
-
-
-def _frame(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
-    """001 §4 o: the striker left on the frame or in a net during a board: a penalty coin, the turn stays."""
-    if not state.rules.frame_rule:
-        raise RulesError(say("a striker left on the frame costs a penalty with the turn kept under the French official "
-                             "rules (001 §4 o); under these rules enter the breach as a technical foul or a foul "
-                             "(ICF 62–64)"))
-    board = state.board
-    if board.over:
-        raise Over(say("the board is over"))
-    board = owe(state.context(), board, seat, 1,
-                say("{seat} left the striker on the frame or in a net: a penalty, the turn stays with {turn}",
-                    seat=seat, turn=board.turn), "001 §4 o", d)
     return replace(state, board=board)
 
 
@@ -187,9 +158,11 @@ class Declaration:
 TABLE: tuple[Declaration, ...] = (
     Declaration("extra", "ICF 87 b", say("claim extra points"), _claim),
     Declaration("toss", "ICF 56 b", say("tie-break toss won by"), _toss),
-    Declaration("technical", "ICF 63", say("technical foul"), _technical, offender=True),
+    Declaration("technical", "ICF 63", say("technical foul"), penalty.technical, offender=True),
     Declaration("signal", "ICF 131", say("partners communicating"), _signal, offender=True),
-    Declaration("frame", "001 §4 o", say("striker left on the frame"), _frame, offender=True),
+    Declaration("frame", "001 §4 o", say("striker left on the frame"), penalty.frame, offender=True),
+    Declaration("chair", "ICF 91", say("rose from the chair in his turn"), penalty.chair, offender=True),
+    Declaration("placing", "ICF 85", say("a fault while placing a coin"), penalty.placing, offender=True),
     Declaration("wait", "ICF 79 a", say("no room to place: wait"), _wait),
     Declaration("replay", "ICF 140", say("replay the board"),
                 _replay("ICF 140", say("events beyond the umpire's control"))),

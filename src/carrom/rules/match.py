@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
-from carrom.rules import simplified
+from carrom.rules import penalty, simplified
 from carrom.rules import stroke as icf_stroke
 from carrom.rules.actions import Action, Concede, Declare, Forfeit, OutOfTime, Place, Stroke, Timeout
 from carrom.rules.board import BoardResult
@@ -138,6 +138,7 @@ def _stroke(state: MatchState, action: Stroke, d: list[Decision]) -> MatchState:
         raise OutOfTurn(say("{seat} must first place the {coin} owed (ICF 78 a), or waive placing it (ICF 80)",
                             seat=o.placer, coin=o.coin), law="ICF 78 a")
     ctx = state.context()
+    penalty.check_stroke_fouls(state, action)
     icf_stroke.check(ctx, board, action)
     board = replace(board, owed=tuple(replace(o, waiting=False) for o in board.owed),  # ICF 81: room may have appeared
                     placing_started=False)
@@ -219,10 +220,8 @@ def _forfeit(state: MatchState, action: Forfeit, d: list[Decision]) -> MatchStat
         if law == "ICF 51" and offender is turn:
             raise RulesError(say("ICF 51 punishes a player who strikes out of turn, and {seat} is in turn: "
                                  "a breach by the player in turn is a foul (ICF 64 a)", seat=offender))
-        if law == "ICF 91" and state.table.side(offender) != state.table.side(turn):
-            raise RulesError(say("ICF 91 punishes leaving the chair during one's own or partner's turn, and it is "
-                                 "{turn}'s turn: a breach by a player not in turn is a technical foul (ICF 63 b)",
-                                 turn=turn))
+    if law == "ICF 91" and (action.offender is not None or state.rules.chair == "penalty"):
+        return penalty.chair(state, offender, None, d)  # checked by ICF 91, or one penalty coin (001 §3.11 p)
     return lose_board(state, offender, law, say("{seat} forfeits the board", seat=offender), d)
 
 

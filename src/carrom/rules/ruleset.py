@@ -85,6 +85,8 @@ class RuleSet:
     slow_stroke: str = "breach"  # a stroke out of time: "breach" as ICF 62–64 (ICF 50); "turn": lost, no coin (004 law 30)
     signal: str = "breach"  # partners communicating: "breach" as ICF 62–64 (ICF 131); "turn": penalty, turn passes (001 §4 l)
     frame_rule: bool = False  # the striker left on the frame or in a net: a penalty, the turn kept (001 §4 o)
+    chair: str = "board"  # rising from the chair in one's turn: "board" lost (ICF 91); "penalty", one coin (001 §3.11 p)
+    placing_fault: str = "timing"  # a placing fault: "timing", ICF 63 or 64 a (85, 86); "kept": the turn stays (001 §3.11 l–m)
     stages: bool = True  # the round changes the laws (ICF 56 b, 60 b); False: every round alike (001 §3.7 e, §3.8 c)
     cites: tuple[tuple[str, str], ...] = ()  # (ICF law, this variant's own law saying the same), cited instead
 
@@ -130,7 +132,8 @@ RULESETS: dict[str, RuleSet] = {
                            say("French official rules"), "001 §3",
                            break_attempts=2, attempts_after_pass=1, break_order="continuous", misses_per="side",
                            extras="automatic", special_extras=False, striker_foul_coins=1, concede_on_turn=True,
-                           signal="turn", frame_rule=True, stages=False, cites=FRENCH_OFFICIAL_CITES),
+                           signal="turn", frame_rule=True, chair="penalty", placing_fault="kept", stages=False,
+                           cites=FRENCH_OFFICIAL_CITES),
     "fr-simplified": RuleSet("fr-simplified", "French simplified rule (001, 'Variante simplifiée')",
                              say("French simplified rules"), "001 S1",
                              scoring="simplified", queen_points=5, queen_until=23, late_queen_points=2,
