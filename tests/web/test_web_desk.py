@@ -200,7 +200,8 @@ def test_rights_are_given_by_the_desk_link_only(client):
     ({"name": "X", "players": ["Asha Rao"]}, "an event needs at least two players"),
     ({"name": "X", "players": ["Asha Rao", "Ravi Kumar"], "system": "ladder"}, "system: 'ladder' is not one of"),
     ({"name": "X", "players": ["Asha Rao", "Ravi Kumar"], "system": "groups"}, "needs its number of groups"),
-    ({"name": "X", "players": "Asha Rao"}, "players must be a list"),
+    ({"name": "X", "players": 7}, "players must be a list"),
+    ({"name": "X", "players": "Asha Rao\nRavi"}, "players, line 2, field 'name': a player is \"First Last\", not 'Ravi'"),
     ({"players": ["Asha Rao", "Ravi Kumar"]}, "name is missing"),
 ])
 def test_a_bad_new_event_is_refused_and_nothing_is_made(client, body, error):
@@ -223,3 +224,14 @@ def test_a_sol_file_imported_on_the_desk_gets_its_key(client, tmp_path):
     assert [c["players"] for c in state["competitors"]] == [[n] for n in NAMES]
     r = client.post("/api/desk/import", content=b"tourneys: [", headers={"X-File-Name": "bad.sol"})
     assert r.status_code == 400 and "bad.sol" in r.json()["error"]
+
+
+def test_the_desk_reads_the_players_list_as_pasted_from_a_spreadsheet(client):
+    """Issue 42, item 15: cells pasted from a spreadsheet (tabs) were one player "Nicolò D'Alessandro CC Roma ITA";
+    compound surnames were split at their last word. The form sends the text; the server reads it (desk.roster)."""
+    pasted = "Nicolò D'Alessandro\tCC Roma\tITA\t1700\nJuan de la Cruz\tSevilla\tESP\t\nAsha Rao, Mumbai CC, IND, 1650"
+    made = client.post("/api/desk", json={"name": "Coppa", "players": pasted})
+    assert made.status_code == 200, made.text
+    body = made.json()
+    event = client.get(f"/api/desk/{body['id']}", headers={"X-Desk-Key": body["key"]}).json()
+    assert [c["players"] for c in event["competitors"]] == [["Nicolò D'Alessandro"], ["Juan de la Cruz"], ["Asha Rao"]]

@@ -93,16 +93,18 @@ def read_roster(text: str, source: str = "the list") -> list[Entry]:
     if not numbered:
         return []
     delimiter = _delimiter(numbered[0][1])
-    rows = [(n, [cell.strip() for cell in next(csv.reader(io.StringIO(line), delimiter=delimiter))])
-            for n, line in numbered]
-    columns = _header(rows[0][1])
-    if columns is not None:
-        rows = rows[1:]
-        if "name" not in columns and not {"first", "last"} <= set(columns):
-            raise DeskError(say("{file}, line {line}: the header names no {field} column", file=source,
-                                line=numbered[0][0], field="'name' (or 'first' and 'last')"))
-    decimal_comma = delimiter != ","
-    return [_entry(source, n, cells, columns, decimal_comma) for n, cells in rows]
+    columns = _header(_cells(numbered[0][1], delimiter))
+    if columns is None:  # typed or pasted lines: each its own separator, as people mix them
+        return [_entry(source, n, _cells(line, _delimiter(line)), None, _delimiter(line) != ",")
+                for n, line in numbered]
+    if "name" not in columns and not {"first", "last"} <= set(columns):
+        raise DeskError(say("{file}, line {line}: the header names no {field} column", file=source,
+                            line=numbered[0][0], field="'name' (or 'first' and 'last')"))
+    return [_entry(source, n, _cells(line, delimiter), columns, delimiter != ",") for n, line in numbered[1:]]
+
+
+def _cells(line: str, delimiter: str) -> list[str]:
+    return [cell.strip() for cell in next(csv.reader(io.StringIO(line), delimiter=delimiter))]
 
 
 def read_roster_file(path: Path) -> list[Entry]:

@@ -38,6 +38,7 @@ from sqlalchemy.orm import Session
 
 from carrom.desk import SolError, StoreError as DeskStoreError, TournamentStore, import_sol
 from carrom.desk import service
+from carrom.desk.roster import read_roster
 from carrom.desk.tables import EventRow
 from carrom.rules import Refusal, Seat
 from carrom.rules.errors import law_cited
@@ -648,13 +649,14 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
     async def create(request: Request):
         """A new event from the desk's form: its settings and players; the answer holds its desk key."""
         body = _fields(await body_json(request), ("name", "players"), SETTINGS + ("championship", "prizes", "skip_worst"))
-        if not isinstance(body["players"], list):
+        players = body["players"]
+        if not isinstance(players, (list, str)):  # the text pasted in the form, or one entry a player
             raise HTTPException(400, SAID.gettext("{key} must be a list", key="players"))
         given = {k: body[k] for k in SETTINGS if k in body}
 
         def make():
             settings = service.settings_of(**given)
-            entries = [_entry(p) for p in body["players"]]
+            entries = read_roster(players, "players") if isinstance(players, str) else [_entry(p) for p in players]
             event_id, _ = service.register(desk.events, str(body["name"]), settings, entries,
                                            championship=str(body.get("championship") or "") or None,
                                            prizes=str(body.get("prizes") or "") or None,

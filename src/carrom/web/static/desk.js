@@ -42,16 +42,6 @@ async function call(method, path, body, raw = false) {
 }
 
 // -- a new event ----------------------------------------------------------------------------------------
-function players(text) {
-  return text.split("\n").map((l) => l.trim()).filter(Boolean).map((line) => {
-    const [name, club = "", country = "", rating = ""] = line.split(",").map((x) => x.trim());
-    const parts = name.split(/\s+/);
-    const first = parts.slice(0, -1).join(" "), last = parts[parts.length - 1];
-    if (!first) return name;  // the server says what is wrong with it
-    return { first, last, club, country, rating: rating === "" ? null : Number(rating) };
-  });
-}
-
 function made(list) {
   $("made").hidden = false;
   fill("made-links", list.flatMap((m) => [
@@ -68,7 +58,7 @@ $("new-event").addEventListener("submit", async (ev) => {
     skip_worst: f.get("skip_worst") === "" || f.get("skip_worst") === null ? null : Number(f.get("skip_worst")), system: f.get("system"), pairing: f.get("pairing"), format: f.get("format"),
     rounds: Number(f.get("rounds") || 0), finals: Number(f.get("finals") || 0), groups: Number(f.get("groups") || 0),
     qualifiers: Number(f.get("qualifiers") || 2), third_place: f.get("third_place") === "on", timed: f.get("timed") === "on",
-    players: players(f.get("players") || "") };
+    players: f.get("players") || "" };  // the list as typed or pasted: the server reads it (carrom.desk.roster)
   const answer = await call("POST", "/api/desk", body);
   if (answer) made([answer]);
 });
