@@ -19,12 +19,12 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import io
-import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 
+from carrom.desk.bounded_yaml import BoundedLoader, BoundsError, InflateError, inflate
 from carrom.rules.message import Message, say
 from carrom.tournament.championship import Prizes, event_prizes
 from carrom.tournament.model import (
@@ -69,8 +69,10 @@ def _plain(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
 def _text(data: bytes, name: str) -> str:
     if data[:2] == b"\x1f\x8b":
         try:
-            data = gzip.decompress(data)
-        except (EOFError, OSError, zlib.error) as exc:
+            data = inflate(data)  # a bound before the work: 60 kB of gzip may inflate to gigabytes
+        except InflateError as exc:
+            if exc.bound:
+                raise SolError(say("{file}: {problem}", file=name, problem=exc)) from None
             raise SolError(say("{file}: the compressed file is damaged or truncated ({reason})", file=name,
                                    reason=exc)) from None
     try:
@@ -81,11 +83,14 @@ def _text(data: bytes, name: str) -> str:
 
 def documents(data: bytes, name: str = "the file") -> list[Any]:
     text = _text(data, name)
-    loader = yaml.SafeLoader(text)
+    loader = BoundedLoader(text)  # aliases counted as copies, depth limited: refused while composing
     docs = []
     try:
         while loader.check_node():
             docs.append(_plain(loader.get_node(), loader))
+    except BoundsError as exc:
+        raise SolError(say("{file}, line {line}: {problem}", file=name, line=exc.problem_mark.line + 1,
+                           problem=exc.problem)) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context

@@ -37,6 +37,7 @@ class Limits:
     # per client address (the ``limits`` library's notation: "50/second;1000/minute")
     http_per_address: str = "50/second;1000/minute"  # HTTP requests
     messages_per_address: str = "100/second;3000/minute"  # websocket messages, over all its connections
+    imports_per_address: str = "5/minute;30/hour"  # SoL files imported (each may cost a second or two of CPU)
     connections_per_address: int = 256  # websockets open at once
     connections: int = 10_000  # websockets open at once, all addresses together
     subscribers: int = 10_000  # subscriptions to tournaments' public pages open at once, all addresses together
@@ -47,7 +48,7 @@ class Limits:
                     "connections_per_address", "connections", "subscribers"):
             if not getattr(self, key) > 0:
                 raise ValueError(f"Limits.{key} must be above 0, not {getattr(self, key)!r}")
-        for key in ("http_per_address", "messages_per_address"):
+        for key in ("http_per_address", "messages_per_address", "imports_per_address"):
             try:
                 parse_many(getattr(self, key))
             except ValueError:
@@ -204,6 +205,9 @@ class PerAddress:
         self.window = MovingWindowRateLimiter(MemoryStorage())
         self.http: list[RateLimitItem] = parse_many(limits.http_per_address)
         self.messages: list[RateLimitItem] = parse_many(limits.messages_per_address)
+        # the anonymous requests that cost more than a request, each with its own rate besides
+        self.costly: dict[tuple[str, str], list[RateLimitItem]] = {
+            ("POST", "/api/desk/import"): parse_many(limits.imports_per_address)}
         self.open: dict[str, int] = {}
         self.total = 0
 
@@ -216,6 +220,9 @@ class PerAddress:
         address = client_address(scope, self.limits.trusted_proxies)
         if scope["type"] == "http":
             over = self._over(self.http, "http", address)
+            costly = self.costly.get((scope.get("method", ""), scope.get("path", "")))
+            if over is None and costly:
+                over = self._over(costly, scope["path"], address)
             if over is not None:
                 return await _refuse(send, "http", 429, SAID.gettext(
                     "too many requests from your address: at most {count} in {seconds} seconds; try again in a moment",
