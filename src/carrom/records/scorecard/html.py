@@ -1,15 +1,16 @@
 """The scorecard as one standalone, printable HTML page laid out like the ICF form (XIX).
 
 Inline CSS only, A4 portrait, well-formed XML (every tag closed, no named entities) so the
-same page can be checked by an XML parser. All eight board rows of each game are printed,
-as on the paper card, so an unplayed board is a blank line an umpire can still fill in.
+same page can be checked by an XML parser. Each game prints the board lines of
+``model.board_lines``: eight as on the paper card, an unplayed board a blank line an umpire
+can still fill in, and every board played beyond them (ICF 56 b).
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from carrom.records.scorecard.model import BOARDS_PER_GAME, GAMES_PER_MATCH, Card, GameCard
+from carrom.records.scorecard.model import GAMES_PER_MATCH, Card, GameCard, board_lines
 
 CSS = """
 @page { size: A4 portrait; margin: 12mm; }
@@ -71,10 +72,9 @@ def _players(card: Card) -> str:
 
 def _game_rows(n: int, game: GameCard | None) -> list[str]:
     rows = []
-    boards = {b.number: b for b in game.boards} if game else {}
-    for i in range(1, BOARDS_PER_GAME + 1):
-        first = f'<td class="n" rowspan="{BOARDS_PER_GAME}">{n}</td>' if i == 1 else ""
-        b = boards.get(i)
+    lines = board_lines(game)
+    for i, b in lines:
+        first = f'<td class="n" rowspan="{len(lines)}">{n}</td>' if i == 1 else ""
         if b is None:
             cells = "<td></td>" * 7
         else:

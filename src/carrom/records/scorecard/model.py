@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from carrom.i18n import N_, Translator, translator
 
-BOARDS_PER_GAME = 8  # ICF 56 a: a game is at most eight boards; the card prints all eight rows
+BOARDS_PER_GAME = 8  # ICF 56 a: a game is at most eight boards early on; the card prints at least eight rows
 GAMES_PER_MATCH = 3  # ICF 57: best of three
 
 TITLE = N_("SCORECARD")
@@ -104,6 +104,15 @@ class GameCard:
     boards: tuple[BoardRow, ...]
     totals: tuple[int, int]
     winner: int | None
+
+
+def board_lines(game: GameCard | None) -> tuple[tuple[int, BoardRow | None], ...]:
+    """The board lines a game takes on the card, (number, row or None when blank): eight as on the paper card
+    (ICF 56 a), so an unplayed board is a line the umpire can still fill in, and every board beyond them, however
+    many (ICF 56 b: no board limit from the quarter-finals on). A game not played (``None``) is eight blank lines."""
+    rows = {b.number: b for b in game.boards} if game else {}
+    last = max(rows, default=0)
+    return tuple((n, rows.get(n)) for n in range(1, max(BOARDS_PER_GAME, last) + 1))
 
 
 @dataclass(frozen=True)

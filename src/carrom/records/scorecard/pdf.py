@@ -1,4 +1,8 @@
-"""The scorecard as a one-page A4 PDF (fpdf2), laid out like the ICF form (XIX).
+"""The scorecard as an A4 PDF (fpdf2), laid out like the ICF form (XIX).
+
+One page for a match of games of up to eight boards; the games of a quarter-final or later
+can be longer (ICF 56 b), and every board is printed: the board table goes on over the next
+page with its column headings again, and the closing lines and signatures are never split.
 
 Uses DejaVu Sans when the system has it, so any player's name prints; otherwise the PDF
 core font Helvetica, which knows only Latin-1, and other characters become "?".
@@ -12,13 +16,16 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from carrom.records.scorecard.model import BOARDS_PER_GAME, GAMES_PER_MATCH, Card
+from carrom.records.scorecard.model import GAMES_PER_MATCH, Card, board_lines
 
 _FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/TTF"), Path("/Library/Fonts"))
 SIZE = 8.5  # points, the card's body text
 SMALLEST = 5.0  # points: below this, text is cut with an ellipsis instead of shrunk further
 HEADER_LINES = 3  # a header value wraps onto at most this many lines
 LINE = 3.8  # mm per wrapped line of a labelled value
+ROW = 4.3  # mm per board line
+CLOSING_LINES = 4  # a closing value (comments, result) wraps onto at most this many lines
+NOTE_LINE = 3.6  # mm per line of the notes
 
 
 def _font(pdf: FPDF) -> tuple[str, bool]:
@@ -92,23 +99,30 @@ class _Page:
         return lines, size
 
 
-def _labelled_rows(page: _Page, pairs, columns: int, most: int = HEADER_LINES) -> None:
-    """``label: value`` pairs, ``columns`` to a line; a long value wraps under its own label."""
+def _layout(page: _Page, pairs, columns: int, most: int) -> list[tuple[float, list]]:
+    """``label: value`` pairs laid out ``columns`` to a line: each line's height and its cells, before drawing."""
     pdf = page.pdf
     span = page.width / columns
     page.font(SIZE, True)
-    label_w = [min(max(pdf.get_string_width(page.text(label) + ":") for label, _ in pairs[k::columns])
+    label_w = [min(max((pdf.get_string_width(page.text(label) + ":") for label, _ in pairs[k::columns]), default=0)
                    + 2 * pdf.c_margin, span * 0.45) for k in range(columns)]  # values line up below each other
+    out = []
     for i in range(0, len(pairs), columns):
-        top = pdf.get_y()
         laid = []
         for k, (label, value) in enumerate(pairs[i:i + columns]):
-            x = pdf.l_margin + k * span
             lw = label_w[k]
             vw = span - lw - 3
             lines, size = page.wrapped(value, vw, most)
-            laid.append((x, lw, vw, label, lines, size))
-        height = max(max(len(lines) for *_, lines, _ in laid) * LINE, 5.5)
+            laid.append((pdf.l_margin + k * span, lw, vw, label, lines, size))
+        out.append((max(max(len(lines) for *_, lines, _ in laid) * LINE, 5.5), laid))
+    return out
+
+
+def _labelled_rows(page: _Page, pairs, columns: int, most: int = HEADER_LINES) -> None:
+    """``label: value`` pairs, ``columns`` to a line; a long value wraps under its own label."""
+    pdf = page.pdf
+    for height, laid in _layout(page, pairs, columns, most):
+        top = pdf.get_y()
         for x, lw, vw, label, lines, size in laid:
             pdf.set_xy(x, top)
             page.cell(lw, LINE, page.text(label) + ":", bold=True)
@@ -150,30 +164,44 @@ def card_pdf(card: Card) -> bytes:
     side_w = 19
     score_cols = (18, 18, width - 36 - 6 * side_w) + (side_w,) * 6
     a, b = card.sides
-    pdf.cell(sum(score_cols[:3]), 6, "", border=0)
-    for label, side in zip(w.sides, (a, b)):
-        page.cell(3 * side_w, 6, f"{label}: {side.name}", bold=True, size=8, border=1, align="C", fill=True)
-    pdf.ln()
-    for cw, h in zip(score_cols, w.board_columns + w.side_columns[0] + w.side_columns[1]):
-        page.cell(cw, 6, h, bold=True, size=8, border=1, align="C", fill=True)
-    pdf.ln()
+
+    def headings() -> None:
+        pdf.cell(sum(score_cols[:3]), 6, "", border=0)
+        for label, side in zip(w.sides, (a, b)):
+            page.cell(3 * side_w, 6, f"{label}: {side.name}", bold=True, size=8, border=1, align="C", fill=True)
+        pdf.ln()
+        for cw, h in zip(score_cols, w.board_columns + w.side_columns[0] + w.side_columns[1]):
+            page.cell(cw, 6, h, bold=True, size=8, border=1, align="C", fill=True)
+        pdf.ln()
+
+    headings()
     for n in range(1, n_games + 1):
-        g = games.get(n)
-        rows = {r.number: r for r in g.boards} if g else {}
-        for i in range(1, BOARDS_PER_GAME + 1):
-            r = rows.get(i)
-            values = [n if i == 1 else "", i]
+        lines = board_lines(games.get(n))
+        for k, (i, r) in enumerate(lines):
+            top = k == 0
+            if pdf.get_y() + ROW > pdf.page_break_trigger:  # the game goes on over the page, headings again
+                pdf.add_page()
+                headings()
+                top = True
+            values = [n if top else "", i]
             if r is None:
                 values += [""] * 7
             else:
                 values += [r.breaker, r.queen[0], r.coins[0], r.totals[0], r.queen[1], r.coins[1], r.totals[1]]
-            border = "LR" + ("T" if i == 1 else "") + ("B" if i == BOARDS_PER_GAME else "")
-            for k, (cw, v) in enumerate(zip(score_cols, values)):
-                page.cell(cw, 4.3, v, border=border if k == 0 else 1, align="L" if k == 2 else "C")
+            last = k == len(lines) - 1 or pdf.get_y() + 2 * ROW > pdf.page_break_trigger
+            border = "LR" + ("T" if top else "") + ("B" if last else "")
+            for col, (cw, v) in enumerate(zip(score_cols, values)):
+                page.cell(cw, ROW, v, border=border if col == 0 else 1, align="L" if col == 2 else "C")
             pdf.ln()
     pdf.ln(2)
+    closing = list(card.closing())
+    page.font(7)
+    notes = len(pdf.multi_cell(width, NOTE_LINE, page.text(w.notes), dry_run=True, output="LINES")) * NOTE_LINE
+    tail = sum(h + 1.2 for h, _ in _layout(page, closing, 1, CLOSING_LINES)) + 6 + 5 + 2 + notes
+    if pdf.get_y() + tail > pdf.page_break_trigger:  # the closing lines, signatures and notes stay together
+        pdf.add_page()
 
-    _labelled_rows(page, list(card.closing()), 1, most=4)
+    _labelled_rows(page, closing, 1, most=CLOSING_LINES)
     pdf.ln(6)
     half = width / 2
     y = pdf.get_y()
@@ -185,5 +213,5 @@ def card_pdf(card: Card) -> bytes:
     page.cell(half - 8, 5, w.umpire_signature, size=8, new_x="LMARGIN", new_y="NEXT")
     pdf.ln(2)
     page.font(7)
-    pdf.multi_cell(width, 3.6, page.text(w.notes))
+    pdf.multi_cell(width, NOTE_LINE, page.text(w.notes))
     return bytes(pdf.output())
