@@ -50,6 +50,8 @@ ALLOWED = {
              "carrom.store.engine",
              # its printouts: the scorecard's PDF library and cards, in the reader's language
              "fpdf", "pypdf", "carrom.records", "carrom.i18n", "carrom.rules"},
+    # the lobby: accounts, seeks paired by rating, rated games; its own tables, the referee's rulesets by name
+    "lobby": {"carrom.lobby", "sqlalchemy", "argon2", "glicko2", "carrom.store.engine", "carrom.rules"},
     # calibration from a film of a player's own board: over the physics and the equipment; the CLI imports it
     "calibrate": {"carrom.calibrate", "carrom.physics", "carrom.equipment", "numpy", "scipy", "cv2"},
 }
