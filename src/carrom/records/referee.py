@@ -155,6 +155,7 @@ class BoardResult:
     coins: tuple[int, int]
     law: str = ""  # the law the board ended under (ICF 53 a, ICF 139 for a concession, ICF 91 for a forfeit...)
     text: str = ""  # the referee's words for it
+    extra: tuple[int, int] = (0, 0)  # of ``coins``, the points for dues and penalties (ICF 87 b; 001 §3.7 n, §3.11 f)
 
 
 @dataclass(frozen=True)
@@ -230,5 +231,5 @@ def snapshot(match: R.Match, header: Header) -> Snapshot:
 
 def board_results(match: R.Match, header: Header) -> list[BoardResult]:
     """One row per decided board, as the scorecard of ICF XIX lists them."""
-    return [BoardResult(r.game, r.number - 1, r.breaker.value, r.winner, r.queen, r.coins, r.law, r.text)
+    return [BoardResult(r.game, r.number - 1, r.breaker.value, r.winner, r.queen, r.coins, r.law, r.text, r.extra)
             for r in match.state.results]

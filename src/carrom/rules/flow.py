@@ -58,17 +58,19 @@ def finish_board(state: MatchState, d: list[Decision]) -> MatchState:
         fresh = fresh_board(table, board.breaker, rules)
         return replace(state, board=fresh, board_index=state.board_index + 1)
     pts = list(state.points[-1])
-    queen, coins = [0, 0], [0, 0]
+    queen, coins, extra = [0, 0], [0, 0], [0, 0]
     if result.winner is not None:
         w = result.winner
         pts[w] += result.points
         queen[w] = result.queen_points
         coins[w] = result.coin_points + result.extra
+        extra[w] = result.extra
         if result.loser_points:
             pts[1 - w] += result.loser_points
             coins[1 - w] = result.loser_points
     record = BoardRecord(state.game_index, state.boards_done + 1, board.breaker, result.winner,
-                         (queen[0], queen[1]), (coins[0], coins[1]), result.law, str(result.text))
+                         (queen[0], queen[1]), (coins[0], coins[1]), result.law, str(result.text),
+                         (extra[0], extra[1]))
     points = state.points[:-1] + ((pts[0], pts[1]),)
     state = replace(state, points=points, results=state.results + (record,), boards_done=state.boards_done + 1)
     d.append(board_ended(state, record, result.points if result.winner is not None else 0, result.extra_claimable))

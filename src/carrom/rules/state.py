@@ -34,6 +34,8 @@ class BoardRecord:
     coins: tuple[int, int]
     law: str
     text: str
+    extra: tuple[int, int] = (0, 0)  # of ``coins``, the points for dues and penalties, no coin left on the board
+    # (ICF 87 b claimed; 001 §3.7 n, §3.11 f counted automatically): the scorecard counts them in the total only
 
 
 class Expect(str, Enum):

@@ -56,6 +56,13 @@ def _queen_column(queen: tuple[int, int], rules: RuleSet) -> tuple[int, int]:
             0 if queen[1] == late != rules.queen_points else queen[1])
 
 
+def _coins_column(result: referee.BoardResult) -> tuple[int, int]:
+    """XIX's coins column, (3) and (6): the opponent's coins left on the board at its end (ICF 53 a). A point for a
+    due or a penalty (claimed, ICF 87 b; counted automatically, 001 §3.7 n, and the penalty coin more of 001 §3.11 f)
+    is no coin left: it counts in the side's total, (4) or (7), only."""
+    return (result.coins[0] - result.extra[0], result.coins[1] - result.extra[1])
+
+
 def build_card(record: Record, tr: Translator | None = None) -> Card:
     """The card of ``record`` in ``tr``'s language (English by default)."""
     tr = tr or translator()
@@ -88,8 +95,8 @@ def build_card(record: Record, tr: Translator | None = None) -> Card:
         rows, totals = [], [0, 0]
         for r in (r for r in results if r.game == g):
             totals = [totals[k] + r.queen[k] + r.coins[k] for k in (0, 1)]
-            rows.append(BoardRow(r.board + 1, header.players[r.breaker].name, _queen_column(r.queen, rules), r.coins,
-                                 (totals[0], totals[1]), r.winner))
+            rows.append(BoardRow(r.board + 1, header.players[r.breaker].name, _queen_column(r.queen, rules),
+                                 _coins_column(r), (totals[0], totals[1]), r.winner))
         finished = g < snap.game or snap.over
         t = times.get(g, [])
         games.append(GameCard(g + 1, t[0] if t else None, t[-1] if t and finished else None, tuple(rows),
