@@ -137,7 +137,7 @@ def test_knockout_end_to_end_with_third_place():
 
 
 def test_delay_top_orders_equal_points_by_rating():
-    """SoL's delaytoppairing: while the rounds ranked are at most N, equal points and Buchholz are ordered by
+    """SoL's delaytoppairing: while the rounds ranked are fewer than N, equal points and Buchholz are ordered by
     rating (so dazed and staggered keep the best apart); afterwards by net and total score, then by name."""
     from dataclasses import replace
 
@@ -149,8 +149,8 @@ def test_delay_top_orders_equal_points_by_rating():
         return ev.with_matches([Match(1, 1, 1, 2, check(((10, 10),), Format.SINGLE)),
                                 Match(1, 2, 3, 4, check(((10, 10),), Format.SINGLE))])
 
-    assert order(drawn(1), 2) == [4, 3, 2, 1]  # by rating, the best first
-    assert order(drawn(0), 2) == [1, 2, 3, 4]  # all equal: by last name
+    assert order(drawn(2), 2) == [4, 3, 2, 1]  # by rating, the best first
+    assert order(drawn(1), 2) == [1, 2, 3, 4]  # one round ranked, not fewer than 1: all equal, by last name
 
 
 def test_a_closed_event_changes_no_more():

@@ -1,15 +1,16 @@
 """A Swiss round as SoL pairs it: the ranking, a visiting order per pairing method, no rematch.
 
 The active competitors (not retired) are taken in ranking order (``standings``); in the first
-round and the ``delay_top`` rounds after it (SoL's ``delaytoppairing``), players of equal points
-and Buchholz are ordered by rating, so the methods below keep the strongest apart; the first
+round and while fewer than ``delay_top`` rounds are ranked (SoL's ``delaytoppairing``), players of
+equal points and Buchholz are ordered by rating, so the methods below keep the strongest apart; the first
 round without any rating is a seeded draw. With an odd number, the bye goes to the lowest
 ranked competitor who has not had one and leaves a pairing of the others possible. Then each competitor from the top meets the
 first one, in the method's visiting order, it has not met:
 
 - ``serial``: the ranking order, 1-2, 3-4...;
-- ``dazed``: within the pivot's score group (four or more of equal points), its second half
-  first, then its first half, then the rest: the group's first meets its middle one;
+- ``dazed``: within the pivot's score group (three or more of equal points; an odd group takes in
+  the first of the next, as SoL does since 4.11), its second half first, then its first half,
+  then the rest: the group's first meets its middle one;
 - ``staggered``: as dazed, but in a group of 50 or more the first meets the 26th;
 
 ``delay_compatriots`` visits the pivot's compatriots of any method last. When a choice leaves
@@ -43,7 +44,7 @@ def order(event: Event, next_round: int) -> list[int]:
     t = tallies(event)
     players = event.players
     by_name = sorted(active, key=lambda c: (players[c.players[0]].last, players[c.players[0]].first))
-    if next_round - 1 <= event.settings.delay_top:  # as SoL: while the rounds ranked are at most delay_top
+    if next_round - 1 < event.settings.delay_top:  # as SoL: while the rounds ranked are fewer than delay_top
         key = lambda c: (t[c.id].points, t[c.id].buchholz, _rating(event, c.id) or 0.0, t[c.id].net, t[c.id].total)
     else:
         key = lambda c: (t[c.id].points, t[c.id].buchholz, t[c.id].net, t[c.id].total, -c.seed)
@@ -79,8 +80,10 @@ def _visitor(method: Pairing, points: dict[int, int], nation: dict[int, str | No
             if points[c] != pivot:
                 break
             same += 1
-        if same <= 3:
+        if same <= 2:
             return range(len(rest))
+        if same % 2 and same < len(rest):
+            same += 1  # an odd group takes in the next group's first (SoL 4.11 on)
         split = 25 if method is Pairing.STAGGERED and same >= 50 else same // 2
         return [*range(split, same), *range(0, split), *range(same, len(rest))]
 
