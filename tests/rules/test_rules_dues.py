@@ -177,13 +177,16 @@ def test_placing_order_one_coin_at_a_time():
 
 
 @pytest.mark.parametrize("striker, letters, placer", [
-    (S, "s", E),
-    (E, "s", N),
+    (S, "s", W),
+    (E, "s", S),
     (N, "ws", W),
-    (W, "bsf", S),
-], ids=["ICF 78 b i south", "ICF 78 b i east", "ICF 78 b i north", "ICF 78 b i west"])
+    (W, "bsf", N),
+], ids=["ICF 78 b i, 79 b south: East in turn, West places", "ICF 78 b i, 79 b east: South in turn, North places",
+        "ICF 78 b i north: North plays on, West places", "ICF 78 b i, 79 b west: North places"])
 def test_doubles_placer_is_on_the_right_of_the_player_in_turn(striker, letters, placer):
-    """ICF 78 b i: in doubles the player on the right of the player in turn places."""
+    """ICF 78 b i: in doubles the player on the right of the player in turn places; when the stroke passes the turn
+    to that player, 79 b hands the right to his partner, "para que ninguno de ellos coloque la ficha durante su
+    turno" (001 §3.11 i 1)."""
     m = mid(doubles=True, turn=striker)
     play(m, striker, letters)
     b = m.state.board
@@ -263,3 +266,76 @@ def test_waiving_part_after_placing_some_is_refused():
     play(m, S, "wsf")
     m.play(Place(N))
     refused(m, Place(N, waive=True))
+
+
+def test_doubles_the_right_to_place_passes_between_partners_so_neither_places_in_his_turn():
+    """ICF 79 b: "el derecho a colocar la ficha pasa constantemente entre los compañeros de equipo para que ninguno
+    de ellos coloque la ficha durante su turno"; 001 §3.11 i 1: "Dans le double le droit de garder le/les J/C passe
+    au partenaire dès qu'un joueur a fini son tour de jouer". South pockets the striker: East is in turn, so West
+    places (79 b); West waits for room (79 a); when the turn comes to West, the right passes back to East."""
+    m = new(doubles=True)
+    play(m, S, "w")
+    r = play(m, S, "s")
+    assert "ICF 79 b" in laws(r) and m.expected() == ("place", W)
+    m.play(Declare(W, "wait"))
+    miss(m, E)
+    assert m.expected() == ("place", W)  # North in turn: West keeps it, offered again after the stroke (ICF 81)
+    m.play(Declare(W, "wait"))
+    r = miss(m, N)
+    assert m.state.board.turn is W and "ICF 79 b" in laws(r)
+    assert m.expected() == ("place", E)
+
+
+def test_the_right_to_place_passes_to_the_partner_under_fr_official_citing_001():
+    """001 §3.11 i 1 says what ICF 79 b says; a French ruling cites its own law."""
+    m = new("fr-official", doubles=True)
+    play(m, S, "w")
+    r = play(m, S, "s")
+    assert "001 §3.11 i" in laws(r) and "ICF 79 b" not in laws(r) and m.expected() == ("place", W)
+
+
+def test_the_striker_who_pays_the_opponents_due_places_it_in_his_own_turn():
+    """ICF 78 b ii: "si un jugador durante su turno inserta la ficha de un oponente que tiene una deuda pendiente
+    ... entonces el propio jugador lo coloca": his turn goes on, nothing passes (79 b is about the turn passing)."""
+    m = new(doubles=True)
+    play(m, S, "w")
+    miss(m, S)
+    play(m, E, "s")  # East's side owes a black, none in the nets: outstanding (ICF 72 c)
+    r = play(m, N, "wb")  # North pockets a white and East's black: he plays on and places it himself
+    assert "ICF 79 b" not in laws(r) and m.expected() == ("place", N)
+
+
+def _two_placers():
+    """North to place two whites (South's coin and due, ICF 73, 72 a) and South the black that paid North's due
+    (78 b ii), North first."""
+    m = new()
+    play(m, S, "w")
+    miss(m, S)
+    play(m, N, "s")  # North owes a black, none in the nets (ICF 72 c)
+    play(m, S, "wbs")  # a white, North's black and the striker: South plays on (ICF 75)
+    assert [(o.placer, o.coin.value) for o in m.state.board.owed] == [(N, "white"), (N, "white"), (S, "black")]
+    return m
+
+
+def test_a_waiver_by_a_placer_who_has_placed_nothing_is_his_own_whoever_else_is_placing():
+    """ICF 80: the placer who "no quiere arriesgarse" gives up his right; ICF 87 a forbids waiving "en parte", which
+    is about his own coins: North has begun placing, South has placed nothing, so South may waive his black."""
+    m = _two_placers()
+    m.play(Place(N))
+    r = m.play(Place(S, waive=True))
+    assert "ICF 80" in laws(r)
+    assert [(o.placer, o.coin.value) for o in m.state.board.owed] == [(N, "white")]
+    assert m.expected() == ("place", N)
+
+
+def test_while_one_placer_is_placing_another_does_not_place():
+    """ICF 87 a: a placing is made "en su totalidad" by its placer: while North is placing, South's placing waits
+    for him to finish, as the referee's next step says (North); refused, nothing changes."""
+    m = _two_placers()
+    m.play(Place(N))
+    assert m.expected() == ("place", N)
+    refused(m, Place(S), "North")
+    m.play(Place(N))
+    assert m.expected() == ("place", S)
+    m.play(Place(S))
+    assert m.expected() == ("stroke", S)

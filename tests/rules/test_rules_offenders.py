@@ -168,8 +168,10 @@ def test_an_opponents_technical_foul_is_placed_by_the_partner_of_the_player_in_t
 # id (the laws ruled), rules, doubles, the breach, its offender; then: the coin owed (placer, colour), who plays next
 BREACHES = [
     # 001 §4 l: "un J/C de pénalité ... et le tour de jouer passe à l'adversaire", placed by the player on the right
-    # of the one in turn (001 §3.11 g): South in turn, North signals; East places and plays next
-    ("001 §4 l fr-official: a penalty and the turn passes", "fr-official", True, "signal", N, (E, "white"), E),
+    # of the one in turn (001 §3.11 g): South in turn, North signals; East plays next, so the right to place passes
+    # to his partner West (001 §3.11 i 1: "passe au partenaire dès qu'un joueur a fini son tour de jouer")
+    ("001 §4 l fr-official: a penalty and the turn passes", "fr-official", True, "signal", N,
+     (W, "white"), E),
     # ICF 131: sanctioned "de acuerdo con las reglas": by a player not in turn a technical foul (ICF 63 b)
     ("ICF 131 ICF 63 b icf: a technical foul, the turn kept", "icf", True, "signal", N, (E, "white"), S),
     # 001 §4 o: the striker on the frame or in a net: "un J/C en guise de pénalité. Le tour de jouer reste au même

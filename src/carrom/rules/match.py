@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
-from carrom.rules import penalty, simplified
+from carrom.rules import owing, penalty, simplified
 from carrom.rules import stroke as icf_stroke
 from carrom.rules.actions import Action, Concede, Declare, Forfeit, OutOfTime, Place, Stroke, Timeout
 from carrom.rules.board import BoardResult
@@ -57,7 +57,7 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, Ruling]:
     notes: Notes = []
     rules = state.rules
     before = state
-    state = handler(state, action, notes)
+    state = owing.hand_over(before, handler(state, action, notes), notes)
     decisions = seated([n for n in notes if isinstance(n, Decision)], before, state)
     return state, Ruling(action, tuple(_cited(rules, d) for d in decisions),
                          tuple(replace(n, law=rules.cite(n.law)) for n in notes if isinstance(n, Ended)))
@@ -165,8 +165,13 @@ def _place(state: MatchState, action: Place, d: list[Decision]) -> MatchState:
     if not mine:
         exp = state.expected()
         raise (OutOfTurn if exp else Over)(_nothing_to_place(action.seat, exp))
+    placing = state.expected()  # who is placing now: the one who has begun, while he has coins left
+    begun = board.placing_started and placing is not None and placing.seat is action.seat
+    if board.placing_started and not action.waive and not begun:
+        raise OutOfTurn(say("{other} is placing: {seat} places when {other} has finished (ICF 87 a)",
+                            other=placing.seat, seat=action.seat), law="ICF 87 a")
     if action.waive:
-        if board.placing_started:
+        if begun:
             raise RulesError(say("{seat} has begun placing: the placing may be waived only in full, "
                                  "not in part (ICF 87 a)", seat=action.seat))
         keep = tuple(o for i, o in enumerate(board.owed) if i not in mine)
@@ -190,8 +195,10 @@ def _place(state: MatchState, action: Place, d: list[Decision]) -> MatchState:
             raise RulesError(say("{seat} owes no {coin} to place; owed: {owed}", seat=action.seat, coin=action.coin,
                                  owed=listed))
     coin = board.owed[pick].coin
-    owed = board.owed[:pick] + board.owed[pick + 1:]
-    board = replace(board, owed=owed, placing_started=any(o.placer is action.seat and not o.waiting for o in owed))
+    rest = board.owed[:pick] + board.owed[pick + 1:]
+    ready = tuple(o for o in rest if o.placer is action.seat and not o.waiting)
+    owed = ready + tuple(o for o in rest if o not in ready)  # his rest first: the one placing finishes (ICF 87 a)
+    board = replace(board, owed=owed, placing_started=bool(ready))
     board = board.with_on_board(coin, board.on_board(coin) + 1)
     d.append(Decision("ICF 84 a", say("{seat} places a {coin} inside the outer circle", seat=action.seat, coin=coin)))
     return replace(state, board=board)

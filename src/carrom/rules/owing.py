@@ -14,7 +14,8 @@ from carrom.rules.board import BoardState, Owed
 from carrom.rules.context import Context
 from carrom.rules.decision import Decision
 from carrom.rules.pieces import Seat
-from carrom.rules.message import Message, say
+from carrom.rules.message import Message, say, say_n
+from carrom.rules.state import MatchState
 from carrom.rules.words import coins
 
 
@@ -78,3 +79,22 @@ def settle_debts(ctx: Context, board: BoardState, striker: Seat, decisions: list
                                   say("{coins} outstanding now in the nets: to be placed by {seat}",
                                       coins=coins(paid, board.colour(side)), seat=placer)))
     return board
+
+
+def hand_over(before: MatchState, after: MatchState, decisions: list[Decision]) -> MatchState:
+    """ICF 79 b: in doubles the right to place passes between the partners "para que ninguno de ellos coloque la
+    ficha durante su turno" (001 §3.11 i 1: "dès qu'un joueur a fini son tour de jouer"): when the turn passes within
+    a board, the coins the player now in turn is to place, ready or waiting for room, go to his partner. A striker
+    placing the opponent's coin he pocketed keeps it in his own turn (78 b ii): his turn has not passed."""
+    board = after.board
+    if (not after.table.doubles or board.over or after.board_index != before.board_index
+            or board.turn is before.board.turn or not any(o.placer is board.turn for o in board.owed)):
+        return after
+    seat, partner = board.turn, board.turn.opposite
+    mine = [o for o in board.owed if o.placer is seat]
+    decisions.append(Decision("ICF 79 b", say_n("{seat} is in turn now: the {n} coin to place passes to the partner, "
+                                                "{partner}",
+                                                "{seat} is in turn now: the {n} coins to place pass to the partner, "
+                                                "{partner}", len(mine), seat=seat, partner=partner)))
+    owed = tuple(replace(o, placer=partner) if o.placer is seat else o for o in board.owed)
+    return replace(after, board=replace(board, owed=owed))

@@ -119,7 +119,7 @@ FRENCH_OFFICIAL_CITES: tuple[tuple[str, str], ...] = (
     ("ICF 63 a", "001 §4.1.1"), ("ICF 63 b", "001 §4.1.1"), ("ICF 64 a", "001 §4.1.2"),  # technical foul, foul
     ("ICF 72 a", "001 §3.11 a"), ("ICF 72 c", "001 §3.11 a"),  # the striker alone: one coin back, or owed
     ("ICF 74", "001 §3.11 c"), ("ICF 76", "001 §3.11 d"), ("ICF 77 a", "001 §3.11 e"),
-    ("ICF 78 b ii", "001 §3.11 g"), ("ICF 79 a", "001 §3.11 i"), ("ICF 84 a", "001 §3.11 l"),
+    ("ICF 78 b ii", "001 §3.11 g"), ("ICF 79 a", "001 §3.11 i"), ("ICF 79 b", "001 §3.11 i"), ("ICF 84 a", "001 §3.11 l"),
     ("ICF 92", "001 §3.12 a"), ("ICF 95 a", "001 §3.12 c"), ("ICF 96", "001 §3.12 d"),  # the queen
     ("ICF 97 a", "001 §3.12 e"), ("ICF 97 b", "001 §3.12 e"), ("ICF 98 a", "001 §3.12 f"),
     ("ICF 100 a", "001 §3.12 h"), ("ICF 101 a", "001 §3.12 i"),
