@@ -9,9 +9,11 @@ document holds ``clubs``, ``players`` (``firstname``, ``lastname``, ``nationalit
 ``players``, and the stored ``points``, ``bucholz``, ``netscore``, ``totscore``, ``retired``) and
 ``matches`` (``competitor1``/``competitor2`` by index in ``competitors``, the second empty for a bye
 against the phantom; ``turn``, ``board``, ``score1``, ``score2``, ``final``). Older dumps lack
-some fields. SoL's match is one game (``score1``-``score2``), so an imported event has the single
-game format; a match of a round SoL had not ranked yet (``turn`` > ``rankedturn``) or still 0-0 has
-no result. A malformed or truncated file is refused with the line and the field; nothing is stored.
+some fields. A tourney's ``matcheskind`` (SoL 5) is ``simple``, one game a match (``score1``-``score2``:
+the single game format), or ``bestof3``, each game's scores (``score1``-``score2``, ``score1_2``-``score2_2``,
+``score1_3``-``score2_3``: ICF 57's best of three), written back the same way; a match of a round SoL
+had not ranked yet (``turn`` > ``rankedturn``), still 0-0, or of best of three with nobody on two games has
+no result. A round robin keeps its ``couplings`` (``circle`` or ``seeds``); the desk's own is ``circle``. A malformed or truncated file is refused with the line and the field; nothing is stored.
 """
 
 from __future__ import annotations
@@ -35,6 +37,10 @@ PRIZES = tuple(p.value for p in Prizes)  # SoL's prize-giving methods, a champio
 
 SOL_FIELDS_KEPT = ("guid", "location", "socialurl", "duration", "prealarm", "currentturn", "rankedturn", "prized",
                    "finalturns", "modified", "hosting_club")
+
+
+MATCHES_KINDS = ("simple", "bestof3")  # SoL 5's ``matcheskind``: one game a match, or best of three
+GAME_SCORES = ("score1", "score2", "score1_2", "score2_2", "score1_3", "score2_3")  # a match's games, in order
 
 
 class SolError(ValueError):
@@ -219,13 +225,17 @@ def _tourney(r: _Reader, tourney: Any, players: list, championships: list, ratin
     ci = r.index(tourney, key, len(championships), required=False) if not isinstance(tourney.get(key), dict) else None
     system = r.get(tourney, "system", str, required=False, default="swiss")
     couplings = r.get(tourney, "couplings", str, required=False, default="serial")
+    kind = r.get(tourney, "matcheskind", str, required=False, default="simple")
+    if kind not in MATCHES_KINDS:
+        r.fail(tourney, "matcheskind", say("{value} is not one of {choices}", value=repr(kind),
+                                            choices=", ".join(MATCHES_KINDS)))
     try:
         settings = Settings(
             system={"swiss": System.SWISS, "knockout": System.KNOCKOUT, "roundrobin": System.ROUNDROBIN}[system],
             pairing=Pairing(couplings) if couplings in ("serial", "dazed", "staggered") else Pairing.SERIAL,
-            format=Format.SINGLE,
+            format=Format.BEST_OF_THREE if kind == "bestof3" else Format.SINGLE,
             phantom_score=r.get(tourney, "phantomscore", int, required=False, default=25),
-            delay_top=r.get(tourney, "delaytoppairing", int, required=False, default=0),
+            delay_top=r.get(tourney, "delaytoppairing", int, required=False, default=1),  # SoL's default
             delay_compatriots=bool(r.get(tourney, "delaycompatriotpairing", (bool, int), required=False, default=False)),
             finals=r.get(tourney, "finals", int, required=False, default=0) or 0,
             final_kind=FinalKind(r.get(tourney, "finalkind", str, required=False, default="simple")),
@@ -266,24 +276,22 @@ def _tourney(r: _Reader, tourney: Any, players: list, championships: list, ratin
         board = r.get(m, "board", int, required=False, default=len([x for x in matches if x.round == turn]) + 1)
         if (turn, board) in m_extra:
             r.fail(m, "board", say("two matches at board {board} in turn {turn}", board=board, turn=turn))
-        s1 = r.get(m, "score1", int, required=False, default=0)
-        s2 = r.get(m, "score2", int, required=False, default=0)
-        for key, v in (("score1", s1), ("score2", s2)):
-            if v < 0:
-                r.fail(m, key, say("a score cannot be negative ({value})", value=v))
+        games = _games(r, m, kind)
+        s1, s2 = games[0]
         final = bool(m.get("final", False))
         result = None
         unscored = (ranked is not None and turn > ranked and not final) or (s1 == 0 and s2 == 0)
         if two is not None and not unscored:
-            result = Result(games=((s1, s2),), winner=0 if s1 == s2 else (1 if s1 > s2 else 2))
+            result = _result(games)
         matches.append(Match(round=turn, table=board, side1=one + 1, side2=None if two is None else two + 1,
                              result=result, stage="final" if final else "main"))
         m_extra[(turn, board)] = {k: _jsonable(v) for k, v in m.items()
-                                  if k not in ("competitor1", "competitor2", "turn", "board", "score1", "score2",
-                                               "final")}
+                                  if k not in ("competitor1", "competitor2", "turn", "board", *GAME_SCORES, "final")}
         last_turn = max(last_turn, turn)
     extra = {k: _jsonable(tourney[k]) for k in tourney if k in SOL_FIELDS_KEPT}
     extra["sol"] = True
+    if system == "roundrobin":
+        extra["couplings"] = couplings  # circle or seeds: written back as it came
     if ci is not None:
         extra["championship"] = _jsonable(dict(championships[ci]))
         cl = championships[ci].get("club")
@@ -300,6 +308,31 @@ def _tourney(r: _Reader, tourney: Any, players: list, championships: list, ratin
                   date=date.isoformat() if isinstance(date, dt.date) else str(date),
                   closed=bool(tourney.get("prized", False)))
     return event, extra, c_extra, m_extra
+
+
+def _games(r: _Reader, m: Any, kind: str) -> list[tuple[int, int]]:
+    """A match's games: SoL's one (``score1``-``score2``), or for ``bestof3`` up to three (``score1_2`` ...)."""
+    games = []
+    for n, (one, two) in enumerate(zip(GAME_SCORES[::2], GAME_SCORES[1::2])):
+        if n and (kind != "bestof3" or m.get(one) is None or m.get(two) is None):
+            break
+        game = (r.get(m, one, int, required=False, default=0), r.get(m, two, int, required=False, default=0))
+        for key, v in zip((one, two), game):
+            if v < 0:
+                r.fail(m, key, say("a score cannot be negative ({value})", value=v))
+        games.append(game)
+    return games
+
+
+def _result(games: list[tuple[int, int]]) -> Result | None:
+    """One game: its winner, or a draw; best of three: the first to win two games (none yet: no result)."""
+    if len(games) == 1:
+        s1, s2 = games[0]
+        return Result(games=tuple(games), winner=0 if s1 == s2 else (1 if s1 > s2 else 2))
+    won1, won2 = sum(a > b for a, b in games), sum(b > a for a, b in games)
+    if max(won1, won2) < 2:
+        return None
+    return Result(games=tuple(games), winner=1 if won1 > won2 else 2)
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -361,6 +394,7 @@ def write(events: list[tuple[Event, dict, dict[int, dict], dict[tuple, dict]]], 
 
     docs = []
     for event, extra, c_extra, m_extra, p_extra in events:
+        bestof3 = event.settings.format is Format.BEST_OF_THREE and not event.settings.rubbers  # a tie: its sums
         champ = dict(extra.get("championship") or {"description": event.name, "prizes": "fixed",
                                                    "playersperteam": max(len(c.players) for c in event.competitors)
                                                    if event.competitors else 1})
@@ -406,12 +440,7 @@ def write(events: list[tuple[Event, dict, dict[int, dict], dict[tuple, dict]]], 
             d["turn"], d["board"] = m.round, m.table
             if m.stage == "final":
                 d["final"] = True
-            if m.side2 is None:
-                d["score1"], d["score2"] = event.settings.phantom_score, 0
-            elif m.result is None:
-                d["score1"], d["score2"] = 0, 0
-            else:
-                d["score1"], d["score2"] = m.result.score1, m.result.score2
+            d.update(_scores(m, event.settings.phantom_score, bestof3))
             matches.append(d)
         s = event.settings
         tourney = {k: v for k, v in extra.items() if k in SOL_FIELDS_KEPT and k != "hosting_club"}
@@ -419,8 +448,7 @@ def write(events: list[tuple[Event, dict, dict[int, dict], dict[tuple, dict]]], 
         tourney.update({
             "championship": champ_index[key], "description": event.name, "date": _date(event.date),
             "system": {System.GROUPS: "knockout"}.get(s.system, s.system.value),
-            "couplings": s.pairing.value if s.system is System.SWISS else "seeds" if s.system is not System.ROUNDROBIN
-            else "serial",
+            "couplings": _couplings(s, extra), "matcheskind": "bestof3" if bestof3 else "simple",
             "delaytoppairing": s.delay_top, "delaycompatriotpairing": s.delay_compatriots,
             "phantomscore": s.phantom_score, "retirements": s.retirements, "finals": min(s.finals, 2),
             "finalkind": s.final_kind.value, "currentturn": event.current_round, "rankedturn": played,
@@ -433,6 +461,30 @@ def write(events: list[tuple[Event, dict, dict[int, dict], dict[tuple, dict]]], 
             "championships": [_restore(c) for c in championships]}
     docs = [_restore(d) for d in docs]
     return yaml.safe_dump_all([head, *docs], allow_unicode=True, sort_keys=False, default_flow_style=False).encode()
+
+
+def _couplings(s: Settings, extra: dict) -> str:
+    """SoL's pairing method: a Swiss's own; a round robin's ``circle`` (the desk's order is SoL's circle), or
+    ``seeds`` as an imported one came; a knockout's ``seeds``."""
+    if s.system is System.SWISS:
+        return s.pairing.value
+    if s.system is System.ROUNDROBIN:
+        return extra.get("couplings") if extra.get("couplings") in ("circle", "seeds") else "circle"
+    return "seeds"
+
+
+def _scores(m: Match, phantom: int, bestof3: bool) -> dict:
+    """A match's scores as SoL keeps them: one game, or for best of three each game played (a bye wins two
+    by the phantom score, as SoL scores it; an unplayed match is 0-0)."""
+    if m.side2 is None:
+        games = [(phantom, 0)] * (2 if bestof3 else 1)
+    elif m.result is None:
+        games = [(0, 0)]
+    elif bestof3:
+        games = list(m.result.games)
+    else:
+        games = [(m.result.score1, m.result.score2)]
+    return {key: v for game, keys in zip(games, zip(GAME_SCORES[::2], GAME_SCORES[1::2])) for key, v in zip(keys, game)}
 
 
 _DATETIMES = ("modified",)
