@@ -114,11 +114,11 @@ def test_a_match_taken_over_from_a_paper_scorecard():
     (dict(points=(25, 3), boards_done=2), "fewer than 25"),
     (dict(games_won=(2, 0)), "fewer than 2 games"),
     (dict(points=(3, 2)), "boards_done"),
-    (dict(boards_done=8), "below 8"),
+    (dict(points=(3, 2), boards_done=8), "below 8"),
     (dict(games_won=(1, 0), past_games=[(3, 25)]), "do not add up"),
     (dict(points=(-1, 0), boards_done=1), "whole numbers"),
     (dict(points={"west": 3}, boards_done=1), "nobody sits west"),
-], ids=["game already won", "match already won", "points without boards", "nine boards", "past games",
+], ids=["game already won", "match already won", "points without boards", "eight boards, not level", "past games",
         "negative", "nobody west"])
 def test_a_scorecard_that_cannot_be_taken_over(kw, words):
     kw.setdefault("breaker", S)

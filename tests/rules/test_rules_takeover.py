@@ -5,7 +5,7 @@ import pytest
 
 from carrom.rules import Expect, Expected, Match, RulesError
 
-from rules_helpers import E, N, S, W, NAMES, laws, new, slam
+from rules_helpers import E, N, S, W, NAMES, Declare, laws, new, slam
 
 
 def take_over(**kw) -> Match:
@@ -78,3 +78,24 @@ def test_a_score_given_by_seat_counts_a_side_not_named_as_nothing():
     assert m.state.points[-1] == (0, 4)
     m = take_over(breaker=S, points={"south": 4}, boards_done=1)
     assert m.state.points[-1] == (4, 0)
+
+
+def test_a_game_level_after_its_eight_boards_is_taken_over_before_the_tie_break_toss():
+    """ICF 56 b: "Si el puntaje está empatado al final del octavo juego, se juega un juego adicional para decidir el
+    ganador. Antes de este juego, se realizará un sorteo para decidir solo el jugador con derecho a tirar": a card
+    at 12–12 after 8 boards is taken over awaiting that toss; its winner breaks, and the extra board's winner wins
+    the game."""
+    m = take_over(breaker=S, points=(12, 12), boards_done=8)
+    assert m.state.awaiting_toss and m.expected() == Expected(Expect.TOSS, S)
+    r = m.play(Declare(S, "toss", value="north"))
+    assert "ICF 56 b" in laws(r) and m.expected() == ("stroke", N)
+    slam(m, 1)
+    assert m.state.games_won == (0, 1)
+
+
+@pytest.mark.parametrize("points", [(13, 12), (0, 0)], ids=["ICF 56 a 13-12 after 8 boards: the game is over",
+                                                            "ICF 56 a 0-0 after 9 boards: past the limit"])
+def test_a_card_past_the_game_end_is_still_refused(points):
+    """ICF 56 a: the game ends after 8 boards; only a level score goes on, to the tie-break board (56 b)."""
+    with pytest.raises(RulesError, match="boards_done"):
+        take_over(breaker=S, points=points, boards_done=8 if points != (0, 0) else 9)

@@ -284,7 +284,8 @@ def state_from_score(rules: str | RuleSet, players: Mapping[Seat, str], first_br
     ``first_breaker`` broke the match's first board (side 0, ICF XIX note 1); ``breaker`` breaks the
     next board; ``points`` is the score of the game in play and ``games_won`` the games each side
     has won, both per side (side 0 first) or by seat; ``past_games`` the finished games' scores, if
-    known (0–0 otherwise); ``boards_done`` the boards already decided in this game (ICF 56).
+    known (0–0 otherwise); ``boards_done`` the boards already decided in this game (ICF 56): all of them with
+    the points level, and the tie-break board's toss comes next (ICF 56 b).
     """
     rs, table, named, toss = _setup(rules, players, first_breaker, toss)
     state = MatchState(rs, table, named, fresh_board(table, table.first, rs), table.first, toss=toss,
@@ -300,9 +301,11 @@ def state_from_score(rules: str | RuleSet, players: Mapping[Seat, str], first_br
         raise RulesError(f"points: each side has fewer than {rs.game_points} while the game goes on (ICF 56 a), "
                          f"not {pts[0]}–{pts[1]}")
     limit = state.boards_per_game
+    tie = limit is not None and boards_done == limit and pts[0] == pts[1] and rs.tie_break_board  # ICF 56 b
     if isinstance(boards_done, bool) or not isinstance(boards_done, int) or boards_done < 0 or (
-            limit is not None and boards_done >= limit):
-        raise RulesError(f"boards_done: a whole number of boards below {limit} (ICF 56 a), not {boards_done!r}")
+            limit is not None and boards_done >= limit and not tie):
+        raise RulesError(f"boards_done: a whole number of boards below {limit} (ICF 56 a), or {limit} with the "
+                         f"points level, before the tie-break board (ICF 56 b), not {boards_done!r}")
     if boards_done == 0 and any(pts):
         raise RulesError("points scored, yet no board decided: give boards_done")
     game = sum(won)
@@ -317,7 +320,7 @@ def state_from_score(rules: str | RuleSet, players: Mapping[Seat, str], first_br
     return replace(state, board=fresh_board(table, breaker, rs), game_first=breaker if boards_done == 0 else first,
                    game_index=game, board_index=boards_done, boards_done=boards_done,
                    points=(past or ((0, 0),) * game) + ((pts[0], pts[1]),), games_won=(won[0], won[1]),
-                   sides_changed=changed)
+                   sides_changed=changed, awaiting_toss=tie)
 
 
 def _pair(value: Any, what: str) -> tuple[int, int]:
