@@ -14,6 +14,7 @@ import * as room from "./room-state.js";
 import { named, SAY } from "./say.js";
 import { boardToPage, disc, drawBoard, fullPull, grabRadius, deadZone, paintBase, placeSpot, redraw, shownLayout, sizeCanvas, snapStriker } from "./tabletop.js";
 import { freshAim, renderActions, send } from "./controls.js";
+import { sentAlong } from "./stretch.js";
 import { refusalWords, renderHud, renderScore, showError } from "./hud.js";
 import { announce, renderRulings } from "./rulings.js";
 import { renderJoin, renderSummary } from "./dialogs.js";
@@ -228,6 +229,7 @@ window.carrom = {
   SAY, drawBoard, disc, layoutAt, sound, receive, get effects() { return effects.shown; },
   measureFrames() { P.frameLog = []; }, get frames() { return P.frameLog; },
   get replay() { return replayShown(); },
+  get sentAlong() { return P.room.shown ? sentAlong(P.room.shown.legal, P.striker.along) : null; },
   get placeSpot() { const turn = room.myTurn(P.room); return turn && turn.kind === "place" ? placeSpot(P.room.shown.layout, turn.seat) : null; },
   gesture: { get grab() { return grabRadius(); }, get dead() { return deadZone(); }, get full() { return fullPull(); } },
 };

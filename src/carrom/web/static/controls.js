@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import { P, render, setRoom } from "./page.js";
 import { myTurn, sent, turnOf } from "./room-state.js";
 import { esc, SAY, SEATS } from "./say.js";
+import { sentAlong } from "./stretch.js";
 import { deadZone, eventBoard, placeSpot, frame, fullPull, GESTURE, grabRadius, inSeat, metresPerCss, redraw, seatPoint, snapStriker, strikerXY } from "./tabletop.js";
 
 const $ = (id) => document.getElementById(id);
@@ -89,7 +90,7 @@ function shoot(seat) {
     setRoom({ ...P.room, error: { message: { message: t("No power yet: pull back from the striker, or press + to add power.") }, turn: turnOfShown() } });
     return;
   }
-  act({ type: "strike", seat, along: round(P.striker.along), angle: Math.round(P.striker.angle * 1e6) / 1e6, power: Math.round(P.striker.power * 1e4) / 1e4 });
+  act({ type: "strike", seat, along: sentAlong(P.room.shown.legal, P.striker.along), angle: Math.round(P.striker.angle * 1e6) / 1e6, power: Math.round(P.striker.power * 1e4) / 1e4 });
 }
 const turnOfShown = () => turnOf(P.room.shown);
 

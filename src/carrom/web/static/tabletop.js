@@ -8,6 +8,7 @@ import { P } from "./page.js";
 import { myTurn } from "./room-state.js";
 import { SAY } from "./say.js";
 import { live } from "./effects.js";
+import { nearestOn } from "./stretch.js";
 
 const $ = (id) => document.getElementById(id);
 const LEGAL = "#1f9d55";  // the legal stretches of the baseline (the board itself: board.js)
@@ -200,12 +201,4 @@ function guide(ctx, canvas, seat, x, y, layout) {
   }
 }
 
-export function snapStriker() {
-  let best = null;
-  for (const [lo, hi] of P.room.shown.legal) {
-    const v = Math.min(Math.max(P.striker.along, lo), hi);
-    if (best === null || Math.abs(v - P.striker.along) < Math.abs(best - P.striker.along)) best = v;
-  }
-  if (best !== null) P.striker.along = best;
-}
-
+export function snapStriker() { P.striker.along = nearestOn(P.room.shown.legal, P.striker.along); }
