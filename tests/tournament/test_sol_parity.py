@@ -3,10 +3,13 @@ default, a round robin's ``circle`` or ``seeds``; read and written by ``carrom.d
 
 from dataclasses import replace
 
+import pytest
 import yaml
 
 from carrom.desk import sol
-from carrom.tournament import Competitor, Event, Format, Match, Player, Settings, System, check, pair, standings
+from carrom.tournament import (
+    Competitor, DeskError, Event, Format, Match, Player, Settings, System, check, pair, standings,
+)
 
 HEAD = {"clubs": [{"description": "C"}], "championships": [{"description": "Ch", "club": 1, "prizes": "fixed"}],
         "players": [{"firstname": f"F{i}", "lastname": f"L{i}"} for i in range(1, 5)]}
@@ -114,3 +117,29 @@ def test_a_round_robin_is_written_circle_or_as_it_came():
     assert _written(ev)["couplings"] == "circle"
     imported, extra = _imported(_file(system="roundrobin", couplings="seeds", matches=[]))
     assert _written(imported, extra)["couplings"] == "seeds"
+
+
+def _seeds_round_robin() -> bytes:
+    """Six by SoL's ``seeds`` method, two rounds played: 1-6 2-5 3-4, then 1-5 2-4 3-6 (not the circle's 2-3)."""
+    rounds = [[(1, 6), (2, 5), (3, 4)], [(1, 5), (2, 4), (3, 6)]]
+    head = HEAD | {"players": [{"firstname": f"F{i}", "lastname": f"L{i}"} for i in range(1, 7)]}
+    t = {"description": "T", "date": "2026-01-01", "championship": 1, "system": "roundrobin", "couplings": "seeds",
+         "currentturn": 2, "rankedturn": 2, "competitors": [{"players": [i], "position": i} for i in range(1, 7)],
+         "matches": [{"competitor1": a, "competitor2": b, "turn": turn, "board": board, "score1": 25, "score2": 10 + a}
+                     for turn, r in enumerate(rounds, 1) for board, (a, b) in enumerate(r, 1)]}
+    return yaml.safe_dump_all([head, t]).encode()
+
+
+def _played(ev: Event) -> Event:
+    return ev.with_matches(m if m.round != ev.current_round else
+                           replace(m, result=check(((25, 3),), Format.SINGLE)) for m in ev.matches)
+
+
+def test_an_imported_round_robin_continues_as_sol_without_rematches():
+    """SoL 5.26 pairs round 3 of this state 1-4 2-6 3-5 by seeds, and then refuses a fourth ("no more possible
+    combinations": 1-2-3 and 4-5-6 are two triangles, no round holds them). The circle by number gave
+    round 4 as 1-3 4-2 5-6, repeating 2-4."""
+    ev = _played(pair(_one(_seeds_round_robin())))
+    assert {frozenset(m.sides) for m in ev.round_matches(3)} == {frozenset(p) for p in ((1, 4), (2, 6), (3, 5))}
+    with pytest.raises(DeskError, match="no pairing of this round avoids a rematch"):
+        pair(ev)

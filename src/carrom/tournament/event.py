@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from carrom.rules.errors import Refusal
 from carrom.rules.message import say
-from carrom.tournament import brackets, results, swiss
+from carrom.tournament import brackets, results, roundrobin, swiss
 from carrom.tournament.model import Competitor, Event, FinalKind, Match, Result, System
 from carrom.tournament.standings import final_wins, finals_done, standings
 
@@ -145,14 +145,10 @@ def _finals(event: Event, number: int) -> Event:
 
 
 def _round_robin(event: Event, number: int) -> Event:
-    ids = [c.id for c in _seeded(event)]
-    rounds = brackets.circle(ids)
-    if number > len(rounds):
-        raise DeskError(say("the round robin's {len_rounds} rounds are all paired", len_rounds=len(rounds)),
+    pairs = roundrobin.next_round(event, number, [c.id for c in _seeded(event)])  # no rematch, imported or not
+    if pairs is None:
+        raise DeskError(say("the round robin's {len_rounds} rounds are all paired", len_rounds=number - 1),
                         Refusal.OVER)
-    retired = {c.id for c in event.competitors if c.retired(number)}
-    pairs = [p for p in rounds[number - 1] if p[0] not in retired]
-    pairs = [(a, None if b in retired else b) for a, b in pairs]
     return event.with_matches(event.matches + tuple(_matches(number, pairs, "main")))
 
 
