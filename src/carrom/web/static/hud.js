@@ -75,7 +75,24 @@ function renderToast(st) {
 $("toast-law").addEventListener("click", () => {
   const box = $("toast-meaning"), open = box.hidden;
   box.hidden = !open; $("toast-law").setAttribute("aria-expanded", open ? "true" : "false");
+  if (open) placeMeaning();
 });
+// The law's box is fixed to the window, not inside the head-up display: the display's height is fixed (the board
+// never moves) and it clips what overflows, which cut the box to its first line. It opens under the ruling, or over
+// it where the window has more room there, never taller than the window has room for (it scrolls inside).
+function placeMeaning() {
+  const box = $("toast-meaning");
+  if (box.hidden) return;
+  const r = $("toast").getBoundingClientRect(), margin = 6, below = innerHeight - r.bottom - margin, above = r.top - margin;
+  box.style.left = `${Math.max(margin, r.left)}px`;
+  box.style.width = `${Math.min(r.width, innerWidth - 2 * margin)}px`;
+  box.style.maxHeight = `${Math.max(below, above)}px`;
+  const up = below < box.scrollHeight && above > below;
+  box.style.top = up ? "" : `${r.bottom}px`;
+  box.style.bottom = up ? `${innerHeight - r.top}px` : "";
+}
+addEventListener("resize", placeMeaning);
+addEventListener("scroll", placeMeaning, { passive: true });
 
 export function renderHud() {
   const room = P.room, S = displayed(room), e = S.expected, turn = myTurn(room), summary = room.summary;
