@@ -212,9 +212,9 @@ def test_status_after_the_break_passes(tmp_path):
 def test_undo_names_what_it_took_back_in_the_notation(tmp_path):
     path = tmp_path / "m.json"
     out = words(run(["umpire", "new", str(path)], SETUP + ["w", "b o:w f", "undo", "quit"]).output)
-    assert "undone: b o:w f by South (Asha)" in out  # South played on after the white (ICF 48)
+    assert "undone: South (Asha) strikes: b o:w f" in out  # South played on after the white (ICF 48)
     out = words(run(["umpire", "resume", str(path)], ["s", "place", "undo", "concede board", "yes", "undo", "quit"]).output)
-    assert "undone: place by North (Ravi)" in out and "undone: concede board by North (Ravi)" in out
+    assert "undone: North (Ravi) places the coin owed" in out and "undone: North (Ravi) concedes the board" in out
 
 
 def test_forfeit_and_concession_are_confirmed_first(tmp_path):
@@ -241,7 +241,7 @@ def test_each_law_is_cited_once(tmp_path):
     path = tmp_path / "m.json"
     out = words(run(["umpire", "new", str(path)], SETUP + ["w", "b o:w f", "place", "concede board", "y", "quit"]).output)
     assert "(ICF 65 b–d)" in out and "(ICF 65 b–d) (ICF 65)" not in out
-    assert "next board: North breaks, with the whites (ICF 49 a)" in out
+    assert "next board: Ravi breaks, with the whites (ICF 49 a)" in out  # the player named (issue 42 item 6)
     assert ") (ICF" not in out
 
 
@@ -288,7 +288,7 @@ def test_declare_technical_names_its_offender(tmp_path):
     path = tmp_path / "d.json"
     setup = ["icf", "doubles", "Asha", "", "Bilal", "", "Ravi", "", "Dana", ""] + [""] * 11 + ["south", "break", "south"]
     out = words(run(["umpire", "new", str(path)], setup + ["wb", "declare technical west", "quit"]).output)
-    assert "technical foul by West" in out and "ICF 63 b" in out
+    assert "technical foul by Dana" in out and "ICF 63 b" in out  # the player at west, named
     entry = entries(path)[-1]
     assert (entry.TYPE, entry.seat, entry.offender, entry.what) == ("declare", "south", "west", "technical")
     state = replay(load_record(path)).match.state

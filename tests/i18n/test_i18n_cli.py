@@ -50,12 +50,12 @@ def test_the_umpire_scores_a_board_in_spanish(spanish_board):
     out = flat(result.output)
     assert result.exit_code == 0, result.output
     assert "Nombre del jugador de Sur" in out and "Sorteo ganado por (puesto)" in out
-    assert "Sur rompe: el striker tocó una ficha (ICF 44)" in out
-    assert "Sur metió 1 blanca y sigue jugando (ICF 48)" in out
+    assert "Asha rompe: el striker tocó una ficha (ICF 44)" in out
+    assert "Asha metió 1 blanca y sigue jugando (ICF 48)" in out
     assert "en el tablero: 1 blanca, 9 negras; reina cubierta por Asha" in out  # "1 blanca", "9 negras"
-    assert ("todas las fichas propias dentro: Sur gana el tablero por 12 puntos: 9 por las fichas + 3 por la reina "
+    assert ("todas las fichas propias dentro: Asha gana el tablero por 12 puntos: 9 por las fichas + 3 por la reina "
             "(ICF 52 a)") in out  # the board's breakdown (ICF 52 b, 53 a)
-    assert "juego 1: Sur 12 – 0 Norte (ICF 53 a)" in out and "juega Norte (Ravi) [blanca]" in out
+    assert "juego 1: Asha 12 – 0 Ravi (ICF 53 a)" in out and "juega Norte (Ravi) [blanca]" in out
     assert "'z' no significa nada aquí" in out  # a notation error in Spanish
     assert "una blanca metida" in out and "Comandos:" in out  # the help: same keys, Spanish meanings
     assert "guardado" in out
@@ -144,5 +144,5 @@ def test_the_scorecard_in_each_language(lang, spanish_board, artifacts):
 def test_replay_in_italian(spanish_board):
     path, _ = spanish_board
     out = flat(run(["replay", str(path), "--lang", "it"]).output)
-    assert "Sud ha imbucato 1 bianca e continua (ICF 48)" in out and "game 1, board 1" in out
+    assert "Asha ha imbucato 1 bianca e continua (ICF 48)" in out and "game 1, board 1" in out  # by name
     assert "match non finito" in out and "risultato" in out

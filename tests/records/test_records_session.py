@@ -40,7 +40,7 @@ def test_undo_says_what_it_took_back(tmp_path):
     s = session(tmp_path)
     s.enter("ws")
     reply = s.enter("undo")
-    assert reply.undone and reply.message == "undone: ws by South (Asha)"
+    assert reply.undone and reply.message == "undone: South (Asha) strikes: ws"
     assert load_record(s.path).entries == []
 
 

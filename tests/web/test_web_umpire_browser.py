@@ -298,7 +298,7 @@ def test_the_tablet_sets_the_stage_and_names_each_offender(server, browser):
     tap_stroke(page, WHITE)  # South plays on (ICF 48)
 
     ruling = tap_choices(page, "#declare", "technical", "north")
-    assert "North" in ruling and "ICF 63 b" in ruling
+    assert "Ravi" in ruling and "ICF 63 b" in ruling  # the player at north, named (issue 42 item 6)
     assert "ICF 51" in tap_choices(page, "#forfeit", "ICF 51", "north", "confirm")
     record = load_record(page.evaluate("fetch(umpire.state.links.record).then((r) => r.text())"))
     last = record.entries[-1]

@@ -19,7 +19,7 @@ def replay(
     lang: str = typer.Option(None, "--lang", help=LANG_HELP),
 ) -> None:
     from carrom.records import RecordError, load_record
-    from carrom.records.describe import entry_text, final_lines, ruling_lines, score_text, step_json
+    from carrom.records.describe import entry_text, final_lines, named_ruling, ruling_lines, score_text, step_json
 
     try:
         rec = load_record(record, replay=False)
@@ -38,14 +38,15 @@ def replay(
     console.print(f"[bold]{escape(header.event.tournament or tr.gettext('Match'))}[/bold] · "
                   + escape(tr.gettext("rules {variant} · {kind} · {players}", variant=header.variant, kind=header.kind,
                                       players=players)))
-    current = None
+    current, sits = None, None  # where the players sit before each step (ICF 58-60): the record's seats at first
     for step in result.steps:
         if (step.game, step.board) != current:
             current = (step.game, step.board)
             console.rule(escape(tr.gettext("game {game}, board {board}", game=step.game + 1, board=step.board + 1)))
-        console.print(f"[bold]{step.index + 1:>3}[/bold] {escape(entry_text(step.entry, header, tr))}")
-        for text in ruling_lines(step.ruling, tr):
+        console.print(f"[bold]{step.index + 1:>3}[/bold] {escape(entry_text(step.entry, header, tr, sits))}")
+        for text in ruling_lines(named_ruling(step.ruling, header, sits, step.after.sits), tr):  # players named
             console.print(f"      {escape(text)}")
+        sits = step.after.sits
         if step.entry.note:
             console.print(f"      [italic]{escape(tr.gettext('note: {note}', note=step.entry.note))}[/italic]")
         console.print(f"      [dim]{escape(score_text(step.after, header, tr))}[/dim]")

@@ -5,6 +5,7 @@ Shared by ``carrom replay`` and ``carrom umpire`` so both say the same thing the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from carrom.i18n import Translator, translator
@@ -14,7 +15,10 @@ from carrom.records.entries import (
     ClockEntry, ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, PlaceEntry, StrokeEntry, TimeoutEntry,
 )
 from carrom.records.header import SEATS as SEAT_ORDER, Header
-from carrom.rules.decision import cite  # the one citation, re-exported for the records' readers
+from carrom.rules import RulesError, Seat, ruleset
+from carrom.rules.decision import Decision, cite  # the one citation, re-exported for the records' readers
+from carrom.rules.match import in_chairs
+from carrom.rules.places import CHANGE_OF_PLACES
 from carrom.records.notation import COMMAND_HELP, NOTATION, StrokeNote, format_stroke
 from carrom.records.replay import Step
 
@@ -26,6 +30,36 @@ def who(header: Header, seat: str | None, tr: Translator | None = None, sits: di
     if seat is None:
         return tr.gettext("nobody")
     return tr.gettext("{seat} ({name})", seat=tr.seat((sits or {}).get(seat, seat)), name=header.players[seat].name)
+
+
+def _names(header: Header, sits: dict[str, str] | None) -> dict[Seat, str]:
+    """The chair each player sits in (``sits``: the record's seat -> the chair; None: the record's seats) -> his
+    name."""
+    return {Seat.named((sits or {}).get(seat, seat)): player.name for seat, player in header.players.items()}
+
+
+def named_ruling(ruling: Any, header: Header, before: dict[str, str] | None = None,
+                 after: dict[str, str] | None = None) -> Any:
+    """``ruling`` naming players, not chairs: "Camille & Léa win the match" whether they sit where they started or
+    have moved (ICF 58-60). The referee names each player by the chair he sits in when it decides, the chairs
+    ``before`` the action up to a change of places, ``after`` it from then on (``rules.match.seated``); the change
+    itself says who moves to which chair and stays as it is."""
+    moving = {ruleset(header.variant).cite(law) for law in CHANGE_OF_PLACES}
+    names, out = _names(header, before), []
+    for d in getattr(ruling, "decisions", None) or ():
+        if d.law in moving:
+            out.append(d)
+            names = _names(header, after)
+        else:
+            out.append(d if d.message is None else Decision(d.law, in_chairs(d.message, names)))
+    return replace(ruling, decisions=tuple(out)) if out else ruling
+
+
+def refusal_text(error: RulesError, header: Header, tr: Translator | None = None) -> str:
+    """A refusal of the referee in the reader's language, naming players: the referee refuses by the record's seats,
+    which are no chairs once the players have moved (ICF 58-60)."""
+    tr = tr or translator()
+    return tr.message(in_chairs(error.message, _names(header, None))) if error.message is not None else tr.error(error)
 
 
 def ruling_lines(ruling: Any, tr: Translator | None = None) -> list[str]:
@@ -82,8 +116,10 @@ def entry_text(entry: Entry, header: Header, tr: Translator | None = None, sits:
                 "game": tr.gettext("{actor} concedes the game", actor=actor),
                 "match": tr.gettext("{actor} concedes the match", actor=actor)}.get(
             entry.what, f"{actor}: concede {entry.what}")
-    if isinstance(entry, DeclareEntry):
-        what = entry_notation(entry).removeprefix("declare ")
+    if isinstance(entry, DeclareEntry):  # a breach's offender named as the actor is, where he sat and who he is
+        words = [who(header, w, tr, sits) if w in header.players else w for w in entry.what.split()]  # toss SEAT
+        what = " ".join(words + ([str(entry.value)] if entry.value is not None else [])
+                        + ([who(header, entry.offender, tr, sits)] if entry.offender else []))
         return tr.gettext("{actor} declares {what}", actor=actor, what=what)
     if isinstance(entry, TimeoutEntry):
         return tr.gettext("the bell")

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from carrom.i18n import Translator, translator
 from carrom.records import referee
-from carrom.records.describe import entry_notation, who
+from carrom.records.describe import entry_text, named_ruling, refusal_text, who
 from carrom.records.entries import (
     ClockEntry, ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, Outcome, PlaceEntry, StrokeEntry, TimeoutEntry,
 )
@@ -59,6 +59,7 @@ class Reply:
     help: bool = False
     quit: bool = False
     message: str = ""
+    sits: dict[str, str] | None = None  # where the players sat when the entry was played (ICF 58-60)
 
 
 def now() -> str:
@@ -195,17 +196,20 @@ class Session:
         return referee.to_strike(self.match), args
 
     def play(self, entry: Entry) -> Reply:
-        """Rule on ``entry``; if the laws allow it, append and save; else nothing changes."""
+        """Rule on ``entry``; if the laws allow it, append and save; else nothing changes. The ruling and a refusal
+        name players, not chairs (``describe.named_ruling``)."""
+        sits = referee.sitting(self.match.state)
         try:
             ruling = self.scorer.play(entry)
         except RulesError as exc:
-            raise SessionError.of(exc, self.words.error(exc)) from None
+            raise SessionError.of(exc, refusal_text(exc, self.record.header, self.words)) from None
         try:
             self.save()
         except RecordError:
             self.scorer.take_back()
             raise
-        return Reply(entry=entry, ruling=ruling)
+        return Reply(entry=entry, ruling=named_ruling(ruling, self.record.header, sits,
+                                                      referee.sitting(self.match.state)), sits=sits)
 
     def undo(self) -> Reply:
         if not self.record.entries:
@@ -219,10 +223,9 @@ class Session:
         except RecordError:
             self.scorer.redo(entry)
             raise
-        return Reply(entry=entry, undone=True,
-                     message=self.words.gettext("undone: {notation} by {seat}", notation=entry_notation(entry),
-                                                seat=who(self.record.header, entry.seat, self.words,
-                                                         referee.sitting(self.match.state))))
+        sits = referee.sitting(self.match.state)  # where the players sat when it was played
+        return Reply(entry=entry, undone=True, sits=sits, message=self.words.gettext(
+            "undone: {entry}", entry=entry_text(entry, self.record.header, self.words, sits)))
 
     def confirm_question(self, line: str) -> str | None:
         """The question a front end asks before entering ``line``, or None when it needs none.

@@ -73,7 +73,8 @@ def header_dict(header: Header) -> dict[str, Any]:
 def reply_said(reply: Reply, header: Header) -> list[Any]:
     """``reply_lines`` as message ids with their parameters, for the web pages (carrom.i18n.said)."""
     if reply.undone and reply.entry is not None:
-        return [sent(RECORDER.gettext("undone: {entry}", entry=describe.entry_text(reply.entry, header, RECORDER)))]
+        return [sent(RECORDER.gettext("undone: {entry}",
+                                      entry=describe.entry_text(reply.entry, header, RECORDER, reply.sits)))]
     if reply.ruling is not None:
         return ruling_sent(reply.ruling)
     return [sent(reply.message)] if reply.message else []
@@ -82,7 +83,7 @@ def reply_said(reply: Reply, header: Header) -> list[Any]:
 def reply_lines(reply: Reply, header: Header) -> list[str]:
     """What the terminal prints for a reply, before the status lines."""
     if reply.undone and reply.entry is not None:
-        return [f"undone: {describe.entry_text(reply.entry, header)}"]
+        return [f"undone: {describe.entry_text(reply.entry, header, sits=reply.sits)}"]
     if reply.ruling is not None:
         return describe.ruling_lines(reply.ruling)
     return [reply.message] if reply.message else []
@@ -97,8 +98,13 @@ def view(session: Session) -> dict[str, Any]:
     record = session.record
     first = max(0, len(record.entries) - LOG_LENGTH)
     history = session.match.history
-    recent = zip(range(first, len(record.entries)), record.entries[first:], record.positions[first:],
-                 history[first:])  # the referee keeps each ruling and the state it ruled on: no replay needed
+    # the referee keeps each ruling and the state it ruled on: no replay needed; a ruling names players, where they
+    # sat before it and after it (describe.named_ruling)
+    states = [state for state, _ in history[first:]] + [session.match.state]
+    seated = [referee.sitting(state) for state in states]
+    recent = zip(range(first, len(record.entries)), record.entries[first:], record.positions[first:], seated,
+                 [describe.named_ruling(ruling, header, seated[k], seated[k + 1]) for k, (_, ruling) in
+                  enumerate(history[first:])])
     sits = snap.sits or {}
     return {
         "header": header_dict(header),
@@ -121,12 +127,12 @@ def view(session: Session) -> dict[str, Any]:
         "boards": [{"game": r.game + 1, "board": r.board + 1, "breaker": r.breaker,
                     "winner": None if r.winner is None else names[r.winner], "queen": list(r.queen),
                     "coins": list(r.coins)} for r in referee.board_results(session.match, header)],
-        "log": [{"n": i + 1, "game": g + 1, "board": b + 1, "entry": describe.entry_text(entry, header),
+        "log": [{"n": i + 1, "game": g + 1, "board": b + 1, "entry": describe.entry_text(entry, header, sits=sat),
                  "lines": describe.ruling_lines(ruling),
-                 "said": {"entry": sent(describe.entry_text(entry, header, RECORDER, referee.sitting(before))),
-                          "spectator": sent(describe.spectator_text(entry, header, RECORDER, referee.sitting(before))),
+                 "said": {"entry": sent(describe.entry_text(entry, header, RECORDER, sat)),
+                          "spectator": sent(describe.spectator_text(entry, header, RECORDER, sat)),
                           "lines": ruling_sent(ruling)}}
-                for i, entry, (g, b), (before, ruling) in reversed(list(recent))],
+                for i, entry, (g, b), sat, ruling in reversed(list(recent))],
         "entries": len(record.entries),
     }
 
