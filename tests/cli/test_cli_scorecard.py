@@ -277,3 +277,27 @@ def test_the_one_point_of_icf_107_a_is_no_queen_cover_on_the_card(tmp_path):
     last = build_card(session.record).games[0].boards[-1]
     assert (last.queen, last.coins, last.totals) == ((0, 0), (0, 0), (25, 0))
     assert board_results(session.match, h)[-1].law == "ICF 107 a"
+
+
+def test_a_quarter_finals_ninth_board_is_in_every_output(tmp_path):
+    """ICF 56 b: no 8-board limit from the quarter-finals. The board that won a 9-board game is on the terminal's
+    card and in the HTML, PDF and CSV files the command writes (issue 42 item 4: HTML and PDF stopped at 8)."""
+    from records_play import long_game_match  # noqa: E402
+
+    path = save_record(long_game_match(9), tmp_path / "qf.json")
+    ninth = build_card(long_game_match(9)).games[0].boards[8]
+    files = {kind: tmp_path / f"card.{kind}" for kind in ("html", "pdf", "csv")}
+    result = runner.invoke(app, ["scorecard", str(path)] + [a for k, f in files.items() for a in (f"--{k}", str(f))])
+    assert result.exit_code == 0, result.output
+    line = f"{ninth.breaker} {ninth.queen[0]} {ninth.coins[0]} {ninth.totals[0]} {ninth.queen[1]} {ninth.coins[1]} " \
+           f"{ninth.totals[1]}"
+    pdf_text = subprocess.run(["pdftotext", "-layout", str(files["pdf"]), "-"], capture_output=True, text=True,
+                              check=True).stdout
+    assert any(" ".join(row.split()[-8:]) == f"9 {line}" for row in pdf_text.splitlines())
+    cells = [" ".join(td.text or "" for td in tr.findall("td"))[-len(line) - 2:]
+             for tr in ET.fromstring(files["html"].read_text().split("\n", 1)[1]).iter("tr")]
+    assert f"9 {line}" in cells
+    rows = list(csv.reader(files["csv"].open()))
+    assert ["1", "9", ninth.breaker] == [rows[9][rows[0].index(c)] for c in ("Game no.", "Board no.", "Break")]
+    text = runner.invoke(app, ["scorecard", str(path)]).output
+    assert f"9 {line}" in [" ".join(row.replace("│", " ").split()) for row in text.splitlines()]  # the terminal's
