@@ -190,8 +190,9 @@ def card_pdf(card: Card) -> bytes:
                 values += [r.breaker, r.queen[0], r.coins[0], r.totals[0], r.queen[1], r.coins[1], r.totals[1]]
             last = k == len(lines) - 1 or pdf.get_y() + 2 * ROW > pdf.page_break_trigger
             border = "LR" + ("T" if top else "") + ("B" if last else "")
-            for col, (cw, v) in enumerate(zip(score_cols, values)):
-                page.cell(cw, ROW, v, border=border if col == 0 else 1, align="L" if col == 2 else "C")
+            won = None if r is None or r.winner is None else (5, 8)[r.winner]  # the board's winner's total, bold
+            for col, (cw, v) in enumerate(zip(score_cols, values)):  # as the HTML page marks it
+                page.cell(cw, ROW, v, border=border if col == 0 else 1, align="L" if col == 2 else "C", bold=col == won)
             pdf.ln()
     pdf.ln(2)
     closing = list(card.closing())
