@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from carrom.lobby.ratings import Rating, rate
 from carrom.lobby.tables import AccountRow, Base, BlockRow, GameRow, RatingRow, SeekRow, TokenRow
+from carrom.rules.message import Message, say
 from carrom.rules.ruleset import RULESETS
 from carrom.store.engine import open_engine, prepare
 
@@ -34,10 +35,11 @@ _DUMMY = HASHER.hash("not a password of anyone's")  # verified against when the 
 
 
 class LobbyError(ValueError):
-    """A request the lobby refuses; ``field`` names what was wrong, the words say how."""
+    """A request the lobby refuses: ``field`` names what was wrong, the message (``args[0]``, in the five
+    languages' catalogs) says how."""
 
-    def __init__(self, field: str, words: str) -> None:
-        super().__init__(f"{field}: {words}")
+    def __init__(self, field: str, message: Message) -> None:
+        super().__init__(message)
         self.field = field
 
 
@@ -45,7 +47,7 @@ class SignInError(LobbyError):
     """The name and password do not match an account (never which of the two is wrong)."""
 
     def __init__(self) -> None:
-        super().__init__("password", "that name and password do not match an account")
+        super().__init__("password", say("that name and password do not match an account"))
 
 
 @dataclass(frozen=True)
@@ -64,13 +66,13 @@ def name_key(name: str) -> str:
 
 def checked_name(name: Any) -> str:
     if not isinstance(name, str):
-        raise LobbyError("name", "a name is text")
+        raise LobbyError("name", say("{field}: give it as text", field="name"))
     name = " ".join(unicodedata.normalize("NFC", name).split())
     low, high = NAME_LENGTH
     if not low <= len(name) <= high:
-        raise LobbyError("name", f"from {low} to {high} characters")
+        raise LobbyError("name", say("{field}: from {low} to {high} characters", field="name", low=low, high=high))
     if not all(c.isalnum() or c in " -_.'" for c in name):
-        raise LobbyError("name", "letters, digits, spaces and - _ . ' only")
+        raise LobbyError("name", say("{field}: letters, digits, spaces and - _ . ' only", field="name"))
     return name
 
 
@@ -100,7 +102,8 @@ class AccountStore:
         """A named account (a guest's, when its token is given: its games and ratings kept) and a new token."""
         name = checked_name(name)
         if not isinstance(password, str) or not PASSWORD_LENGTH[0] <= len(password) <= PASSWORD_LENGTH[1]:
-            raise LobbyError("password", f"from {PASSWORD_LENGTH[0]} to {PASSWORD_LENGTH[1]} characters")
+            raise LobbyError("password", say("{field}: from {low} to {high} characters", field="password",
+                                             low=PASSWORD_LENGTH[0], high=PASSWORD_LENGTH[1]))
         hashed = HASHER.hash(password)
         try:
             with self.sessions.begin() as s:
@@ -113,7 +116,7 @@ class AccountStore:
                 s.flush()
                 return self._account(row), self._new_token(s, row.id)
         except IntegrityError:
-            raise LobbyError("name", "that name is taken: choose another") from None
+            raise LobbyError("name", say("that name is taken: choose another")) from None
 
     def sign_in(self, name: Any, password: Any) -> tuple[Account, str]:
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > PASSWORD_LENGTH[1]:
@@ -164,10 +167,10 @@ class AccountStore:
 
     def block(self, account: Account, other: int) -> None:
         if other == account.id:
-            raise LobbyError("account", "one cannot block oneself")
+            raise LobbyError("account", say("one cannot block oneself"))
         with self.sessions.begin() as s:
             if s.get(AccountRow, other) is None:
-                raise LobbyError("account", f"no account {other}")
+                raise LobbyError("account", say("there is no account {n}", n=other))
             if not s.scalars(select(BlockRow).where(BlockRow.account_id == account.id,
                                                     BlockRow.blocked_id == other)).first():
                 s.add(BlockRow(account_id=account.id, blocked_id=other))
@@ -213,7 +216,7 @@ class AccountStore:
     def leaderboard(self, ruleset: str, limit: int = 50) -> list[dict[str, Any]]:
         """The ladder of a ruleset: established ratings first, best first; provisional ones after, marked."""
         if ruleset not in RULESETS:
-            raise LobbyError("ruleset", f"one of {', '.join(RULESETS)}")
+            raise LobbyError("ruleset", say("{field}: one of {values}", field="ruleset", values=", ".join(RULESETS)))
         with self.sessions() as s:
             rows = s.execute(select(RatingRow, AccountRow).join(AccountRow, AccountRow.id == RatingRow.account_id)
                              .where(RatingRow.ruleset == ruleset, AccountRow.deleted.is_(False))).all()

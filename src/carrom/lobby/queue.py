@@ -9,6 +9,7 @@ not, and no seek is paired twice; on SQLite a writer holds the database, which s
 from __future__ import annotations
 
 import time
+import uuid
 from typing import Callable
 
 from sqlalchemy import select, update
@@ -16,20 +17,22 @@ from sqlalchemy import select, update
 from carrom.lobby.accounts import Account, AccountStore, LobbyError
 from carrom.lobby.matchmaking import Seek, Want, pairings
 from carrom.lobby.tables import BlockRow, SeekRow
+from carrom.rules.message import say
 from carrom.rules.ruleset import RULESETS
 
 MAX_WAIT = 600.0  # a seek older than this is dropped: its page has long stopped asking
+CLAIM_LIFE = 30.0  # seconds a claim may wait for its room: past it, the server that claimed is taken for dead
 
 
 def want_of(ruleset: object = "icf", players: object = 2, clocks: object = True, rated: object = True) -> Want:
     """A ``Want`` from a request's fields, each checked."""
     if ruleset not in RULESETS:
-        raise LobbyError("ruleset", f"one of {', '.join(RULESETS)}")
+        raise LobbyError("ruleset", say("{field}: one of {values}", field="ruleset", values=", ".join(RULESETS)))
     if players not in (2, 4) or isinstance(players, bool):
-        raise LobbyError("players", "2 (singles) or 4 (doubles)")
+        raise LobbyError("players", say("{field}: 2 (singles) or 4 (doubles)", field="players"))
     for field, value in (("clocks", clocks), ("rated", rated)):
         if not isinstance(value, bool):
-            raise LobbyError(field, "true or false")
+            raise LobbyError(field, say("{field}: true or false", field=field))
     return Want(str(ruleset), int(players), bool(clocks), bool(rated))
 
 
@@ -41,7 +44,7 @@ class SeekQueue:
         """Put the account in the pool (its earlier open seek, if any, withdrawn); the seek's id. A guest may play
         casual games only: a rating needs an account that keeps it."""
         if want.rated and account.guest:
-            raise LobbyError("rated", "a guest plays casual games: sign up to play rated")
+            raise LobbyError("rated", say("a guest plays casual games: sign up to play rated"))
         rating = self.accounts.rating(account.id, want.ruleset).rating
         with self.accounts.sessions.begin() as s:
             s.execute(update(SeekRow).where(SeekRow.account_id == account.id, SeekRow.room.is_(None),
@@ -62,19 +65,48 @@ class SeekQueue:
         with self.accounts.sessions() as s:
             row = s.get(SeekRow, seek_id)
             if row is None or row.account_id != account.id:
-                raise LobbyError("seek", f"no seek {seek_id} of yours")
+                raise LobbyError("seek", say("you have no seek {n}", n=seek_id))
             if row.cancelled:
-                raise LobbyError("seek", "this seek was withdrawn or has expired: seek again")
+                raise LobbyError("seek", say("this seek was withdrawn or has expired: seek again"))
             return row.room
 
     def pair(self, make_room: Callable[[tuple[Seek, ...]], str], now: float | None = None) -> list[tuple[str, tuple[Seek, ...]]]:
         """Pair what the pool holds now; each match's room made by ``make_room`` (its seeks: side one's then side
-        two's) inside the transaction, so a room is never made for seeks another server took."""
+        two's). The seeks of a match are first claimed, in one transaction (rows another server took are skipped,
+        and its claims are never taken); the rooms are made after it commits, as making one writes the database
+        too; a room that cannot be made gives its seeks back to the pool."""
         now = time.time() if now is None else now
+        claims = self._claim(now)
+        made = []
+        for claim, match in claims:
+            try:
+                room = make_room(match)
+            except Exception:
+                with self.accounts.sessions.begin() as s:
+                    s.execute(update(SeekRow).where(SeekRow.claim == claim).values(claim=None, claimed=None))
+                raise
+            half = len(match) // 2
+            with self.accounts.sessions.begin() as s:
+                self.accounts.open_game(room, match[0].want.ruleset,
+                                        [[m.account for m in match[:half]], [m.account for m in match[half:]]],
+                                        match[0].want.rated, now, session=s)
+                s.execute(update(SeekRow).where(SeekRow.claim == claim).values(room=room))
+            made.append((room, match))
+        return made
+
+    def set_token(self, seek_id: int, token: str) -> None:
+        """The seat's token of a paired seek, for its seeker to read (``status``)."""
+        with self.accounts.sessions.begin() as s:
+            s.execute(update(SeekRow).where(SeekRow.id == seek_id).values(room_token=token))
+
+    def _claim(self, now: float) -> list[tuple[str, tuple[Seek, ...]]]:
         with self.accounts.sessions.begin() as s:
             s.execute(update(SeekRow).where(SeekRow.room.is_(None), SeekRow.cancelled.is_(False),
                                             SeekRow.since < now - MAX_WAIT).values(cancelled=True))
-            query = select(SeekRow).where(SeekRow.room.is_(None), SeekRow.cancelled.is_(False)).order_by(SeekRow.id)
+            s.execute(update(SeekRow).where(SeekRow.room.is_(None), SeekRow.claim.is_not(None),  # a server that died
+                                            SeekRow.claimed < now - CLAIM_LIFE).values(claim=None, claimed=None))
+            query = (select(SeekRow).where(SeekRow.room.is_(None), SeekRow.claim.is_(None),
+                                           SeekRow.cancelled.is_(False)).order_by(SeekRow.id))
             if s.get_bind().dialect.name == "postgresql":
                 query = query.with_for_update(skip_locked=True)
             rows = {r.id: r for r in s.scalars(query)}
@@ -85,14 +117,10 @@ class SeekQueue:
                 select(BlockRow).where(BlockRow.account_id.in_(accounts) | BlockRow.blocked_id.in_(accounts))))
             seeks = [Seek(r.id, r.account_id, r.rating, r.since, Want(r.ruleset, r.players, r.clocks, r.rated))
                      for r in rows.values()]
-            made = []
+            claims = []
             for match in pairings(seeks, now, apart):
-                room = make_room(match)
-                half = len(match) // 2
-                self.accounts.open_game(room, match[0].want.ruleset,
-                                        [[m.account for m in match[:half]], [m.account for m in match[half:]]],
-                                        match[0].want.rated, now, session=s)
+                claim = uuid.uuid4().hex
                 for seek in match:
-                    rows[seek.id].room = room
-                made.append((room, match))
-            return made
+                    rows[seek.id].claim, rows[seek.id].claimed = claim, now
+                claims.append((claim, match))
+            return claims

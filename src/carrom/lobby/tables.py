@@ -72,6 +72,9 @@ class SeekRow(Base):
     rating: Mapped[float] = mapped_column(Float)
     since: Mapped[float] = mapped_column(Float)
     room: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    claim: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)  # paired, its room being made
+    claimed: Mapped[float | None] = mapped_column(Float, nullable=True)
+    room_token: Mapped[str | None] = mapped_column(String(64), nullable=True)  # the seeker's seat, read by the seeker only
     cancelled: Mapped[bool] = mapped_column(Boolean, default=False)
 
 

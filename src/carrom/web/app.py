@@ -30,6 +30,7 @@ from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.catalog import catalog_router
 from carrom.web.desk import Desk, PublicReadings, desk_router
+from carrom.web.lobby import Lobby, lobby_router
 from carrom.web.limits import BodyLimit, HeaderLimit, Limits, PerAddress
 from carrom.web.live import ABSENCE_GRACE, MATCH_IDLE, ROOM_IDLE, Hub, to_json
 from carrom.web.live_ws import live_router
@@ -76,6 +77,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     limits = Limits.from_env() if limits is None else limits
     store = Store(db_url)
     hub = Hub(store, bot_pause, room_idle, match_idle, clock_seconds, absence_grace, physics)
+    lobby = Lobby(store, limits.trusted_proxies)  # strangers paired by rating (docs/web.md, "The lobby")
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):
@@ -89,7 +91,9 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
                 loop.call_soon_threadsafe(hub.heard, room_id, version)
 
         await asyncio.to_thread(store.listen, news)  # PostgreSQL: the other servers' writes (SQLite: none)
+        lobby.start()
         yield
+        await lobby.stop()
         clocks.cancel()
         sweeper.cancel()
         hub.stop()
@@ -107,6 +111,8 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app.include_router(catalog_router())  # the client's words in five languages (docs/i18n.md)
     app.include_router(practice_router(store, physics))  # set up a position, predict, strike; the drills (docs/practice.md)
     app.include_router(desk_router(store, desk))  # the tournament desk and its public pages (docs/tournaments.md)
+    app.include_router(lobby_router(lobby))  # accounts, seeks, the ladder (docs/web.md, "The lobby")
+    app.state.lobby = lobby
 
     @app.exception_handler(MessageError)
     async def _message_error(_request: Request, exc: MessageError) -> JSONResponse:
