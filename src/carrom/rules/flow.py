@@ -27,10 +27,10 @@ def board_over(state: MatchState, board: BoardState, result: BoardResult, d: lis
         d.append(Decision("ICF 54", side_say("{side} has 22 points or more: the queen does not count",
                                              "{side} have 22 points or more: the queen does not count",
                                              state.table, result.winner)))
-    if result.extra_claimable and state.rules.extras == "automatic":  # 001 §3.7 d, n: no claim, at most 12
+    if result.extra_claimable and state.rules.extras == "automatic":  # 001 §3.7 d: no claim, at most 12
         n = max(0, min(result.extra_claimable, cap - result.queen_points - result.coin_points))
         result = replace(result, extra=n, extra_claimable=0)
-        d.append(Decision("001 §3.7 n", say("{points} extra for the dues and penalties, counted automatically",
+        d.append(Decision("001 §3.7 d", say("{points} extra for the dues and penalties, counted automatically",
                                             points=_points(n))))
     state = replace(state, board=replace(board, result=result))
     finished = finish_board(state, d)

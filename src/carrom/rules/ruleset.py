@@ -124,6 +124,20 @@ FRENCH_OFFICIAL_CITES: tuple[tuple[str, str], ...] = (
     ("ICF 97 a", "001 §3.12 e"), ("ICF 97 b", "001 §3.12 e"), ("ICF 98 a", "001 §3.12 f"),
     ("ICF 100 a", "001 §3.12 h"), ("ICF 101 a", "001 §3.12 i"),
     ("ICF 121 b", "001 §4 g"), ("ICF 126 b", "001 §4 i"), ("ICF 137", "001 §4 p"),
+    ("ICF 15", "001 §3.12 e"), ("ICF 30", "001 §3.2 e"), ("ICF 33", "001 §3.2 a"),  # the cover; the stroke's form
+    ("ICF 45 c", "001 §3.11 a"), ("ICF 47", "001 §3.5 f"),  # the striker before the break; the break before "Play"
+    ("ICF 64 b", "001 §3.11 e"), ("ICF 65", "001 §3.9 a"),  # own coins back with a foul; pieces off the board
+    ("ICF 78 a", "001 §3.11 g"), ("ICF 95 d", "001 §3.12 g"), ("ICF 98 b", "001 §4.1.2"),  # placing; the queen
+    ("ICF 103 a", "001 §3.7 n"), ("ICF 103 b", "001 §3.7 n"), ("ICF 106 a", "001 §3.7 m"),  # the opponent's last coin
+    ("ICF 106 b", "001 §3.7 m"), ("ICF 111 a", "001 §3.7 n"), ("ICF 111 b", "001 §3.7 n"),
+    ("ICF 122 b", "001 §4 h"), ("ICF 125", "001 §3.6 c"), ("ICF 126 a", "001 §4 i"),  # powder; opponent's coin; board
+    ("ICF 130", "001 §3.2 h"), ("ICF 131", "001 §4 l"), ("ICF 134", "001 §3.11 n"),  # baseline; signals; touching
+    ("ICF 143 a", "001 §4.2 b"),  # leaving one's place without leave
+)
+
+# The French simplified rule's game ("la partie", 29 points) stands for the ICF board, game and match scoring
+SIMPLIFIED_CITES: tuple[tuple[str, str], ...] = (
+    ("ICF 53 a", "001 simplified"), ("ICF 57", "001 simplified"),
 )
 
 RULESETS: dict[str, RuleSet] = {
@@ -138,7 +152,7 @@ RULESETS: dict[str, RuleSet] = {
                              say("French simplified rules"), "001 S1",
                              scoring="simplified", queen_points=5, queen_until=23, late_queen_points=2,
                              max_board_points=19, game_points=29, boards_per_game=None, tie_break_board=False,
-                             games_to_win=1, stages=False),
+                             games_to_win=1, stages=False, cites=SIMPLIFIED_CITES),
     "timed": RuleSet("timed", "ICF laws with the timed game of the Slovenian rules (004 laws 18, 39–41, 126)",
                      say("Timed games (Slovenian rules)"), "004 laws 39–41",
                      timed=True, slow_stroke="turn"),

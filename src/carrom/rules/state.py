@@ -152,8 +152,9 @@ class MatchState:
 
     @property
     def boards_per_game(self) -> int | None:
-        """The board limit of a game: none from the quarter-finals (ICF 56 b), else the rules' (ICF 56 a)."""
-        return None if self.late_stage else self.rules.boards_per_game
+        """The board limit of a game: none from the quarter-finals (ICF 56 b), else the rules' (ICF 56 a); the
+        timed game's in every round (004 law 39: "do 25 točk ali 8 iger ali do časovne omejitve")."""
+        return None if self.late_stage and not self.rules.timed else self.rules.boards_per_game
 
     @property
     def game_points(self) -> tuple[tuple[int, int], ...]:
