@@ -55,6 +55,8 @@ _BOARD = "tests/web/test_web_board.py::test_the_board_per_layout_and_theme_and_t
 
 FIGURES: tuple[Figure, ...] = (
     Figure("docs/research-cem.png", ("-m", "carrom.envs.cem", "--plot", "{out}")),
+    Figure("docs/research-ppo.png", ("benchmarks/baseline_ppo.py", "clearboard", "--steps", "200000", "--every",
+                                     "20000", "--seeds", "0", "1", "2", "--plot", "{out}")),
     Figure("docs/capture-map.png", ("benchmarks/capture_map.py", "--out", "{out}")),
     Figure("docs/throw.png", ("benchmarks/physics_friction.py", "--out", "{out}")),
     Figure("docs/img/throw-v4.png", ("benchmarks/physics_v4.py", "--plot", "{out}")),
