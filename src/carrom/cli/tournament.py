@@ -1,8 +1,9 @@
 """``carrom tournament ...``: the event desk on the command line (docs/tournaments.md).
 
-Each command reads the event from the database, asks the pure core (``carrom.tournament``) for the
-step, and writes it back with the step in the event's record; a refusal prints one sentence and
-changes nothing. ``--db`` defaults to the embedded SQLite file ``carrom play`` uses.
+Only parses and prints: each command is one of ``carrom.desk.service``'s steps, the same the web desk
+calls, side effects included (a published round's tablets, an undo closing them, the tablets'
+finished matches read in first); a refusal prints one sentence and changes nothing. ``--db``
+defaults to the embedded SQLite file ``carrom play`` uses.
 """
 
 from __future__ import annotations
@@ -53,9 +54,31 @@ def _query(db: Optional[str], ask):
         store.close()
 
 
+def _with_tablets(db: Optional[str], do):
+    """What ``do(store, umpires)`` gives: a ``desk.service`` call with the event's tables and the umpire's store of
+    the same database (the tablets' matches); a refusal is one line, nothing changed."""
+    from carrom.desk import DEFAULT_DB
+    from carrom.store import Store, StoreError
+    from carrom.store.umpire import UmpireStore
+
+    store = _store(db)
+    web = None
+    try:
+        web = Store(db or DEFAULT_DB)
+        return do(store, UmpireStore(web))
+    except (*_errors(), StoreError) as exc:
+        _refuse(exc)
+    finally:
+        store.close()
+        if web is not None:
+            web.close()
+
+
 def _read(db: Optional[str], event_id: int):
-    """An event as stored."""
-    return _query(db, lambda store: store.load(event_id))
+    """An event as stored, with what its tablets finished read in (``service.read_tablets``)."""
+    from carrom.desk.service import read_tablets
+
+    return _with_tablets(db, lambda store, umpires: read_tablets(store, umpires, event_id))
 
 
 def _errors():
@@ -92,17 +115,14 @@ def _when(text: Optional[str]) -> float:
 
 
 def _step(db: Optional[str], event_id: int, change, what: str, law: str = ""):
-    """Load, change (a pure function of the event), save with the step in the record; refusals change nothing."""
-    store = _store(db)
-    try:
-        event = store.load(event_id)
-        new = change(event)
-        store.save(event_id, new, what, law)
-        return new
-    except _errors() as exc:
-        _refuse(exc)
-    finally:
-        store.close()
+    """``desk.service.step`` (the tablets' finished matches read in first, as the web desk has them); refusals
+    change nothing."""
+    from carrom.desk.service import read_tablets, step
+
+    def do(store, umpires):
+        read_tablets(store, umpires, event_id)
+        return step(store, event_id, change, what, law)
+    return _with_tablets(db, do)
 
 
 def _side_names(event, cid: Optional[int]) -> list[str]:
@@ -570,19 +590,19 @@ def swap_(
 @tournament_app.command("publish", help="Publish the last round: the players' from now on (no more swaps by hand).")
 def publish_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:
-    from carrom.tournament import publish
+    from carrom.desk.service import publish_round
 
-    event = _step(db, event_id, publish, "round published")
-    typer.echo(f"round {event.published} published")
+    event, made = _with_tablets(db, lambda store, _: publish_round(store, event_id))
+    typer.echo(f"round {event.published} published" + (f"; {made} tablets ready" if made else ""))
 
 
 @tournament_app.command("undo", help="Take back the last round while none of its results is in.")
 def undo_(event_id: int = typer.Argument(..., metavar="ID", help="The event."),
           db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)) -> None:
-    from carrom.tournament import undo
+    from carrom.desk.service import undo_round
 
-    _step(db, event_id, undo, "last round taken back")
-    typer.echo("last round taken back")
+    _with_tablets(db, lambda store, _: undo_round(store, event_id))
+    typer.echo("last round taken back (its tablets closed)")
 
 
 @tournament_app.command("close", help="Close the event: no more rounds; with --rating, its matches update that "

@@ -3,8 +3,10 @@
 Each step reads the event, asks the pure core (``carrom.tournament``) for the change, and writes it
 back in one transaction with the step in the event's record; a refusal is the core's ``DeskError``
 (or ``ResultError``, ``SolError``, ``StoreError``) with nothing changed, so ``carrom tournament`` and
-``/desk`` refuse in the same words. The desk's key (its hash) and the tablets of each table live
-here too: the web gives the rights by link only.
+``/desk`` refuse in the same words. The only way an event changes, side effects included: a published
+round's tablets reserved, a round taken back closing them, the toss opening a tablet's umpire's match,
+the tablets' finished matches read into their own matches and ties (``carrom.desk.tablets``). The
+desk's key (its hash) lives here too: the web gives the rights by link only.
 """
 
 from __future__ import annotations
@@ -12,19 +14,24 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import hmac
+import secrets
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from sqlalchemy import delete, select
-
+from carrom.desk import tablets as tablet_rows
 from carrom.desk.ratings import rate_event
 from carrom.desk.roster import Entry, entry_named  # noqa: F401  (the players a step registers)
-from carrom.desk.store import TournamentStore
-from carrom.desk.tables import DeskKeyRow, RubberTabletRow, TabletRow
+from carrom.desk.store import StoreError, TournamentStore, identified
+from carrom.desk.tables import DeskKeyRow
+from carrom.desk.tablets import Tablet, UmpireMatches, tablets  # noqa: F401  (the front ends' tablets)
+from carrom.records import RecordError, dumps
+from carrom.records.record import Record
+from carrom.records.tablet import header_from_dict
 from carrom.rules import Refusal, Seat
 from carrom.rules.message import say
 from carrom.tournament import (
-    Competitor, DeskError, Event, FinalKind, Format, Pairing, Player, Settings, System, assign_groups, close, enter, pair,
+    Competitor, DeskError, Event, FinalKind, Format, Pairing, Player, ResultError, Settings, System, assign_groups,
+    close, enter, find, pair, publish, record, record_tie, undo,
 )
 from carrom.tournament.championship import Prizes
 from carrom.tournament.lineup import players_of, set_lineup
@@ -115,7 +122,7 @@ def enter_players(store: TournamentStore, event_id: int, entries: list[Entry], c
 def step(store: TournamentStore, event_id: int, change: Callable[[Event], Event], what: str, law: str = "") -> Event:
     """Load, change (a pure function of the event), save with the step in the record; a refusal changes nothing."""
     event = store.load(event_id)
-    new = change(event)
+    new = identified(change(event))  # a new round's matches get their ids (``desk.store.identified``)
     store.save(event_id, new, what, law)
     return new
 
@@ -262,41 +269,206 @@ def desk_key_fits(store: TournamentStore, event_id: int, key: str | None) -> boo
         return row is not None and hmac.compare_digest(row.key_hash, key_hash(key))
 
 
-@dataclass(frozen=True)
-class Tablet:
-    round: int
-    table: int
-    umpire_match: str
-    umpire_key: str
-    rubber: int = 0  # a team tie's rubber (1 up); 0: the table's one match
+# -- the tablets: reserved on publish, closed by an undo, their finished matches read in ---------------------------------
 
 
-def tablets(store: TournamentStore, event_id: int) -> list[Tablet]:
-    """Every tablet of the event, the rubbers' too, by round, table and rubber."""
-    with store.transaction("reading the tablets") as s:
-        found = [Tablet(r.round, r.table_no, r.umpire_match, r.umpire_key)
-                 for r in s.scalars(select(TabletRow).where(TabletRow.event_id == event_id))]
-        found += [Tablet(r.round, r.table_no, r.umpire_match, r.umpire_key, r.rubber)
-                  for r in s.scalars(select(RubberTabletRow).where(RubberTabletRow.event_id == event_id))]
-    return sorted(found, key=lambda t: (t.round, t.table, t.rubber))
+def publish_round(store: TournamentStore, event_id: int) -> tuple[Event, int]:
+    """Publish the last round and reserve a tablet for each of its tables (``open_tablets``): the event, and how
+    many tablets were made."""
+    event = step(store, event_id, publish, "round published")
+    return event, open_tablets(store, event_id)
 
 
-def add_tablet(store: TournamentStore, event_id: int, tablet: Tablet) -> None:
-    with store.transaction("keeping a table's tablet") as s:
-        if tablet.rubber:
-            s.add(RubberTabletRow(event_id=event_id, round=tablet.round, table_no=tablet.table, rubber=tablet.rubber,
-                                  umpire_match=tablet.umpire_match, umpire_key=tablet.umpire_key))
-        else:
-            s.add(TabletRow(event_id=event_id, round=tablet.round, table_no=tablet.table,
-                            umpire_match=tablet.umpire_match, umpire_key=tablet.umpire_key))
+def undo_round(store: TournamentStore, event_id: int) -> Event:
+    """Take the last round back: its tablets are bound to matches that no longer exist, so they are closed."""
+    return step(store, event_id, undo, "last round taken back")
 
 
-def drop_tablets(store: TournamentStore, event_id: int, from_round: int) -> None:
-    """Forget the tablets of rounds taken back."""
-    with store.transaction("forgetting a round's tablets") as s:
-        s.execute(delete(TabletRow).where(TabletRow.event_id == event_id, TabletRow.round >= from_round))
-        s.execute(delete(RubberTabletRow).where(RubberTabletRow.event_id == event_id,
-                                                RubberTabletRow.round >= from_round))
+def open_tablets(store: TournamentStore, event_id: int) -> int:
+    """A tablet for each played match of the published rounds that has none yet, bound to the match by its id and
+    its competitors; the umpire's match itself is made when the toss is in (``toss``). How many were made."""
+    event, extra, c_extra, _ = store.load_with_extras(event_id)
+    have = set()
+    for t in tablet_rows.all_tablets(store, event_id):
+        m = tablet_rows.match_of(event, t)  # a tablet from before the ids: its table's match
+        have.add((t.match_id or (m.id if m is not None else ""), t.rubber))
+    made = 0
+    for m in event.matches:
+        if m.round > event.published or m.side2 is None or m.result is not None:
+            continue
+        count = event.settings.rubbers
+        if not count and len(event.competitor(m.side1).players) > 2:
+            continue  # a team's match that is not a tie of rubbers: typed by the desk
+        for rubber in range(1, count + 1) if count else (0,):  # a team tie: a tablet each rubber
+            if (m.id, rubber) in have:
+                continue
+            try:
+                header_from_dict(scorecard_header(event, extra, m, rubber, c_extra))
+            except RecordError:
+                continue  # a match the tablet cannot score: typed by the desk
+            tablet_rows.add_tablet(store, event_id, tablet_rows.Tablet(
+                m.round, m.table, secrets.token_urlsafe(16), secrets.token_urlsafe(24), rubber, m.id,
+                (m.side1, m.side2)))
+            made += 1
+    return made
+
+
+def tablet_of(store: TournamentStore, event_id: int, round_number: int, table: int, rubber: int = 0,
+              key: str | None = None) -> tablet_rows.Tablet | None:
+    """The open tablet of a table (of a tie's rubber); with ``key``, the one of that umpire's key (None if none is),
+    refused saying why when its match was taken back."""
+    event = store.load(event_id)
+    closed = None
+    for t in tablet_rows.all_tablets(store, event_id):
+        if (t.round, t.table, t.rubber) != (round_number, table, rubber):
+            continue
+        if key is not None and not hmac.compare_digest(t.umpire_key, key):
+            continue
+        if tablet_rows.match_of(event, t) is not None:
+            return t
+        closed = t
+    if closed is not None:
+        raise DeskError(tablet_rows.closed_why(closed), Refusal.OVER)
+    if key is not None:
+        return None
+    raise DeskError(say("round {round}, table {table} has no tablet", round=round_number, table=table))
+
+
+def toss(store: TournamentStore, umpires: UmpireMatches, event_id: int, round_number: int, table: int, winner: int,
+         choice: str, rubber: int = 0) -> str:
+    """The toss (ICF 39: which side won it, and whether it took the break or a side), then the umpire's match with
+    the scorecard's header and that toss; the first break is the toss's (ICF 42). The umpire's link."""
+    t = tablet_of(store, event_id, round_number, table, rubber)
+    if umpires.get(t.umpire_match) is not None:
+        raise DeskError(say("the toss of round {round}, table {table} is in already: the tablet is open",
+                            round=round_number, table=table))
+    if winner not in (1, 2) or choice not in ("break", "side"):
+        raise DeskError(say("the toss: the side that won it is 1 or 2, and it chose the break or a side (ICF 39)"))
+    event, extra, c_extra, _ = store.load_with_extras(event_id)
+    header = scorecard_header(event, extra, tablet_rows.match_of(event, t), rubber, c_extra)
+    seats = list(header["players"])  # side 1's seats first, then side 2's
+    sides = (seats[:len(seats) // 2], seats[len(seats) // 2:])
+    won = sides[winner - 1][0]
+    header["toss"] = {"winner": won, "choice": choice}
+    header["first_breaker"] = won if choice == "break" else sides[2 - winner][0]
+    try:
+        rec = Record(header_from_dict(header))
+    except RecordError as exc:
+        raise DeskError(say("the toss: {error}", error=str(exc))) from None
+    a, b = rec.header.sides()
+    title = f"{rec.header.side_name(a)} v {rec.header.side_name(b)} · {rec.header.event.tournament}"
+    umpires.create(t.umpire_match, key_hash(t.umpire_key), title, dumps(rec), 0, False)
+    names = " & ".join(header["players"][seat]["name"] for seat in sides[winner - 1])
+    step(store, event_id, lambda e: e, f"toss of round {round_number}, table {table}"
+         f"{f', rubber {rubber}' if rubber else ''}: won by {names}, who chose "
+         f"{'the break' if choice == 'break' else 'a side'}", "ICF 39")
+    return f"/umpire/{t.umpire_match}#key={t.umpire_key}"
+
+
+def finished_games(umpires: UmpireMatches, event: Event, tablet: tablet_rows.Tablet, over: set[str]):
+    """A finished tablet's games for its match (side 1 first, as the event's match has its sides), a conceded match
+    scored as the games finished and each game its winner still needed at 25-0, as a walkover's (ICF 139 gives no
+    score); with the law of the concession ("" when played out). None while not over."""
+    row = umpires.get(tablet.umpire_match) if tablet.umpire_match in over else None
+    if row is None or not row.over:
+        return None
+    found = tablet_rows.tablet_result(row.record)
+    if found is None:
+        return None
+    games, winner = list(found.games), found.winner
+    if found.conceded:
+        needed = 1 if event.settings.format is Format.SINGLE else 2
+        games = [g for g in games if g[0] != g[1]]
+        while sum((a > b) == (winner == 1) for a, b in games) < needed:
+            games.append((25, 0) if winner == 1 else (0, 25))
+    return tuple(games), found.conceded
+
+
+def _flipped(tablet: tablet_rows.Tablet, m, games):
+    """The games as the match has its sides (a tablet from before the binding has the match's own)."""
+    if tablet.sides is not None and tablet.sides == (m.side2, m.side1):
+        return tuple((b, a) for a, b in games)
+    return games
+
+
+def read_tablets(store: TournamentStore, umpires: UmpireMatches, event_id: int) -> Event:
+    """The event, with every result its tablets finished since read into it, each into the match the tablet was made
+    for and checked to be between its competitors (``players=``); a team tie once its rubbers decide it."""
+    event = store.load(event_id)
+    if event.closed:
+        return event
+    waiting = []
+    for t in tablet_rows.all_tablets(store, event_id):
+        m = tablet_rows.match_of(event, t)
+        if m is not None and m.result is None and not m.held:
+            waiting.append(t)
+    over = umpires.finished([t.umpire_match for t in waiting])
+    ties: dict[str, list[tablet_rows.Tablet]] = {}
+    for t in waiting:
+        if t.rubber:
+            ties.setdefault(t.match_id or f"{t.round}.{t.table}", []).append(t)
+            continue
+        try:
+            found = finished_games(umpires, event, t, over)
+            if found is None:
+                continue
+            event = _tablet_step(store, event_id, event, t, [found])
+        except (RecordError, DeskError, ResultError):  # the desk types it instead; the tablet's scorecard stays
+            continue
+        except StoreError:  # another server took it meanwhile
+            event = store.load(event_id)
+    for rubbers in ties.values():
+        event = _read_tie(store, umpires, event_id, event, sorted(rubbers, key=lambda t: t.rubber), over)
+    return event
+
+
+def _read_tie(store, umpires, event_id, event, rubbers, over) -> Event:
+    """A team tie's result, once the rubbers finished on their tablets (1, 2, ... in order) decide it."""
+    played = []
+    for t in rubbers:
+        try:
+            found = finished_games(umpires, event, t, over)
+        except RecordError:
+            found = None
+        if found is None:
+            break
+        played.append(found)
+    if not played:
+        return event
+    try:
+        return _tablet_step(store, event_id, event, rubbers[0], played)
+    except (DeskError, ResultError):  # not decided yet: the next rubber is still being played
+        return event
+    except StoreError:  # another server took it meanwhile
+        return store.load(event_id)
+
+
+def _tablet_step(store, event_id, event, t, played) -> Event:
+    """Record what the tablets finished (one match, or a tie's rubbers) into the tablet's match, by the core's checks
+    with the tablet's competitors; a concession noted with its law."""
+    m = tablet_rows.match_of(event, t)
+    sides = t.sides or (m.side1, m.side2)
+    games = [_flipped(t, m, g) for g, _ in played]
+    laws = sorted({law for _, law in played if law})
+    if t.rubber:
+        change = lambda e: record_tie(e, m.round, m.table, games, players=sides)  # noqa: E731
+        said = " | ".join(" ".join(f"{a}-{b}" for a, b in g) for g in games)
+        what = f"result from the umpires' tablets: round {m.round}, table {m.table}: {said}"
+    else:
+        change = lambda e: record(e, m.round, m.table, games[0], players=sides)  # noqa: E731
+        what = (f"result from the umpire's tablet: round {m.round}, table {m.table}: "
+                + " ".join(f"{a}-{b}" for a, b in games[0]))
+    if laws:
+        note = f"conceded on the tablet ({', '.join(laws)})"
+        inner = change
+
+        def change(e: Event) -> Event:
+            out = inner(e)
+            done = find(out, m.round, m.table)
+            noted = replace(done, result=replace(done.result, unusual=done.result.unusual + (note,)))
+            return out.with_matches(noted if x is done else x for x in out.matches)
+        what += f"; {note}"
+    return step(store, event_id, change, what, ", ".join(["ICF 57"] + laws))
 
 
 # -- championships: a series of events with its own ranking (SoL's) --------------------------------------------

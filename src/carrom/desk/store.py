@@ -8,6 +8,7 @@ A database error becomes ``StoreError`` saying what was being done: nothing half
 from __future__ import annotations
 
 import contextlib
+import secrets
 import threading
 import time
 from dataclasses import asdict, fields, replace
@@ -17,7 +18,7 @@ from sqlalchemy import and_, delete, select, update
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from carrom.desk.tables import Base, ClubRow, CompetitorRow, EventRow, LogRow, MatchRow, PlayerRow, ProtestRow
+from carrom.desk.tables import Base, ClubRow, CompetitorRow, EventRow, LogRow, MatchRow, PlayerRow, ProtestRow, upgrade
 from carrom.rules.message import say
 from carrom.store.engine import open_engine, prepare
 from carrom.tournament.model import (
@@ -27,6 +28,8 @@ from carrom.tournament.protests import Protest, State, Step
 
 Loaded = tuple[Event, dict, dict[int, dict], dict[tuple, dict]]  # an event as read, with its extras and theirs
 LINEUP = "lineup"  # a team tie's line-up by hand, kept in its match's extra column (SoL has none: never exported)
+MATCH_ID = "id"  # a match's own id (``identified``), kept in its extra column too (never exported)
+OWN = (LINEUP, MATCH_ID)
 DEFAULT_DB = "sqlite:///carrom.db"  # the embedded database `carrom play` (scripts/play) keeps its matches in
 
 
@@ -34,8 +37,20 @@ class StoreError(RuntimeError):
     """The database refused or failed, or has no such event; nothing was written."""
 
 
+class EventMissing(StoreError):
+    """The database has no such event (the web answers 404)."""
+
+
 class ConflictError(StoreError):
     """The event was written by someone else since it was read here: nothing was written; read it again."""
+
+
+def identified(event: Event) -> Event:
+    """The event with an id given to each match that has none yet (a new round's): unguessable and never given again,
+    so a round taken back and paired anew has new matches, and a tablet made for an old one is bound to no new one."""
+    if all(m.id for m in event.matches):
+        return event
+    return event.with_matches(m if m.id else replace(m, id=secrets.token_hex(8)) for m in event.matches)
 
 
 def settings_to_dict(s: Settings) -> dict[str, Any]:
@@ -52,7 +67,7 @@ class TournamentStore:
     def __init__(self, url: str = DEFAULT_DB) -> None:
         try:
             self.engine = open_engine(url)
-            prepare(self.engine, Base.metadata)  # servers (or --workers) starting at once make the tables one at a time
+            prepare(self.engine, Base.metadata, upgrade)  # servers (or --workers) starting at once make the tables one at a time
         except (SQLAlchemyError, ArgumentError, ValueError, ImportError, OSError) as exc:
             raise StoreError(say("cannot open the database {url}: {reason}", url=repr(url),
                                  reason=f"{exc.__class__.__name__}: {exc}")) from None
@@ -127,6 +142,7 @@ class TournamentStore:
     # -- events -----------------------------------------------------------------------------------
     def create(self, event: Event, extra: dict | None = None, *, session: Session | None = None,
                competitor_extra: dict[int, dict] | None = None, match_extra: dict[tuple, dict] | None = None) -> int:
+        event = identified(event)
         with self._maybe(session, "creating the event") as s:
             row = EventRow(name=event.name, date=event.date, settings=settings_to_dict(event.settings),
                            closed=event.closed, published=event.published, extra=extra or {})
@@ -140,6 +156,14 @@ class TournamentStore:
         with self.transaction("listing the events") as s:
             return [(r.id, r.name, r.date, r.closed) for r in s.scalars(select(EventRow).order_by(EventRow.id))]
 
+    def version(self, event_id: int) -> int:
+        """The event's version as stored (every write raises it), in one small query."""
+        with self.transaction("reading the event's version") as s:
+            version = s.scalar(select(EventRow.version).where(EventRow.id == event_id))
+        if version is None:
+            raise EventMissing(say("no event {event} in this database", event=event_id))
+        return version
+
     def load(self, event_id: int) -> Event:
         return self.load_with_extras(event_id)[0]
 
@@ -147,7 +171,7 @@ class TournamentStore:
         with self.transaction("reading the event") as s:
             row = s.get(EventRow, event_id)
             if row is None:
-                raise StoreError(say("no event {event} in this database", event=event_id))
+                raise EventMissing(say("no event {event} in this database", event=event_id))
             self._versions[event_id] = row.version
             known = self._loaded.get(event_id)
             if known is not None and known[0] == row.version:
@@ -170,7 +194,7 @@ class TournamentStore:
                                   for c in comps),
                 matches=tuple(self._match(m) for m in matches))
             loaded = (event, dict(row.extra or {}), {c.number: dict(c.extra or {}) for c in comps},
-                      {(m.round, m.table_no): {k: v for k, v in (m.extra or {}).items() if k != LINEUP}
+                      {(m.round, m.table_no): {k: v for k, v in (m.extra or {}).items() if k not in OWN}
                        for m in matches})
             if s.scalar(select(EventRow.version).where(EventRow.id == event_id)) == row.version:
                 self._loaded[event_id] = (row.version, loaded)  # not written meanwhile (SQLite reads no snapshot)
@@ -201,15 +225,18 @@ class TournamentStore:
         lineup = tuple((tuple(one), tuple(two)) for one, two in (m.extra or {}).get(LINEUP, ()))
         return Match(round=m.round, table=m.table_no, side1=m.side1, side2=m.side2, result=result, stage=m.stage,
                      held=m.held, announced=m.announced, umpire=m.umpire,
-                     kept=tuple((int(a), int(b)) for a, b in (m.kept or ())), lineup=lineup)
+                     kept=tuple((int(a), int(b)) for a, b in (m.kept or ())), lineup=lineup,
+                     id=str((m.extra or {}).get(MATCH_ID) or ""))
 
     def save(self, event_id: int, event: Event, what: str, law: str = "", *, protest: Protest | None = None,
              protest_id: int | None = None) -> int | None:
-        """Write the event as it is now, with the step ``what`` (and its law) in its record; one transaction."""
+        """Write the event as it is now (its new matches ``identified``), with the step ``what`` (and its law) in its
+        record; one transaction."""
+        event = identified(event)
         with self.transaction(what) as s:
             row = s.get(EventRow, event_id, with_for_update=True)
             if row is None:
-                raise StoreError(say("no event {event} in this database", event=event_id))
+                raise EventMissing(say("no event {event} in this database", event=event_id))
             if event_id in self._versions and row.version != self._versions[event_id]:
                 raise ConflictError(say("event {event} was changed by someone else meanwhile; nothing was written: "
                                         "look at it again", event=event_id))
@@ -249,7 +276,8 @@ class TournamentStore:
                     pid = protest_id
         self._versions[event_id] = written  # only once committed
         self._loaded[event_id] = (written, (event, extra, {c.id: dict(old_c.get(c.id) or {}) for c in event.competitors},
-                                            {(m.round, m.table): dict(old_m.get((m.round, m.table)) or {})
+                                            {(m.round, m.table): {k: v for k, v in (old_m.get((m.round, m.table))
+                                                                                    or {}).items() if k not in OWN}
                                              for m in event.matches}))
         return pid
 
@@ -269,9 +297,10 @@ class TournamentStore:
 
     @staticmethod
     def _match_extra(m: Match, extra: dict) -> dict:
-        """A match row's extra column: its extras with the team tie's line-up by hand, if any (``LINEUP``)."""
-        return {k: v for k, v in (extra or {}).items() if k != LINEUP} | (
-            {LINEUP: [[list(one), list(two)] for one, two in m.lineup]} if m.lineup else {})
+        """A match row's extra column: its extras with its id and the team tie's line-up by hand, if any (``OWN``)."""
+        return {k: v for k, v in (extra or {}).items() if k not in OWN} | (
+            {LINEUP: [[list(one), list(two)] for one, two in m.lineup]} if m.lineup else {}) | (
+            {MATCH_ID: m.id} if m.id else {})
 
     @classmethod
     def _write(cls, s: Session, event_id: int, event: Event, c_extra: dict, m_extra: dict) -> None:
@@ -306,10 +335,10 @@ class TournamentStore:
             if (r, t) not in old_m:
                 s.add(MatchRow(event_id=event_id, round=r, table_no=t, extra=cls._match_extra(m, {}),
                                **cls._match_values(m)))
-            elif old_m[(r, t)] != m:
+            elif old_m[(r, t)] != m or old_m[(r, t)].id != m.id:
                 where = and_(MatchRow.event_id == event_id, MatchRow.round == r, MatchRow.table_no == t)
                 values = cls._match_values(m)
-                if old_m[(r, t)].lineup != m.lineup:  # the line-up lives in the extras: the others kept as stored
+                if (old_m[(r, t)].lineup, old_m[(r, t)].id) != (m.lineup, m.id):  # in the extras: the others kept
                     values["extra"] = cls._match_extra(m, s.scalar(select(MatchRow.extra).where(where)) or {})
                 s.execute(update(MatchRow).where(where).values(**values))
 

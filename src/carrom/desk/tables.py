@@ -8,7 +8,7 @@ is the event's record: every step the desk took, with its time and law.
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Boolean, Connection, Float, ForeignKey, Integer, String, Text, inspect, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -142,6 +142,9 @@ class TabletRow(Base):
     table_no: Mapped[int] = mapped_column(Integer)
     umpire_match: Mapped[str] = mapped_column(String(64))  # carrom.store.umpire's match id
     umpire_key: Mapped[str] = mapped_column(String(64))
+    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the match it was made for (its id)
+    side1: Mapped[int | None] = mapped_column(Integer, nullable=True)  # ... and that match's competitors
+    side2: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class RubberTabletRow(Base):
@@ -155,3 +158,18 @@ class RubberTabletRow(Base):
     rubber: Mapped[int] = mapped_column(Integer)
     umpire_match: Mapped[str] = mapped_column(String(64))
     umpire_key: Mapped[str] = mapped_column(String(64))
+    match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    side1: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    side2: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+BOUND = ("match_id", "side1", "side2")  # the columns that bind a tablet to its match (added to older databases)
+
+
+def upgrade(conn: Connection) -> None:
+    """Older databases' tablet tables get the columns that bind a tablet to its match (left empty there)."""
+    for table in (TabletRow.__tablename__, RubberTabletRow.__tablename__):
+        have = {c["name"] for c in inspect(conn).get_columns(table)}
+        for column, kind in zip(BOUND, ("VARCHAR(32)", "INTEGER", "INTEGER")):
+            if column not in have:
+                conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from sqlalchemy import Boolean, DateTime, Integer, String, Text, update
+from sqlalchemy import Boolean, DateTime, Integer, String, Text, select, update
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from carrom.store.side import SideTable
@@ -90,3 +90,18 @@ class UmpireStore(SideTable):
                 return None
             return UmpireRow(m.id, m.key_hash, m.created, m.updated, m.title, m.record, m.revision, m.entries, m.over)
         return self._run("read the match", fn, write=False)
+
+    def started(self, match_ids: list[str]) -> set[str]:
+        """Which of these matches exist (a tournament's tablet whose toss is in), in one query."""
+        if not match_ids:
+            return set()
+        return self._run("read which matches exist", lambda s: set(s.scalars(
+            select(UmpireMatchModel.id).where(UmpireMatchModel.id.in_(match_ids)))), write=False)
+
+    def finished(self, match_ids: list[str]) -> set[str]:
+        """Which of these matches are over, in one query (the tablets of a round of 250 tables)."""
+        if not match_ids:
+            return set()
+        return self._run("read which matches are over", lambda s: set(s.scalars(
+            select(UmpireMatchModel.id).where(UmpireMatchModel.id.in_(match_ids), UmpireMatchModel.over.is_(True)))),
+            write=False)

@@ -114,6 +114,7 @@ class Match:
     umpire: str | None = None
     kept: tuple[tuple[int, int], ...] = ()  # games standing before a replay ordered by an upheld protest (ICF 151 a)
     lineup: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()  # a tie's rubbers' players, by hand (lineup.py)
+    id: str = field(default="", compare=False)  # its own, given when first stored and kept by swaps: a tablet's bond
 
     @property
     def bye(self) -> bool:

@@ -1,16 +1,14 @@
 """The tournament desk on the web (``/desk``) and the tournament's public pages (``/t/{id}``): docs/tournaments.md.
 
-Only translates: every step is ``carrom.desk.service``'s or the pure core's (``carrom.tournament``),
-so a refusal is the same sentence ``carrom tournament`` prints (the core's ``DeskError``), sent
-beside its English as a message when it is one. Rights by link only: creating (or importing) an
-event gives its desk key, kept as a hash; the desk's page sends it as ``X-Desk-Key``. Each table
-of a published round gets an umpire's match on the tablet (``/umpire/{id}#key=...``) with the
-scorecard's header filled in and the match's stage; the desk reads the tablet's result into the
-event once the tablet says the match is over (``sync``: on every reading of the desk or of the
-public page, so several servers on one PostgreSQL database see it alike). Public pages read a
-cached view (at most one computation a second per event), or subscribe to it (``carrom.web.feed``:
-each new version's changes, made once for every subscriber), and never carry a key. A step's answer
-is made and encoded in a worker thread: the event loop only passes bytes on.
+Every step is ``carrom.desk.service``'s (``STEPS``: each parses its fields and calls it, as ``carrom
+tournament`` does), so a refusal is the same sentence the command line prints (the core's ``DeskError``),
+sent beside its English as a message when it is one. Rights by link only: creating (or importing) an
+event gives its desk key, kept as a hash; the desk's page sends it as ``X-Desk-Key``. The tablets of each
+table are the service's too (reserved on publish, the toss, their finished matches read in on every reading
+of the desk or of the public page). Public pages read a cached view (at most one computation a second per
+event), or subscribe to it (``carrom.web.feed``: each new version's changes, made once for every subscriber),
+and never carry a key. A step's answer is made and encoded in a worker thread: the event loop only passes
+bytes on.
 """
 
 from __future__ import annotations
@@ -18,51 +16,39 @@ from __future__ import annotations
 import asyncio
 import gzip
 import hashlib
-import hmac
 import io
 import json
 import logging
 import re
 import secrets
 import time
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import orjson
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse, Response
-from sqlalchemy import select
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session
-
-from carrom.desk import SolError, StoreError as DeskStoreError, TournamentStore, import_sol
+from carrom.desk import EventMissing, SolError, StoreError as DeskStoreError, TournamentStore, import_sol
 from carrom.desk import service
 from carrom.desk.roster import read_roster
-from carrom.desk.tables import EventRow
-from carrom.rules import Refusal, Seat
+from carrom.desk.tablets import match_of
+from carrom.rules import Refusal
 from carrom.rules.errors import law_cited
 from carrom.i18n import translator
 from carrom.i18n.said import RECORDER as SAID
 from carrom.i18n.said import sent
-from carrom.records import RecordError, dumps, load_record
-from carrom.records.record import Record
-from carrom.records.tablet import SinkSession, header_from_dict
+from carrom.records import RecordError
 from carrom.rules.message import Message, say
-from carrom.store import Store
-from carrom.store.umpire import UmpireMatchModel, UmpireStore
+from carrom.store import Store, StoreError
+from carrom.store.umpire import UmpireStore
 from carrom.web.catalog import unknown_language
 from carrom.web.feed import Channel, Subscription, Version, version_of
 from carrom.web.limits import Limits, client_address
 from carrom.web.pages import add_pages
-from carrom.tournament import (
-    DeskError, Event, ResultError, announce, find, publish, record, record_tie, retire, standings, swap, undo,
-    walkover,
-)
+from carrom.tournament import DeskError, Event, ResultError, announce, find, record, retire, standings, swap, walkover
 from carrom.tournament.lineup import is_doubles, players_of
 from carrom.tournament.protests import State
 from carrom.tournament.results import report_by
-from carrom.web.umpire import games_of, key_hash as umpire_key_hash, title_of
 
 log = logging.getLogger("carrom.web.desk")
 
@@ -90,17 +76,6 @@ def refused(exc: Exception, status: int = 400) -> JSONResponse:
     if isinstance(said, Message):
         body["refusal"] = sent(said)
     return JSONResponse(body, status_code=status)
-
-
-def tablet_games(record_text: str) -> tuple[tuple[int, int], ...] | None:
-    """The games of a finished match on the tablet, side 1 (south's side) first; None while it is not over."""
-    session = SinkSession(load_record(record_text, replay=False), Path("desk.json"), words=SAID)
-    if not session.match.state.over:
-        return None
-    first = session.record.header.sides()[0]
-    flip = Seat.SOUTH not in first
-    return tuple((g["points"][1], g["points"][0]) if flip else (g["points"][0], g["points"][1])
-                 for g in games_of(session))
 
 
 class PublicView(NamedTuple):
@@ -148,159 +123,34 @@ class Desk:
         service.set_desk_key(self.events, event_id, key)
         return {"id": event_id, "key": key, "desk": f"/desk/{event_id}#key={key}", "public": f"/t/{event_id}"}
 
-    # -- the tablets ---------------------------------------------------------------------------------------
-    def open_tablets(self, event_id: int) -> int:
-        """A tablet for each played table of the published rounds that has none yet: its umpire's match id and key,
-        the match itself made when the toss is in (``start_tablet``); how many were made."""
-        event, extra, c_extra, _ = self.events.load_with_extras(event_id)
-        have = {(t.round, t.table) for t in service.tablets(self.events, event_id)}
-        made = 0
-        for m in event.matches:
-            if m.round > event.published or m.side2 is None or m.result is not None or (m.round, m.table) in have:
-                continue
-            count = event.settings.rubbers
-            if not count and len(event.competitor(m.side1).players) > 2:
-                continue  # a team's match that is not a tie of rubbers: typed by the desk
-            for rubber in range(1, count + 1) if count else (0,):  # a team tie: a tablet each rubber
-                try:
-                    header_from_dict(service.scorecard_header(event, extra, m, rubber, c_extra))
-                except RecordError as exc:
-                    log.warning("event %s, round %s, table %s: no tablet: %s", event_id, m.round, m.table, exc)
-                    continue
-                match_id, key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
-                service.add_tablet(self.events, event_id, service.Tablet(m.round, m.table, match_id, key, rubber))
-                made += 1
-        return made
-
+    # -- the tablets: desk.service's, the umpire's store read through its own methods ---------------------------
     def tablet(self, event_id: int, round_number: int, table: int, key: str | None = None,
                rubber: int = 0) -> service.Tablet:
-        """The tablet of a table (of a tie's rubber); with ``key``, only when it is that tablet's umpire key."""
-        for t in service.tablets(self.events, event_id):
-            if (t.round, t.table, t.rubber) == (round_number, table, rubber):
-                if key is not None and not hmac.compare_digest(t.umpire_key, key):
-                    break
-                return t
-        if key is not None:
+        """The open tablet of a table (of a tie's rubber); with ``key``, only when it is that tablet's umpire key."""
+        t = service.tablet_of(self.events, event_id, round_number, table, rubber, key)
+        if t is None:
             raise HTTPException(403, SAID.gettext("this is not the umpire's key for this match: nothing was entered"))
-        raise DeskError(say("round {round}, table {table} has no tablet", round=round_number, table=table))
-
-    def start_tablet(self, event_id: int, round_number: int, table: int, winner: int, choice: str,
-                     rubber: int = 0) -> str:
-        """The toss (ICF 39: which side won it, and whether it took the break or a side), then the umpire's match with
-        the scorecard's header and that toss; the first break is the toss's (ICF 42). The umpire's link."""
-        t = self.tablet(event_id, round_number, table, rubber=rubber)
-        if self.umpires.get(t.umpire_match) is not None:
-            raise DeskError(say("the toss of round {round}, table {table} is in already: the tablet is open",
-                                round=round_number, table=table))
-        if winner not in (1, 2) or choice not in ("break", "side"):
-            raise DeskError(say("the toss: the side that won it is 1 or 2, and it chose the break or a side (ICF 39)"))
-        event, extra, c_extra, _ = self.events.load_with_extras(event_id)
-        m = find(event, round_number, table)
-        header = service.scorecard_header(event, extra, m, rubber, c_extra)
-        seats = list(header["players"])  # side 1's seats first, then side 2's
-        half = len(seats) // 2
-        sides = (seats[:half], seats[half:])
-        won = sides[winner - 1][0]
-        header["toss"] = {"winner": won, "choice": choice}
-        header["first_breaker"] = won if choice == "break" else sides[2 - winner][0]
-        try:
-            rec = Record(header_from_dict(header))
-        except RecordError as exc:
-            raise DeskError(say("the toss: {error}", error=str(exc))) from None
-        self.umpires.create(t.umpire_match, umpire_key_hash(t.umpire_key), title_of(rec), dumps(rec), 0, False)
-        names = " & ".join(header["players"][won]["name"] for won in sides[winner - 1])
-        service.step(self.events, event_id, lambda e: e,
-                     f"toss of round {round_number}, table {table}{f', rubber {rubber}' if rubber else ''}: won by "
-                     f"{names}, who chose "
-                     f"{'the break' if choice == 'break' else 'a side'}", "ICF 39")
-        return f"/umpire/{t.umpire_match}#key={t.umpire_key}"
+        return t
 
     def started(self, match_ids: list[str]) -> set[str]:
-        """Which of these tablets have their umpire's match (the toss is in), in one query."""
-        if not match_ids:
-            return set()
+        """Which of these tablets have their umpire's match (the toss is in); none while the database is away."""
         try:
-            with Session(self.store.engine) as s:
-                return set(s.scalars(select(UmpireMatchModel.id).where(UmpireMatchModel.id.in_(match_ids))))
-        except SQLAlchemyError as exc:
+            return self.umpires.started(match_ids)
+        except StoreError as exc:
+            log.warning("the tablets' matches cannot be read now: %s", exc)
+            return set()
+
+    def finished(self, match_ids: list[str]) -> set[str]:
+        """Which of these umpire's matches are over; none while the database is away."""
+        try:
+            return self.umpires.finished(match_ids)
+        except StoreError as exc:
             log.warning("the tablets' matches cannot be read now: %s", exc)
             return set()
 
     def sync(self, event_id: int) -> Event:
-        """The event, with every result a tablet finished since read into it (the desk's record says so)."""
-        event = self.events.load(event_id)
-        if event.closed:
-            return event
-        waiting = []
-        for t in service.tablets(self.events, event_id):
-            try:
-                m = find(event, t.round, t.table)
-            except DeskError:
-                continue
-            if m.result is None and not m.held:
-                waiting.append(t)
-        over = self.finished([t.umpire_match for t in waiting])
-        ties: dict[tuple[int, int], dict[int, service.Tablet]] = {}
-        for t in waiting:
-            if t.rubber:
-                ties.setdefault((t.round, t.table), {})[t.rubber] = t
-                continue
-            row = self.umpires.get(t.umpire_match) if t.umpire_match in over else None
-            if row is None or not row.over:
-                continue
-            try:
-                games = tablet_games(row.record)
-                if games is None:
-                    continue
-                event = service.step(self.events, event_id, lambda e: record(e, t.round, t.table, games),
-                                     f"result from the umpire's tablet: round {t.round}, table {t.table}: "
-                                     + " ".join(f"{a}-{b}" for a, b in games), "ICF 57")
-            except (RecordError, *REFUSED) as exc:  # the desk types it instead; the tablet's scorecard stays
-                log.warning("event %s, round %s, table %s: the tablet's result was not taken: %s", event_id, t.round,
-                            t.table, exc)
-            except DeskStoreError as exc:  # another server took it meanwhile
-                log.info("event %s: %s", event_id, exc)
-                event = self.events.load(event_id)
-        for (r, n), rubbers in ties.items():
-            event = self.sync_tie(event_id, event, r, n, rubbers, over)
-        return event
-
-    def sync_tie(self, event_id: int, event: Event, r: int, n: int, rubbers: dict[int, service.Tablet],
-                 over: set[str]) -> Event:
-        """A team tie's result, once the rubbers finished on their tablets (1, 2, ... in order) decide it."""
-        played = []
-        for k in sorted(rubbers):
-            t = rubbers[k]
-            row = self.umpires.get(t.umpire_match) if t.umpire_match in over else None
-            games = tablet_games(row.record) if row is not None and row.over else None
-            if games is None:
-                break
-            played.append(games)
-        if not played:
-            return event
-        try:
-            record_tie(event, r, n, played)
-        except REFUSED:  # not decided yet: the next rubber is still being played
-            return event
-        try:
-            return service.step(self.events, event_id, lambda e: record_tie(e, r, n, played),
-                                f"result from the umpires' tablets: round {r}, table {n}: "
-                                + " | ".join(" ".join(f"{a}-{b}" for a, b in g) for g in played), "ICF 57")
-        except DeskStoreError as exc:  # another server took it meanwhile
-            log.info("event %s: %s", event_id, exc)
-            return self.events.load(event_id)
-
-    def finished(self, match_ids: list[str]) -> set[str]:
-        """Which of these umpire's matches are over, in one query (the tablets of a round of 250 tables)."""
-        if not match_ids:
-            return set()
-        try:
-            with Session(self.store.engine) as s:
-                return set(s.scalars(select(UmpireMatchModel.id).where(UmpireMatchModel.id.in_(match_ids),
-                                                                        UmpireMatchModel.over.is_(True))))
-        except SQLAlchemyError as exc:
-            log.warning("the tablets' matches cannot be read now: %s", exc)
-            return set()
+        """The event, with every result a tablet finished since read into it (``service.read_tablets``)."""
+        return service.read_tablets(self.events, self.umpires, event_id)
 
     # -- views ---------------------------------------------------------------------------------------------
     def rubbers_played(self, event: Event, tablets: dict) -> dict[str, tuple]:
@@ -309,15 +159,15 @@ class Desk:
         if not waiting:
             return {}
         played = {}
-        for match_id in self.finished(waiting):
-            row = self.umpires.get(match_id)
+        over = self.finished(waiting)
+        for t in tablets.values():
             try:
-                games = tablet_games(row.record) if row is not None else None
+                found = service.finished_games(self.umpires, event, t, over) if t.rubber else None
             except RecordError as exc:
-                log.warning("umpire's match %s: %s", match_id, exc)
+                log.warning("umpire's match %s: %s", t.umpire_match, exc)
                 continue
-            if games is not None:
-                played[match_id] = games
+            if found is not None:
+                played[t.umpire_match] = found[0]
         return played
 
     def match_view(self, event_id: int, event: Event, m, tablets: dict, started: set, private: bool,
@@ -373,7 +223,7 @@ class Desk:
         return out
 
     def view(self, event_id: int, event: Event, private: bool) -> dict[str, Any]:
-        tablets = {(t.round, t.table, t.rubber): t for t in service.tablets(self.events, event_id)}
+        tablets = {(t.round, t.table, t.rubber): t for t in service.tablets(self.events, event_id, event)}
         shown = [m for m in event.matches if private or m.round <= event.published]
         started = self.started([t.umpire_match for t in tablets.values()])
         matches = {(m.round, m.table): m for m in event.matches}
@@ -514,10 +364,7 @@ class Desk:
         """What an event's public view is made of, read in three small queries: the event's version (every step the
         desk or a tablet's result takes writes it), its tablets and the umpire's match of each (a toss opens it, and
         the page then links its scoreboard), and which of those matches are over (a result ``sync`` will read in)."""
-        with self.events.transaction("reading the event's version") as s:
-            version = s.scalar(select(EventRow.version).where(EventRow.id == event_id))
-        if version is None:
-            raise DeskStoreError(f"no event {event_id} in this database")
+        version = self.events.version(event_id)
         tablets = service.tablets(self.events, event_id)
         opened = tuple((t.round, t.table, t.rubber, t.umpire_match) for t in tablets)
         return version, opened, frozenset(self.finished([t.umpire_match for t in tablets if t.umpire_match]))
@@ -576,6 +423,109 @@ def _entry(value: Any) -> service.Entry:
     return service.Entry(str(value["first"]).strip(), str(value["last"]).strip(), str(value.get("club") or ""),
                          str(value.get("country") or ""), None if rating is None else float(rating),
                          str(value.get("team") or ""))
+
+
+def _pair(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    service.step(desk.events, event_id, service.pairing(desk.events, event_id), "round paired")
+
+
+def _publish(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    service.publish_round(desk.events, event_id)
+
+
+def _undo(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    service.undo_round(desk.events, event_id)
+
+
+def _swap(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    a, b = str(body.get("a", "")), str(body.get("b", ""))
+    service.step(desk.events, event_id, lambda e: swap(e, service.competitor_named(e, a), service.competitor_named(e, b)),
+                 f"swapped by hand: {a} and {b}")
+
+
+def _result(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    from carrom.tournament import parse_games
+
+    r, t, games = _int(body, "round"), _int(body, "table"), str(body.get("games", ""))
+    named = body.get("competitors")  # the competitors the page showed: checked against the match (``players=``)
+    if named is not None and (not isinstance(named, list) or len(named) != 2
+                              or not all(isinstance(c, int) and not isinstance(c, bool) for c in named)):
+        raise HTTPException(400, SAID.gettext("{key} must be a list", key="competitors"))
+    service.step(desk.events, event_id, lambda e: record(e, r, t, parse_games(games),
+                                                         players=None if named is None else tuple(named)),
+                 f"result typed: round {r}, table {t}: {games}", "ICF 57")
+
+
+def _announce(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    r, t = _int(body, "round"), _int(body, "table")
+    at = body.get("at", now)  # the time the match is announced for (ICF 143 i), as `announce --at` takes it
+    if isinstance(at, bool) or not isinstance(at, (int, float)) or not 0 < at < now + ANNOUNCE_AHEAD:
+        raise HTTPException(400, SAID.gettext("{key}: the time the match is announced for, seconds since the "
+                                              "epoch, at most a day ahead", key="at"))
+    service.step(desk.events, event_id, lambda e: announce(e, r, t, float(at)), f"announced round {r}, table {t} for "
+                 f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime(at))} UTC", "ICF 143 i")
+
+
+def _walkover(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    r, t, present = _int(body, "round"), _int(body, "table"), _int(body, "present")
+    law = "004 laws 18 and 126" if desk.events.load(event_id).settings.timed else "ICF 143 i"
+    service.step(desk.events, event_id, lambda e: walkover(e, r, t, present, now),
+                 f"walkover: round {r}, table {t}, side {3 - present} absent", law)
+
+
+def _toss(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    """The toss taken at the desk (ICF 39): the table's tablet opens without asking it."""
+    r, t, winner = _int(body, "round"), _int(body, "table"), _int(body, "winner")
+    service.toss(desk.events, desk.umpires, event_id, r, t, winner, str(body.get("choice", "")),
+                 _int(body, "rubber", 0))
+
+
+def _lineup(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    """A team tie's line-up by hand, before any of its rubbers' tosses."""
+    r, t = _int(body, "round"), _int(body, "table")
+    tossed = desk.started([x.umpire_match for x in service.tablets(desk.events, event_id)
+                           if (x.round, x.table) == (r, t) and x.rubber])
+    if tossed:
+        raise DeskError(say("round {round}, table {table}: a rubber's toss is in, its players are on its "
+                            "scorecard: the line-up cannot change any more", round=r, table=t), Refusal.OVER)
+    rubbers = body.get("rubbers")
+    service.step(desk.events, event_id, lambda e: service.lineup_named(e, r, t, rubbers),
+                 f"line-up of round {r}, table {t}: {json.dumps(rubbers, ensure_ascii=False)}")
+
+
+def _retire(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    who = str(body.get("competitor", ""))
+    service.step(desk.events, event_id, lambda e: retire(e, service.competitor_named(e, who)), f"withdrawn: {who}")
+
+
+def _add(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    players = body.get("players")
+    if not isinstance(players, list):
+        raise HTTPException(400, SAID.gettext("{key} must be a list", key="players"))
+    service.enter_players(desk.events, event_id, [_entry(p) for p in players])
+
+
+def _lodge(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    r, t, game = _int(body, "round"), _int(body, "table"), _int(body, "game")
+    ended = now - 60 * _int(body, "minutes_since_game", 0)
+    service.lodge_protest(desk.events, event_id, r, t, str(body.get("by", "")), game,
+                          oral_at=now if body.get("oral", True) else None, fee=bool(body.get("fee", True)),
+                          game_ended=ended, now=now)
+
+
+def _decide(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    service.decide_protest(desk.events, event_id, _int(body, "protest"), bool(body.get("upheld")), now)
+
+
+def _close(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    rating = body.get("rating") or None
+    service.close_event(desk.events, event_id, None if rating is None else str(rating))
+
+
+# the desk's steps by name, as ``Room.ACTS`` dispatches a room's: each parses its fields and calls desk.service
+STEPS = {"pair": _pair, "publish": _publish, "undo": _undo, "swap": _swap, "result": _result, "announce": _announce,
+         "walkover": _walkover, "toss": _toss, "lineup": _lineup, "retire": _retire, "add": _add, "lodge": _lodge,
+         "decide": _decide, "close": _close}
 
 
 SETTINGS = ("system", "pairing", "format", "rounds", "finals", "final_kind", "third_place", "groups", "qualifiers",
@@ -639,7 +589,7 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
             return refused(exc)
         except DeskStoreError as exc:
             log.warning("%s", exc)
-            if "no event" in str(exc):
+            if isinstance(exc, EventMissing):
                 raise HTTPException(404, SAID.gettext("there is no event {event}: check the link",
                                                       event=args[0] if args else "")) from None
             raise HTTPException(503, SAID.gettext("the database is not available now: nothing was changed; try "
@@ -704,75 +654,12 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
             return await answer(desk.desk_view, event_id)
 
     def action(event_id: int, what: str, body: dict) -> Any:
-        """One step of the desk; the answer is the desk's view after it."""
-        ev = desk.events
-        now = time.time()
-        if what == "pair":
-            service.step(ev, event_id, service.pairing(ev, event_id), "round paired")
-        elif what == "publish":
-            service.step(ev, event_id, publish, "round published")
-            desk.open_tablets(event_id)
-        elif what == "undo":
-            changed = service.step(ev, event_id, undo, "last round taken back")
-            service.drop_tablets(ev, event_id, changed.current_round + 1)
-        elif what == "swap":
-            a, b = str(body.get("a", "")), str(body.get("b", ""))
-            service.step(ev, event_id, lambda e: swap(e, service.competitor_named(e, a), service.competitor_named(e, b)),
-                         f"swapped by hand: {a} and {b}")
-        elif what == "result":
-            from carrom.tournament import parse_games
-
-            r, t, games = _int(body, "round"), _int(body, "table"), str(body.get("games", ""))
-            service.step(ev, event_id, lambda e: record(e, r, t, parse_games(games)),
-                         f"result typed: round {r}, table {t}: {games}", "ICF 57")
-        elif what == "announce":
-            r, t = _int(body, "round"), _int(body, "table")
-            at = body.get("at", now)  # the time the match is announced for (ICF 143 i), as `announce --at` takes it
-            if isinstance(at, bool) or not isinstance(at, (int, float)) or not 0 < at < now + ANNOUNCE_AHEAD:
-                raise HTTPException(400, SAID.gettext("{key}: the time the match is announced for, seconds since the "
-                                                      "epoch, at most a day ahead", key="at"))
-            service.step(ev, event_id, lambda e: announce(e, r, t, float(at)), f"announced round {r}, table {t} for "
-                         f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime(at))} UTC",
-                         "ICF 143 i")
-        elif what == "walkover":
-            r, t, present = _int(body, "round"), _int(body, "table"), _int(body, "present")
-            law = "004 laws 18 and 126" if ev.load(event_id).settings.timed else "ICF 143 i"
-            service.step(ev, event_id, lambda e: walkover(e, r, t, present, now),
-                         f"walkover: round {r}, table {t}, side {3 - present} absent", law)
-        elif what == "toss":  # the toss taken at the desk (ICF 39): the table's tablet opens without asking it
-            r, t, winner = _int(body, "round"), _int(body, "table"), _int(body, "winner")
-            desk.start_tablet(event_id, r, t, winner, str(body.get("choice", "")), _int(body, "rubber", 0))
-        elif what == "lineup":  # a team tie's line-up by hand, before any of its rubbers' tosses
-            r, t = _int(body, "round"), _int(body, "table")
-            tossed = desk.started([x.umpire_match for x in service.tablets(ev, event_id)
-                                   if (x.round, x.table) == (r, t) and x.rubber])
-            if tossed:
-                raise DeskError(say("round {round}, table {table}: a rubber's toss is in, its players are on its "
-                                    "scorecard: the line-up cannot change any more", round=r, table=t), Refusal.OVER)
-            rubbers = body.get("rubbers")
-            service.step(ev, event_id, lambda e: service.lineup_named(e, r, t, rubbers),
-                         f"line-up of round {r}, table {t}: {json.dumps(rubbers, ensure_ascii=False)}")
-        elif what == "retire":
-            who = str(body.get("competitor", ""))
-            service.step(ev, event_id, lambda e: retire(e, service.competitor_named(e, who)), f"withdrawn: {who}")
-        elif what == "add":
-            players = body.get("players")
-            if not isinstance(players, list):
-                raise HTTPException(400, SAID.gettext("{key} must be a list", key="players"))
-            service.enter_players(ev, event_id, [_entry(p) for p in players])
-        elif what == "lodge":
-            r, t, game = _int(body, "round"), _int(body, "table"), _int(body, "game")
-            ended = now - 60 * _int(body, "minutes_since_game", 0)
-            service.lodge_protest(ev, event_id, r, t, str(body.get("by", "")), game,
-                                  oral_at=now if body.get("oral", True) else None, fee=bool(body.get("fee", True)),
-                                  game_ended=ended, now=now)
-        elif what == "decide":
-            service.decide_protest(ev, event_id, _int(body, "protest"), bool(body.get("upheld")), now)
-        elif what == "close":
-            rating = body.get("rating") or None
-            service.close_event(ev, event_id, None if rating is None else str(rating))
-        else:
+        """One step of the desk (``STEPS``: each parses its fields and calls ``desk.service``); the answer is the
+        desk's view after it."""
+        do = STEPS.get(what)
+        if do is None:
             raise HTTPException(404, SAID.gettext("the desk has no step {step}", step=what))
+        do(desk, event_id, body, time.time())
         view = desk.desk_view(event_id)  # the tablets' results read in too
         # someone reads the public page: the spectators see the step at once
         return view, desk.public_now(event_id) if event_id in desk.public else None
@@ -837,7 +724,7 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
         def read():
             t = desk.tablet(event_id, round_number, table, request.headers.get(UMPIRE_KEY_HEADER) or "", rubber)
             event = desk.events.load(event_id)
-            m = find(event, round_number, table)
+            m = match_of(event, t)
             sides = [event.names(c) for c in m.sides]
             if rubber:
                 sides = [[event.players[p].name for p in x] for x in players_of(event, m, rubber)]
@@ -854,7 +741,7 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
 
         def toss(event_id: int):
             desk.tablet(event_id, round_number, table, request.headers.get(UMPIRE_KEY_HEADER) or "", rubber)
-            link = desk.start_tablet(event_id, round_number, table, winner, choice, rubber)
+            link = service.toss(desk.events, desk.umpires, event_id, round_number, table, winner, choice, rubber)
             # the spectators' page gets the table's scoreboard at once
             return {"umpire": link}, desk.public_now(event_id) if event_id in desk.public else None
         async with desk.lock(event_id):
@@ -889,7 +776,7 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
         except REFUSED as exc:
             return refused(exc)
         except DeskStoreError as exc:
-            if "no event" in str(exc):
+            if isinstance(exc, EventMissing):
                 raise HTTPException(404, SAID.gettext("there is no event {event}: check the link",
                                                       event=event_id)) from None
             log.warning("%s", exc)
