@@ -31,7 +31,7 @@ from fastapi.responses import JSONResponse, Response
 from carrom.desk import EventMissing, SolError, StoreError as DeskStoreError, TournamentStore, import_sol
 from carrom.desk import service
 from carrom.desk.roster import read_roster
-from carrom.desk.tablets import match_of
+from carrom.desk.tablets import all_tablets, match_of
 from carrom.rules import Refusal
 from carrom.rules.errors import law_cited
 from carrom.i18n import translator
@@ -365,7 +365,7 @@ class Desk:
         desk or a tablet's result takes writes it), its tablets and the umpire's match of each (a toss opens it, and
         the page then links its scoreboard), and which of those matches are over (a result ``sync`` will read in)."""
         version = self.events.version(event_id)
-        tablets = service.tablets(self.events, event_id)
+        tablets = all_tablets(self.events, event_id)  # closed ones too: no event read for a stamp
         opened = tuple((t.round, t.table, t.rubber, t.umpire_match) for t in tablets)
         return version, opened, frozenset(self.finished([t.umpire_match for t in tablets if t.umpire_match]))
 
