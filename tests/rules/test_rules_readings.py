@@ -60,3 +60,16 @@ def test_conceding_off_turn_under_the_french_rules(what):
     r = m.play(Concede(N, what))
     assert "001 §4 q" in laws(r) and m.state.games_won[0] == (1 if what == "game" else 0)
     assert m.state.over is (what == "match")
+
+
+@pytest.mark.parametrize("rules, points, law, won", [
+    ("fr-official", None, "001 §3.7 i", 3), ("fr-official", (0, 22), "001 §3.7 i", 1), ("icf", None, "ICF 107 a", 3),
+], ids=["001 §3.7 i 3 points", "001 §3.7 i 1 point from 22", "ICF 107 a 3 points"])
+def test_the_special_cases_fixed_points_are_not_called_the_queens(rules, points, law, won):
+    """001 §3.7 i: "c'est alors l'adversaire qui gagne le board avec 3 points" (1 from 22 points, §3.7 f–l); ICF 107
+    a: "el oponente gana el juego por 3 puntos": points of the case, not "for the queen", which is still on the
+    board. South pockets his last white with the queen on the board; North wins (from 22 points, 1)."""
+    m = position(new(rules, points=points), 1, 3, turn=S)
+    r = play(m, S, "w")
+    ruling = next(d for d in r.decisions if d.law == law)
+    assert "for the queen" not in ruling.text and f"by {won} point" in ruling.text

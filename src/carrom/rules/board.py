@@ -36,6 +36,7 @@ class BoardResult:
     replayed: bool = False
     loser_points: int = 0  # the simplified French rule scores both sides
     queen_lapsed: bool = False  # the winners' queen did not count: they had 22 points or more (ICF 54)
+    fixed: bool = False  # the special case's fixed 3 (or 1) points, not the queen's (ICF 102–112; 001 §3.7 f–l)
 
     @property
     def points(self) -> int:

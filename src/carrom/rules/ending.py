@@ -32,7 +32,8 @@ def _result(ctx: Context, winner: int, law: str, why: Message, coins: int = 0, q
     if not ctx.rules.special_extras and number in FRENCH_CASES:
         why, law, claim = say("{why} (as {law})", why=why, law=law), f"001 §3.7 {FRENCH_CASES[number]}", 0
     text = board_won(ctx.table, winner, why, coins + queen, claim)
-    return BoardResult(winner, queen, coins, law, text, extra_claimable=claim, queen_lapsed=lapsed)
+    return BoardResult(winner, queen, coins, law, text, extra_claimable=claim, queen_lapsed=lapsed,
+                       fixed=bool(queen) and not with_queen)
 
 
 def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) -> BoardResult | None:

@@ -42,8 +42,9 @@ def board_over(state: MatchState, board: BoardState, result: BoardResult, d: lis
 
 def breakdown(result: BoardResult) -> Message | str:
     """A won board's ruling with what its points are made of when the queen counted in them: "... by 12 points:
-    9 for the coins + 3 for the queen" (ICF 52 b, 53 a)."""
-    if result.winner is None or not result.queen_points:
+    9 for the coins + 3 for the queen" (ICF 52 b, 53 a); not the fixed points of a special case, which are no
+    queen's ("gana el juego por 3 puntos", ICF 102–112; 001 §3.7 f–l "avec 3 points")."""
+    if result.winner is None or not result.queen_points or result.fixed:
         return result.text
     return say("{ruling}: {coins} for the coins + {queen} for the queen", ruling=result.text,
                coins=result.coin_points + result.extra, queen=result.queen_points)
