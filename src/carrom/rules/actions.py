@@ -71,7 +71,8 @@ class ByOffender:
 
 @dataclass(frozen=True)
 class Forfeit(ByOffender):
-    """A side loses the board, as ICF 51, 91, 121 b and 126 b punish.
+    """A side loses the board, as ICF 51, 91, 121 b and 126 b punish (ICF 91 under rules where rising from the chair
+    costs a penalty coin instead, 001 §3.11 p: that penalty, ``carrom.rules.penalty.chair``).
 
     ``offender``: the player who broke the law, whose side loses; the referee checks it against the law
     (ICF 51: a player not in turn; ICF 91: one whose side is in turn). None: the seat is the offender and
@@ -101,14 +102,16 @@ class Declare(ByOffender):
     turn (ICF 63 a, b);
     ``signal``: partners communicating in doubles (ICF 131; 001 §4 l);
     ``frame``: the striker left on the frame or in a net (001 §4 o);
+    ``chair``: rising from the chair: the board lost (ICF 91), one penalty coin in one's own turn (001 §3.11 p);
+    ``placing``: a fault while placing a coin: by its timing (ICF 63, 64 a), the turn kept (001 §3.11 l–m);
     ``wait``: no room to place the coins owed now, so they wait (ICF 79 a);
     ``replay``: the board is replayed for events beyond control (ICF 140);
     ``no-room``: no legal striker position on the baseline, the board is replayed (ICF 142);
     ``late``: a player more than 7 minutes late loses the game 25–0 (timed game, 004 law 18);
     ``absent``: a player away from the board without the umpire's leave loses the match (ICF 143 a).
 
-    ``offender``: the player the declaration is about, for the breaches (technical, signal, frame, absent,
-    late); None: the seat (as records written before offenders were named read).
+    ``offender``: the player the declaration is about, for the breaches (technical, signal, frame, chair,
+    placing, absent, late); None: the seat (as records written before offenders were named read).
     """
 
     seat: Seat
