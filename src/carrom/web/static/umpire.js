@@ -4,11 +4,13 @@ import { language, said, t } from "./i18n.js";
 import { el, fill, follow, scoreCard, boardFacts, boardsTable, logList, entryOf, promptOf, ruled, whoIs } from "./umpire-view.js";
 
 const MINE = "carrom-umpire-matches"; // id -> {key, title}: the matches this tablet umpires
-const umpire = (window.umpire = { state: null, busy: false, options: null, taps: [], canEnter: false, sentBy: null,
-  shownAt: 0 });
-// A second tap on the same button within SEEN ms of the first one's answer, with no other tap between, is the same
-// finger again (a double tap): it is sent against the state the first tap was made on, and the server refuses it.
-const SEEN = 600;
+const umpire = (window.umpire = { state: null, busy: false, options: null, taps: [], tapsOn: null, canEnter: false,
+  sentBy: null, shownAt: 0 });
+// A second tap on the same button, with no other tap between, is the same finger again (a double tap) when it comes
+// within DOUBLE ms of the first (Android's double-tap time) or within SEEN ms of the first one's answer shown (sooner
+// than anyone reacts to what a screen shows): it is sent against the state the first tap was made on, and the server
+// refuses it. Any later tap was made on the answer: a deliberate entry (a second coin placed, ICF 78-84).
+const DOUBLE = 300, SEEN = 150;
 const $ = (id) => document.getElementById(id);
 
 const matchId = location.pathname.split("/").filter(Boolean)[1] || null;
@@ -165,9 +167,18 @@ function strokeLine(nothing = false) {
   return parts.join(" ");
 }
 
+// a stroke's taps are made on the state shown at its first tap, and sent with that state's revision
 function tapped(t) {
+  if (!umpire.taps.length) umpire.tapsOn = umpire.state.revision;
   umpire.taps.push(t);
   showLine();
+}
+
+// the taps of a stroke not sent: gone with a refusal, and with any change of the record this tablet did not make
+// (sent on the new state they would enter the stroke twice, or a stroke nobody saw)
+function dropTaps() {
+  umpire.taps = [];
+  umpire.tapsOn = null;
 }
 
 function showLine() {
@@ -263,17 +274,18 @@ function reconnect() {
 
 // the revision a tap on ``button`` was made on: the one before the answer now shown when it is the same finger again
 function madeOn(button) {
-  const by = umpire.sentBy;
+  const by = umpire.sentBy, now = performance.now();
   const again = by && button && by.button === button && by.revision === umpire.state.revision
-    && performance.now() - umpire.shownAt < SEEN;
-  return again ? by.from : umpire.state.revision;
+    && (now - by.tappedAt < DOUBLE || now - umpire.shownAt < SEEN);
+  if (again) return by.from;
+  return umpire.taps.length ? umpire.tapsOn : umpire.state.revision;
 }
 
 async function send(line, button = null) {
   if (umpire.busy || !umpire.canEnter || !line) return;
   umpire.busy = true;
   document.body.classList.add("busy");
-  const from = madeOn(button);
+  const from = madeOn(button), tappedAt = performance.now();
   let r;
   try {
     r = await call(`/api/umpire/${matchId}/entries`, { method: "POST",
@@ -289,13 +301,19 @@ async function send(line, button = null) {
   if (r.ok) {
     showError("");
     refuse("");
-    umpire.taps = [];
+    dropTaps();
     render(r.body.state, r.body.help ? [] : r.body.said || r.body.lines);  // said: the ruling (a refusal's is refusal)
-    umpire.sentBy = { button, from, revision: r.body.state.revision };
+    umpire.sentBy = { button, from, revision: r.body.state.revision, tappedAt };
     if (r.body.help) help();  // "?": the notation in the reader's language
   } else {
-    refuse(refusalWords(r.body));
+    // refused: nothing entered, and its taps go (kept, they were added to the next stroke); what was refused is said
+    const taps = umpire.taps.length;
+    dropTaps();
     if (r.status === 409) await refresh();
+    const stale = r.body.kind === "stale" && umpire.state.log[0];
+    refuse([refusalWords(r.body), stale ? otherTablet(umpire.state.log[0]) : taps ? t("«{line}» was not entered: its taps were cleared.", { line }) : ""]
+      .filter(Boolean).reduce((said, more) => `${said}${/[.!?)]$/.test(said) ? "" : "."} ${more}`));
+    showLine();
   }
 }
 
@@ -455,13 +473,11 @@ function wirePad() {
   for (const b of document.querySelectorAll("[data-pocket]")) b.addEventListener("click", () => tapped({ pocket: b.dataset.pocket }));
   for (const b of document.querySelectorAll("[data-off]")) b.addEventListener("click", () => tapped({ off: b.dataset.off }));
   $("touched-nothing").addEventListener("click", () => {
-    if (umpire.taps.some((t) => t.x)) umpire.taps = umpire.taps.filter((t) => !t.x);
-    else umpire.taps.push({ x: true });
-    showLine();
+    if (umpire.taps.some((t) => t.x)) { umpire.taps = umpire.taps.filter((t) => !t.x); showLine(); } else tapped({ x: true });
   });
   $("foul").addEventListener("click", foulPicker);
   $("back").addEventListener("click", () => { umpire.taps.pop(); refuse(""); showLine(); });
-  $("clear").addEventListener("click", () => { umpire.taps = []; refuse(""); showLine(); });
+  $("clear").addEventListener("click", () => { dropTaps(); refuse(""); showLine(); });
   $("enter").addEventListener("click", () => send(strokeLine(), "enter"));
   $("nothing").addEventListener("click", () => send(strokeLine(true), "nothing"));
   const plain = { place: "place", "place-white": "place white", "place-black": "place black", waive: "place waive",
@@ -480,6 +496,18 @@ function wirePad() {
   $("comment").addEventListener("click", comment);
   $("help").addEventListener("click", help);
 }
+
+// the record changed by someone else (another tablet with this link, or the answer a dropped connection lost):
+// shown, and a stroke half tapped here is dropped, said beside the pad with what was entered instead
+function moved(msg) {
+  const half = umpire.taps.length;
+  dropTaps();
+  umpire.sentBy = null;
+  render(msg);
+  if (half) refuse(otherTablet(msg.log[0]));
+}
+const otherTablet = (entry) => t("Another tablet entered «{entry}»: this stroke's taps were cleared; tap it again if it is still to enter.",
+  { entry: entry ? entryOf(entry) : "" });
 
 async function scoring() {
   $("match").hidden = false;
@@ -500,7 +528,7 @@ async function scoring() {
     showError((check.body && check.body.error) || t("This link does not hold the umpire's key: it can only watch. The scoreboard link shows the match live."));
   }
   // entries from another tablet with this link, or the answer a dropped connection lost, arrive here too
-  follow(matchId, (msg) => { if (!umpire.busy && msg.revision > umpire.state.revision) render(msg); }, () => {});
+  follow(matchId, (msg) => { if (!umpire.busy && msg.revision > umpire.state.revision) moved(msg); }, () => {});
   if (sessionStorage.getItem("carrom-umpire-new") === matchId) {
     sessionStorage.removeItem("carrom-umpire-new");
     $("started").hidden = false;
