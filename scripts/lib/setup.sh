@@ -29,3 +29,14 @@ ensure_venv() {
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$target" 2> >(grep -v "is ignored: it is neither a file nor a directory" >&2)
   echo "$want" > "$stamp"
 }
+
+# SoL 5.26 (GPL-3) in its own venv, .venv-sol, for the differential tests only: it is a test oracle,
+# driven in a subprocess by tests/tournament/sol_oracle.py; nothing of it is imported by carrom.
+# Made once; a failed install only leaves those tests skipped (they say so).
+ensure_sol_oracle() {
+  [ -x .venv-sol/bin/python ] && .venv-sol/bin/python -c "import sol" 2>/dev/null && return 0
+  [ -x .venv-sol/bin/python ] || python3 -m venv .venv-sol
+  .venv-sol/bin/python -m pip install --quiet --disable-pip-version-check "sol==5.26" \
+    2> >(grep -v "is ignored: it is neither a file nor a directory" >&2) \
+    || echo "SoL 5.26 did not install into .venv-sol: the differential tests will be skipped" >&2
+}
