@@ -86,9 +86,19 @@ class BoundedLoader(Composer, _Events, SafeConstructor, Resolver):
         if depth > self.max_depth:
             self._over(f"nested deeper than {self.max_depth} levels once its aliases are expanded", mark)
 
+    def construct_bounded_int(self, node):  # noqa: ANN001, ANN201
+        """An integer of at most 40 characters (past Python's 4,300 digits ``int`` raises ValueError)."""
+        if len(node.value) > 40:
+            raise BoundsError(problem=f"a number of {len(node.value)} characters (at most 40)",
+                              problem_mark=node.start_mark)
+        return self.construct_yaml_int(node)
+
     def dispose(self) -> None:
         super().dispose()
         self._sizes.clear()
+
+
+BoundedLoader.add_constructor("tag:yaml.org,2002:int", BoundedLoader.construct_bounded_int)
 
 
 class InflateError(ValueError):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -42,6 +43,9 @@ def parse_json(text: str, where: str = "record") -> object:
         raise RecordError("", f"{where} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
         raise RecordError("", f"{where} is nested too deeply to be a record") from None
+    except ValueError:  # past Python's digits of an integer (4,300): a number no record holds
+        raise RecordError("", f"{where} is not valid JSON: a number of more than {sys.get_int_max_str_digits()} "
+                              f"digits") from None
 
 
 def load_record(source: str | os.PathLike[str], *, replay: bool = True) -> Record:

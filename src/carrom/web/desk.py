@@ -41,6 +41,7 @@ from carrom.records import RecordError
 from carrom.rules.message import Message, say
 from carrom.store import Store, StoreError
 from carrom.store.umpire import UmpireStore
+from carrom.web.bodies import read_json
 from carrom.web.catalog import unknown_language
 from carrom.web.feed import Channel, Subscription, Version, version_of
 from carrom.web.limits import Limits, client_address
@@ -576,11 +577,7 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
                        "/desk/{event_id}/tablet/{round_number}/{table}": "desk-tablet.html"})
 
     async def body_json(request: Request) -> Any:
-        raw = await request.body()
-        try:
-            return json.loads(raw) if raw else {}
-        except ValueError:
-            raise HTTPException(400, SAID.gettext("the request's body must be JSON")) from None
+        return read_json(await request.body(), desk.limits.body_bytes, empty={})  # MessageError: what and where
 
     async def run(fn, *args):
         try:

@@ -40,7 +40,8 @@ from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, re
 from carrom.store import Store, StoreError
 from carrom.store.umpire import RevisionError, UmpireRow, UmpireStore
 from carrom.web.catalog import unknown_language
-from carrom.web.messages import MessageError, json_of, refusal_of
+from carrom.web.bodies import read_json
+from carrom.web.messages import MessageError, refusal_of
 from carrom.web.pages import add_pages
 from carrom.web.replay import ReplayCache
 
@@ -171,10 +172,7 @@ def umpire_router(store: Store) -> APIRouter:
     router = APIRouter()
 
     async def body_json(request: Request) -> Any:
-        raw = await request.body()
-        if len(raw) > MAX_RECORD:
-            raise HTTPException(413, SAID.gettext("the request's body is over {most} MB", most=MAX_RECORD // 1_000_000))
-        return json_of(raw, SAID.gettext("the request's body must be JSON"))  # MessageError: malformed
+        return read_json(await request.body(), MAX_RECORD)  # MessageError: too big, malformed, where
 
     add_pages(router, {"/umpire": "umpire.html", "/umpire/{match_id}": "umpire.html",
                        "/scoreboard/{match_id}": "scoreboard.html",
