@@ -30,6 +30,7 @@ from carrom.lobby.tables import GameRow, SeekRow
 from carrom.rules import Seat
 from carrom.store import Store
 from carrom.web.limits import client_address
+from carrom.web.pages import add_pages
 
 log = logging.getLogger("carrom.web.lobby")
 
@@ -127,6 +128,7 @@ class Lobby:
 
 def lobby_router(lobby: Lobby) -> APIRouter:
     router = APIRouter()
+    add_pages(router, {"/lobby": "lobby.html"})
 
     def account_of(request: Request) -> Account:
         account = lobby.accounts.by_token(request.cookies.get(COOKIE))
