@@ -66,3 +66,22 @@ def test_the_board_speed_option_is_the_single_envs():
     assert seen["slow"] != seen["fast"]
     with pytest.raises(ValueError, match="board_speed 'fast' needs physics 'v4'"):
         ClearBoardVectorEnv(2, physics="v3", board_speed="fast")
+
+
+def test_infos_carry_legal_and_lost_as_the_single_env():
+    """``legal``, ``legal_m``, ``legal_mask`` and ``lost`` (ICF 107), board by board, equal to ClearBoard-v0's
+    on the same strikes (issue 41, item 5)."""
+    n = 3
+    vec = ClearBoardVectorEnv(n)
+    singles = [ClearBoardEnv() for _ in range(n)]
+    _, infos = vec.reset(seed=0)
+    single_infos = [e.reset(seed=0)[1] for e in singles]
+    rng = np.random.default_rng(5)
+    for t in range(4):
+        for k in range(n):
+            for key in ("legal", "legal_m", "legal_mask", "lost", "strokes", "down", "cleared"):
+                assert np.array_equal(infos[key][k], single_infos[k][key]), (t, k, key)
+        actions = rng.uniform(-1, 1, (n, 3)).astype(np.float32)
+        _, _, _, _, infos = vec.step(actions)
+        single_infos = [e.step(actions[k])[4] for k, e in enumerate(singles)]
+    assert infos["legal"].shape == (n, *single_infos[0]["legal"].shape)

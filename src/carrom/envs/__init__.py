@@ -4,8 +4,10 @@ Importing this package registers the Gymnasium ids:
 
 - ``carrom/Singles-v0``: one seat against a bot, under a variant of the laws
   (``carrom.envs.singles``);
-- ``carrom/ClearBoard-v0``: pocket all 19 pieces in as few strokes as possible
-  (``carrom.envs.clearboard``).
+- ``carrom/ClearBoard-v1``: pocket all 19 pieces in as few strokes as possible, a board
+  lost by ICF 107 penalised (``carrom.envs.clearboard``);
+- ``carrom/ClearBoard-v0``: the same with a lost board paid as any stroke, kept as it was
+  (docs/research.md, "versions").
 
 ``gymnasium.make("carrom.envs:carrom/Singles-v0")`` imports it on the way. The PettingZoo
 environment is ``carrom.envs.aec.env()``; the vectorized clear-the-board task
@@ -18,7 +20,8 @@ MAX_STROKES = 500
 """Episodes are truncated after this many steps (Gymnasium's TimeLimit)."""
 
 for _id, _entry in (("carrom/Singles-v0", "carrom.envs.singles:SinglesEnv"),
-                    ("carrom/ClearBoard-v0", "carrom.envs.clearboard:ClearBoardEnv")):
+                    ("carrom/ClearBoard-v0", "carrom.envs.clearboard:ClearBoardEnv"),
+                    ("carrom/ClearBoard-v1", "carrom.envs.clearboard:ClearBoardV1Env")):
     if _id not in registry:
         register(id=_id, entry_point=_entry, max_episode_steps=MAX_STROKES)
 

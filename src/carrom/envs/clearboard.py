@@ -22,10 +22,20 @@ is the player's; the player strikes from the south baseline and the turn never p
 Reward ``"pieces"`` (default): the change in pieces down for good (coins pocketed and
 kept, the queen once covered), so an episode's return is the pieces cleared, at most 19;
 ``"strokes"``: −1 per counted stroke, the benchmark's measure.
+
+``carrom/ClearBoard-v1`` (``ClearBoardV1Env``) penalises a board lost by ICF 107, which
+``-v0`` (kept as it was) pays as any other stroke, so that under ``"strokes"`` losing early
+paid better than clearing: the losing stroke costs ``LOST_STROKES`` more under ``"strokes"``
+(the episode's limit, so a lost board returns less than any board cleared or cut short),
+and under ``"pieces"`` takes back every piece the board had down (a lost board returns 0).
+
+``get_state()`` / ``set_state(state)`` save and restore the board, the task's state and the
+env's random generator (the noise), so a search can branch and replay exactly.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, replace
 
 import gymnasium as gym
@@ -45,6 +55,10 @@ ALL_COINS = 2 * S.COINS
 QUEEN_STATES = ("board", "pending", "covered")
 REWARDS = ("pieces", "strokes")
 MAX_DUES = 9
+LOST_STROKES = 500
+"""ClearBoard-v1, reward "strokes": the extra cost of a board lost by ICF 107, the episode's limit
+(``carrom.envs.MAX_STROKES``): lost at stroke s it returns −s − 500, below the −500 of a board
+never cleared."""
 
 
 @dataclass(frozen=True)
@@ -168,10 +182,13 @@ def observe(state: ClearState) -> dict:
     }
 
 
-def reward_of(before: ClearState, after: ClearState, reward: str) -> float:
+def reward_of(before: ClearState, after: ClearState, reward: str, penalise_loss: bool = False) -> float:
+    """The step's reward; with ``penalise_loss`` (ClearBoard-v1) a board lost by ICF 107 is penalised
+    (``LOST_STROKES`` under "strokes", the board's pieces taken back under "pieces")."""
+    lost = penalise_loss and after.lost and not before.lost
     if reward == "strokes":
-        return -float(after.strokes - before.strokes)
-    return float(after.down - before.down)
+        return -float(after.strokes - before.strokes) - (LOST_STROKES if lost else 0.0)
+    return float(after.down - before.down) - (after.down if lost else 0.0)
 
 
 def check_reward(reward: str) -> str:
@@ -180,9 +197,20 @@ def check_reward(reward: str) -> str:
     return reward
 
 
+@dataclass(frozen=True)
+class ClearSnapshot:
+    """A ClearBoard's state for ``set_state``: the task's state, the legal intervals, the generator's state."""
+
+    state: ClearState
+    legal: tuple
+    rng: dict
+
+
 class ClearBoardEnv(frames.BoardRendering, gym.Env):
     """``carrom/ClearBoard-v0``: pocket all 19 pieces from the south baseline (module docstring)."""
 
+    version = 0
+    penalise_loss = False
     metadata = {"render_modes": list(frames.RENDER_MODES), "render_fps": 4}
 
     def __init__(self, render_mode: str | None = None, noise: float = 0.0, reward: str = "pieces",
@@ -200,7 +228,7 @@ class ClearBoardEnv(frames.BoardRendering, gym.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         if options:
-            raise ValueError(f"ClearBoard-v0 takes no reset options, got {sorted(options)}")
+            raise ValueError(f"ClearBoard-v{self.version} takes no reset options, got {sorted(options)}")
         self.state = new_state()
         self._legal = legal_intervals(EqSeat.SOUTH, self.state.layout)
         return observe(self.state), self._info()
@@ -214,14 +242,32 @@ class ClearBoardEnv(frames.BoardRendering, gym.Env):
         if self.render_mode == "human":
             self.render()
         truncated = not self.state.over and not self._legal  # no room for the striker (ICF 142)
-        return (observe(self.state), reward_of(before, self.state, self.reward), self.state.over, truncated,
-                self._info())
+        return (observe(self.state), reward_of(before, self.state, self.reward, self.penalise_loss), self.state.over,
+                truncated, self._info())
+
+    def get_state(self) -> ClearSnapshot:
+        """The whole state a step depends on (values: the snapshot stays as it was)."""
+        return ClearSnapshot(self.state, tuple(self._legal), copy.deepcopy(self.np_random.bit_generator.state))
+
+    def set_state(self, state: ClearSnapshot) -> None:
+        """Back to a state ``get_state`` gave; anything else is refused and nothing changes."""
+        if not isinstance(state, ClearSnapshot):
+            raise ValueError(f"state must be what ClearBoard's get_state() returned, got {type(state).__name__}")
+        self.state, self._legal = state.state, list(state.legal)
+        self.np_random.bit_generator.state = copy.deepcopy(state.rng)
 
     def _info(self) -> dict:
         return info_of(self.state, self._legal) | S.physics_info(self.physics, self.params)
 
     def _view(self):
         return self.state.layout, SEAT
+
+
+class ClearBoardV1Env(ClearBoardEnv):
+    """``carrom/ClearBoard-v1``: ClearBoard-v0 with a board lost by ICF 107 penalised (module docstring)."""
+
+    version = 1
+    penalise_loss = True
 
 
 def info_of(state: ClearState, intervals) -> dict:

@@ -26,6 +26,9 @@ strikes again.
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
+
 import gymnasium as gym
 
 from carrom.envs import match as M
@@ -35,6 +38,13 @@ from carrom.game import Game
 from carrom.rules import Seat
 
 BREAKERS = ("agent", "opponent", "random")
+
+
+@dataclass(frozen=True, eq=False)
+class SinglesSnapshot:
+    """A Singles env's state for ``set_state``: private copies of the match, the players and the generators."""
+
+    saved: tuple
 
 
 class SinglesEnv(frames.BoardRendering, gym.Env):
@@ -94,6 +104,21 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
         if self.render_mode == "human":
             self.render()
         return M.observe(self.game, self.seat), reward, self.episode.over, False, self._info()
+
+    def get_state(self) -> "SinglesSnapshot":
+        """The whole state a step depends on: the match, the bots (their generators), the episode's start and
+        the env's generator (the noise), copied so the snapshot stays as it was."""
+        if self.game is None:
+            raise RuntimeError("call reset() before get_state()")
+        return SinglesSnapshot(copy.deepcopy((self.game, self.players, self.episode, self.side,
+                                              self.np_random.bit_generator.state)))
+
+    def set_state(self, state: "SinglesSnapshot") -> None:
+        """Back to a state ``get_state`` gave (as often as wanted); anything else is refused, nothing changes."""
+        if not isinstance(state, SinglesSnapshot):
+            raise ValueError(f"state must be what Singles' get_state() returned, got {type(state).__name__}")
+        self.game, self.players, self.episode, self.side, rng = copy.deepcopy(state.saved)
+        self.np_random.bit_generator.state = rng
 
     def _advance(self) -> None:
         M.advance(self.game, self.players, lambda: self.episode.over, (self.seat,))

@@ -32,6 +32,7 @@ import math
 import numpy as np
 from gymnasium import spaces
 
+from carrom import __version__
 from carrom.equipment import STANDARD_BOARD, Layout, PieceKind, Seat as EqSeat, finite_number, legal_intervals
 from carrom.game.seats import board_seat
 from carrom.rules import Seat
@@ -126,9 +127,11 @@ def speed_of(params: PhysicsParams) -> str | None:
 
 
 def physics_info(physics: str, params: PhysicsParams) -> dict:
-    """What ``info`` says of the physics: the model option (``physics``) and the board's speed
-    (``board_speed``); the name a record gives both is ``params.model`` (``v4-slow``, ...)."""
-    return {"physics": physics, "board_speed": speed_of(params)}
+    """What ``info`` says of the physics: the model option (``physics``), the board's speed
+    (``board_speed``), the model's ``fingerprint`` and the package's ``version``, so a result ties to
+    its code; the name a record gives model and speed is ``params.model`` (``v4-slow``, ...)."""
+    return {"physics": physics, "board_speed": speed_of(params), "fingerprint": params.fingerprint,
+            "version": __version__}
 
 
 def check_noise(noise) -> float:

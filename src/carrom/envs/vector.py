@@ -116,6 +116,10 @@ class ClearBoardVectorEnv(VectorEnv):
         }
 
     def _infos(self) -> dict:
+        """ClearBoard-v0's info, board by board: the counts, ``lost`` and the legal positions (stacked)."""
+        legal = [S.legal_info(intervals) for intervals in self.legal]
         return {"strokes": np.array([s.strokes for s in self.states]),
                 "down": np.array([s.down for s in self.states]),
-                "cleared": np.array([s.cleared for s in self.states])}
+                "cleared": np.array([s.cleared for s in self.states]),
+                "lost": np.array([s.lost for s in self.states]),
+                **{key: np.stack([row[key] for row in legal]) for key in ("legal", "legal_m", "legal_mask")}}

@@ -5,7 +5,9 @@ Every default is documented, with where it came from, in docs/physics.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import hashlib
+import json
+from dataclasses import dataclass, fields, replace
 from enum import Enum
 
 import numpy as np
@@ -26,6 +28,11 @@ APPROACH_TOLERANCE = 1e-9
 impact would change nothing measurable); the simulation waits until they close by
 another ``CONTACT_TOLERANCE`` instead, so it always makes progress in time."""
 
+
+KERNEL_REVISION = "kernel-1"
+"""The revision of the engine's code (``_engine.py``) that the fingerprints vouch for: a change
+of the kernel that alters any model's outcomes (the golden shots) bumps it, and every model
+gets a new fingerprint (docs/physics.md, "fingerprints")."""
 
 OVERLAP_ALLOWANCE = 1e-10
 """Metres. Two touching discs that press together without approaching fast enough to
@@ -253,6 +260,18 @@ class PhysicsParams:
         p[E.P_PACK] = _PACK_CODES[self.pack_friction]
         p[E.P_JAWS] = 1.0 if self.pocket_jaws else 0.0
         return p
+
+    @property
+    def fingerprint(self) -> str:
+        """What determines these parameters' outcomes, hashed: every field, the engine's tolerances, the
+        spin table and ``KERNEL_REVISION`` (sha256, 16 hex digits). Two parameter sets with one fingerprint
+        play every shot alike; a record or a result that carries it can be tied to its physics."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values = {k: v.value if isinstance(v, Enum) else v for k, v in values.items()}
+        text = json.dumps({"kernel": KERNEL_REVISION, "params": values, "spin_table": _SPIN_TABLE.tolist(),
+                           "tolerances": [CONTACT_TOLERANCE, APPROACH_TOLERANCE, OVERLAP_ALLOWANCE]},
+                          sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     @property
     def model(self) -> str | None:
