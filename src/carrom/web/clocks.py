@@ -88,6 +88,7 @@ class MatchClock:
     deadline: Deadline | None = None
     written: int | None = None
     absent_since: dict[str, float] = field(default_factory=dict)
+    boards: int | None = None  # the boards played when the last deadline was computed (None: none computed yet)
 
     def keep(self, room: "Room") -> None:
         """A new room with its clocks on."""
@@ -114,9 +115,12 @@ class MatchClock:
     def _next(self, room: "Room", delay: float, adjourned: bool | None = None) -> Deadline | None:
         """The deadline that runs now (None: no clock runs), ``delay`` seconds of motion from now plus the clock."""
         clock = room.game.clock()
+        boards, self.boards = self.boards, len(room.game.state.results)
         adjourned = room.adjourned is not None if adjourned is None else adjourned
         if clock is None or room.waiting_for() or adjourned or clock.seat.value in room.bots:
             return None
+        if clock.what == "break" and boards is not None and self.boards > boards:
+            delay += self.clocks.seconds  # a board just ended: its summary is read before "Play" (docs/web.md)
         started = _now() + timedelta(seconds=delay)
         return Deadline(room.id, len(room.game.record.entries), clock.what, clock.seat.value, started,
                         started + timedelta(seconds=self.clocks.seconds))

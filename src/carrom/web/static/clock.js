@@ -14,7 +14,7 @@ const RUNNING = {
 export function clockShown(st, now, reminder) {
   if (!st || !st.expected || st.over) return null;
   if (st.clocks) {
-    if (!st.deadline || !st.clock_for) return null;
+    if (!st.deadline || !st.clock_for || now < st.since) return null;  // not yet "Play": the board's end is read
     const left = Math.max(0, st.deadline - now), who = st.seats[st.clock_for.seat];
     return { text: RUNNING[st.clock_for.what]({ name: who ? who.name : st.clock_for.seat, left: Math.ceil(left) }),
              late: left <= Math.min(5, st.clock / 3) };

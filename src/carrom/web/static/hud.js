@@ -3,8 +3,8 @@
 
 import { lawMeaning, said, t, tn } from "./i18n.js";
 import { clockShown } from "./clock.js";
-import { P } from "./page.js";
-import { errorShown, myTurn } from "./room-state.js";
+import { P, setRoom } from "./page.js";
+import { closeSummary, errorShown, myTurn } from "./room-state.js";
 import { actionWords, cited, COLOURS, esc, SAY, scorecardUrl, spokenCited, toastWords } from "./say.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,7 +34,7 @@ export function displayed(room) {
 // the share of the laws' clock left (1 at the start), or null without one
 function clockLeft(st, now, reminder) {
   if (!st || !st.expected || st.over || !st.clock) return null;
-  const left = st.clocks ? (st.deadline ? st.deadline - now : null) : reminder ? st.clock - (now - st.since) : null;
+  const left = st.clocks ? (st.deadline && now >= st.since ? st.deadline - now : null) : reminder ? st.clock - (now - st.since) : null;
   return left === null ? null : Math.max(0, Math.min(1, left / st.clock));
 }
 
@@ -146,6 +146,8 @@ function renderEnd() {
 // the room's clocks of the laws, kept by the server (clock.js); without them, the reminder if chosen
 setInterval(() => {
   const S = P.room.shown, box = $("clock"), now = Date.now() / 1000 + P.room.clockOffset, arc = document.querySelector("#hud .clock-arc");
+  // the next board's break clock starts once its summary has been read: the summary closes as it starts ("Play")
+  if (P.room.summary && S && S.clocks && S.deadline && S.clock_for && S.clock_for.what === "break" && now >= S.since) setRoom(closeSummary(P.room));
   const shown = !$("game").hidden && clockShown(S, now, $("show-clock").checked);
   if (arc) {
     const left = clockLeft(S, now, $("show-clock").checked);

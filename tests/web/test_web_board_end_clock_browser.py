@@ -1,0 +1,54 @@
+"""The next board's break clock starts when the player can act (issue 39 item 2), in Debian's chromium on a real
+server with the clock scaled down: the end-of-board summary is read first, the clock is not shown nor running
+under it, and when the clock starts ("Play") the summary closes and the clock shows (ICF 46: 15 seconds to break
+from "Play").
+
+On main the break clock ran from the board's end, under the summary: reading it for the clock's length cost a time
+foul, and little was left after pressing "Next board".
+"""
+
+import time
+
+import pytest
+from test_web_clocks_browser import online_match
+
+SECONDS = 3.0
+
+
+@pytest.fixture
+def slow_server(make_server, sqlite_db):
+    with make_server(sqlite_db, bot_pause=0.0, clock_seconds=SECONDS) as s:
+        yield s
+
+
+def test_the_next_break_clock_waits_for_the_summary_to_be_read(slow_server, browser):
+    errors = []
+    host, guest = online_match(browser, errors, slow_server.url)
+    seat = host.evaluate("carrom.state.expected.seat")
+    concede = host if host.evaluate(f"carrom.mine.includes('{seat}')") else guest
+    concede.once("dialog", lambda d: d.accept())
+    concede.select_option("#concede-what", "board")
+    ended = time.time()
+    concede.click("#concede")  # the board conceded (ICF 139): the next board's break awaits
+    for page in (host, guest):
+        page.wait_for_selector("#board-end:not([hidden])")
+        page.wait_for_function("carrom.state.score.board === 2 && carrom.state.deadline")
+    st = host.evaluate("carrom.state")
+    assert st["clock_for"]["what"] == "break"
+    # the clock starts a reading's length after the board's end (the clock's own length), and runs its length
+    assert st["since"] - ended >= SECONDS - 0.5, (st["since"], ended)
+    assert st["deadline"] - st["since"] == pytest.approx(SECONDS, abs=0.01)
+    # while the summary is read: no clock shown, none ruled
+    host.wait_for_timeout(1000)
+    for page in (host, guest):
+        assert page.is_visible("#board-end") and page.is_hidden("#clock")
+    # "Play": the summary closes by itself and the clock shows, for the breaker's whole 15 (here 3) seconds
+    for page in (host, guest):
+        page.wait_for_selector("#board-end", state="hidden", timeout=SECONDS * 2000)
+        page.wait_for_selector("#clock:not([hidden])")
+        assert "to break (ICF 46)" in page.inner_text("#clock")
+    assert time.time() < st["deadline"]
+    assert not host.evaluate("carrom.state.notice"), host.evaluate("carrom.state.notice")
+    # and the clock, not stalled for ever: past its deadline the time foul is ruled
+    host.wait_for_function("carrom.state.notice && carrom.state.notice.includes('break')", timeout=SECONDS * 4000)
+    assert not errors, errors
