@@ -126,7 +126,8 @@ FRENCH_OFFICIAL_CITES: tuple[tuple[str, str], ...] = (
     ("ICF 121 b", "001 §4 g"), ("ICF 126 b", "001 §4 i"), ("ICF 137", "001 §4 p"),
     ("ICF 15", "001 §3.12 e"), ("ICF 30", "001 §3.2 e"), ("ICF 33", "001 §3.2 a"),  # the cover; the stroke's form
     ("ICF 45 c", "001 §3.11 a"), ("ICF 47", "001 §3.5 f"),  # the striker before the break; the break before "Play"
-    ("ICF 64 b", "001 §3.11 e"), ("ICF 65", "001 §3.9 a"),  # own coins back with a foul; pieces off the board
+    ("ICF 64 b", "001 §3.11 e"), ("ICF 65", "001 §3.9 a"), ("ICF 65 b–d", "001 §3.9 a"),  # own coins; off the board
+    ("ICF 93", "001 §3.12 b"),  # the umpire puts the queen back
     ("ICF 78 a", "001 §3.11 g"), ("ICF 95 d", "001 §3.12 g"), ("ICF 98 b", "001 §4.1.2"),  # placing; the queen
     ("ICF 103 a", "001 §3.7 n"), ("ICF 103 b", "001 §3.7 n"), ("ICF 106 a", "001 §3.7 m"),  # the opponent's last coin
     ("ICF 106 b", "001 §3.7 m"), ("ICF 111 a", "001 §3.7 n"), ("ICF 111 b", "001 §3.7 n"),

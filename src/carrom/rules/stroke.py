@@ -249,7 +249,7 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
             "ICF 95 b": say("the queen went in while {who} owes a due: the umpire puts it back and the turn passes",
                             who=who),
             "ICF 96": say("the queen was not covered: the umpire puts it back on the centre"),
-        }.get(queen_back, say("the umpire puts the queen back on the centre (ICF 93)"))))
+        }.get(queen_back, say("the umpire puts the queen back on the centre ({law})", law=ctx.rules.cite("ICF 93")))))
     board = replace(board, queen=queen, queen_side=queen_side)
     if f.n_own and not returned:
         potted = list(board.potted)
@@ -266,7 +266,7 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     if (words := f.paid_words()) is not None:
         d.append(Decision("ICF 78 a", words))
     if o.off_board:
-        d.append(Decision("ICF 65", _off_board_words(o.off_board, seat, f.own)))
+        d.append(Decision("ICF 65", _off_board_words(o.off_board, seat, f.own, ctx.rules.cite("ICF 65 b–d"))))
     misses = board.misses + 1 if not o.touched else 0
     board = replace(board, misses=misses)
     if keep:
@@ -303,11 +303,11 @@ def _fouls(stroke: Stroke) -> list[tuple[str, Message]]:
     return [(foul.law, foul.message) for foul in dict.fromkeys(stroke.fouls)]
 
 
-def _off_board_words(off: tuple[Coin, ...], seat, own: Coin) -> Message:
+def _off_board_words(off: tuple[Coin, ...], seat, own: Coin, law: str) -> Message:
     order = sorted(off, key=lambda c: (c is not Coin.QUEEN, c is not own))
     names = Message(", ".join(f"{{c{i}}}" for i in range(len(order))), tuple((f"c{i}", c) for i, c in enumerate(order)))
     if len(order) == 1:
         return say("off the board: {pieces}; the umpire returns it to the centre circle, on the side away from {seat} "
-                   "(ICF 65 b–d)", pieces=names, seat=seat)
+                   "({law})", pieces=names, seat=seat, law=law)
     return say("off the board: {pieces}; the umpire returns them to the centre circle in that order, each touching "
-               "the first, on the side away from {seat} (ICF 65 b–d)", pieces=names, seat=seat)
+               "the first, on the side away from {seat} ({law})", pieces=names, seat=seat, law=law)
