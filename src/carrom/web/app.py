@@ -48,8 +48,10 @@ log = logging.getLogger("carrom.web")
 # uvicorn (the app's PerAddress believes it from Limits.trusted_proxies only), no per-message compression (an
 # update is made once and the same bytes go to every connection: compressing it per connection would cost each
 # one a deflate); a kept-alive connection waits 30 s for its next request (uvicorn's 5 s closed every page that polls every 5 s,
-# such as a tournament's public page, between two readings: a new connection each time)
-SERVER_OPTIONS = {"proxy_headers": False, "ws_per_message_deflate": False, "timeout_keep_alive": 30}
+# such as a tournament's public page, between two readings: a new connection each time); a stop (SIGTERM, Ctrl+C)
+# waits 5 s for the connections to end, then drops those left (a client that stopped reading held the stop for ever)
+SERVER_OPTIONS = {"proxy_headers": False, "ws_per_message_deflate": False, "timeout_keep_alive": 30,
+                  "timeout_graceful_shutdown": 5}
 BOT_PAUSE = 0.6  # seconds between a bot's actions (after its shot's motion), so people can follow
 THREADS = 32  # worker threads for the rooms' actions (most of their time waiting for a commit)
 
