@@ -11,7 +11,7 @@ The player is ``carrom.envs.clearplayer`` (its docstring says how it plans); thi
 plays ``--boards`` seeded boards (seeds from ``--first-seed``) through ``carrom/ClearBoard-v0``
 at each aim noise of ``--noise`` (degrees: σ of the aim; the speed's error scales with it,
 5 % per 1.15°), and prints the curve: the strokes' mean with its 95 % interval (the t
-interval over the boards) against the targets of issue 22 for the physics played
+interval over the boards not lost; a board lost by ICF 107 is counted apart, with its strokes) against the targets of issue 22 for the physics played
 (``targets``: set on pockets without jaws, carried to v4's jaws by what they cost; docs/research.md,
 "The targets, argued"). Without noise the player and the physics are deterministic, so
 every seed is the same board: that point is played once.
@@ -34,6 +34,7 @@ import math
 import os
 import statistics
 
+import carrom
 from carrom.envs import spaces as S
 from carrom.envs.clearplayer import Tally, board
 from carrom.physics import PhysicsParams
@@ -76,12 +77,27 @@ def targets(params: PhysicsParams) -> dict[float, str]:
 
 
 def curve_line(deg: float, tally: Tally, params: PhysicsParams) -> str:
-    """One point of the curve: the strokes' mean and interval, boards cleared, the decision time, the target."""
-    strokes = tally.strokes
+    """One point of the curve: the strokes' mean and interval over the boards not lost, the boards lost by
+    ICF 107 apart (a lost board's few strokes are no success), boards cleared, the decision time, the target."""
+    lost = tally.lost or [False] * len(tally.strokes)
+    strokes = [n for n, gone in zip(tally.strokes, lost, strict=True) if not gone]
+    lost_at = [n for n, gone in zip(tally.strokes, lost, strict=True) if gone]
+    apart = f", {len(lost_at)} lost (ICF 107, after {', '.join(map(str, lost_at))} strokes)" if lost_at else ", none lost"
+    if not strokes:
+        return f"{deg:4.1f}°: every board lost{apart}; target {targets(params).get(deg, '—')}"
     mean, (lo, hi) = statistics.mean(strokes), interval(strokes)
-    return (f"{deg:4.1f}°: {mean:5.1f} strokes mean (95 % CI {lo:.1f}–{hi:.1f}; median {statistics.median(strokes):.0f},"
-            f" max {max(strokes)}), {tally.cleared}/{len(strokes)} cleared, decision median"
-            f" {1000 * statistics.median(tally.times):.0f} ms; target {targets(params).get(deg, '—')}")
+    return (f"{deg:4.1f}°: {mean:5.1f} strokes mean over the {len(strokes)} boards not lost (95 % CI {lo:.1f}–{hi:.1f};"
+            f" median {statistics.median(strokes):.0f}, max {max(strokes)}){apart}, {tally.cleared}/{len(tally.strokes)}"
+            f" cleared, decision median {1000 * statistics.median(tally.times):.0f} ms;"
+            f" target {targets(params).get(deg, '—')}")
+
+
+def header(boards: int, first_seed: int, names: list[str], params: list[PhysicsParams]) -> str:
+    """The run's first line: the package's version and each model's fingerprint, so the figures tie to code."""
+    played_on = " against ".join(f"{name} ({S.speed_of(p)} board, fingerprint {p.fingerprint})"
+                                 for name, p in zip(names, params))
+    return (f"carrom {carrom.__version__} clear-the-board benchmark: {boards} boards per noise from seed {first_seed},"
+            f" 1 process, physics {played_on}; load average {os.getloadavg()[0]:.2f}")
 
 
 def main() -> None:
@@ -105,9 +121,7 @@ def main() -> None:
     except ValueError as e:
         ap.error(str(e))
     names = [p.model or m for p, m in zip(params, models)]
-    played_on = " against ".join(f"{name} ({S.speed_of(p)} board)" for name, p in zip(names, params))
-    print(f"carrom clear-the-board benchmark: {opts.boards} boards per noise from seed {opts.first_seed}, 1 process,"
-          f" physics {played_on}; load average {os.getloadavg()[0]:.2f}", flush=True)
+    print(header(opts.boards, opts.first_seed, names, params), flush=True)
     curve = []
     for deg in degrees:
         tallies = [Tally() for _ in models]

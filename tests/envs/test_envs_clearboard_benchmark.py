@@ -21,7 +21,8 @@ def test_the_jaws_cost_strokes_on_the_zero_noise_board_and_the_pairing_says_how_
     shipped for it): the jaws send back fast coins the stirs used to drop (docs/research.md)."""
     done = run("--noise", "0", "--quiet", "--physics", "v4", "--physics", str(NO_JAWS))
     assert done.returncode == 0, done.stderr
-    assert "physics v4 (medium board) against" in done.stdout and "v4-nojaws.json" in done.stdout
+    assert re.search(r"physics v4 \(medium board, fingerprint [0-9a-f]{16}\) against", done.stdout)
+    assert "v4-nojaws.json" in done.stdout
     curve = done.stdout.split("the curve:")[1]
     jaws = float(re.search(r"([\d.]+) strokes mean .*\[v4\]", curve).group(1))
     no_jaws = float(re.search(r"([\d.]+) strokes mean .*\[.*v4-nojaws\.json\]", curve).group(1))
@@ -81,3 +82,33 @@ def test_a_probe_refuses_bad_input_in_one_line():
         done = probe(*args)
         assert done.returncode == 2 and "Traceback" not in done.stderr
         assert said in done.stderr.strip().splitlines()[-1]
+
+
+def _benchmark_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("clearboard_benchmark", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_lost_boards_are_reported_apart_from_the_mean():
+    """Issue 41 item 4: a board lost by ICF 107 (the last coin before the queen) is not a board cleared in
+    few strokes: the mean is over the boards not lost, the lost ones counted apart."""
+    from carrom.envs.clearplayer import Tally
+    from carrom.physics import physics_model
+
+    bench = _benchmark_module()
+    tally = Tally(strokes=[10, 20, 5], cleared=2, times=[0.01], lost=[False, False, True])
+    line = bench.curve_line(1.0, tally, physics_model("v4"))
+    assert "15.0 strokes mean over the 2 boards not lost" in line
+    assert "1 lost (ICF 107, after 5 strokes)" in line and "2/3 cleared" in line
+
+
+def test_the_header_names_the_version_and_the_fingerprint():
+    import carrom
+    from carrom.physics import physics_model
+
+    line = _benchmark_module().header(3, 5000, ["v4"], [physics_model("v4")])
+    assert f"carrom {carrom.__version__}" in line and physics_model("v4").fingerprint in line

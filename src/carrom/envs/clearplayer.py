@@ -390,6 +390,7 @@ class Tally:
 
     strokes: list[int] = field(default_factory=list)  # per board
     cleared: int = 0
+    lost: list[bool] = field(default_factory=list)  # per board: lost by ICF 107 (the last coin before the queen)
     times: list[float] = field(default_factory=list)
     kinds: dict[str, list[float]] = field(default_factory=lambda: {k: [0, 0, 0.0] for k in KINDS})  # n, down, chance
     falls: int = 0  # strokes after which a due was owed: the striker fell
@@ -453,3 +454,4 @@ def board(noise: float, seed: int, tally: Tally, cap: int = 300, physics: str = 
             break
     tally.strokes.append(state.strokes)
     tally.cleared += state.cleared
+    tally.lost.append(state.lost)
