@@ -35,6 +35,7 @@ import time
 import numba
 import numpy as np
 
+import carrom
 from carrom.equipment import STANDARD_BOARD, STRIKER, Seat, opening_formation
 from carrom.physics import DEFAULT_PARAMS, MODELS, PhysicsParams, Strike, simulate, simulate_batch
 from carrom.physics import _engine as E
@@ -191,7 +192,7 @@ def main() -> None:
     ap.add_argument("--batch-repeat", type=int, default=20, help="each batch holds the aims this many times")
     opts = ap.parse_args()
 
-    print(f"carrom physics benchmark: Python {platform.python_version()}, numba {numba.__version__}, "
+    print(f"carrom {carrom.__version__} physics benchmark: Python {platform.python_version()}, numba {numba.__version__}, "
           f"numpy {np.__version__}, {os.cpu_count()} CPUs, {numba.get_num_threads()} numba threads")
     strikes = break_strikes(AIMS)
     steal0 = steal()
@@ -200,7 +201,7 @@ def main() -> None:
     public, batch = {}, {}
     for name in opts.models:
         params = MODELS[name]
-        print(f"-- model {name}")
+        print(f"-- model {name} (fingerprint {params.fingerprint})")
         kt, ev = kernel_times(strikes, params)
         print(f"break, kernel only, one core:   median {np.median(kt) * ms:.3f} ms, "
               f"p90 {np.percentile(kt, 90) * ms:.3f} ms, mean {kt.mean() * ms:.3f} ms  ({AIMS} aims)  {load()}")
