@@ -7,10 +7,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import carrom
 from carrom.arena import (
     ArenaError, BoardOutcome, entrant, play_board, rate, read_schedule, round_robin, run_local, standings, tasks,
 )
 from carrom.cli.app import app
+from carrom.physics import DEFAULT_PARAMS
 from carrom.records import load_record
 
 runner = CliRunner()
@@ -119,6 +121,9 @@ def test_the_command_plays_rates_and_keeps_every_board(tmp_path):
     assert result.exit_code == 0, result.output
     doc = json.loads((out / "results.json").read_text())
     assert len(doc["boards"]) == 4 and doc["seed"] == 4
+    # issue 41 item 2: the results name the package's version and the physics (its fingerprint) they came from
+    assert (doc["version"], doc["physics"]) == (carrom.__version__, DEFAULT_PARAMS.model)
+    assert doc["fingerprint"] == DEFAULT_PARAMS.fingerprint
     assert sum(s["boards"] for s in doc["standings"]) == 8
     assert sum(s["wins"] + s["draws"] / 2 for s in doc["standings"]) == 4
     assert [s["player"] for s in doc["standings"]][0] in result.output

@@ -6,9 +6,11 @@ import json
 import re
 from pathlib import Path
 
+from carrom import __version__
 from carrom.arena.board import BoardOutcome
 from carrom.arena.entrants import ArenaError
 from carrom.arena.results import Standing, plot_ratings
+from carrom.physics import DEFAULT_PARAMS
 from carrom.rules import Seat
 
 BOARDS = "boards"  # the records' folder inside the arena's directory
@@ -49,6 +51,9 @@ def write(directory: Path, outcomes: list[BoardOutcome], lines: list[Standing], 
             path.write_text(outcome.record, encoding="utf-8")
         written.append(directory / BOARDS)
         results = {
+            "version": __version__,  # the package and the physics the boards were played with: results tie to code
+            "physics": DEFAULT_PARAMS.model,
+            "fingerprint": DEFAULT_PARAMS.fingerprint,
             "seed": seed,
             "standings": [line.to_dict() for line in lines],
             "boards": [{"board": o.index + 1, Seat.SOUTH.value: o.south, Seat.NORTH.value: o.north,

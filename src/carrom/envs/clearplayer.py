@@ -433,9 +433,9 @@ class Tally:
 
 def board(noise: float, seed: int, tally: Tally, cap: int = 300, physics: str = S.DEFAULT_PHYSICS,
           board_speed: str | None = None) -> None:
-    """One board (``seed``) played through ``carrom/ClearBoard-v0`` at ``noise`` on the given physics and
-    board (the environment's options), its strokes counted in ``tally``."""
-    env = gym.make("carrom/ClearBoard-v0", noise=noise, physics=physics, board_speed=board_speed)
+    """One board (``seed``) played through ``carrom/ClearBoard-v1`` (v0's dynamics: tests/envs/test_envs_ids.py)
+    at ``noise`` on the given physics and board (the environment's options), its strokes counted in ``tally``."""
+    env = gym.make("carrom/ClearBoard-v1", noise=noise, physics=physics, board_speed=board_speed)
     env.reset(seed=seed)
     params = env.unwrapped.params
     rng = random.Random(seed)

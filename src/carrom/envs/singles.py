@@ -4,7 +4,13 @@ Options (keyword arguments of ``gymnasium.make``; ``opponent``, ``first_breaker`
 ``reset(options=...)``):
 
 - ``rules``: a variant named in ``carrom.rules.RULESETS`` (default ``icf``);
-- ``opponent``: ``random`` or a bot level (``beginner`` … ``expert``, docs/players.md);
+- ``opponent``: ``random`` or a bot level: ``beginner``, ``intermediate`` (default),
+  ``advanced``, ``expert``, ``master`` (``carrom.players.levels``, docs/players.md). The bot's
+  strokes are most of a step's cost: measured with random actions on the shared two-core
+  machine (load 5–6, a few steps each), about 500 steps/s against ``random``, 270 against
+  ``beginner``, 200 against ``intermediate``, 7 against ``advanced``, 10 against ``expert``
+  and 0.5 against ``master`` (docs/research.md, "Speed"). To train, ``intermediate`` (or
+  ``beginner``) is the cheap opponent that still aims; keep the searching bots for evaluation;
 - ``episode``: ``board``, ``game`` or ``match`` — the episode ends when that is decided;
 - ``seat``: the agent's seat (the opponent sits opposite, ICF 27);
 - ``first_breaker``: ``agent``, ``opponent`` or ``random`` (drawn from the env's seed);
@@ -22,6 +28,10 @@ plays its strokes (and everyone's placements and claims are made) inside ``step`
 the agent is to strike again or the episode is over. An attempt that neither leaves the
 baseline nor touches a piece is not a stroke (ICF 127 b): nothing changes, the agent
 strikes again.
+
+``get_state()`` / ``set_state(state)`` save and restore the whole match, the bots'
+generators and the env's, so a search can branch and replay exactly (a TimeLimit
+wrapper's step count is the wrapper's own).
 """
 
 from __future__ import annotations

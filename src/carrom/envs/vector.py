@@ -10,9 +10,10 @@ strikes (tests/envs/test_envs_vector.py checks it).
 Autoreset as Gymnasium's default (``next-step``): the step after a board's episode ended
 resets that board, ignores its action, and returns its first observation with reward 0.
 Episodes are truncated after ``max_strokes`` steps, as the registered env's TimeLimit does.
-``physics``, ``board_speed`` and ``directions`` as ``carrom/ClearBoard-v0``'s (the model and the
+``penalise_loss=True`` gives ClearBoard-v1's reward (a board lost by ICF 107 penalised), the
+default False v0's. ``physics``, ``board_speed`` and ``directions`` as ``carrom/ClearBoard-v0``'s (the model and the
 board's speed are the attributes ``physics`` and ``board_speed``; the infos are arrays, one entry
-per board, and do not repeat them).
+per board, and do not repeat them; the model's fingerprint is ``params.fingerprint``).
 """
 
 from __future__ import annotations
@@ -39,12 +40,15 @@ class ClearBoardVectorEnv(VectorEnv):
 
     def __init__(self, num_envs: int, noise: float = 0.0, reward: str = "pieces",
                  max_strokes: int = MAX_STROKES, physics: str = S.DEFAULT_PHYSICS, directions: str = "all",
-                 board_speed: str | None = None) -> None:
+                 board_speed: str | None = None, penalise_loss: bool = False) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number ≥ 1, got {num_envs!r}")
         if isinstance(max_strokes, bool) or not isinstance(max_strokes, int) or max_strokes < 1:
             raise ValueError(f"max_strokes must be a whole number ≥ 1, got {max_strokes!r}")
         self.num_envs = num_envs
+        if not isinstance(penalise_loss, bool):
+            raise ValueError(f"penalise_loss must be True (ClearBoard-v1's reward) or False (v0's), got {penalise_loss!r}")
+        self.penalise_loss = penalise_loss
         self.noise, self.reward = S.check_noise(noise), C.check_reward(reward)
         self.max_strokes = max_strokes
         self.params, self.physics = S.check_physics(physics, board_speed), physics
@@ -97,7 +101,7 @@ class ClearBoardVectorEnv(VectorEnv):
                 self.states[k] = C.rule(before, C.ShotFacts.of_batch(batch, j))
                 self.legal[k] = legal_intervals(EqSeat.SOUTH, self.states[k].layout)
                 self.steps[k] += 1
-                rewards[k] = C.reward_of(before, self.states[k], self.reward)
+                rewards[k] = C.reward_of(before, self.states[k], self.reward, self.penalise_loss)
                 terminated[k] = self.states[k].over
                 truncated[k] = not terminated[k] and (self.steps[k] >= self.max_strokes or not self.legal[k])
         for k in np.nonzero(self._done)[0]:  # next-step autoreset
