@@ -13,6 +13,7 @@ import pytest
 from test_web_clocks_browser import online_match
 
 SECONDS = 3.0
+CALM = 8.0
 
 
 @pytest.fixture
@@ -21,18 +22,25 @@ def slow_server(make_server, sqlite_db):
         yield s
 
 
-def test_the_next_break_clock_waits_for_the_summary_to_be_read(slow_server, browser):
-    errors = []
-    host, guest = online_match(browser, errors, slow_server.url)
+def board_conceded(host, guest):
+    """The player to strike concedes the first board (ICF 139); both pages show its end and the next board's
+    break awaited. Returns when the concession was sent."""
     seat = host.evaluate("carrom.state.expected.seat")
     concede = host if host.evaluate(f"carrom.mine.includes('{seat}')") else guest
     concede.once("dialog", lambda d: d.accept())
     concede.select_option("#concede-what", "board")
     ended = time.time()
-    concede.click("#concede")  # the board conceded (ICF 139): the next board's break awaits
+    concede.click("#concede")
     for page in (host, guest):
         page.wait_for_selector("#board-end:not([hidden])")
         page.wait_for_function("carrom.state.score.board === 2 && carrom.state.deadline")
+    return ended
+
+
+def test_the_next_break_clock_waits_for_the_summary_to_be_read(slow_server, browser):
+    errors = []
+    host, guest = online_match(browser, errors, slow_server.url)
+    ended = board_conceded(host, guest)
     st = host.evaluate("carrom.state")
     assert st["clock_for"]["what"] == "break"
     # the clock starts a reading's length after the board's end (the clock's own length), and runs its length
@@ -51,4 +59,35 @@ def test_the_next_break_clock_waits_for_the_summary_to_be_read(slow_server, brow
     assert not host.evaluate("carrom.state.notice"), host.evaluate("carrom.state.notice")
     # and the clock, not stalled for ever: past its deadline the time foul is ruled
     host.wait_for_function("carrom.state.notice && carrom.state.notice.includes('break')", timeout=SECONDS * 4000)
+    assert not errors, errors
+
+
+@pytest.fixture
+def calm_server(make_server, sqlite_db):
+    """A longer clock: the checks after "Next board" need a few seconds on a busy machine."""
+    with make_server(sqlite_db, bot_pause=0.0, clock_seconds=CALM) as s:
+        yield s
+
+
+def test_next_board_pressed_by_the_breaker_starts_the_break_clock_at_once(calm_server, browser):
+    """The breaker who has read the summary presses "Next board": the clock starts then, for its whole length,
+    on both pages (the other's summary closes with it); saying it again later changes nothing (nobody stalls)."""
+    errors = []
+    host, guest = online_match(browser, errors, calm_server.url)
+    board_conceded(host, guest)
+    breaker = host if host.evaluate("carrom.mine.includes(carrom.state.expected.seat)") else guest
+    waiting = host.evaluate("carrom.state.since")
+    pressed = time.time()
+    breaker.click("#board-end-next")
+    for page in (host, guest):
+        page.wait_for_function(f"carrom.state.since < {waiting} - 1")
+    st = host.evaluate("carrom.state")
+    assert abs(st["since"] - pressed) < 1.5 and st["deadline"] - st["since"] == pytest.approx(CALM, abs=0.01)
+    breaker.evaluate("carrom.send({type: 'ready'})")  # again, with the clock running: no new deadline
+    breaker.wait_for_timeout(300)
+    assert host.evaluate("carrom.state.deadline") == st["deadline"]
+    for page in (host, guest):  # "Play" for both: the other page's summary closes too, and the clock shows
+        page.wait_for_selector("#board-end", state="hidden")
+        page.wait_for_selector("#clock:not([hidden])")
+        assert "to break (ICF 46)" in page.inner_text("#clock")
     assert not errors, errors

@@ -140,7 +140,7 @@ class MatchClock:
     def after(self, room: "Room", updates: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """After actions: the next deadline (after the last stroke's motion), and every update says it."""
         written, self.written = self.written, None
-        if written != len(room.game.record.entries):  # not stored with the last action
+        if updates and written != len(room.game.record.entries):  # not stored with the last action
             self.arm(room, updates[-1].get("shot", {}).get("duration", 0.0) if updates else 0.0)
         fields = self.fields()
         return [u | fields for u in updates]

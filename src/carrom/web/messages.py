@@ -247,6 +247,7 @@ CHECKS: dict[str, tuple[Callable[[dict], dict[str, Any]], tuple[str, ...]]] = {
     "toss": (lambda m: {"winner": seat_of(m, "winner")}, ("winner",)),
     "concede": (lambda m: {"what": choice(m, "what", ("board", "game", "match"), "board")}, ("what",)),
     "auto": (lambda m: {"until": choice(m, "until", ("board",))}, ("until",)),
+    "ready": (lambda m: {}, ()),
 }
 INTENTS = tuple(CHECKS)
 

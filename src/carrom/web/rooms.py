@@ -324,6 +324,15 @@ class Room:
     def _concede(self, seat: str, _token: str | None, *, what: str) -> None:
         self.game.concede(seat, what)
 
+    def _ready(self, seat: str, _token: str | None) -> list[dict[str, Any]]:
+        """"Next board": the breaker has read the board's end, so the break's clock starts now (ICF 46) rather than
+        after the reading time (docs/web.md, "Clocks"). Nothing is recorded; a clock already running is left as it
+        is (nobody stalls by saying it again), and so is a room without clocks."""
+        deadline = None if self.timekeeper is None else self.timekeeper.deadline
+        if deadline is None or deadline.what != "break" or deadline.started.timestamp() <= time.time():
+            return []
+        return [self.view()]  # the clocks' update (MatchClock.after) arms the break from now
+
     def _auto(self, seat: str, token: str | None, *, until: str | None) -> Any:
         """"Let the computer play for me": this action, or to the end of the board."""
         exp = self.game.expected()
@@ -335,7 +344,7 @@ class Room:
         return step(self.game, {seat: self._helper()})
 
     ACTS = {"strike": _strike, "place": _place, "waive": _waive, "wait": _wait, "claim": _claim, "toss": _toss,
-            "concede": _concede, "auto": _auto}
+            "concede": _concede, "auto": _auto, "ready": _ready}
 
     def _helper(self) -> Any:
         return make_bot("intermediate", seed=len(self.game.record.entries))

@@ -7,6 +7,7 @@ import { closeSummary } from "./room-state.js";
 import { esc, SAY, scorecardUrl, SEAT_WORDS } from "./say.js";
 import { refusalWords } from "./hud.js";
 import { browserKey } from "./net.js";
+import { send } from "./controls.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,7 +25,13 @@ export function renderSummary() {
   $("board-end-card").href = scorecardUrl(P.room.id);
   if (!shown) $("board-end-next").focus({ preventScroll: true });
 }
-$("board-end-next").addEventListener("click", () => { setRoom(closeSummary(P.room)); $("board").focus({ preventScroll: true }); });
+$("board-end-next").addEventListener("click", () => {
+  // the breaker has read it: the break's clock starts now, not after the reading time (docs/web.md, "Clocks")
+  const S = P.room.shown, e = S && S.expected;
+  if (S && S.clocks && e && e.kind === "stroke" && P.room.mine.includes(e.seat) && S.clock_for && S.clock_for.what === "break"
+      && S.since > Date.now() / 1000 + P.room.clockOffset) send({ type: "ready", seat: e.seat });
+  setRoom(closeSummary(P.room)); $("board").focus({ preventScroll: true });
+});
 
 /** The invitation's page: `send` takes a seat or watches. */
 export function renderJoin(send) {
