@@ -15,7 +15,7 @@ from carrom.equipment import Seat as EqSeat, legal_intervals, opening_formation,
 from carrom.physics import MODELS
 from carrom.rules import Seat
 
-IDS = ("carrom/Singles-v0", "carrom/ClearBoard-v0")
+IDS = ("carrom/Singles-v0", "carrom/ClearBoard-v0", "carrom/ClearBoard-v1")
 
 
 @pytest.mark.parametrize("env_id", IDS)
