@@ -74,13 +74,14 @@ def register(store: TournamentStore, name: str, settings: Settings, entries: lis
         players: dict[int, Player] = {}
         competitors: list[tuple[int, ...]] = []
         teams: dict[str, list[int]] = {}
-        for e in entries:
+        for e in entries:  # each a person already known to the database when it is one (identity, not name)
             club = None
             if e.club:
-                club = clubs.get(e.club) or store.add_club(e.club, e.country or None, session=s)
+                club = clubs.get(e.club) or store.club_named(e.club, e.country or None, session=s)
                 clubs[e.club] = club
-            pid = store.add_player(e.first, e.last, club=club, country=e.country or None, rating=e.rating, session=s)
-            players[pid] = Player(pid, e.first, e.last, club, e.country or None, e.rating)
+            pid, rating = store.person(e.first, e.last, club=club, country=e.country or None, rating=e.rating,
+                                       taken=set(players), session=s)
+            players[pid] = Player(pid, e.first, e.last, club, e.country or None, rating)
             if e.team:
                 teams.setdefault(e.team, []).append(pid)
             else:
@@ -106,13 +107,13 @@ def enter_players(store: TournamentStore, event_id: int, entries: list[Entry], c
         raise DeskError(say('a competitor is one to four players, not {n}', n=len(entries)))
     event = store.load(event_id)
     with store.transaction("entering a competitor") as s:
-        club_id = store.add_club(club, country, session=s) if club else None
+        club_id = store.club_named(club, country, session=s) if club else None
         players = dict(event.players)
         ids = []
         for i, e in enumerate(entries):
-            pid = store.add_player(e.first, e.last, club=club_id, country=country,
-                                   rating=rating if i == 0 else None, session=s)
-            players[pid] = Player(pid, e.first, e.last, club_id, country, rating if i == 0 else None)
+            pid, known = store.person(e.first, e.last, club=club_id, country=country,
+                                      rating=rating if i == 0 else None, taken=set(players), session=s)
+            players[pid] = Player(pid, e.first, e.last, club_id, country, known)
             ids.append(pid)
         changed = enter(replace(event, players=players), ids)
     store.save(event_id, changed, "entered: " + " & ".join(f"{e.first} {e.last}" for e in entries))
@@ -151,6 +152,9 @@ def competitor_named(event: Event, name: str) -> int:
     found = [c.id for c in event.competitors if any(event.players[p].name.casefold() == wanted for p in c.players)]
     if not found:
         raise DeskError(say('no player {name} in this event', name=repr(name)))
+    if len(found) > 1:  # namesakes: never one of them picked silently
+        raise DeskError(say('{n} competitors have a player named {name}: give the number instead, one of {numbers}',
+                            n=len(found), name=repr(name), numbers=", ".join(map(str, found))))
     return found[0]
 
 
@@ -207,11 +211,16 @@ def lineup_named(event: Event, round_number: int, table: int, rubbers: Any) -> E
 def player_named(event: Event, name: Any) -> int:
     """A player of the event by "First Last" (or the id the desk shows)."""
     text = " ".join(str(name).split())
+    if text.isdigit() and int(text) in event.players:
+        return int(text)
     wanted = text.casefold()
-    for pid, p in event.players.items():
-        if p.name.casefold() == wanted or text == str(pid):
-            return pid
-    raise DeskError(say('no player {name} in this event', name=repr(text)))
+    found = [pid for pid, p in event.players.items() if p.name.casefold() == wanted]
+    if len(found) > 1:  # namesakes: never one of them picked silently
+        raise DeskError(say('{n} players are named {name}: give the number instead, one of {numbers}',
+                            n=len(found), name=repr(text), numbers=", ".join(map(str, found))))
+    if not found:
+        raise DeskError(say('no player {name} in this event', name=repr(text)))
+    return found[0]
 
 
 def scorecard_header(event: Event, extra: dict, match, rubber: int = 0,
@@ -545,12 +554,17 @@ def championship_ranking(store: TournamentStore,
     if events is None:
         raise ChampionshipMissing(say("there is no championship {name}", name=repr(name)))
     counted, results, skip, method = [], [], 0, Prizes.FIXED
+    names: dict[tuple[int, ...], tuple[str, ...]] = {}
     for event_id, event, fields, sols in events:
         skip = int(fields.get("skipworstprizes") or 0)
         method = prizes_method(fields)
         if not event.closed:
             continue
-        prizes = {tuple(event.names(cid)): sols.get(cid, prize) for cid, prize in event_prizes(event, method).items()}
+        prizes = {}
+        for cid, prize in event_prizes(event, method).items():
+            who = tuple(sorted(event.competitor(cid).players))  # the players' identities: namesakes stay apart
+            names[who] = tuple(event.names(cid))
+            prizes[who] = sols.get(cid, prize)
         counted.append((event_id, event))
         results.append(prizes)
-    return counted, ranking(results, skip), method, skip
+    return counted, ranking(results, skip, names), method, skip

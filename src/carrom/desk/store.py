@@ -14,7 +14,7 @@ import time
 from dataclasses import asdict, fields, replace
 from typing import Any, Iterator
 
-from sqlalchemy import and_, delete, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -110,6 +110,37 @@ class TournamentStore:
             s.add(row)
             s.flush()
             return row.id
+
+    def club_named(self, name: str, country: str | None = None, *, session: Session | None = None) -> int:
+        """The club of that name and country, made if new: one row a club, which all its events share (a club typed
+        again in the next event is the same club, whatever its case or spacing)."""
+        key = " ".join(name.split()).casefold()
+        with self._maybe(session, "finding a club") as s:
+            same = s.scalars(select(ClubRow).where(ClubRow.country.is_(None) if country is None
+                                                   else ClubRow.country == country).order_by(ClubRow.id))
+            found = next((r.id for r in same if " ".join(r.name.split()).casefold() == key), None)
+            return found if found is not None else self.add_club(" ".join(name.split()), country, session=s)
+
+    def person(self, first: str, last: str, *, club: int | None = None, country: str | None = None,
+               rating: float | None = None, taken: set[int] = frozenset(), session: Session | None = None
+               ) -> tuple[int, float | None]:
+        """The player these are, as an identity across events: the player already registered with the same first
+        and last names (whatever their case), club and country, not in ``taken`` (the event's own players, so two
+        namesakes of one club in one event stay two), else a new one; with the rating to seed by (the one given,
+        else the player's own, which a rating list keeps up to date)."""
+        with self._maybe(session, "finding a player") as s:
+            same = s.scalars(select(PlayerRow).where(
+                or_(PlayerRow.last == last, func.lower(PlayerRow.last) == last.lower()),  # SQLite lowers ASCII only
+                PlayerRow.club_id.is_(None) if club is None else PlayerRow.club_id == club,
+                PlayerRow.country.is_(None) if country is None else PlayerRow.country == country,
+            ).order_by(PlayerRow.id))
+            row = next((r for r in same if r.id not in taken and r.first.casefold() == first.casefold()
+                        and r.last.casefold() == last.casefold()), None)
+            if row is None:
+                return self.add_player(first, last, club=club, country=country, rating=rating, session=s), rating
+            if rating is not None:
+                row.rating = rating
+            return row.id, row.rating
 
     def add_player(self, first: str, last: str, *, club: int | None = None, country: str | None = None,
                    rating: float | None = None, extra: dict | None = None, session: Session | None = None) -> int:

@@ -21,6 +21,7 @@ ranking orders by total, then by the number of events played, then by name.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -89,16 +90,21 @@ class Standing:
     skipped: tuple[float, ...] = ()
 
 
-def ranking(results: list[dict[tuple[str, ...], float]], skip_worst: int = 0) -> list[Standing]:
-    """The championship's ranking from each event's prizes (in the events' order: players' names -> prize)."""
+def ranking(results: list[dict[Hashable, float]], skip_worst: int = 0,
+            names: dict[Hashable, tuple[str, ...]] | None = None) -> list[Standing]:
+    """The championship's ranking from each event's prizes, in the events' order: who -> prize, where who is the
+    competitor's identity (its players' ids: two namesakes stay two) and ``names`` its players' names; without
+    ``names``, who is the names themselves."""
     everyone = {players for prizes in results for players in prizes}
     rows = []
-    for players in everyone:
-        got = tuple(event.get(players, 0) for event in results)
-        played = sum(players in event for event in results)
+    for key in everyone:
+        players = key if names is None else names[key]
+        got = tuple(event.get(key, 0) for event in results)
+        played = sum(key in event for event in results)
         counted, skipped = list(got), []
         if skip_worst and played > skip_worst:
             ordered = sorted(got)
             skipped, counted = ordered[:skip_worst], ordered[skip_worst:]
         rows.append(Standing(players, got, sum(counted), played, tuple(skipped)))
-    return sorted(rows, key=lambda r: (-r.total, -r.played, [tuple(reversed(n.split(" ", 1))) for n in r.players]))
+    return sorted(rows, key=lambda r: (-r.total, -r.played, [tuple(reversed(n.split(" ", 1))) for n in r.players],
+                                       r.prizes))
