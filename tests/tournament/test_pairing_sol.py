@@ -53,3 +53,47 @@ def test_delay_top_lasts_while_the_rounds_ranked_are_fewer():
     assert order(_level_after_one(1), 2) == [1, 2, 3, 4]  # all level: by name
     assert order(_level_after_one(2), 2) == [4, 3, 2, 1]  # by rating, the best first
     assert order(_level_after_one(0), 2) == [1, 2, 3, 4]
+
+
+def _compatriots(delay: int, rounds_played: int = 1) -> Event:
+    """Two Italian leaders on 2 points, two Slovenians on 0 (SoL 5's issue 41)."""
+    players = {1: Player(1, "A", "A", country="ITA"), 2: Player(2, "B", "B", country="ITA"),
+               3: Player(3, "C", "C", country="SLO"), 4: Player(4, "D", "D", country="SLO")}
+    ev = Event("t", Settings(format=Format.SINGLE, delay_compatriots=delay), players,
+               tuple(Competitor(i, (i,)) for i in players))
+    return ev.with_matches([Match(1, 1, 1, 3, check(((25, 5),), Format.SINGLE)),
+                            Match(1, 2, 2, 4, check(((25, 9),), Format.SINGLE))][:2 * rounds_played])
+
+
+def test_compatriots_are_postponed_within_their_own_points_group_only():
+    """SoL 5: a compatriot goes to the end of his own points group, not past lower groups: the two Italian
+    2-point leaders meet each other (SoL 5.26: A v B, D v C), not each a 0-point Slovenian."""
+    ev = _compatriots(delay=2)
+    assert _pairs(pair(ev), 2) == {frozenset(("A", "B")), frozenset(("C", "D"))}
+
+
+def test_compatriots_kept_apart_in_round_one_within_the_group():
+    """In round 1 everyone is on 0 points: one group, the compatriots visited last in it."""
+    players = {i: Player(i, n, n, country=c) for i, (n, c) in
+               enumerate((("A", "ITA"), ("B", "ITA"), ("C", "SLO"), ("D", "SLO")), 1)}
+    for delay in (1, True):  # the desk's flag is one round, SoL's default
+        ev = Event("t", Settings(format=Format.SINGLE, delay_compatriots=delay), players,
+                   tuple(Competitor(i, (i,)) for i in players))
+        first = pair(ev).round_matches(1)
+        assert all(players[m.side1].country != players[m.side2].country for m in first)
+
+
+def test_delay_compatriots_is_a_number_of_rounds():
+    """SoL 5's delaycompatriotpairing: while fewer rounds than it are ranked; afterwards compatriots meet."""
+    players = {i: Player(i, n, n, country=c) for i, (n, c) in
+               enumerate((("A", "ITA"), ("B", "ITA"), ("C", "SLO"), ("D", "SLO"), ("E", "FRA"), ("F", "FRA")), 1)}
+    ev = Event("t", Settings(format=Format.SINGLE, delay_compatriots=1), players,
+               tuple(Competitor(i, (i,)) for i in players))
+    ev = ev.with_matches([Match(1, 1, 1, 3, check(((25, 5),), Format.SINGLE)),
+                          Match(1, 2, 2, 5, check(((25, 6),), Format.SINGLE)),
+                          Match(1, 3, 4, 6, check(((25, 7),), Format.SINGLE))])
+    # ranking A B D (2 points) F E C: serial pairs A v B; delay 1 ends with round 1, delay 2 does not
+    # (SoL 5.26: A v D, B v F, E v C)
+    assert frozenset(("A", "B")) in _pairs(pair(ev), 2)
+    ev2 = Event("t", Settings(format=Format.SINGLE, delay_compatriots=2), players, ev.competitors, ev.matches)
+    assert _pairs(pair(ev2), 2) == _names(("A", "D"), ("B", "F"), ("E", "C"))

@@ -67,7 +67,8 @@ def _generated(index: int) -> list[tuple[Event, Event | None]]:
     system = System.ROUNDROBIN if index % 7 == 3 else System.SWISS
     n = rng.randrange(8, 21) if system is System.ROUNDROBIN else rng.choice((rng.randrange(8, 41), rng.randrange(8, 201)))
     fmt = Format.BEST_OF_THREE if index % 5 == 4 else Format.SINGLE
-    ev = _event(rng, n, system=system, pairing=rng.choice(list(Pairing)), format=fmt)
+    ev = _event(rng, n, system=system, pairing=rng.choice(list(Pairing)), format=fmt,
+                delay_compatriots=rng.choice((0, 0, 1, 2, 3)))
     steps = []
     for number in range(1, rng.randrange(3, 8) + 1):
         if number > 1 and rng.random() < 0.2 and system is System.SWISS:

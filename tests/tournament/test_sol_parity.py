@@ -143,3 +143,11 @@ def test_an_imported_round_robin_continues_as_sol_without_rematches():
     assert {frozenset(m.sides) for m in ev.round_matches(3)} == {frozenset(p) for p in ((1, 4), (2, 6), (3, 5))}
     with pytest.raises(DeskError, match="no pairing of this round avoids a rematch"):
         pair(ev)
+
+
+def test_delaycompatriotpairing_is_a_number_of_rounds():
+    """SoL 5 counts rounds (its issue 41); SoL 4's true is one; written back as a number."""
+    assert _one(_file(delaycompatriotpairing=3, matches=[])).settings.delay_compatriots == 3
+    assert _one(_file(delaycompatriotpairing=True, matches=[])).settings.delay_compatriots == 1
+    assert _written(_one(_file(delaycompatriotpairing=2, matches=[])))["delaycompatriotpairing"] == 2
+    assert _written(_one(_file(matches=[])))["delaycompatriotpairing"] == 0

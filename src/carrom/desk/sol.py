@@ -236,7 +236,8 @@ def _tourney(r: _Reader, tourney: Any, players: list, championships: list, ratin
             format=Format.BEST_OF_THREE if kind == "bestof3" else Format.SINGLE,
             phantom_score=r.get(tourney, "phantomscore", int, required=False, default=25),
             delay_top=r.get(tourney, "delaytoppairing", int, required=False, default=1),  # SoL's default
-            delay_compatriots=bool(r.get(tourney, "delaycompatriotpairing", (bool, int), required=False, default=False)),
+            delay_compatriots=int(r.get(tourney, "delaycompatriotpairing", (bool, int), required=False,
+                                        default=0)),  # SoL 5: rounds (SoL 4's flag: true is 1)
             finals=r.get(tourney, "finals", int, required=False, default=0) or 0,
             final_kind=FinalKind(r.get(tourney, "finalkind", str, required=False, default="simple")),
             retirements=r.get(tourney, "retirements", str, required=False, default="none"))
@@ -449,7 +450,7 @@ def write(events: list[tuple[Event, dict, dict[int, dict], dict[tuple, dict]]], 
             "championship": champ_index[key], "description": event.name, "date": _date(event.date),
             "system": {System.GROUPS: "knockout"}.get(s.system, s.system.value),
             "couplings": _couplings(s, extra), "matcheskind": "bestof3" if bestof3 else "simple",
-            "delaytoppairing": s.delay_top, "delaycompatriotpairing": s.delay_compatriots,
+            "delaytoppairing": s.delay_top, "delaycompatriotpairing": int(s.delay_compatriots),
             "phantomscore": s.phantom_score, "retirements": s.retirements, "finals": min(s.finals, 2),
             "finalkind": s.final_kind.value, "currentturn": event.current_round, "rankedturn": played,
             "prized": event.closed, "competitors": competitors, "matches": matches})

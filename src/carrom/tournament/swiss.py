@@ -13,7 +13,9 @@ first one, in the method's visiting order, it has not met:
   then the rest: the group's first meets its middle one;
 - ``staggered``: as dazed, but in a group of 50 or more the first meets the 26th;
 
-``delay_compatriots`` visits the pivot's compatriots of any method last. When a choice leaves
+``delay_compatriots`` (SoL 5's ``delaycompatriotpairing``, a number of rounds: while fewer are ranked;
+the desk's flag is 1) visits the pivot's compatriots last within their own points group, whatever
+the method. When a choice leaves
 the rest unpairable, the search steps back (depth first), as SoL's does.
 """
 
@@ -69,6 +71,21 @@ def met(event: Event) -> set[tuple[int, int | None]]:
     return done
 
 
+def _compatriots_last(places, rest: Sequence[int], points: dict[int, int], nation: dict[int, str | None]
+                      ) -> list[int]:
+    """The visiting order with the pivot's compatriots moved to the end of their own points group (SoL 5:
+    not past lower groups). A group is a run of equal points in the visiting order, as SoL reads it."""
+    own, level = nation[rest[0]], points[rest[0]]
+    out: list[int] = []
+    postponed: list[int] = []
+    for i in places:
+        if points[rest[i]] != level:
+            out += postponed
+            postponed, level = [], points[rest[i]]
+        (postponed if nation[rest[i]] == own else out).append(i)
+    return out + postponed
+
+
 def _visitor(method: Pairing, points: dict[int, int], nation: dict[int, str | None], compatriots: bool
              ) -> Callable[[Sequence[int]], Iterator[int]]:
     def positions(rest: Sequence[int]) -> Sequence[int] | Iterator[int]:
@@ -89,11 +106,8 @@ def _visitor(method: Pairing, points: dict[int, int], nation: dict[int, str | No
 
     def visit(rest: Sequence[int]) -> Iterator[int]:
         places = positions(rest)
-        if compatriots and len(rest) > 2:
-            own = nation[rest[0]]
-            places = list(places)
-            places = [i for i in places if nation[rest[i]] != own] + [i for i in places if nation[rest[i]] == own]
-        pivot = rest[0]
+        if compatriots:
+            places = _compatriots_last(places, rest, points, nation)
         for i in places:
             if i:
                 yield rest[i]
@@ -138,7 +152,8 @@ def pair_round(event: Event) -> list[tuple[int, int | None]]:
     t = tallies(event) if event.matches else {c: None for c in ordered}
     points = {c: (t[c].points if t[c] is not None else 0) for c in ordered}
     nation = {c.id: event.players[c.players[0]].country for c in event.competitors}
-    visit = _visitor(event.settings.pairing, points, nation, event.settings.delay_compatriots)
+    compatriots = next_round - 1 < int(event.settings.delay_compatriots)  # SoL 5: rounds ranked < the delay
+    visit = _visitor(event.settings.pairing, points, nation, compatriots)
     if len(ordered) % 2 == 0:
         pairs = combine(ordered, done, visit)
         if pairs is None:
