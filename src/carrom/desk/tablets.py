@@ -20,6 +20,7 @@ from carrom.desk.tables import RubberTabletRow, TabletRow
 from carrom.i18n.said import RECORDER as SAID
 from carrom.records import load_record, referee
 from carrom.records.tablet import SinkSession
+from carrom.rules import Seat
 from carrom.rules.message import Message, say
 from carrom.tournament import Event, Match
 
@@ -107,7 +108,7 @@ def tablet_result(record_text: str) -> TabletResult | None:
     state = session.match.state
     if not state.over:
         return None
-    flip = "south" not in session.record.header.sides()[0]  # the first breaker's side first; side 1 sits south
+    flip = Seat.SOUTH.value not in session.record.header.sides()[0]  # the first breaker's side first; side 1 south
     ends = referee.endings(session.match)
     games_won = sorted({e.game for e in ends if e.what == "game"})
     totals = {g: [0, 0] for g in games_won}
