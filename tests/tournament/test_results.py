@@ -90,3 +90,17 @@ def test_team_tie_won_by_more_rubbers():
         tie((((25, 3), (25, 4)), ((3, 25), (4, 25))), 3)
     with pytest.raises(ResultError, match="rubber 2: .*ICF 56 a"):
         tie((((25, 3), (25, 4)), ((25, 25), (25, 4))), 3)
+
+
+def test_a_score_typed_with_the_dash_the_desk_shows_is_read():
+    """Issue 42, item 17: "25–13" with the en dash the desk itself displays was refused."""
+    assert parse_games("25–13 12—25 25−20 25:3") == ((25, 13), (12, 25), (25, 20), (25, 3))
+
+
+@pytest.mark.parametrize("text", ["2²-25", "٢٥-3", "1" * 5000 + "-3", "0025-3"])
+def test_digits_that_are_no_games_score_are_refused_in_a_line(text):
+    """Superscripts and other scripts' digits passed isdigit() and then broke int(); a 5,000-digit number went
+    past Python's digit limit (issue 43, item 6): each is refused as malformed, naming the part."""
+    with pytest.raises(ResultError) as refused:
+        parse_games(text)
+    assert refused.value.law == "ICF 57" and "is two numbers" in str(refused.value)

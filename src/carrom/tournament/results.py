@@ -33,12 +33,22 @@ class ResultError(ValueError):
         self.kind = kind
 
 
+DASHES = str.maketrans({":": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-"})
+"""The marks people type between a game's two scores: the desk itself shows 25–13 with an en dash."""
+
+
+def _points(text: str) -> bool:
+    """A game's points as typed: one to three ASCII digits (a longer number is no game's score)."""
+    return 1 <= len(text) <= 3 and text.isascii() and text.isdigit()
+
+
 def parse_games(text: str) -> tuple[tuple[int, int], ...]:
-    """``"25-3 12-25 25-20"`` (or with ``:``, commas) as the games' scores; a malformed one is refused."""
+    """``"25-3 12-25 25-20"`` (or with ``:``, an en dash, commas) as the games' scores; a malformed one is
+    refused."""
     games = []
     for part in text.replace(",", " ").split():
-        left, sep, right = part.replace(":", "-").partition("-")
-        if not sep or not left.strip().isdigit() or not right.strip().isdigit():
+        left, sep, right = part.translate(DASHES).partition("-")
+        if not sep or not _points(left) or not _points(right):
             if left.startswith("-") or right.startswith("-") or part.startswith("-"):
                 raise ResultError(say("a game's score cannot be negative: {part}", part=repr(part)), "ICF 53 a")
             raise ResultError(say("a game's score is two numbers, such as 25-13, not {part}", part=repr(part)),
