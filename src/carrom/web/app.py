@@ -31,6 +31,7 @@ from carrom.store import Store, StoreError
 from carrom.web.catalog import catalog_router
 from carrom.web.desk import Desk, PublicReadings, desk_router
 from carrom.web.lobby import Lobby, lobby_router
+from carrom.web.guard import GuardedHttp
 from carrom.web.limits import BodyLimit, HeaderLimit, Limits, PerAddress
 from carrom.web.live import ABSENCE_GRACE, MATCH_IDLE, ROOM_IDLE, Hub, to_json
 from carrom.web.live_ws import live_router
@@ -51,7 +52,7 @@ log = logging.getLogger("carrom.web")
 # such as a tournament's public page, between two readings: a new connection each time); a stop (SIGTERM, Ctrl+C)
 # waits 5 s for the connections to end, then drops those left (a client that stopped reading held the stop for ever)
 SERVER_OPTIONS = {"proxy_headers": False, "ws_per_message_deflate": False, "timeout_keep_alive": 30,
-                  "timeout_graceful_shutdown": 5}
+                  "timeout_graceful_shutdown": 5, "http": GuardedHttp}  # headers in 10 s, 64 connections an address
 BOT_PAUSE = 0.6  # seconds between a bot's actions (after its shot's motion), so people can follow
 THREADS = 32  # worker threads for the rooms' actions (most of their time waiting for a commit)
 

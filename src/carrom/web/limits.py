@@ -39,13 +39,16 @@ class Limits:
     messages_per_address: str = "100/second;3000/minute"  # websocket messages, over all its connections
     imports_per_address: str = "5/minute;30/hour"  # SoL files imported (each may cost a second or two of CPU)
     connections_per_address: int = 256  # websockets open at once
+    http_connections_per_address: int = 64  # HTTP connections open at once (a browser opens 6; web/guard.py)
+    header_seconds: float = 10.0  # from a request's first byte to the end of its headers (web/guard.py)
     connections: int = 10_000  # websockets open at once, all addresses together
     subscribers: int = 10_000  # subscriptions to tournaments' public pages open at once, all addresses together
     trusted_proxies: tuple[str, ...] = ()  # addresses whose X-Forwarded-For names the client (none: never believed)
 
     def __post_init__(self) -> None:
         for key in ("body_bytes", "header_bytes", "message_chars", "rate", "burst", "send_queue", "stall",
-                    "connections_per_address", "connections", "subscribers"):
+                    "connections_per_address", "http_connections_per_address", "header_seconds", "connections",
+                    "subscribers"):
             if not getattr(self, key) > 0:
                 raise ValueError(f"Limits.{key} must be above 0, not {getattr(self, key)!r}")
         for key in ("http_per_address", "messages_per_address", "imports_per_address"):
