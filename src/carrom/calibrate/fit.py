@@ -94,6 +94,14 @@ class Calibration:
     shot_rms: tuple[float, ...]  # metres: each shot's predicted against measured positions
     samples: int
     rms: float  # metres
+    shot_numbers: tuple[int, ...] = ()  # the fitted shots' numbers, as ``tracks.shots`` gave them
+    refused: tuple["Refused", ...] = ()  # the shots left out, each with its reason
+
+    @property
+    def unmeasured(self) -> tuple[str, ...]:
+        """The parameters these shots did not determine (kept from the base), in ``PARAMETERS`` order."""
+        names = {f.name for f in self.fitted}
+        return tuple(n for n in PARAMETERS if n not in names and not (n == "disc_friction" and self.base.disc_friction is None))
 
     def value(self, name: str) -> float:
         return next(f.value for f in self.fitted if f.name == name)
@@ -110,6 +118,27 @@ class Calibration:
                 parameters[f.name] = round(f.value, 6)
                 uncertainty[f.name] = round(f.sigma, 6)
         return parameters, uncertainty
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A shot left out of the fit, and why."""
+
+    number: int
+    t0: float
+    reason: str
+
+    def text(self) -> str:
+        return f"shot {self.number} (at {self.t0:.3f} s) {self.reason}"
+
+
+FILM_AGAIN = {
+    "mu": "lone slides: the striker alone, stopping before a cushion",
+    "restitution_cushion": "cushion rebounds: the striker into a cushion, slow enough to stop after one rebound",
+    "restitution_striker_coin": "cut shots: the striker onto a single coin near the centre, 20 to 60 degrees",
+    "disc_friction": "cut shots: the striker onto a single coin near the centre, 20 to 60 degrees",
+}
+"""What to film (docs/calibration.md, "The protocol") so that a parameter is measured."""
 
 
 class _Problem:
@@ -175,18 +204,8 @@ CLEARANCE = 0.01
 """Metres: the struck disc is sliding free while its edge is farther than this from any disc or cushion."""
 
 
-def _free_start(shot: Shot, deceleration: float) -> tuple[float, float, float, float]:
-    """The struck disc's position and velocity at ``t0`` fitted to its first samples, while it slides
-    free (straight, slowing by ``deceleration``): the start the whole fit improves on."""
-    t, xy = shot.samples[shot.struck]
-    reach = STRIKER.radius + CLEARANCE
-    free = (t <= FREE_SLIDE) & (np.abs(xy) <= STANDARD_BOARD.half - reach).all(axis=1)
-    for x, y in shot.resting.values():
-        free &= np.hypot(xy[:, 0] - x, xy[:, 1] - y) > reach + CARROMMAN.radius
-    n = int(np.argmin(free)) if not free.all() else len(free)  # the samples before it first comes near anything
-    if n < 3:
-        return (*shot.start, *shot.velocity)
-    t, xy = t[:n], xy[:n]
+def _slide_fit(t: np.ndarray, xy: np.ndarray, guess, deceleration: float) -> tuple[float, float, float, float]:
+    """The position and velocity at time 0 of a straight slide slowing by ``deceleration`` through ``xy``."""
 
     def residuals(state):
         x0, y0, vx, vy = state
@@ -195,22 +214,122 @@ def _free_start(shot: Shot, deceleration: float) -> tuple[float, float, float, f
         d = speed * run - 0.5 * deceleration * run ** 2
         return np.concatenate([x0 + vx / speed * d - xy[:, 0], y0 + vy / speed * d - xy[:, 1]])
 
-    return tuple(float(v) for v in least_squares(residuals, [*shot.start, *shot.velocity]).x)
+    return tuple(float(v) for v in least_squares(residuals, list(guess)).x)
+
+
+def _free_start(shot: Shot, deceleration: float) -> tuple[float, float, float, float]:
+    """The struck disc's position and velocity at ``t0`` fitted to its first samples, while it slides
+    free (straight, slowing by ``deceleration``): the start the whole fit improves on. A brisk cut meets
+    its coin within a frame or two, too soon for that: then the discs' centre of mass, which the impact
+    does not change, gives the start (``_momentum_start``)."""
+    t, xy = shot.samples[shot.struck]
+    free = (t <= FREE_SLIDE) & _clear_of_cushions(xy)
+    for x, y in shot.resting.values():
+        free &= np.hypot(xy[:, 0] - x, xy[:, 1] - y) > STRIKER.radius + CLEARANCE + CARROMMAN.radius
+    n = int(np.argmin(free)) if not free.all() else len(free)  # the samples before it first comes near anything
+    if n >= 3:
+        return _slide_fit(t[:n], xy[:n], (*shot.start, *shot.velocity), deceleration)
+    return _momentum_start(shot, deceleration)
+
+
+def _clear_of_cushions(xy: np.ndarray) -> np.ndarray:
+    """Which samples are far enough from every cushion that the disc cannot meet one before the next
+    sample (a brisk disc travels centimetres between frames: it may have bounced unseen)."""
+    step = np.r_[np.hypot(*np.diff(xy, axis=0).T), 0.0] if len(xy) else np.zeros(0)
+    return (np.abs(xy) + step[:, None] <= STANDARD_BOARD.half - STRIKER.radius - CLEARANCE).all(axis=1)
+
+
+def _momentum_start(shot: Shot, deceleration: float) -> tuple[float, float, float, float]:
+    """The struck disc's start from the centre of mass of every disc of the shot, which slides on through
+    their impacts as the struck disc alone would (momentum is kept), until a disc nears a cushion."""
+    t, xy = shot.samples[shot.struck]
+    striker, coin = STRIKER.mass.value, CARROMMAN.mass.value
+    total = striker + coin * len(shot.resting)
+    centre = striker * xy
+    clear = (t <= FREE_SLIDE) & _clear_of_cushions(xy)
+    for disc, rest in shot.resting.items():
+        tc, pc = shot.samples[disc]
+        at = np.column_stack([np.interp(t, tc, pc[:, k], left=rest[k]) for k in (0, 1)])
+        centre = centre + coin * at
+        clear &= _clear_of_cushions(at)
+    n = int(np.argmin(clear)) if not clear.all() else len(clear)
+    if n < 2:
+        return (*shot.start, *shot.velocity)
+    rests = np.sum(list(shot.resting.values()), axis=0) if shot.resting else np.zeros(2)
+    gx, gy, vx, vy = _slide_fit(t[:n], centre[:n] / total,
+                                (*shot.start, *(np.array(shot.velocity) * striker / total)), deceleration)
+    x0, y0 = (total * np.array([gx, gy]) - coin * rests) / striker
+    return float(x0), float(y0), vx * total / striker, vy * total / striker
+
+
+def _clear_start(shot: Shot, state) -> tuple[float, float, float, float]:
+    """``state`` with its position moved back along its path until the struck disc overlaps no resting
+    disc (noise, or a start measured a frame late, can put it a few millimetres into the coin it meets)."""
+    x0, y0, vx, vy = state
+    speed = math.hypot(vx, vy)
+    if not speed:
+        return state
+    ux, uy = vx / speed, vy / speed
+    reach = STRIKER.radius + CARROMMAN.radius + 1e-4
+    for _ in range(len(shot.resting) + 1):
+        moved = False
+        for x, y in shot.resting.values():
+            dx, dy = x0 - x, y0 - y
+            if math.hypot(dx, dy) < reach:  # back by s along u until |d - s u| = reach
+                along = dx * ux + dy * uy
+                s = along + math.sqrt(max(along * along - (dx * dx + dy * dy - reach * reach), 0.0))
+                x0, y0, moved = x0 - s * ux, y0 - s * uy, True
+        if not moved:
+            break
+    return x0, y0, vx, vy
+
+
+POOR_START = 0.02
+"""Metres: a shot whose replay, its start fitted alone, stays farther than this (rms) from the film is
+tried again under the other shots' fit, and left out if it stays so (a disc the model pockets, a shot
+so brisk that a few per cent on a parameter changes its course)."""
+
+
+def _solo_start(shot: Shot, params: PhysicsParams, state) -> tuple[np.ndarray, float]:
+    """The shot's start fitted alone under ``params``, and its replay's rms distance from the film."""
+    problem = _Problem([shot], params, ())
+    one = least_squares(lambda x: problem.shot_residuals(0, problem.base, x), state, x_scale="jac",
+                        diff_step=1e-7, xtol=1e-6, ftol=1e-6)
+    return one.x, float(np.sqrt(np.mean(one.fun ** 2))) if len(one.fun) else 0.0
+
+
+def _joint(shots: list[Shot], starts: list, base: PhysicsParams, names: tuple[str, ...]):
+    """The parameters and every shot's start fitted together (the least-squares result)."""
+    problem = _Problem(shots, base, names)
+    start = [PARAMETERS[n].get(base) for n in names] + [v for state in starts for v in state]
+    lower = [PARAMETERS[n].bounds()[0] for n in names] + [-np.inf] * (4 * len(shots))
+    upper = [PARAMETERS[n].bounds()[1] for n in names] + [np.inf] * (4 * len(shots))
+    return least_squares(problem, np.clip(start, lower, upper), bounds=(lower, upper), jac_sparsity=problem.sparsity(),
+                         x_scale="jac", diff_step=1e-7, method="trf", xtol=1e-8, ftol=1e-8)
 
 
 def calibrate(shots: list[Shot], base: PhysicsParams) -> Calibration:
     """Fit ``base``'s board friction, cushion restitution, disc-disc restitution and friction (those the
-    shots measure) to ``shots``; ``CalibrationError`` when they measure nothing."""
+    shots measure) to ``shots``. A shot that cannot be replayed is left out with its reason
+    (``Calibration.refused``); ``CalibrationError`` when none can."""
     if not shots:
         raise CalibrationError("no shots to fit")
     probe = _Problem(shots, base, ())
-    starts = [_free_start(shot, base.deceleration) for shot in shots]
     seen: set[EventKind] = set()
+    kept, starts, refused, poor = [], [], [], []
     for i, shot in enumerate(shots):
+        state = _clear_start(shot, _free_start(shot, base.deceleration))
         try:
-            seen |= {e.kind for e in probe.simulate(i, probe.base, starts[i]).events}
+            seen |= {e.kind for e in probe.simulate(i, probe.base, state).events}
         except ValueError as exc:
-            raise CalibrationError(f"shot {shot.number} (at {shot.t0:.3f} s) cannot be replayed: {exc}") from None
+            refused.append(Refused(shot.number, shot.t0, f"cannot be replayed: {exc}"))
+            continue
+        state, rms = _solo_start(shot, probe.base, state)  # each start fitted alone, under the base's parameters
+        (kept if rms <= POOR_START else poor).append((shot, state))
+    if not kept:
+        kept, poor = poor, []
+    if not kept:
+        raise CalibrationError("no shot can be replayed: " + "; ".join(r.text() for r in refused))
     names = ["mu"]
     if EventKind.CUSHION in seen:
         names.append("restitution_cushion")
@@ -219,19 +338,23 @@ def calibrate(shots: list[Shot], base: PhysicsParams) -> Calibration:
         if base.disc_friction is not None:
             names.append("disc_friction")
     names = tuple(names)
-    problem = _Problem(shots, base, names)
-    start = [PARAMETERS[n].get(base) for n in names]
-    lower = [PARAMETERS[n].bounds()[0] for n in names]
-    upper = [PARAMETERS[n].bounds()[1] for n in names]
-    for i, state in enumerate(starts):  # each shot's start fitted alone first, under the base's parameters
-        one = least_squares(lambda x, i=i: probe.shot_residuals(i, probe.base, x), state, x_scale="jac",
-                            diff_step=1e-7, xtol=1e-6, ftol=1e-6)
-        start += list(one.x)
-        lower += [-np.inf] * 4
-        upper += [np.inf] * 4
-    start = np.clip(start, lower, upper)
-    fit = least_squares(problem, start, bounds=(lower, upper), jac_sparsity=problem.sparsity(), x_scale="jac",
-                        diff_step=1e-7, method="trf", xtol=1e-8, ftol=1e-8)
+    fit = _joint([s for s, _ in kept], [st for _, st in kept], base, names)
+    if poor:  # tried again from the others' fit
+        params = with_values(base, names, fit.x[: len(names)])
+        retried = False
+        for shot, state in poor:
+            state, rms = _solo_start(shot, params, state)
+            if rms <= POOR_START:
+                kept.append((shot, state))
+                retried = True
+            else:
+                refused.append(Refused(shot.number, shot.t0, f"is not matched: its replay stays {rms * 1e3:.0f} mm "
+                                                             "(rms) from the film (a pocket, a hand, a pushed disc?)"))
+        if retried:
+            kept.sort(key=lambda pair: pair[0].number)
+            fit = _joint([s for s, _ in kept], [st for _, st in kept], base, names)
+    shots = [s for s, _ in kept]
+    refused.sort(key=lambda r: r.number)
     jac = fit.jac.toarray() if hasattr(fit.jac, "toarray") else np.asarray(fit.jac)
     m, n = jac.shape
     spread = 2.0 * fit.cost / max(m - n, 1)
@@ -240,8 +363,15 @@ def calibrate(shots: list[Shot], base: PhysicsParams) -> Calibration:
     params = with_values(base, names, fit.x[: len(names)])
     final = _Problem(shots, params, ())
     states = [fit.x[len(names) + 4 * i: len(names) + 4 * i + 4] for i in range(len(shots))]
-    shot_kinds = tuple(_kind(final.simulate(i, final.base, state)) for i, state in enumerate(states))
+    shot_kinds = tuple(_replayed_kind(final, i, state) for i, state in enumerate(states))
     shot_rms = tuple(float(np.sqrt(np.mean(final.shot_residuals(i, final.base, state) ** 2)))
                      for i, state in enumerate(states))
     return Calibration(base, params, fitted, shot_kinds, shot_rms, m // 2,
-                       float(math.sqrt(2.0 * fit.cost / max(m, 1))))
+                       float(math.sqrt(2.0 * fit.cost / max(m, 1))), tuple(s.number for s in shots), tuple(refused))
+
+
+def _replayed_kind(problem: _Problem, i: int, state) -> str:
+    try:
+        return _kind(problem.simulate(i, problem.base, state))
+    except ValueError:  # the fit's start for it ended where the engine refuses it
+        return "failed"

@@ -31,6 +31,10 @@ REST_BETWEEN = 0.5
 """Seconds: every disc at rest this long ends a shot (and starts the wait for the next)."""
 REST_KEPT = 0.25
 """Seconds of rest kept at the end of each shot: where the discs stopped is measured too."""
+SET_OFF_DISTANCE = 0.002
+"""Metres: the least distance from its rest at which the struck disc has set off (more when the tracks are noisier)."""
+NOISE_SIGMAS = 4.0
+"""How many of the tracker's standard deviations a disc must move to be moving (once in 3,000 by chance)."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +129,15 @@ class Shot:
         return sum(len(t) for t, _ in self.samples.values())
 
 
+def noise(track: Track) -> float:
+    """Metres: the tracker's scatter on one coordinate, read from the second differences of the samples
+    (a sliding disc's own are a fraction of a millimetre at 60 frames a second; the median ignores impacts)."""
+    if len(track.t) < 5:
+        return 0.0
+    d2 = track.xy[2:] - 2 * track.xy[1:-1] + track.xy[:-2]
+    return float(np.median(np.abs(d2)) / 0.6745 / math.sqrt(6.0))
+
+
 def _moving(track: Track) -> np.ndarray:
     t, xy = track.t, track.xy
     out = np.zeros(len(t), dtype=bool)
@@ -136,7 +149,9 @@ def _moving(track: Track) -> np.ndarray:
     ok = span > SPEED_WINDOW  # a window cut short by the track's ends is too noisy to say
     speed = np.zeros(len(t))
     speed[ok] = np.hypot(*(xy[hi[ok]] - xy[lo[ok]]).T) / span[ok]
-    out = speed > MOVING_SPEED
+    # moving: faster than MOVING_SPEED and than the tracker's noise could make a resting disc seem
+    threshold = np.maximum(MOVING_SPEED, NOISE_SIGMAS * math.sqrt(2.0) * noise(track) / np.maximum(span, 1e-9))
+    out = speed > threshold
     # a flicker of noise is not a shot: moving means moving for a whole window
     idx = np.flatnonzero(out)
     if len(idx):
@@ -167,6 +182,27 @@ def _intervals(tracks: dict[str, Track]) -> list[tuple[float, float]]:
     return [(a, b) for a, b in merged]
 
 
+def _set_off(struck: Track, first: float, a: float, b: float) -> tuple[int, tuple[float, float], int] | None:
+    """Where the shot starts: the struck disc's last sample at rest (its index and the median rest
+    position), and the index of its first sample away from it. A brisk cut meets its coin a frame or
+    two after setting off, so the shot must start before the disc moves, not once it is surely sliding;
+    the fit's start (free) absorbs the moment within the frame. ``None`` when it cannot be told."""
+    before = (struck.t >= a - REST_BETWEEN) & (struck.t <= first - SPEED_WINDOW)
+    if not before.any():  # seen only once moving: its first sample a speed window on is surely sliding free
+        after = np.flatnonzero(struck.t >= first + 2 * SPEED_WINDOW)
+        if len(after) < 4:
+            return None
+        i0 = int(after[0])
+        return i0, (float(struck.xy[i0, 0]), float(struck.xy[i0, 1])), i0
+    rest = np.median(struck.xy[before], axis=0)
+    away = np.hypot(*(struck.xy - rest).T) > max(SET_OFF_DISTANCE, NOISE_SIGMAS * noise(struck))
+    away &= (struck.t > struck.t[np.flatnonzero(before)[-1]]) & (struck.t <= b)
+    if np.count_nonzero(away) < 4:
+        return None
+    own_from = int(np.argmax(away))
+    return own_from - 1, (float(rest[0]), float(rest[1])), own_from
+
+
 def shots(tracks: dict[str, Track], source: str = "the tracks") -> list[Shot]:
     """The shots in ``tracks``, in time order; ``TracksError`` if there is none."""
     found = []
@@ -182,22 +218,22 @@ def shots(tracks: dict[str, Track], source: str = "the tracks") -> list[Shot]:
                     first = (ts, disc)
         assert first is not None
         struck = tracks[first[1]]
-        # t0: the first sample a speed window after setting off, so the disc is surely sliding free
-        after = np.flatnonzero(struck.t >= first[0] + 2 * SPEED_WINDOW)
-        if len(after) < 4:
+        set_off = _set_off(struck, first[0], a, b)
+        if set_off is None:
             continue
-        i0 = int(after[0])
+        i0, start, own_from = set_off
         t0 = float(struck.t[i0])
         end = b + REST_KEPT
         if number < len(spans):
             end = min(end, spans[number][0])
-        j = slice(i0, min(i0 + 4, len(struck.t)))
+        j = slice(own_from, min(own_from + 2, len(struck.t)))
         tt, pp = struck.t[j] - t0, struck.xy[j]
         velocity = tuple(float(v) for v in np.polyfit(tt, pp, 1)[0]) if len(tt) >= 2 else (0.0, 0.0)
         resting, samples, kinds = {}, {}, {}
         for disc, tr in tracks.items():
             inside = (tr.t >= t0) & (tr.t <= end)
             if disc == struck.disc:
+                inside &= np.arange(len(tr.t)) >= own_from
                 samples[disc] = (tr.t[inside] - t0, tr.xy[inside])
                 kinds[disc] = tr.kind
                 continue
@@ -209,8 +245,7 @@ def shots(tracks: dict[str, Track], source: str = "the tracks") -> list[Shot]:
             resting[disc] = tuple(float(v) for v in np.median(tr.xy[before], axis=0))
             samples[disc] = (tr.t[inside] - t0, tr.xy[inside])
             kinds[disc] = tr.kind
-        found.append(Shot(len(found) + 1, struck.disc, t0, tuple(float(v) for v in struck.xy[i0]), velocity,
-                          resting, samples, kinds))
+        found.append(Shot(len(found) + 1, struck.disc, t0, start, velocity, resting, samples, kinds))
     if not found:
         raise TracksError(f"{source}: no shot found (no disc moves faster than {MOVING_SPEED} m/s for long enough)")
     return found
