@@ -158,12 +158,14 @@ def _open(path: Path) -> cv2.VideoCapture:
 
 
 def track_video(path: Path | str, corners=None, fps: float | None = None, empty: float = 0.5,
-                scale: float = 400.0) -> Tracking:
+                scale: float = 400.0, progress=None) -> Tracking:
     """The tracks of the discs in the film at ``path``; ``TrackingError`` naming what is wrong.
 
     ``corners``: the playing surface's corners in pixels (south-west, south-east, north-east, north-west),
     else found. ``fps``: the film's true frame rate (a phone's slow motion often claims 30), else the file's.
     ``empty``: seconds at the start showing the empty board. ``scale``: pixels a metre of the rectified board.
+    ``progress(done, total)``, when given, is called after every frame (``total`` the file's frame count, 0
+    when it does not say), so a caller can show how far the tracking is.
     """
     path = Path(path)
     capture = _open(path)
@@ -195,18 +197,23 @@ def track_video(path: Path | str, corners=None, fps: float | None = None, empty:
         background = np.median(np.stack([rectify(f) for f in frames[:: max(1, len(frames) // 15)]]), axis=0)
         background = background.round().astype(np.uint8)
         follower = _Follower(1.0 / rate)
+        total = max(int(capture.get(cv2.CAP_PROP_FRAME_COUNT) or 0), 0)
+        tick = progress or (lambda done, total: None)
         index = 0
         pending = frames[1:] if empty_frames > 1 else []
         follower.step(index, _blobs(rectify(first), background, scale))
+        tick(1, total)
         for frame in pending:
             index += 1
             follower.step(index, _blobs(rectify(frame), background, scale))
+            tick(index + 1, total)
         while True:
             ok, frame = capture.read()
             if not ok:
                 break
             index += 1
             follower.step(index, _blobs(rectify(frame), background, scale))
+            tick(index + 1, total)
     finally:
         capture.release()
     return Tracking(follower.tracks(1.0 / rate), tuple(corners), float(rate), index + 1,

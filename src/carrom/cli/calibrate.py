@@ -28,7 +28,7 @@ def calibrate(
     """Fit the physics to a board's measured tracks: board friction, cushion restitution, disc-disc
     restitution and friction, each with its uncertainty; writes a model file."""
     from carrom.calibrate.errors import CalibrateError
-    from carrom.calibrate.fit import PARAMETERS, calibrate as fit
+    from carrom.calibrate.fit import FILM_AGAIN, PARAMETERS, calibrate as fit
     from carrom.calibrate.tracks import read_tracks, shots
     from carrom.physics import physics_model
     from carrom.physics.model_file import model_file_dict
@@ -52,16 +52,19 @@ def calibrate(
         table.add_row(escape(PARAMETERS[f.name].label), f"{before:.4f}", f"{f.value:.4f}", f"{f.sigma:.2g}",
                       f"{100 * f.relative:.2f}")
     console.print(table)
-    unmeasured = [p.label for name, p in PARAMETERS.items()
-                  if name not in {f.name for f in result.fitted} and not (name == "disc_friction" and params.disc_friction is None)]
-    if unmeasured:
-        console.print(f"not measured by these shots (kept from {base}): {escape(', '.join(unmeasured))}")
+    for name in result.unmeasured:
+        console.print(f"[bold red]WARNING[/]: {escape(PARAMETERS[name].label)} ({name}) was not measured by this film "
+                      f"and stays {base}'s; to measure it, film {escape(FILM_AGAIN[name])}", soft_wrap=True)
     shots_table = Table(box=box.SIMPLE)
     for column in ("shot", "t0 (s)", "kind", "samples", "rms (mm)"):
         shots_table.add_column(column, justify="right")
-    for shot, kind, rms in zip(found, result.shot_kinds, result.shot_rms):
-        shots_table.add_row(str(shot.number), f"{shot.t0:.3f}", kind, str(shot.n_samples), f"{rms * 1e3:.2f}")
+    fitted_shots = {shot.number: shot for shot in found}
+    for number, kind, rms in zip(result.shot_numbers, result.shot_kinds, result.shot_rms):
+        shot = fitted_shots[number]
+        shots_table.add_row(str(number), f"{shot.t0:.3f}", kind, str(shot.n_samples), f"{rms * 1e3:.2f}")
     console.print(shots_table)
+    for refused in result.refused:
+        console.print(f"[bold red]left out[/]: {escape(refused.text())}; film it again", soft_wrap=True)
     parameters, uncertainty = result.overrides()
     data = model_file_dict(base, parameters, uncertainty,
                            note=f"fitted by carrom calibrate to {tracks.name}; uncertainties are one standard deviation",
@@ -87,9 +90,16 @@ def track(
     from carrom.calibrate.tracks import TracksError, shots, write_tracks
     from carrom.calibrate.video import TrackingError, parse_corners, preview as draw_preview, track_video
 
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(TextColumn("[bold]frames"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   console=Console(stderr=True))
     try:
         given = parse_corners(corners) if corners is not None else None
-        result = track_video(video, given, fps=fps, empty=empty)
+        with bar:
+            task = bar.add_task("frames", total=None)
+            result = track_video(video, given, fps=fps, empty=empty,
+                                 progress=lambda done, total: bar.update(task, completed=done, total=total or None))
     except TrackingError as exc:
         fail(str(exc))
     if not result.tracks:
