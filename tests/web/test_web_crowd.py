@@ -83,6 +83,18 @@ def stalled(port: int, room: str):
                    ping_interval=None, max_size=2**24).__enter__()
 
 
+def play_until_one_is_closed(player: Client, readers: list[Client], live, rng) -> None:
+    """The player plays on (the readers following) until the server closes a connection of the room."""
+    sent = 0
+    while not any(conn.closed for conn in list(live.connections.values())):
+        assert sent < 20_000_000, "20 MB went out and the stalled watcher is still open"
+        assert not player.state["over"], "the match ended before the watcher was closed"
+        player.send(legal(player.state, rng))
+        sent += player.answer()
+        for reader in readers:
+            reader.until_actions(actions_of(player.state))
+
+
 def new_room(url: str, **fields) -> dict:
     r = httpx.post(f"{url}api/rooms", json={"players": HOT_SEAT} | fields, timeout=WAIT)
     assert r.status_code == 200, r.text
@@ -148,13 +160,7 @@ def test_a_watcher_that_stays_behind_is_closed_with_4008_and_the_others_play_on(
         idle = stalled(srv.port, a["room"])
         live = srv.app.state.hub.live[a["room"]]
         try:
-            sent = 0
-            while not any(conn.closed for conn in list(live.connections.values())):
-                assert sent < 20_000_000, "20 MB went out and the stalled watcher is still open"
-                assert not player.state["over"], "the match ended before the watcher was closed"
-                player.send(legal(player.state, rng))
-                sent += player.answer()
-                watcher.until_actions(actions_of(player.state))
+            play_until_one_is_closed(player, [watcher], live, rng)
             [closed] = [conn for conn in live.connections.values() if conn.closed]
             assert closed.token is None and closed.ws is not None  # the stalled watcher, not a reader
             player.send({"type": "concede", "what": "match"})  # the room plays on: both readers see it

@@ -23,8 +23,9 @@ WAIT = 0.5  # seconds between looks at whether to stop
 
 
 class Listener:
-    def __init__(self, engine: Engine, origin: str, news: Callable[[str | None, int], None]) -> None:
-        self.engine, self.origin, self.news = engine, origin, news
+    def __init__(self, engine: Engine, origin: str, news: Callable[[str | None, int], None],
+                 channel: str = CHANNEL) -> None:
+        self.engine, self.origin, self.news, self.channel = engine, origin, news, channel
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="carrom-listen", daemon=True)
         self.ready = threading.Event()  # set once listening (a write after it is heard)
@@ -43,7 +44,7 @@ class Listener:
         raw.detach()  # its own connection: never handed back to the pool in autocommit
         conn.rollback()
         conn.autocommit = True
-        conn.execute(f"LISTEN {CHANNEL}")
+        conn.execute(f"LISTEN {self.channel}")
         return conn
 
     def _run(self) -> None:

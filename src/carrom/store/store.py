@@ -188,13 +188,14 @@ class Store:
         self._group.stop()
         self.engine.dispose()
 
-    def listen(self, news: Callable[[str | None, int], None]) -> None:
-        """``news(match_id, version)`` from a thread whenever another server wrote a match (PostgreSQL only).
+    def listen(self, news: Callable[[str | None, int], None], channel: str = CHANNEL) -> None:
+        """``news(match_id, version)`` from a thread whenever another server wrote a match (PostgreSQL only), or
+        what ``channel`` announces (the umpire's matches: ``carrom.store.umpire``).
 
         ``news(None, 0)`` after the listening connection was lost and made again: anything may have changed.
         """
         if self.shared:
-            listener = Listener(self.engine, self.origin, news)
+            listener = Listener(self.engine, self.origin, news, channel)
             self._listeners.append(listener)
             listener.start()
 

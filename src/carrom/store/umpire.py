@@ -4,7 +4,9 @@ Beside the web app's own tables, in the same database. A row keeps the record as
 format spells it (docs/record-format.md: what ``carrom umpire resume`` reads), a hash of
 the umpire's key (never the key), and a revision that grows with every save: a save names
 the revision it was made from and is refused if the row has moved on, so a repeated tap or
-a second tablet never plays an entry twice.
+a second tablet never plays an entry twice. On PostgreSQL each save is announced to the other
+servers (``NOTIFY`` on ``CHANNEL``: ``"{match_id} {revision} {origin}"``, as the rooms' writes are), and
+``listen`` hears theirs.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from sqlalchemy import Boolean, DateTime, Integer, String, Text, select, update
+from typing import Callable
+
+from sqlalchemy import Boolean, DateTime, Integer, String, Text, select, text, update
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from carrom.store.side import SideTable
@@ -58,11 +62,20 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+CHANNEL = "carrom_umpire"  # the channel the umpire's saves are announced on (the rooms': carrom.store.notify)
+
+
 class UmpireStore(SideTable):
     """The umpire matches of a ``Store``'s database; every error is a ``StoreError`` saying what failed."""
 
     def __init__(self, store: Store) -> None:
         super().__init__(store, _Base.metadata, "the umpire's table")
+        self.store = store
+
+    def listen(self, news: Callable[[str | None, int], None]) -> None:
+        """``news(match_id, revision)`` from a thread whenever another server saved an entry (PostgreSQL only);
+        ``news(None, 0)`` when any may have been missed."""
+        self.store.listen(news, CHANNEL)
 
     def create(self, match_id: str, key_hash: str, title: str, record: str, entries: int, over: bool) -> None:
         now = _now()
@@ -80,6 +93,9 @@ class UmpireStore(SideTable):
             if done.rowcount != 1:
                 raise RevisionError("the record moved on since this entry was made (another tablet, or the same "
                                     "entry sent twice): nothing was saved")
+            if self.store.shared:  # delivered when the transaction commits
+                s.execute(text("SELECT pg_notify(:channel, :payload)"),
+                          {"channel": CHANNEL, "payload": f"{match_id} {revision + 1} {self.store.origin}"})
             return revision + 1
         return self._run("save the entry", fn)
 

@@ -28,6 +28,7 @@ from carrom.i18n.said import Said
 from carrom.physics import PhysicsParams
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
+from carrom.store.umpire import UmpireStore
 from carrom.web.catalog import catalog_router
 from carrom.web.desk import Desk, PublicReadings, desk_router
 from carrom.web.lobby import Lobby, lobby_router
@@ -39,6 +40,7 @@ from carrom.web.matches import STATIC, matches_router
 from carrom.web.messages import MessageError, kind_of_status, refusal_of, store_refusal
 from carrom.web.practice import practice_router
 from carrom.web.umpire import umpire_router
+from carrom.web.umpire_live import Umpires
 from carrom.web.views import SAID
 
 __all__ = ["SERVER_OPTIONS", "Hub", "create_app", "to_json"]
@@ -110,7 +112,8 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app.add_middleware(PerAddress, limits=limits)  # outermost: counted before anything is read
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.include_router(umpire_router(store))  # the tablet umpire and the live scoreboard (docs/umpire.md)
+    app.state.umpires = Umpires(UmpireStore(store), limits, room_idle)  # the umpire's matches in memory
+    app.include_router(umpire_router(app.state.umpires))  # the tablet umpire and the live scoreboard (docs/umpire.md)
     app.include_router(catalog_router())  # the client's words in five languages (docs/i18n.md)
     app.include_router(practice_router(store, physics))  # set up a position, predict, strike; the drills (docs/practice.md)
     app.include_router(desk_router(store, desk))  # the tournament desk and its public pages (docs/tournaments.md)

@@ -2,8 +2,8 @@
 their send queues, the lock its actions take in turn and its bots' task; ``Hub`` holds them.
 
 Fan-out (docs/web.md, "Crowds"): a match's update is made into JSON once, off the event loop where it is costly,
-and the same text is put on every connection's own queue: putting never waits. Each ``Connection`` drains its
-queue with its own task, so a client that reads slowly holds up only itself: not its room's players or other
+and the same text is put on every connection's own queue: putting never waits. Each ``Connection`` is an outbox
+(``carrom.web.fanout.Outbox``, the one queue class every push goes through) drained by its own task, so a client that reads slowly holds up only itself: not its room's players or other
 watchers, not another room, not the clocks. A queue that fills (``Limits.send_queue``) drops the room's updates
 waiting in it and keeps only the latest (every state is whole: the page catches up from it); a connection whose
 one message has waited ``Limits.stall`` seconds to be taken is closed with code 4008 and a reason the page shows
@@ -16,20 +16,18 @@ one way out) nothing of it stays in the process.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
-from collections import deque
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-import orjson
 from fastapi import HTTPException, WebSocket
 
 from carrom.physics import PhysicsParams
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.clocks import ABSENCE_GRACE, MatchClock, RoomClocks
+from carrom.web.fanout import BEHIND, Outbox, to_json  # BEHIND: the close code of a connection behind
 from carrom.web.limits import Limits
 from carrom.web.messages import refusal_of
 from carrom.web.replay import ReplayCache
@@ -41,12 +39,6 @@ log = logging.getLogger("carrom.web")
 ROOM_IDLE = 600.0  # seconds a room nobody is connected to stays in memory
 OVER_IDLE = 60.0  # the same for a match that is over: nothing more will be played (its replay is cached apart)
 MATCH_IDLE = 7 * 24 * 3600.0  # seconds without an action before an unfinished match is adjourned
-BEHIND = 4008  # the close code of a connection that fell behind (the page reconnects and is sent the state again)
-
-
-def to_json(message: dict[str, Any]) -> str:
-    """A message as sent: orjson, a tenth of the time of ``json`` for a shot's thousands of numbers."""
-    return orjson.dumps(message).decode()
 
 
 def refusal(message: str, code: str, seq: int | None) -> dict[str, Any]:
@@ -56,84 +48,13 @@ def refusal(message: str, code: str, seq: int | None) -> dict[str, Any]:
             | ({"seq": seq} if seq is not None else {}))
 
 
-class Connection:
-    """One websocket of a live match: the token it plays with (None: watching) and its own send queue, drained by
-    its own task. ``put`` never waits."""
+class Connection(Outbox):
+    """One websocket of a live match: the token it plays with (None: watching) and its outbox
+    (``carrom.web.fanout``)."""
 
     def __init__(self, ws: WebSocket, token: str | None, limits: Limits) -> None:
-        self.ws = ws
+        super().__init__(ws, limits)
         self.token = token
-        self.limits = limits
-        self.queue: deque[tuple[str, bool]] = deque()  # (text, is a state of the room: may be dropped for a later one)
-        self.ready = asyncio.Event()
-        self.sending_since: float | None = None  # when the message being sent began to wait for the client
-        self.dropped = 0  # room updates this connection never got, being behind
-        self.closed = False
-        self.task: asyncio.Task | None = asyncio.create_task(self._drain())
-
-    def put(self, text: str, state: bool = True) -> None:
-        """``text`` to be sent; ``state``: a room update, which a later one may replace while it waits."""
-        if self.closed:
-            return
-        if self.sending_since is not None and time.monotonic() - self.sending_since > self.limits.stall:
-            self.close(BEHIND, "fell behind: reconnecting")
-            return
-        if len(self.queue) >= self.limits.send_queue:  # behind: the backlog of states goes, the latest will do
-            kept = deque(item for item in self.queue if not item[1])
-            self.dropped += len(self.queue) - len(kept)
-            self.queue = kept
-        self.queue.append((text, state))
-        self.ready.set()
-
-    def send(self, message: dict[str, Any]) -> None:
-        """A message for this client alone (an answer, an error): kept even when it is behind."""
-        self.put(to_json(message), state=False)
-
-    async def _drain(self) -> None:
-        while not self.closed:
-            await self.ready.wait()
-            self.ready.clear()
-            while self.queue and not self.closed:
-                text, _ = self.queue.popleft()
-                self.sending_since = time.monotonic()
-                try:
-                    await self.ws.send_text(text)
-                except Exception:  # the client is gone: its own loop ends on its next receive
-                    self.closed = True
-                    return
-                finally:
-                    self.sending_since = None
-
-    def close(self, code: int, reason: str) -> None:
-        """Stop sending, and close the websocket with ``code`` and ``reason`` (in a task: it may wait for the client)."""
-        if self.closed:
-            return
-        self._end_drain()
-        log.info("a connection closed (%s: %s) after %d update(s) dropped", code, reason, self.dropped)
-        task = asyncio.create_task(self._close(code, reason))
-        _CLOSING.add(task)
-        task.add_done_callback(_CLOSING.discard)
-
-    async def _close(self, code: int, reason: str) -> None:
-        with contextlib.suppress(Exception):
-            await self.ws.close(code=code, reason=reason)
-
-    def stop(self) -> None:
-        """The client left: its task ends."""
-        self._end_drain()
-
-    def _end_drain(self) -> None:
-        """No more sending: the task cancelled, and let go. A cancelled task keeps its CancelledError, whose traceback
-        holds the task's frame, whose ``self`` is this connection: kept here, the task made a cycle with the
-        connection, its websocket and uvicorn's protocol, freed only by a full collection (or never, once the server
-        had frozen it as long-lived: ``carrom.web.warm.keep_settled``; ~100 kB a connection in a soak)."""
-        self.closed = True
-        task, self.task = self.task, None
-        if task is not None:
-            task.cancel()
-
-
-_CLOSING: set[asyncio.Task] = set()  # the closes under way (a task is kept until it ends)
 
 
 class LiveMatch:

@@ -114,6 +114,7 @@ def live_router(hub: Hub, limits: Limits) -> APIRouter:
             log.info("match %s: %s left without closing", room_id, _peer(ws))
         finally:
             live.disconnect(ws)
+            await conn.ended()  # a close the server made (4008, 1003): sent, or the connection dropped by its deadline
 
     async def _join(live: LiveMatch, conn: Connection, intent: Intent) -> str | None:
         """``join``: take a free seat (the token that plays it comes back), or watch."""

@@ -6,7 +6,8 @@ record is saved in the database before the answer leaves. Only the holder of the
 key (in the link's fragment, sent as the ``X-Umpire-Key`` header) may enter anything; the
 scoreboard link is read-only. Each entry names the revision it was made from, so a repeated
 tap or a resent request after a dropped connection is refused instead of played twice.
-docs/umpire.md describes the pages; this module only translates.
+Each match in memory is one ``carrom.web.umpire_live.UmpireMatch`` (its session, lock and
+scoreboards); docs/umpire.md describes the pages; this module only translates.
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ import hmac
 import json
 import logging
 import secrets
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import Response
+from starlette.websockets import WebSocketDisconnected
 
 from carrom.i18n import translator
 from carrom.i18n.said import RECORDER as SAID
@@ -33,130 +34,39 @@ from carrom.records.describe import help_text
 from carrom.records.header import SEATS
 from carrom.records.notation import COMMANDS
 from carrom.records.record import Record
-from carrom.records import referee
 from carrom.records.referee import DECLARATIONS, FOUL_CODES, VARIANTS
 from carrom.records.session import BREACHES, SessionError
-from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, reply_said, view
-from carrom.store import Store, StoreError
-from carrom.store.umpire import RevisionError, UmpireRow, UmpireStore
+from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, reply_said
+from carrom.store.umpire import RevisionError, UmpireRow
 from carrom.web.catalog import unknown_language
 from carrom.web.bodies import read_json
 from carrom.web.messages import MessageError, refusal_of
+from carrom.web.fanout import to_json
 from carrom.web.pages import add_pages
 from carrom.web.replay import ReplayCache
+from carrom.web.umpire_live import SCORECARDS, Umpires, games_of, title_of
+
+__all__ = ["KEY_HEADER", "check_key", "games_of", "key_hash", "title_of", "umpire_router"]  # the desk reads these
 
 log = logging.getLogger("carrom.web.umpire")
 
 KEY_HEADER = "X-Umpire-Key"
 MAX_LINE = 500  # characters in one entry
 MAX_RECORD = 2_000_000  # bytes of an imported record
-SCORECARDS = {"html": "text/html; charset=utf-8", "pdf": "application/pdf", "csv": "text/csv; charset=utf-8"}
 
 
 def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
-def title_of(record: Record) -> str:
-    a, b = record.header.sides()
-    names = f"{record.header.side_name(a)} v {record.header.side_name(b)}"
-    return f"{names} · {record.header.event.tournament}" if record.header.event.tournament else names
-
-
-@dataclass
-class Live:
-    """A match being scored: its session in memory and the stored revision it stands on."""
-
-    session: SinkSession
-    revision: int
-    failure: StoreError | None = None
-    last: tuple[int, str] | None = None  # the last entry: the revision it was made on, its line
-
-
-class Desk:
-    """The umpire matches in memory, their locks, and the scoreboards watching each."""
-
-    def __init__(self, store: UmpireStore) -> None:
-        self.store = store
-        self.live: dict[str, Live] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
-        self.watchers: dict[str, set[WebSocket]] = {}
-
-    def lock(self, match_id: str) -> asyncio.Lock:
-        return self.locks.setdefault(match_id, asyncio.Lock())
-
-    def row(self, match_id: str) -> UmpireRow:
-        row = self.store.get(match_id)
-        if row is None:
-            raise HTTPException(404, SAID.gettext("there is no umpire's match {match}: check the link",
-                                                  match=repr(match_id)))
-        return row
-
-    def check_key(self, row: UmpireRow, key: str | None) -> None:
-        if not key:
-            raise MessageError(SAID.gettext("only the umpire enters strokes: open the umpire's link (this one watches)"),
-                               "refused", "forbidden", status=401)
-        if not hmac.compare_digest(key_hash(key), row.key_hash):
-            raise MessageError(SAID.gettext("this is not the umpire's key for this match: nothing was entered"),
-                               "refused", "forbidden", status=403)
-
-    def load(self, match_id: str) -> Live:
-        """The match in memory, read back from the database when not (a restart, an eviction)."""
-        live = self.live.get(match_id)
-        if live is None:
-            row = self.row(match_id)
-            try:
-                session = SinkSession(load_record(row.record, replay=False), Path(f"{match_id}.json"), words=SAID)
-            except RecordError as exc:
-                raise HTTPException(500, SAID.gettext("the stored record cannot be read: {error}",
-                                                      error=str(exc))) from None
-            live = self.adopt(match_id, session, row.revision)
-        return live
-
-    def adopt(self, match_id: str, session: SinkSession, revision: int) -> Live:
-        """Keep ``session`` in memory, saving each entry to the row at ``revision`` onwards."""
-        live = Live(session, revision)
-
-        def sink(record: Record) -> None:
-            try:
-                live.revision = self.store.save(match_id, live.revision, dumps(record), title=title_of(record),
-                                                entries=len(record.entries), over=session.match.state.over)
-            except StoreError as exc:
-                live.failure = exc
-                raise RecordError("", str(exc)) from None
-
-        session.sink = sink
-        self.live[match_id] = live
-        return live
-
-    def public(self, match_id: str, live: Live) -> dict[str, Any]:
-        base = f"/api/umpire/{match_id}"
-        return {"type": "state", "id": match_id, "revision": live.revision, "title": title_of(live.session.record),
-                "links": {"scoreboard": f"/scoreboard/{match_id}", "record": f"{base}/record",
-                          **{f"scorecard_{fmt}": f"{base}/scorecard.{fmt}" for fmt in SCORECARDS}},
-                **view(live.session), "games": games_of(live.session)}
-
-    async def broadcast(self, match_id: str, message: dict[str, Any]) -> None:
-        text = json.dumps(message)
-        for ws in list(self.watchers.get(match_id, ())):
-            try:
-                await ws.send_text(text)
-            except Exception:
-                self.watchers.get(match_id, set()).discard(ws)
-
-
-def games_of(session: SinkSession) -> list[dict[str, Any]]:
-    """The games decided so far, each with its points as the scorecard adds them (its boards) and its winner."""
-    header, match = session.record.header, session.match
-    a, b = header.sides()
-    names = (header.side_name(a), header.side_name(b))
-    winners = {e.game: e.winner for e in referee.endings(match) if e.what in ("game", "match")}
-    totals: dict[int, list[int]] = {g: [0, 0] for g in winners}
-    for r in referee.board_results(match, header):
-        if r.game in totals:
-            totals[r.game] = [totals[r.game][k] + r.queen[k] + r.coins[k] for k in (0, 1)]
-    return [{"game": g + 1, "points": totals[g], "winner": None if w is None else names[w]}
-            for g, w in sorted(winners.items())]
+def check_key(row: UmpireRow, key: str | None) -> None:
+    """Only the holder of the umpire's key enters anything (compared in constant time)."""
+    if not key:
+        raise MessageError(SAID.gettext("only the umpire enters strokes: open the umpire's link (this one watches)"),
+                           "refused", "forbidden", status=401)
+    if not hmac.compare_digest(key_hash(key), row.key_hash):
+        raise MessageError(SAID.gettext("this is not the umpire's key for this match: nothing was entered"),
+                           "refused", "forbidden", status=403)
 
 
 def _record_error(exc: RecordError) -> MessageError:
@@ -166,10 +76,25 @@ def _record_error(exc: RecordError) -> MessageError:
                         getattr(exc, "kind", None), getattr(exc, "law", None))
 
 
-def umpire_router(store: Store) -> APIRouter:
-    """The pages and the API of the tablet umpire and the scoreboard, on ``store``'s database."""
-    desk = Desk(UmpireStore(store))
-    router = APIRouter()
+def umpire_router(umpires: Umpires) -> APIRouter:
+    """The pages and the API of the tablet umpire and the scoreboard, on ``umpires``' database; while the app runs
+    it hears the other servers' entries and lets idle matches go (``carrom.web.umpire_live``)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Any):
+        loop = asyncio.get_running_loop()
+
+        def news(match_id: str | None, revision: int) -> None:  # from the listener's thread
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: stopping
+                loop.call_soon_threadsafe(umpires.heard, match_id, revision)
+
+        await asyncio.to_thread(umpires.store.listen, news)  # PostgreSQL: the other servers' entries (SQLite: none)
+        sweeper = asyncio.create_task(umpires.sweep())
+        yield
+        sweeper.cancel()
+        umpires.stop()
+
+    router = APIRouter(lifespan=lifespan)
 
     async def body_json(request: Request) -> Any:
         return read_json(await request.body(), MAX_RECORD)  # MessageError: too big, malformed, where
@@ -206,11 +131,11 @@ def umpire_router(store: Store) -> APIRouter:
     async def open_new(record: Record) -> dict[str, Any]:
         match_id, key = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
         session = SinkSession(record, Path(f"{match_id}.json"), words=SAID)
-        await asyncio.to_thread(desk.store.create, match_id, key_hash(key), title_of(record), dumps(record),
+        await asyncio.to_thread(umpires.store.create, match_id, key_hash(key), title_of(record), dumps(record),
                                 len(record.entries), session.match.state.over)
-        live = desk.adopt(match_id, session, 0)
+        live = umpires.add(match_id, session)
         return {"id": match_id, "key": key, "umpire": f"/umpire/{match_id}#key={key}",
-                "scoreboard": f"/scoreboard/{match_id}", "state": desk.public(match_id, live)}
+                "scoreboard": f"/scoreboard/{match_id}", "state": live.public()}
 
     @router.post("/api/umpire")
     async def start(request: Request) -> dict[str, Any]:
@@ -242,22 +167,21 @@ def umpire_router(store: Store) -> APIRouter:
 
     @router.get("/api/umpire/{match_id}")
     async def state(match_id: str) -> dict[str, Any]:
-        await asyncio.to_thread(desk.row, match_id)  # a 404 before any lock is made for the id
-        async with desk.lock(match_id):
-            live = await asyncio.to_thread(desk.load, match_id)
-            return desk.public(match_id, live)
+        live = await umpires.match(match_id)
+        async with live.lock:
+            return live.public()
 
     @router.get("/api/umpire/{match_id}/key")
     async def check(match_id: str, request: Request) -> dict[str, Any]:
         """Whether the key is the umpire's: the page asks before it offers the buttons."""
-        desk.check_key(await asyncio.to_thread(desk.row, match_id), request.headers.get(KEY_HEADER))
+        check_key(await asyncio.to_thread(umpires.row, match_id), request.headers.get(KEY_HEADER))
         return {"umpire": True}
 
     @router.post("/api/umpire/{match_id}/entries")
     async def enter(match_id: str, request: Request) -> dict[str, Any]:
         """``{"line": NOTATION, "revision": N}``: one entry, ruled on, saved, then broadcast."""
-        row = await asyncio.to_thread(desk.row, match_id)
-        desk.check_key(row, request.headers.get(KEY_HEADER))
+        row = await asyncio.to_thread(umpires.row, match_id)
+        check_key(row, request.headers.get(KEY_HEADER))
         body = await body_json(request)
         if not isinstance(body, dict) or set(body) - {"line", "revision"}:
             raise MessageError(SAID.gettext("an entry is {body}", body='{"line": "...", "revision": N}'))
@@ -268,8 +192,8 @@ def umpire_router(store: Store) -> APIRouter:
         if isinstance(revision, bool) or not isinstance(revision, int):
             raise MessageError(SAID.gettext("{key}: the whole number of the state the entry was made on",
                                             key="revision"))
-        async with desk.lock(match_id):
-            live = await asyncio.to_thread(desk.load, match_id)
+        live = await umpires.match(match_id)
+        async with live.lock:
             if revision != live.revision and live.last == (revision, line):
                 raise MessageError(SAID.gettext("the same entry twice, made on the same state (a double tap, "
                                                 "or a request sent again): entered once; nothing was entered "
@@ -284,9 +208,11 @@ def umpire_router(store: Store) -> APIRouter:
             except SessionError as exc:  # worded by the session's words (SAID): said too; its kind and law sent
                 raise MessageError(exc.args[0], "refused", exc.kind, exc.law) from None
             except RecordError as exc:
-                desk.live.pop(match_id, None)  # read back from the database next time: memory may be ahead
-                log.warning("umpire's match %s: %s (%s)", match_id, exc, live.failure)
-                if isinstance(live.failure, RevisionError):
+                failure = live.failure
+                log.warning("umpire's match %s: %s (%s)", match_id, exc, failure)
+                with contextlib.suppress(Exception):  # read back from the database: memory may be ahead
+                    await asyncio.to_thread(live.reload)
+                if isinstance(failure, RevisionError):
                     raise HTTPException(409, SAID.gettext("the record moved on since this entry was made (another "
                                                           "tablet, or the same entry sent twice): nothing was saved"))
                 raise HTTPException(503, SAID.gettext("not saved, so not played: the database is not available now; "
@@ -301,9 +227,9 @@ def umpire_router(store: Store) -> APIRouter:
             else:
                 lines = reply_lines(reply, live.session.record.header)
                 said = reply_said(reply, live.session.record.header)
-            message = desk.public(match_id, live)
+            message = live.public()
         if reply.entry is not None or reply.message:
-            await desk.broadcast(match_id, message)
+            live.publish(message)  # on each scoreboard's own outbox: the answer waits for none of them
         return {"lines": [str(line) for line in lines], "said": said or lines, "undone": reply.undone, "state": message,
                 "help": bool(reply.help)}  # help: the page opens its Help dialog, in its reader's language
 
@@ -312,17 +238,17 @@ def umpire_router(store: Store) -> APIRouter:
     @router.get("/api/umpire/{match_id}/replay")
     async def replay_step(match_id: str, step: int = 0) -> dict[str, Any]:
         """The match after ``step`` entries as the referee knows it (no positions: web/replay.py)."""
-        rep = await asyncio.to_thread(replays.get_umpire, await asyncio.to_thread(desk.row, match_id))
+        rep = await asyncio.to_thread(replays.get_umpire, await asyncio.to_thread(umpires.row, match_id))
         return await asyncio.to_thread(rep.step, step)
 
     @router.get("/api/umpire/{match_id}/replay/outline")
     async def replay_outline(match_id: str) -> dict[str, Any]:
-        return await asyncio.to_thread(replays.umpire_outline, await asyncio.to_thread(desk.row, match_id))
+        return await asyncio.to_thread(replays.umpire_outline, await asyncio.to_thread(umpires.row, match_id))
 
     @router.get("/api/umpire/{match_id}/record")
     async def record(match_id: str) -> Response:
         """The record file, as ``carrom umpire resume`` reads it."""
-        row = await asyncio.to_thread(desk.row, match_id)
+        row = await asyncio.to_thread(umpires.row, match_id)
         return Response(row.record, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="carrom-umpire-{match_id}.json"'})
 
@@ -341,7 +267,7 @@ def umpire_router(store: Store) -> APIRouter:
             words = translator(lang) if lang is not None else None
         except ValueError:
             raise unknown_language(lang) from None
-        row = await asyncio.to_thread(desk.row, match_id)
+        row = await asyncio.to_thread(umpires.row, match_id)
         card = await asyncio.to_thread(build_card, load_record(row.record), words)
         body = {"html": card_html, "pdf": card_pdf, "csv": card_csv}[fmt](card)
         disposition = "inline" if fmt == "html" else "attachment"
@@ -350,26 +276,27 @@ def umpire_router(store: Store) -> APIRouter:
 
     @router.websocket("/ws/umpire/{match_id}")
     async def watch(ws: WebSocket, match_id: str) -> None:
-        """Read-only: the state now, then after every entry. Anything the watcher sends is ignored."""
+        """Read-only: the state now, then after every entry, through the match's outbox for this scoreboard
+        (``carrom.web.fanout``). Anything the watcher sends is ignored, a binary frame or invalid text included."""
         await ws.accept()
         try:
-            await asyncio.to_thread(desk.row, match_id)
-            async with desk.lock(match_id):
-                live = await asyncio.to_thread(desk.load, match_id)
-                first = desk.public(match_id, live)
+            live = await umpires.match(match_id)
+            async with live.lock:
+                first = live.public()
         except HTTPException as exc:
             with contextlib.suppress(Exception):
                 await ws.send_text(json.dumps({"type": "error", "message": str(exc.detail)} | refusal_of(exc.detail)))
                 await ws.close(code=4404)
             return
-        desk.watchers.setdefault(match_id, set()).add(ws)
+        outbox = live.watch(ws, umpires.limits)
+        outbox.put(to_json(first), state=False)
         try:
-            await ws.send_text(json.dumps(first))
-            while True:
-                await ws.receive_text()
-        except WebSocketDisconnect:
+            while (await ws.receive())["type"] != "websocket.disconnect":
+                pass  # a scoreboard only listens: what it sends, text or bytes, is not read
+        except (WebSocketDisconnect, WebSocketDisconnected):
             pass
         finally:
-            desk.watchers.get(match_id, set()).discard(ws)
+            live.unwatch(ws)
+            await outbox.ended()  # a close the server made (4008): sent, or the connection dropped by its deadline
 
     return router
