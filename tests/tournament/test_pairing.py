@@ -138,7 +138,7 @@ def test_knockout_end_to_end_with_third_place():
 
 def test_delay_top_orders_equal_points_by_rating():
     """SoL's delaytoppairing: while the rounds ranked are fewer than N, equal points and Buchholz are ordered by
-    rating (so dazed and staggered keep the best apart); afterwards by net and total score, then by name."""
+    rating (so dazed and staggered keep the best apart); afterwards by net and total score, then by rating."""
     from dataclasses import replace
 
     from carrom.tournament import Format, Match, check
@@ -147,10 +147,10 @@ def test_delay_top_orders_equal_points_by_rating():
         ev = event(4, format=Format.SINGLE, delay_top=delay)
         ev = replace(ev, players={i: replace(p, rating=100.0 * i) for i, p in ev.players.items()})
         return ev.with_matches([Match(1, 1, 1, 2, check(((10, 10),), Format.SINGLE)),
-                                Match(1, 2, 3, 4, check(((10, 10),), Format.SINGLE))])
+                                Match(1, 2, 3, 4, check(((5, 5),), Format.SINGLE))])
 
     assert order(drawn(2), 2) == [4, 3, 2, 1]  # by rating, the best first
-    assert order(drawn(1), 2) == [1, 2, 3, 4]  # one round ranked, not fewer than 1: all equal, by last name
+    assert order(drawn(1), 2) == [2, 1, 4, 3]  # one round ranked, not fewer than 1: by total, then rating
 
 
 def test_a_closed_event_changes_no_more():

@@ -44,15 +44,15 @@ def _level_after_one(delay: int) -> Event:
     players = {i: Player(i, f"F{i}", f"L{i}", rating=100.0 * i) for i in range(1, 5)}
     ev = Event("t", Settings(format=Format.SINGLE, delay_top=delay), players, tuple(Competitor(i, (i,)) for i in players))
     return ev.with_matches([Match(1, 1, 1, 2, check(((10, 10),), Format.SINGLE)),
-                            Match(1, 2, 3, 4, check(((10, 10),), Format.SINGLE))])
+                            Match(1, 2, 3, 4, check(((5, 5),), Format.SINGLE))])
 
 
 def test_delay_top_lasts_while_the_rounds_ranked_are_fewer():
     """SoL: ``rankedturn < delaytoppairing``. With its default 1 round 2 is ranked as any other round;
     with 2 it is still ordered by rating."""
-    assert order(_level_after_one(1), 2) == [1, 2, 3, 4]  # all level: by name
-    assert order(_level_after_one(2), 2) == [4, 3, 2, 1]  # by rating, the best first
-    assert order(_level_after_one(0), 2) == [1, 2, 3, 4]
+    assert order(_level_after_one(1), 2) == [2, 1, 4, 3]  # by total score (10, 5), an exact tie by rating
+    assert order(_level_after_one(2), 2) == [4, 3, 2, 1]  # by rating before net and total, the best first
+    assert order(_level_after_one(0), 2) == [2, 1, 4, 3]
 
 
 def _compatriots(delay: int, rounds_played: int = 1) -> Event:
@@ -97,3 +97,27 @@ def test_delay_compatriots_is_a_number_of_rounds():
     assert frozenset(("A", "B")) in _pairs(pair(ev), 2)
     ev2 = Event("t", Settings(format=Format.SINGLE, delay_compatriots=2), players, ev.competitors, ev.matches)
     assert _pairs(pair(ev2), 2) == _names(("A", "D"), ("B", "F"), ("E", "C"))
+
+
+def test_a_round_robin_ranks_by_points_net_and_total():
+    """SoL 5.26's round robin order is points, net score, total score (no Buchholz): C, with fewer Buchholz
+    but the better net, is second."""
+    from carrom.tournament import System, standings
+    players = {i: Player(i, n, n) for i, n in enumerate("ABCD", 1)}
+    ev = Event("t", Settings(system=System.ROUNDROBIN, format=Format.SINGLE), players,
+               tuple(Competitor(i, (i,)) for i in players))
+    ev = ev.with_matches([Match(1, 1, 1, 2, check(((25, 24),), Format.SINGLE)),
+                          Match(1, 2, 3, 4, check(((25, 0),), Format.SINGLE)),
+                          Match(2, 1, 1, 4, check(((25, 0),), Format.SINGLE)),
+                          Match(2, 2, 2, 3, check(((25, 24),), Format.SINGLE))])
+    # A 4 points; B 2 (Buchholz 4 + 2 = 6, net 0), C 2 (Buchholz 0 + 2 = 2, net 24); D 0
+    rows = standings(ev)
+    assert [players[r.competitor].first for r in rows] == ["A", "C", "B", "D"]
+
+
+def test_exact_ties_go_to_the_better_rating():
+    """SoL breaks an exact tie by the position, then the rating; the name last."""
+    from carrom.tournament import standings
+    players = {1: Player(1, "A", "A", rating=1500.0), 2: Player(2, "B", "B", rating=1700.0)}
+    ev = Event("t", Settings(format=Format.SINGLE), players, (Competitor(1, (1,)), Competitor(2, (2,))))
+    assert [r.competitor for r in standings(ev)] == [2, 1]

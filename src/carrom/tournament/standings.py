@@ -6,8 +6,8 @@ the sum of the points of every opponent met (the phantom has none). Net score: p
 minus points conceded (the games' points summed: in a best of three the winner's may be below
 zero); total score: points scored. A match under protest counts for nothing until decided
 (ICF 150); unplayed ones neither.
-Order: points, Buchholz, net score, total score, then the given position, then last and first
-name; after the finals, each pair of finalists ordered by the finals they won. SoL's
+Order: points, Buchholz (not in a round robin, as SoL 5.26), net score, total score, then the
+given position, the rating (the best first), then last and first name; after the finals, each pair of finalists ordered by the finals they won. SoL's
 ``retirements`` policy (``trend``, ``trend70``) adds to a withdrawn competitor's points, for his
 opponents' Buchholz only, his average points a match for the rounds he missed.
 """
@@ -115,10 +115,12 @@ def standings(event: Event, up_to_round: int | None = None) -> list[Row]:
     players = event.players
     comps = sorted(event.competitors, key=lambda c: (players[c.players[0]].last, players[c.players[0]].first))
     t = table
+    robin = event.settings.system is System.ROUNDROBIN  # SoL ranks a round robin without Buchholz
 
     def key(c):
         r = t[c.id]
-        return (r.points, r.buchholz, r.net, r.total, -c.seed)
+        rating = sum(players[p].rating or 0.0 for p in c.players)
+        return (r.points, 0 if robin else r.buchholz, r.net, r.total, -c.seed, rating)
 
     ranked = sorted(comps, key=key, reverse=True)
     if event.settings.system in (System.KNOCKOUT, System.GROUPS) and any(m.stage == "knockout" for m in event.matches):

@@ -49,7 +49,8 @@ def order(event: Event, next_round: int) -> list[int]:
     if next_round - 1 < event.settings.delay_top:  # as SoL: while the rounds ranked are fewer than delay_top
         key = lambda c: (t[c.id].points, t[c.id].buchholz, _rating(event, c.id) or 0.0, t[c.id].net, t[c.id].total)
     else:
-        key = lambda c: (t[c.id].points, t[c.id].buchholz, t[c.id].net, t[c.id].total, -c.seed)
+        key = lambda c: (t[c.id].points, t[c.id].buchholz, t[c.id].net, t[c.id].total, -c.seed,
+                         _rating(event, c.id) or 0.0)  # SoL's exact tie: the position, then the rating
     return [c.id for c in sorted(by_name, key=key, reverse=True)]
 
 
