@@ -78,13 +78,13 @@ def test_calibrate_fails_only_when_no_shot_can_be_fitted(tmp_path):
 
 
 def test_a_start_inside_the_coin_is_moved_back_along_its_path_until_it_touches():
-    from carrom.calibrate.fit import _clear_start
+    from carrom.calibrate.starts import clear_start
     from carrom.equipment.spec import CARROMMAN, STRIKER
 
     shot = shots(film((PROTOCOL[4],), TRUTH, fps=60.0).tracks)[0]
     (cx, cy), = shot.resting.values()
     inside = (cx - 0.02, cy, 2.0, 0.0)  # 2 cm west of the coin's centre, heading east: 1.65 cm too deep
-    x, y, vx, vy = _clear_start(shot, inside)
+    x, y, vx, vy = clear_start(shot, inside)
     assert (vx, vy, y) == (2.0, 0.0, cy)
     assert math.hypot(x - cx, y - cy) == pytest.approx(STRIKER.radius + CARROMMAN.radius, abs=2e-4) and x < cx - 0.02
 
