@@ -67,7 +67,8 @@ def resident_bytes(pid: int) -> int:
 # a benchmark's clients all come from 127.0.0.1: the limits per address (docs/web.md) lifted, as for a crowd of
 # addresses
 ONE_ADDRESS = {"CARROM_LIMITS": "connections_per_address=20000,connections=20000,http_per_address=100000/second,"
-                                "messages_per_address=100000/second,http_connections_per_address=20000"}
+                                "messages_per_address=100000/second,http_connections_per_address=20000,"
+                                "openings_per_address=100000/second"}
 
 
 @contextlib.contextmanager

@@ -20,7 +20,8 @@ CHROMIUM = "/usr/bin/chromium"
 # every test's clients come from one address (127.0.0.1, or TestClient's): the limits per address lifted for the
 # servers these tests start, as for clients from many addresses; the tests of those limits give their own Limits
 os.environ.setdefault("CARROM_LIMITS", "http_per_address=100000/second,messages_per_address=100000/second,"
-                                       "connections_per_address=20000,http_connections_per_address=20000")
+                                       "connections_per_address=20000,http_connections_per_address=20000,"
+                                       "openings_per_address=100000/second")
 
 
 def free_port() -> int:

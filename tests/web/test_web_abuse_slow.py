@@ -1,7 +1,9 @@
 """Issue 43.4: slowloris on a real ``carrom serve``: a request whose headers do not end within
 ``Limits.header_seconds`` is dropped, and one address holds at most ``Limits.http_connections_per_address``
-HTTP connections at once; a websocket leaves that count, and the server keeps answering others."""
+HTTP connections at once; a websocket leaves that count, and the server keeps answering others; websockets
+opened a second per address are counted too (``Limits.openings_per_address``)."""
 
+import base64
 import os
 import socket
 import subprocess
@@ -19,7 +21,7 @@ from conftest import free_port
 def served(tmp_path):
     port = free_port()
     env = os.environ | {"CARROM_LIMITS": "http_connections_per_address=5,header_seconds=1,"
-                                         "http_per_address=100000/second"}
+                                         "http_per_address=100000/second,openings_per_address=3/second"}
     server = subprocess.Popen([str(Path(sys.executable).with_name("carrom")), "serve", "--host", "127.0.0.1",
                                "--port", str(port), "--db", f"sqlite:///{tmp_path / 'x.db'}"], env=env, cwd=tmp_path,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -72,3 +74,21 @@ def test_one_address_holds_at_most_its_connections(served):
         s.close()
     time.sleep(0.3)
     assert httpx.get(f"http://127.0.0.1:{served}/api/umpire/options", timeout=5).status_code == 200
+
+
+def opening(port: int) -> bytes:
+    """The answer's status line to a websocket's opening (a room that does not exist: the socket opens, then 4404)."""
+    with socket.create_connection(("127.0.0.1", port)) as s:
+        key = base64.b64encode(os.urandom(16)).decode()
+        s.sendall(f"GET /ws/nothing HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+        s.settimeout(5)
+        return s.recv(200).split(b"\r\n")[0]
+
+
+def test_websockets_opened_a_second_per_address_are_counted(served):
+    answers = [opening(served) for _ in range(4)]
+    assert [b" 101 " in a for a in answers] == [True, True, True, False], answers
+    assert b" 429 " in answers[3]
+    time.sleep(1.1)
+    assert b" 101 " in opening(served)

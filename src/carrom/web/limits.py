@@ -38,6 +38,7 @@ class Limits:
     http_per_address: str = "50/second;1000/minute"  # HTTP requests
     messages_per_address: str = "100/second;3000/minute"  # websocket messages, over all its connections
     imports_per_address: str = "5/minute;30/hour"  # SoL files imported (each may cost a second or two of CPU)
+    openings_per_address: str = "20/second;600/minute"  # websockets opened (300 at once wrote 300 tracebacks)
     connections_per_address: int = 256  # websockets open at once
     http_connections_per_address: int = 64  # HTTP connections open at once (a browser opens 6; web/guard.py)
     header_seconds: float = 10.0  # from a request's first byte to the end of its headers (web/guard.py)
@@ -51,7 +52,7 @@ class Limits:
                     "subscribers"):
             if not getattr(self, key) > 0:
                 raise ValueError(f"Limits.{key} must be above 0, not {getattr(self, key)!r}")
-        for key in ("http_per_address", "messages_per_address", "imports_per_address"):
+        for key in ("http_per_address", "messages_per_address", "imports_per_address", "openings_per_address"):
             try:
                 parse_many(getattr(self, key))
             except ValueError:
@@ -208,6 +209,7 @@ class PerAddress:
         self.window = MovingWindowRateLimiter(MemoryStorage())
         self.http: list[RateLimitItem] = parse_many(limits.http_per_address)
         self.messages: list[RateLimitItem] = parse_many(limits.messages_per_address)
+        self.openings: list[RateLimitItem] = parse_many(limits.openings_per_address)
         # the anonymous requests that cost more than a request, each with its own rate besides
         self.costly: dict[tuple[str, str], list[RateLimitItem]] = {
             ("POST", "/api/desk/import"): parse_many(limits.imports_per_address)}
@@ -231,6 +233,11 @@ class PerAddress:
                     "too many requests from your address: at most {count} in {seconds} seconds; try again in a moment",
                     count=over.amount, seconds=over.get_expiry()))
             return await self.app(scope, receive, send)
+        over = self._over(self.openings, "opening", address)
+        if over is not None:
+            return await _refuse(send, "websocket", 429, SAID.gettext(
+                "too many requests from your address: at most {count} in {seconds} seconds; try again in a moment",
+                count=over.amount, seconds=over.get_expiry()))
         if self.open.get(address, 0) >= self.limits.connections_per_address or self.total >= self.limits.connections:
             most = self.limits.connections_per_address
             return await _refuse(send, "websocket", 429, SAID.gettext(
