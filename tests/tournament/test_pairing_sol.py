@@ -121,3 +121,17 @@ def test_exact_ties_go_to_the_better_rating():
     players = {1: Player(1, "A", "A", rating=1500.0), 2: Player(2, "B", "B", rating=1700.0)}
     ev = Event("t", Settings(format=Format.SINGLE), players, (Competitor(1, (1,)), Competitor(2, (2,))))
     assert [r.competitor for r in standings(ev)] == [2, 1]
+
+
+def test_trend_adds_virtual_points_to_the_withdrawn_only():
+    """SoL's ``trend``: a withdrawn competitor's average for the rounds he missed counts in his opponents'
+    Buchholz; a late entry who missed round 1 gets nothing (SoL 5.26's computeRanking)."""
+    from carrom.tournament import standings
+    players = {i: Player(i, n, n) for i, n in enumerate("ABCD", 1)}
+    ev = Event("t", Settings(format=Format.SINGLE, retirements="trend"), players,
+               tuple(Competitor(i, (i,)) for i in players))
+    ev = ev.with_matches([Match(1, 1, 1, 2, check(((25, 3),), Format.SINGLE)),  # D entered late: not in round 1
+                          Match(2, 1, 3, 4, check(((3, 25),), Format.SINGLE)),
+                          Match(2, 2, 1, 2, check(((25, 4),), Format.SINGLE))])
+    rows = {players[r.competitor].first: r.buchholz for r in standings(ev)}
+    assert rows["C"] == 2  # D's 2 real points, no virtual ones for the round he missed

@@ -81,8 +81,9 @@ def tallies(event: Event, up_to_round: int | None = None) -> dict[int, _Tally]:
     if policy in ("trend", "trend70"):
         factor = Fraction(1) if policy == "trend" else Fraction(70, 100)
         current = event.current_round if up_to_round is None else up_to_round
-        for t in table.values():
-            if t.played < current and t.real_points:
+        for c in event.competitors:  # a withdrawn competitor only, as SoL: a late entry's missed rounds add nothing
+            t = table[c.id]
+            if c.retired_from is not None and t.played < current and t.real_points:
                 t.virtual = int(Fraction(t.real_points, t.played) * factor * (current - t.played))
     for m in matches:
         if m.side2 is None:
