@@ -45,15 +45,16 @@ def test_held_and_unplayed_matches_count_for_nothing():
 
 
 def test_retirement_trend_adds_to_opponents_buchholz():
-    """SoL's ``trend`` policy: a competitor who played fewer rounds than the event counts, for his opponents'
-    Buchholz, his average points a match over the rounds he missed (truncated)."""
+    """SoL's ``trend`` policy: a withdrawn competitor who played fewer rounds than the event counts, for his
+    opponents' Buchholz, his average points a match over the rounds he missed (truncated)."""
     from dataclasses import replace
 
     ev = event(4, format=Format.SINGLE)
+    ev = replace(ev, competitors=tuple(replace(c, retired_from=3) if c.id == 1 else c for c in ev.competitors))
     ev = replace(ev, settings=Settings(format=Format.SINGLE, retirements="trend")).with_matches([
         played(1, 1, 1, 2, ((25, 10),)), played(1, 2, 3, 4, ((25, 10),)),
         played(2, 1, 1, 3, ((25, 10),)), played(2, 2, 2, 4, ((25, 10),)),
-        played(3, 1, 3, 2, ((25, 10),)),  # 1 and 4 did not play round 3
+        played(3, 1, 3, 2, ((25, 10),)),  # 1 (withdrawn) and 4 did not play round 3
     ])
     rows = {r.competitor: r for r in standings(ev)}
     # 1 has 4 points in 2 matches: average 2, one round missed: +2 for his opponents' Buchholz
