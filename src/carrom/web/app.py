@@ -38,6 +38,7 @@ from carrom.web.live import ABSENCE_GRACE, MATCH_IDLE, ROOM_IDLE, Hub, to_json
 from carrom.web.live_ws import live_router
 from carrom.web.matches import STATIC, matches_router
 from carrom.web.messages import MessageError, kind_of_status, refusal_of, store_refusal
+from carrom.web.origin import SameOrigin
 from carrom.web.practice import practice_router
 from carrom.web.umpire import umpire_router
 from carrom.web.umpire_live import Umpires
@@ -109,6 +110,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app.add_middleware(PublicReadings, desk=desk)  # innermost: the spectators' readings of a cached public view
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.add_middleware(HeaderLimit, limit=limits.header_bytes)
+    app.add_middleware(SameOrigin)  # a page of another site changes nothing (web/origin.py)
     app.add_middleware(PerAddress, limits=limits)  # outermost: counted before anything is read
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
