@@ -68,7 +68,7 @@ def test_first_round_by_method():
 
 
 def test_compatriots_kept_apart_when_asked():
-    ev = event(12, pairing=Pairing.SERIAL, delay_compatriots=True)
+    ev = event(12, pairing=Pairing.SERIAL, delay_compatriots=1)
     nation = {c.id: ev.players[c.players[0]].country for c in ev.competitors}
     first = pair(ev).round_matches(1)
     assert all(nation[m.side1] != nation[m.side2] for m in first[:3])

@@ -187,8 +187,10 @@ def new(
                                                      "fourth)."),
     final_kind: str = typer.Option("simple", help="simple (one final match) or bestof3 (up to three)."),
     phantom_score: int = typer.Option(25, min=1, max=25, help="What a bye scores (SoL's phantom score)."),
-    delay_top: int = typer.Option(0, min=0, help="Rounds after the first in which equal points are ordered by rating."),
-    delay_compatriots: bool = typer.Option(False, "--delay-compatriots", help="Pair compatriots of equal points last."),
+    delay_top: int = typer.Option(0, min=0, help="Rounds, from the first, whose pairing orders equal points by rating "
+                                                 "(SoL's delaytoppairing)."),
+    delay_compatriots: int = typer.Option(0, min=0, help="Rounds, from the first, in which compatriots meet only at "
+                                                         "the end of their points group (SoL's delaycompatriotpairing)."),
     third_place: bool = typer.Option(False, "--third-place", help="A knockout's match for third place."),
     groups: int = typer.Option(0, min=0, help="Groups of a groups-then-knockout event."),
     qualifiers: int = typer.Option(2, min=1, help="How many of each group go on to the knockout."),

@@ -146,8 +146,9 @@ class Settings:
     format: Format = Format.BEST_OF_THREE
     rounds: int = 0  # Swiss rounds planned (0: as many as the desk pairs)
     phantom_score: int = 25  # what a bye scores (SoL's ``phantomscore``)
-    delay_top: int = 0  # rounds after the first in which equal points are ordered by rating (SoL's delaytoppairing)
-    delay_compatriots: bool = False  # compatriots of equal points paired last
+    delay_top: int = 0  # rounds, from the first, whose pairing orders equal points by rating (SoL's delaytoppairing)
+    delay_compatriots: int = 0  # rounds, from the first, in which compatriots are postponed to the end of their own
+    # points group (SoL 5's delaycompatriotpairing, a number of rounds; SoL 4's true counts as 1)
     finals: int = 0  # final matches after a Swiss: 0, 1 (1st-2nd) or 2 (and 3rd-4th), as SoL
     final_kind: FinalKind = FinalKind.SIMPLE
     third_place: bool = False  # a knockout's match for third place
