@@ -104,3 +104,15 @@ def test_track_reports_its_progress_over_the_frames(tmp_path):
                                    "--out", str(tmp_path / "tracks.csv")])
     assert out.exit_code == 0, out.output
     assert "frames" in out.stderr and f"{result.frames}/{result.frames}" in out.stderr
+
+
+def test_calibrate_asks_to_check_a_shot_matched_far_worse_than_the_others(tmp_path):
+    tracks = noisy(film((PROTOCOL[0], PROTOCOL[1], PROTOCOL[2]), TRUTH, fps=60.0).tracks, 0.001, seed=3)
+    shaky = tracks["s3striker"]  # one shot followed badly (a hand in the picture, a pushed disc)
+    tracks["s3striker"] = Track(shaky.disc, shaky.kind, shaky.t,
+                                shaky.xy + np.random.default_rng(4).normal(0.0, 0.006, shaky.xy.shape))
+    write_tracks(tmp_path / "tracks.csv", tracks)
+    out = CliRunner().invoke(app, ["calibrate", str(tmp_path / "tracks.csv"), "--out", str(tmp_path / "board.json")])
+    assert out.exit_code == 0, out.output
+    checks = [line for line in out.stdout.splitlines() if line.startswith("check: ")]
+    assert len(checks) == 1 and checks[0].startswith("check: shot 3 is matched") and "film it again" in checks[0]

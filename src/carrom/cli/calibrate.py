@@ -27,8 +27,10 @@ def calibrate(
 ) -> None:
     """Fit the physics to a board's measured tracks: board friction, cushion restitution, disc-disc
     restitution and friction, each with its uncertainty; writes a model file."""
+    import numpy as np
+
     from carrom.calibrate.errors import CalibrateError
-    from carrom.calibrate.fit import FILM_AGAIN, PARAMETERS, calibrate as fit
+    from carrom.calibrate.fit import FILM_AGAIN, PARAMETERS, STRAGGLER, calibrate as fit
     from carrom.calibrate.tracks import read_tracks, shots
     from carrom.physics import physics_model
     from carrom.physics.model_file import model_file_dict
@@ -63,6 +65,12 @@ def calibrate(
         shot = fitted_shots[number]
         shots_table.add_row(str(number), f"{shot.t0:.3f}", kind, str(shot.n_samples), f"{rms * 1e3:.2f}")
     console.print(shots_table)
+    typical = float(np.median(result.shot_rms))
+    for number, rms in zip(result.shot_numbers, result.shot_rms):
+        if rms > STRAGGLER * typical:
+            console.print(f"[bold yellow]check[/]: shot {number} is matched {rms / typical:.1f} times worse than the "
+                          f"median shot ({rms * 1e3:.1f} mm against {typical * 1e3:.1f}): look at it in the preview; "
+                          "a hand or a pushed disc: delete its rows, else film it again", soft_wrap=True)
     for refused in result.refused:
         console.print(f"[bold red]left out[/]: {escape(refused.text())}; film it again", soft_wrap=True)
     parameters, uncertainty = result.overrides()
