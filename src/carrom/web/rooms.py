@@ -186,7 +186,10 @@ class Room:
     # -- who plays what -----------------------------------------------------------------------
 
     def seats_of(self, token: str | None) -> list[str]:
-        return [s for s, i in self.seats.items() if token and i.token == token]
+        """The seats ``token`` plays, compared in constant time (a reply's timing tells nothing of a seat's token)."""
+        given = (token or "").encode("utf-8", "surrogatepass")
+        return [s for s, i in self.seats.items()
+                if given and i.token and secrets.compare_digest(i.token.encode(), given)]
 
     def open_seats(self) -> list[str]:
         return [s for s, i in self.seats.items() if i.kind == "human" and i.token is None]
