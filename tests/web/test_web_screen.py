@@ -148,7 +148,7 @@ def test_the_small_things_of_item_9(player, browser, server):
     phone.page.goto(server.url + "?lang=es")
     phone.page.wait_for_selector("#setup:not([hidden])")
     heights = phone.js("[...document.querySelectorAll('header nav a')].map((a) => a.getBoundingClientRect().height)")
-    assert len(heights) == 3 and min(heights) >= 44, heights  # they were 19 px high
+    assert len(heights) == 4 and min(heights) >= 44, heights  # they were 19 px high (the fourth: the lobby)
     seat = phone.js("""(() => { const th = document.querySelector('#seat-table th'), r = document.createRange();
       r.selectNodeContents(th); return [th.textContent, r.getClientRects().length]; })()""")
     assert seat == ["Asiento", 1], seat  # one line: "Asient" over "o" before
