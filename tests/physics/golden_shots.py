@@ -5,7 +5,8 @@ kernel and the Python layer is checked against them (test_physics_golden.py).
 ``python tests/physics/golden_shots.py`` writes data/golden_shots.json from the engine as
 it is: run it only when a change of the physics is meant (and say so in the commit).
 ``python tests/physics/golden_shots.py --add MODEL`` adds a new model's outcomes to the
-stored shots and leaves every other model's as it is.
+stored shots and leaves every other model's as it is (any name ``physics_model`` knows: v4's
+board speeds ``v4-slow`` and ``v4-fast`` were added so, issue 41).
 The inputs are stored with the outputs, so the file, not this generator, is the reference.
 """
 
@@ -20,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Disc, Layout, PieceKind, Seat, opening_formation
-from carrom.physics import MODELS, EventCapExceeded, ShotResult, Strike, simulate
+from carrom.physics import MODELS, EventCapExceeded, ShotResult, Strike, physics_model, simulate
 
 DATA = Path(__file__).parent / "data" / "golden_shots.json"
 KINDS = (PieceKind.WHITE, PieceKind.BLACK, PieceKind.QUEEN)
@@ -114,7 +115,7 @@ def outcome(result: ShotResult, capped: bool) -> dict:
 
 def play(layout: Layout, strike: Strike, model: str) -> dict:
     try:
-        return outcome(simulate(layout, strike, MODELS[model]), False)
+        return outcome(simulate(layout, strike, physics_model(model)), False)
     except EventCapExceeded as exc:
         return outcome(exc.result, True)
 

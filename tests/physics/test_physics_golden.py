@@ -1,5 +1,5 @@
-"""The golden shots (data/golden_shots.json, computed before the speed work of issue 12):
-every model's outcome of 40 fixed strokes, eight of them breaks, must stay the same bit
+"""The golden shots (data/golden_shots.json, computed before the speed work of issue 12; v4's
+board speeds added in issue 41): every model's outcome of 40 fixed strokes, eight of them breaks, must stay the same bit
 for bit, through ``simulate`` and through ``simulate_batch`` (both cores and one)."""
 
 import json
@@ -8,12 +8,15 @@ import numpy as np
 import pytest
 from golden_shots import DATA, layout_from_json, play
 
-from carrom.physics import MODELS, Strike, simulate_batch
+from carrom.physics import MODELS, Strike, physics_model, simulate_batch
+from carrom.physics.params import BOARD_SPEEDS
 
 SHOTS = json.loads(DATA.read_text())["shots"]
+NAMES = sorted(MODELS) + sorted(BOARD_SPEEDS)
+"""Every published model name, v4's board speeds too: each keeps its outcomes bit for bit."""
 
 
-@pytest.mark.parametrize("model", sorted(MODELS))
+@pytest.mark.parametrize("model", NAMES)
 @pytest.mark.parametrize("shot", SHOTS, ids=[s["name"] for s in SHOTS])
 def test_simulate_gives_the_golden_outcome(shot, model):
     got = play(layout_from_json(shot["layout"]), Strike(*shot["strike"]), model)
@@ -25,11 +28,11 @@ def test_simulate_gives_the_golden_outcome(shot, model):
 
 
 @pytest.mark.parametrize("parallel", [True, False])
-@pytest.mark.parametrize("model", sorted(MODELS))
+@pytest.mark.parametrize("model", NAMES)
 def test_batch_gives_the_golden_outcome(model, parallel):
     breaks = [s for s in SHOTS if s["name"].startswith("break")]
     layout = layout_from_json(breaks[0]["layout"])
-    batch = simulate_batch(layout, np.array([s["strike"] for s in breaks]), MODELS[model], parallel=parallel)
+    batch = simulate_batch(layout, np.array([s["strike"] for s in breaks]), physics_model(model), parallel=parallel)
     for k, shot in enumerate(breaks):
         expected = shot["expected"][model]
         final = [None if np.isnan(v) else v for v in batch.final_positions[k].ravel().tolist()]
