@@ -19,7 +19,7 @@ import asyncio
 import logging
 import time
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import Any, Callable
 
 from fastapi import HTTPException, WebSocket
 
@@ -46,6 +46,21 @@ def refusal(message: str, code: str, seq: int | None) -> dict[str, Any]:
     the ``seq`` of its message if it had one."""
     return ({"type": "error", "message": str(message), "code": code} | refusal_of(message)
             | ({"seq": seq} if seq is not None else {}))
+
+
+async def in_worker(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` in a worker thread, as ``asyncio.to_thread``, but the thread lets go of ``fn`` and ``args``
+    before it hands the result back: the executor's work item holds them until its thread runs again after setting
+    the result, which on a loaded machine came after the match had left memory (issue 43, finding 9: the room still
+    referenced after its eviction, by a worker thread not yet scheduled)."""
+    held = [fn, args]
+
+    def run() -> Any:
+        call, given = held
+        held.clear()
+        return call(*given)
+
+    return await asyncio.to_thread(run)
 
 
 class Connection(Outbox):
@@ -171,7 +186,7 @@ class Hub:
                 raise HTTPException(404, SAID.gettext("there is no match {room}: check the link", room=repr(room_id)))
             async with self.loading.setdefault(room_id, asyncio.Lock()):
                 if room_id not in self.live:
-                    loaded = await asyncio.to_thread(Room.load, self.store, row)
+                    loaded = await in_worker(Room.load, self.store, row)
                     clock = await asyncio.to_thread(self.clocks.loaded, room_id)
                     self.live[room_id] = LiveMatch(loaded, clock)
                 live = self.live[room_id]
@@ -221,7 +236,7 @@ class Hub:
     async def _catch_up(self, live: LiveMatch) -> None:
         async with live.lock:
             try:
-                text = await asyncio.to_thread(_caught_up, live)
+                text = await in_worker(_caught_up, live)
             except Exception:  # the store away: the next action or notification tries again
                 log.exception("match %s: cannot catch up with another server's write", live.id)
                 return
@@ -268,7 +283,7 @@ class Hub:
                 if not room.bot_to_act():
                     return
                 try:
-                    update, text = await asyncio.to_thread(_bot_turn, live)
+                    update, text = await in_worker(_bot_turn, live)
                 except Exception as exc:  # a bot that fails must not take the server down; the store is untouched
                     log.exception("bot failed in match %s", room.id)
                     live.publish(refusal(SAID.gettext(

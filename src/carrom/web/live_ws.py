@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnected
 from carrom.store import StoreError
 from carrom.web.clocks import MatchClock
 from carrom.web.limits import Gate, Limits
-from carrom.web.live import Connection, Hub, LiveMatch, refusal, to_json
+from carrom.web.live import Connection, Hub, LiveMatch, in_worker, refusal, to_json
 from carrom.web.messages import Intent, MessageError, decode, parse, sequence, store_refusal
 from carrom.web.rooms import Room
 from carrom.web.views import SAID
@@ -91,7 +91,7 @@ def live_router(hub: Hub, limits: Limits) -> APIRouter:
                         conn.token = await _join(live, conn, intent)
                         continue
                     async with live.lock:
-                        updates = await asyncio.to_thread(_handled, room, conn.token, intent, live.clock)
+                        updates = await in_worker(_handled, room, conn.token, intent, live.clock)
                 except MessageError as exc:
                     conn.send(refusal(exc.args[0], exc.code, seq) | exc.fields())
                     continue
@@ -102,7 +102,7 @@ def live_router(hub: Hub, limits: Limits) -> APIRouter:
                 except Exception as exc:  # a bug must not reach the user as a traceback, nor leave the game half-changed
                     log.exception("message failed in match %s: %r", room_id, text[:200])
                     async with live.lock:
-                        await asyncio.to_thread(room.reload)
+                        await in_worker(room.reload)
                     failed = SAID.gettext("the server failed on that message ({error}); nothing was changed",
                                           error=exc.__class__.__name__)
                     conn.send(refusal(failed, "server", seq))
@@ -123,9 +123,8 @@ def live_router(hub: Hub, limits: Limits) -> APIRouter:
             conn.send({"type": "joined", "token": token, "you": room.seats_of(token), "watching": True})
             return token
         async with live.lock:
-            token = await asyncio.to_thread(room.join, intent.seat, intent.args["name"] or None, token,
-                                            intent.args["invite"])
-            await asyncio.to_thread(live.clock.arm, room)  # the last seat taken: the break's clock starts
+            token = await in_worker(room.join, intent.seat, intent.args["name"] or None, token, intent.args["invite"])
+            await in_worker(live.clock.arm, room)  # the last seat taken: the break's clock starts
         if intent.args["browser"]:
             await asyncio.to_thread(hub.store.add_browser, room.id, intent.args["browser"])
         conn.send({"type": "joined", "token": token, "you": room.seats_of(token), "watching": False,
