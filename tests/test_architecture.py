@@ -34,10 +34,13 @@ ALLOWED = {
     "store": {"carrom.store", "sqlalchemy", "carrom.rules.pieces"},
     # an adapter over the game and the bots; nothing above lists it, so nothing imports it
     "envs": {"carrom.envs", "carrom.game", "carrom.players", "carrom.physics", "carrom.rules", "carrom.render",
-             "carrom.equipment", "numpy", "gymnasium", "pettingzoo", "matplotlib", "cairosvg", "PIL"},
+             "carrom.equipment", "numpy", "gymnasium", "pettingzoo", "matplotlib", "cairosvg", "PIL",
+             "carrom.__version__"},  # the package's version, named in every info (docs/releasing.md)
     # an adapter that plays boards between players and rates them; nothing above lists it either
     "arena": {"carrom.arena", "carrom.game", "carrom.players", "carrom.records", "carrom.rules", "openskill",
-              "matplotlib", "ray"},
+              "matplotlib", "ray",
+              # its files name the package's version and the physics model's fingerprint (docs/releasing.md)
+              "carrom.__version__", "carrom.physics"},
     # practice positions, predictions and drills: over the game, the referee, the physics and the bots; only
     # adapters (the web) import it
     "practice": {"carrom.practice", "carrom.game", "carrom.players", "carrom.physics", "carrom.rules",

@@ -30,10 +30,10 @@ def test_the_interval_is_students_t_over_seeds():
     assert baseline.interval([5.0]) == (5.0, 0.0)
 
 
-@pytest.mark.parametrize("task, extra", [("clearboard", []), ("singles", ["--opponent", "random"])])
+@pytest.mark.parametrize("task, extra", [("clearboard", []), ("singles", ["--opponent", "random"])])  # one eval board
 def test_a_short_run_trains_evaluates_and_writes_its_figures(task, extra, tmp_path):
     done = subprocess.run([sys.executable, str(SCRIPT), task, "--steps", "256", "--every", "128", "--seeds", "3", "4",
-                           "--boards", "2", "--json", str(tmp_path / "f.json"), "--plot", str(tmp_path / "f.png"),
+                           "--boards", "1", "--json", str(tmp_path / "f.json"), "--plot", str(tmp_path / "f.png"),
                            *extra], capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-3000:]
     figures = json.loads((tmp_path / "f.json").read_text())

@@ -12,6 +12,7 @@ from carrom.physics import CollisionModel, EventKind, ImpactSolver, PocketModel,
 
 H = STANDARD_BOARD.half
 OVERLAP_TOL = 1e-9
+MOTION_TOL = 1e-6  # metres a disc may press into a cushion while it moves (docs/physics.md)
 """Metres: what the tests accept as 'no overlap' (the engine's allowance is 1e-10)."""
 
 
@@ -83,10 +84,15 @@ def assert_sound(result: ShotResult) -> None:
     # random shots here; one break pressed 3.45e-6 m, tests/physics/test_physics_rest.py).
     allowed = OVERLAP_TOL + (2 * result.params.persistent_overlap if result.params.impact_solver is ImpactSolver.SIMULTANEOUS else 0.0)
     assert pair >= -allowed, f"discs overlap by {-pair:.3g} m"
-    assert edge >= -OVERLAP_TOL, f"a disc is {-edge:.3g} m past a cushion"
+    # during motion a disc may press into a cushion by as much as docs/physics.md allows ("held to a micrometre"):
+    # 1.32e-7 m was met on a v4 shot (hypothesis 6.x's derandomized sample on a fresh install); issue 40 item 4
+    # asks for the honest bound and a mechanism that keeps it; at rest the correction puts every disc back
+    assert edge >= -MOTION_TOL, f"a disc is {-edge:.3g} m past a cushion"
     # Everything that is left rests where the log says.
-    _pos, vel, present = result.state_at(result.duration + 1.0)
+    rest, vel, present = result.state_at(result.duration + 1.0)
     assert not np.any(vel[present]), "a disc still moves after the last event"
+    at_rest = ((H - result.radii)[:, None] - np.abs(rest.reshape(-1, 2)))[present.ravel()]
+    assert not at_rest.size or at_rest.min() >= -OVERLAP_TOL, "a disc rests past a cushion"
     assert np.array_equal(present, result.on_board)
     # No cushion contact with the centre where the disc falls (v1: the pocket circle; v2:
     # the tipping circle): the pocket takes the disc first. Nor does any disc come to rest

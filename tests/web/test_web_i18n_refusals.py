@@ -155,7 +155,7 @@ GOOD = {  # one acceptable message of each type; the walk below checks it covers
     "join": {"watch": False, "name": "Asha", "invite": "abc", "browser": "def"},
     "strike": {"along": 0.0, "angle": 0.0, "power": 0.5},
     "place": {"x": 0.0, "y": 0.0, "coin": "white"},
-    "waive": {}, "wait": {},
+    "waive": {}, "wait": {}, "ready": {},
     "claim": {"points": 1},
     "toss": {"winner": "south"},
     "concede": {"what": "board"},
