@@ -83,7 +83,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     limits = Limits.from_env() if limits is None else limits
     store = Store(db_url)
     hub = Hub(store, bot_pause, room_idle, match_idle, clock_seconds, absence_grace, physics)
-    lobby = Lobby(store, limits.trusted_proxies)  # strangers paired by rating (docs/web.md, "The lobby")
+    lobby = Lobby(store, limits)  # strangers paired by rating (docs/web.md, "The lobby")
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI):

@@ -29,7 +29,8 @@ from carrom.lobby.queue import SeekQueue, want_of
 from carrom.lobby.tables import GameRow, SeekRow
 from carrom.rules import Seat
 from carrom.store import Store
-from carrom.web.limits import client_address
+from carrom.web.bodies import read_json
+from carrom.web.limits import Limits, client_address
 from carrom.web.pages import add_pages
 
 log = logging.getLogger("carrom.web.lobby")
@@ -46,11 +47,11 @@ SEATS = {2: (Seat.SOUTH, Seat.NORTH), 4: (Seat.SOUTH, Seat.NORTH, Seat.EAST, Sea
 class Lobby:
     """The lobby of one server: the accounts and the pool on its database, the pairing and rating loop."""
 
-    def __init__(self, store: Store, trusted_proxies: tuple[str, ...] = ()) -> None:
+    def __init__(self, store: Store, limits: Limits = Limits()) -> None:
         self.store = store
         self.accounts = AccountStore(store.engine)
         self.queue = SeekQueue(self.accounts)
-        self.trusted = trusted_proxies
+        self.limits = limits
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
         self._task: asyncio.Task | None = None
 
@@ -120,7 +121,7 @@ class Lobby:
 
     # -- sign-in limits ---------------------------------------------------------------------------------------
     def allow_sign_in(self, request: Request, name: str) -> bool:
-        address = client_address(request.scope, self.trusted)
+        address = client_address(request.scope, self.limits.trusted_proxies)
         items = [(item, "address", address) for item in parse_many(SIGN_IN_PER_ADDRESS)]
         items += [(item, "name", name.casefold()[:60]) for item in parse_many(SIGN_IN_PER_NAME)]
         return all(self._limiter.hit(item, kind, key) for item, kind, key in items)
@@ -130,8 +131,8 @@ def lobby_router(lobby: Lobby) -> APIRouter:
     router = APIRouter()
     add_pages(router, {"/lobby": "lobby.html"})
 
-    def account_of(request: Request) -> Account:
-        account = lobby.accounts.by_token(request.cookies.get(COOKIE))
+    async def account_of(request: Request) -> Account:
+        account = await asyncio.to_thread(lobby.accounts.by_token, request.cookies.get(COOKIE))  # off the loop
         if account is None:
             raise HTTPException(401, SAID.gettext("sign in, or play as a guest, first"))
         return account
@@ -142,10 +143,7 @@ def lobby_router(lobby: Lobby) -> APIRouter:
         return {"account": account.id, "name": account.name, "guest": account.guest}
 
     async def body_of(request: Request, *fields: str) -> dict[str, Any]:
-        try:
-            body = await request.json()
-        except ValueError:
-            raise HTTPException(400, SAID.gettext("the body is a JSON object")) from None
+        body = read_json(await request.body(), lobby.limits.body_bytes, empty={})  # bounded, as every body
         if not isinstance(body, dict):
             raise HTTPException(400, SAID.gettext("the body is a JSON object"))
         extra = sorted(set(body) - set(fields))
@@ -199,19 +197,19 @@ def lobby_router(lobby: Lobby) -> APIRouter:
 
     @router.get("/api/lobby/me")
     async def me(request: Request):
-        account = account_of(request)
+        account = await account_of(request)
         return await asyncio.to_thread(lobby.accounts.export, account)
 
     @router.delete("/api/lobby/me")
     async def delete_me(request: Request, response: Response):
-        account = account_of(request)
+        account = await account_of(request)
         await asyncio.to_thread(lobby.accounts.delete, account)
         response.delete_cookie(COOKIE, path="/")
         return {"deleted": True}
 
     @router.post("/api/lobby/seeks")
     async def seek(request: Request):
-        account = account_of(request)
+        account = await account_of(request)
         body = await body_of(request, "ruleset", "players", "clocks", "rated")
         try:
             want = want_of(body.get("ruleset", "icf"), body.get("players", 2), body.get("clocks", True),
@@ -223,7 +221,7 @@ def lobby_router(lobby: Lobby) -> APIRouter:
 
     @router.get("/api/lobby/seeks/{seek_id}")
     async def seek_status(seek_id: int, request: Request):
-        account = account_of(request)
+        account = await account_of(request)
 
         def read() -> dict[str, Any]:
             room = lobby.queue.status(seek_id, account)
@@ -241,7 +239,7 @@ def lobby_router(lobby: Lobby) -> APIRouter:
 
     @router.delete("/api/lobby/seeks")
     async def cancel(request: Request):
-        account = account_of(request)
+        account = await account_of(request)
         await asyncio.to_thread(lobby.queue.cancel, account)
         return {"cancelled": True}
 
@@ -254,7 +252,7 @@ def lobby_router(lobby: Lobby) -> APIRouter:
 
     @router.post("/api/lobby/blocks")
     async def block(request: Request):
-        account = account_of(request)
+        account = await account_of(request)
         body = await body_of(request, "account")
         other = body.get("account")
         if not isinstance(other, int) or isinstance(other, bool):
