@@ -4,7 +4,7 @@
 import { lawMeaning, said, t, tn } from "./i18n.js";
 import { clockShown } from "./clock.js";
 import { P, setRoom } from "./page.js";
-import { closeSummary, errorShown, myTurn } from "./room-state.js";
+import { closeSummary, errorShown, myTurn, playCalled } from "./room-state.js";
 import { actionWords, cited, COLOURS, esc, SAY, scorecardUrl, spokenCited, toastWords } from "./say.js";
 
 const $ = (id) => document.getElementById(id);
@@ -147,7 +147,7 @@ function renderEnd() {
 setInterval(() => {
   const S = P.room.shown, box = $("clock"), now = Date.now() / 1000 + P.room.clockOffset, arc = document.querySelector("#hud .clock-arc");
   // the next board's break clock starts once its summary has been read: the summary closes as it starts ("Play")
-  if (P.room.summary && S && S.clocks && S.deadline && S.clock_for && S.clock_for.what === "break" && now >= S.since) setRoom(closeSummary(P.room));
+  if (playCalled(P.room, now)) setRoom(closeSummary(P.room));
   const shown = !$("game").hidden && clockShown(S, now, $("show-clock").checked);
   if (arc) {
     const left = clockLeft(S, now, $("show-clock").checked);

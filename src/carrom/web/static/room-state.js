@@ -129,5 +129,18 @@ export function motionEnded(room, layout) {
   return room.playing ? advance({ ...room, playing: null, heard: [] }, room.playing, layout) : room;
 }
 
+/** The newest state this page holds: the last one waiting behind a motion or the summary, else the one shown. */
+export const latest = (room) => (room.queue.length ? room.queue[room.queue.length - 1] : room.shown);
+
+/**
+ * Whether the end-of-board summary closes by itself at `now` (server time, s): the next board's break clock has
+ * started ("Play"), by the reading time or because the breaker pressed "Next board" on another page; the newest
+ * state says when, not the one shown under the summary (docs/web.md, "Clocks").
+ */
+export function playCalled(room, now) {
+  const S = latest(room);
+  return !!(room.summary && S && S.clocks && S.deadline && S.clock_for && S.clock_for.what === "break" && now >= S.since);
+}
+
 /** The end-of-board summary is closed: the next board may show. */
 export const closeSummary = (room) => ({ ...room, summary: null });
