@@ -227,6 +227,18 @@ def test_forfeit_and_concession_are_confirmed_first(tmp_path):
     assert [(e.TYPE, getattr(e, "what", None)) for e in entries(path)] == [("concede", "match")]
 
 
+def test_declarations_that_end_a_board_or_the_match_are_confirmed_first(tmp_path):
+    """ICF 143 a (absent: the match lost) and ICF 140 (replay: the board annulled) end things at once, as a
+    concession does: the terminal asks first, as the tablet does, and a no enters nothing (issue 42 item 7)."""
+    path = tmp_path / "m.json"
+    out = words(run(["umpire", "new", str(path)], SETUP + ["declare absent", "n", "declare replay", "no",
+                                                         "declare replay", "yes", "quit"]).output)
+    assert "South (Asha) left the board: Asha loses the match (ICF 143 a): enter it? (yes/no)" in out
+    assert "The board is annulled and played again from the break (ICF 140): enter it? (yes/no)" in out
+    assert out.count("not entered") == 2
+    assert [(e.TYPE, getattr(e, "what", None)) for e in entries(path)] == [("declare", "replay")]
+
+
 def test_replay_shows_the_umpires_comments(tmp_path):
     path = tmp_path / "m.json"
     run(["umpire", "new", str(path)], SETUP + ["w", "comment Crowd noise at board 1.", "quit"])

@@ -33,6 +33,15 @@ def test_forfeits_and_concessions_need_a_question_first(tmp_path):
     assert s.confirm_question("w") is None and s.confirm_question("wz") is None
     assert s.confirm_question("forfeit ICF 91") == "South (Asha) forfeits the board (ICF 91): enter it?"
     assert s.confirm_question("concede game") == "Asha concedes the game: enter it?"
+    # a declaration that ends the board or the match asks too, with its law (issue 42 item 7)
+    assert s.confirm_question("declare absent") == "South (Asha) left the board: Asha loses the match (ICF 143 a): enter it?"
+    assert s.confirm_question("declare late north") == ("North (Ravi) arrived late: Ravi loses the game 25–0 "
+                                                        "(004 law 18): enter it?")
+    assert s.confirm_question("declare replay") == ("The board is annulled and played again from the break (ICF 140): "
+                                                    "enter it?")
+    assert s.confirm_question("declare no-room") == ("The board is annulled and played again from the break "
+                                                     "(ICF 142): enter it?")
+    assert s.confirm_question("declare technical") is None and s.confirm_question("declare extra 3") is None
     assert s.record.entries == []  # asking enters nothing
 
 

@@ -230,14 +230,17 @@ class Session:
     def confirm_question(self, line: str) -> str | None:
         """The question a front end asks before entering ``line``, or None when it needs none.
 
-        A forfeit or a concession ends a board, a game or the match at once (ICF 51, 91, 139),
-        so the umpire says yes first; a line that does not parse needs no question (``enter``
+        A forfeit or a concession ends a board, a game or the match at once (ICF 51, 91, 139), and so do the
+        declarations that annul the board (ICF 140, 142) or lose a game or the match (004 law 18, ICF 143 a), so
+        the umpire says yes first, as on the tablet; a line that does not parse needs no question (``enter``
         refuses it with the reason).
         """
         try:
             item = parse(line, referee.FOUL_CODES)
         except NotationError:
             return None
+        if isinstance(item, Command) and item.name == "declare":
+            return self._declare_question(item.args)
         if not isinstance(item, Command) or item.name not in ("forfeit", "concede"):
             return None
         header, tr = self.record.header, self.words
@@ -258,4 +261,28 @@ class Session:
                                  len(side), side=header.side_name(side)),
         }
         return questions[item.args[0]]
+
+    def _declare_question(self, args: tuple[str, ...]) -> str | None:
+        """The question before a declaration that ends the board, a game or the match (the tablet's ENDING); None
+        for any other, and for one ``enter`` will refuse as typed."""
+        what, tr = args[0].lower(), self.words
+        law = referee.DECLARATIONS[what].law if what in referee.DECLARATIONS else ""
+        if what in ("replay", "no-room"):
+            return None if args[1:] else tr.gettext(
+                "The board is annulled and played again from the break ({law}): enter it?", law=law)
+        if what not in ("absent", "late"):
+            return None
+        offender, rest = self._offender(args[1:])
+        if rest:
+            return None
+        header, sits = self.record.header, referee.sitting(self.match.state)
+        side = header.side(offender)
+        seat, name = who(header, offender, tr, sits), header.side_name(side)
+        if what == "absent":
+            return tr.ngettext("{seat} left the board: {side} loses the match ({law}): enter it?",
+                               "{seat} left the board: {side} lose the match ({law}): enter it?",
+                               len(side), seat=seat, side=name, law=law)
+        return tr.ngettext("{seat} arrived late: {side} loses the game 25–0 ({law}): enter it?",
+                           "{seat} arrived late: {side} lose the game 25–0 ({law}): enter it?",
+                           len(side), seat=seat, side=name, law=law)
 
