@@ -61,3 +61,24 @@ def test_a_comment_the_loader_would_refuse_is_not_added(tmp_path):
     with pytest.raises(SessionError, match="comment not added: longer than 10000 characters"):
         s.enter("comment more words")
     assert s.path.read_text() == before and len(s.record.header.comments) == 9_990
+
+
+def test_an_open_claim_does_not_block_the_next_break_by_the_other_side(tmp_path):
+    """ICF 87 b: the winner *may* claim extra points ("si así lo solicita"); the next action closes the claim. South
+    wins board 1 (North pocketed South's last white with the striker, a due claimable); board 2 is North's break
+    (ICF 43): North's stroke is entered as North's, not refused as South's out of turn (issue 42 item 17)."""
+    s = session(tmp_path)
+    for line in ["w", "q", "w", "wwwwww", "-", "ws"]:  # South: 8 whites and the covered queen; North: the last white
+        s.enter(line)
+    assert s.match.state.claim is not None and s.match.state.board.breaker.value == "north"
+    reply = s.enter("b")
+    assert reply.entry.seat == "north" and s.match.state.claim is None  # the claim lapsed, no extra points
+    assert s.record.entries[-1].seat == "north"
+
+
+def test_the_winner_may_still_claim_before_the_next_break(tmp_path):
+    """ICF 87 b: the claim is the board's winner's, whoever breaks next."""
+    s = session(tmp_path)
+    for line in ["w", "q", "w", "wwwwww", "-", "ws", "declare extra"]:
+        s.enter(line)
+    assert s.record.entries[-1].seat == "south" and s.match.state.claim is None

@@ -6,7 +6,7 @@ classes evolve; a change there is a change in this one module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from carrom import rules as R
 from carrom.records.entries import (
@@ -79,11 +79,22 @@ DEFAULT_FOUL: str = R.Foul.FOUL.value
 
 
 def to_strike(match: R.Match) -> str:
-    """The seat the laws wait for (to strike, claim or call the toss); also who concedes, forfeits, declares."""
-    exp = match.expected()
+    """The seat the laws wait for (to strike, place or call the toss); also who concedes, forfeits, declares.
+
+    An open claim for extra points is not waited for: the winner *may* demand them (ICF 87 b, "si así lo
+    solicita") and the next action closes it, so the next board's player acts meanwhile (``claimer`` claims)."""
+    state = match.state
+    exp = (state if state.claim is None else replace(state, claim=None)).expected()
     if exp is None:
-        return match.state.board.turn.value
+        return state.board.turn.value
     return exp[1].value
+
+
+def claimer(match: R.Match) -> str:
+    """Who demands extra points now: a winner of the board just ended while the claim is open (ICF 87 b), else the
+    seat on turn (for the referee to refuse the claim with its law)."""
+    claim = match.state.claim
+    return claim.seats[0].value if claim is not None else to_strike(match)
 
 
 def clock_law(match: R.Match) -> str | None:

@@ -170,7 +170,8 @@ class Session:
                                               at=at))
             if args[0].lower() == "toss" and len(args) > 1:  # the toss's winner, named by where he sits now
                 args = (args[0], self._seat(args[1]), *args[2:])
-            return self.play(DeclareEntry(referee.to_strike(self.match), what=" ".join(args), at=at))
+            seat = referee.claimer(self.match) if args[0].lower() == "extra" else referee.to_strike(self.match)
+            return self.play(DeclareEntry(seat, what=" ".join(args), at=at))
         if name == "time":
             begun = TIME_BOARD[args[0]] if args else None
             return self.play(TimeoutEntry(referee.to_strike(self.match), board_begun=begun, at=at))
