@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
+from carrom import __version__
 from carrom import rules as R
 from carrom.equipment import (
     Disc, Layout, finite_number, has_legal_position, legal_intervals,
@@ -25,7 +26,7 @@ from carrom.physics import DEFAULT_PARAMS, PhysicsParams
 from carrom.physics.model_file import model_name, named_or_inline
 from carrom.physics.result import ShotResult
 from carrom.records import Header, Player, Record
-from carrom.records.header import SEATS
+from carrom.records.header import SEATS, MadeWith
 from carrom.records.entries import Choice, ClockEntry, ConcedeEntry, DeclareEntry, Outcome, PlaceEntry, StrokeEntry
 from carrom.records.scorer import Scorer
 from carrom.rules.errors import law_cited
@@ -152,6 +153,8 @@ class Game:
         model = model_name(params or DEFAULT_PARAMS)  # a model file's parameters inline (docs/calibration.md)
         if model not in (None, "v1"):
             header.setdefault("physics", model)  # v1, the first model, goes unnamed
+        # the code whose outcomes the record holds: this carrom and its physics' fingerprint (docs/record-format.md)
+        header.setdefault("made_with", MadeWith(__version__, (params or DEFAULT_PARAMS).fingerprint))
         try:
             h = Header(variant=variant, kind=kind, players={s: Player(n) for s, n in players.items()},
                        first_breaker=first_breaker, **header)

@@ -110,6 +110,33 @@ class Player:
                    None if team is None else check("team", team, schema.child(path, "team")))
 
 
+FINGERPRINT = re.compile(r"[0-9a-f]{16}")  # carrom.physics.PhysicsParams.fingerprint
+VERSION_MAX = 40  # characters of a program's version, e.g. "0.1.0" or "0.2.0.dev3+g1a2b3c4"
+
+
+@dataclass(frozen=True)
+class MadeWith:
+    """Which carrom played a simulated match, and its physics' fingerprint: the record tied to the code whose
+    outcomes it holds (docs/record-format.md), as the environments' ``info`` and the arena's files are. A record
+    scored by hand at a real board has none."""
+
+    carrom: str  # carrom.__version__
+    fingerprint: str  # PhysicsParams.fingerprint: 16 hex digits
+
+    def to_dict(self) -> dict[str, str]:
+        return {"carrom": self.carrom, "fingerprint": self.fingerprint}
+
+    @classmethod
+    def from_dict(cls, data: Any, path: str) -> "MadeWith":
+        data = schema.obj(data, path, required=["carrom", "fingerprint"])
+        version = schema.text(data["carrom"], schema.child(path, "carrom"), allow_empty=False, max_len=VERSION_MAX)
+        where = schema.child(path, "fingerprint")
+        fingerprint = schema.text(data["fingerprint"], where, allow_empty=False, max_len=16)
+        if not FINGERPRINT.fullmatch(fingerprint):
+            raise RecordError(where, f"{schema.describe(fingerprint)} is not a physics fingerprint (16 hex digits)")
+        return cls(version, fingerprint)
+
+
 @dataclass(frozen=True)
 class Toss:
     """ICF 39: who won the toss and whether they took the break or a side."""
@@ -139,6 +166,7 @@ class Header:
     physics: str | None = None  # the physics model a simulated match was played with; absent: v1
     language: str | None = None  # the language it was scored in, a preference only (docs/record-format.md)
     stage: str | None = None  # "early" or "quarter-final" (or later): ICF 56 b, 60 b; absent: an early round
+    made_with: MadeWith | None = None  # the carrom and physics fingerprint a simulated match was played with
 
     def side(self, seat: str) -> tuple[str, ...]:
         """The seats of ``seat``'s side: the seat alone in singles, with its partner opposite in doubles (ICF 28)."""

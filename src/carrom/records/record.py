@@ -13,7 +13,7 @@ from carrom.records import schema
 from carrom.records.entries import Entry, at_time, parse_entry
 from carrom.records.errors import RecordError
 from carrom.i18n import LANGUAGES
-from carrom.records.header import KINDS, SEATS, STAGES, Event, Header, Player, Toss, check
+from carrom.records.header import KINDS, SEATS, STAGES, Event, Header, MadeWith, Player, Toss, check
 from carrom.records.referee import FOUL_CODES, VARIANTS
 from carrom.records.replay import Replay, replay
 
@@ -21,7 +21,7 @@ FORMAT = "carrom-record"
 VERSION = 1
 SUPPORTED_VERSIONS = (1,)
 TOP_FIELDS = ("format", "version", "variant", "kind", "stage", "event", "players", "toss", "first_breaker", "comments",
-              "physics", "language", "games", "undone")
+              "physics", "made_with", "language", "games", "undone")
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,8 @@ class Record:
             out["comments"] = h.comments
         if h.physics:
             out["physics"] = h.physics
+        if h.made_with is not None:
+            out["made_with"] = h.made_with.to_dict()
         if h.language:
             out["language"] = h.language
         games: list[dict[str, Any]] = []
@@ -121,9 +123,11 @@ class Record:
         first = schema.choice(data["first_breaker"], "first_breaker", SEATS)
         comments = None if data.get("comments") is None else check("comments", data["comments"])
         physics = schema.opt_text(data, "physics", "")
+        made_with = None if data.get("made_with") is None else MadeWith.from_dict(data["made_with"], "made_with")
         language = None if data.get("language") is None else schema.choice(data["language"], "language", LANGUAGES)
         header = Header(variant=variant, kind=kind, players=players, first_breaker=first, toss=toss, event=event,
-                        comments=comments, physics=physics, language=language, stage=stage)
+                        comments=comments, physics=physics, made_with=made_with, language=language,
+                        stage=stage)
         header.validate()
         record = cls(header)
         for g, (gpath, game) in enumerate(schema.items(data["games"], "games")):
