@@ -25,14 +25,16 @@ def js(db, *args):
     return json.loads(carrom(db, *args, "--json").output)
 
 
-def random_games(rng):
+def random_games(rng, eighth_board_end=True):
+    """A legal match; ``eighth_board_end``: the round may end a game after the 8th board below 25 (ICF 56 b: not
+    from the quarter-finals on)."""
     first = rng.random() < 0.5
     games = []
     if rng.random() < 0.4:  # three games
         games = [(25, rng.randint(0, 24)), (rng.randint(0, 24), 25), (25, rng.randint(0, 24))]
     else:
         games = [(25, rng.randint(0, 24)), (25, rng.randint(0, 24))]
-    if rng.random() < 0.05:
+    if rng.random() < 0.05 and eighth_board_end:
         games[0] = (19, 11)  # ended after the 8th board below 25 (ICF 56 a): accepted
     return games if first else [(b, a) for a, b in games]
 
@@ -179,7 +181,8 @@ def test_knockout_of_16(sqlite_db):
         matches = json.loads(result.output)
         sizes.append(len(matches))
         for m in matches:
-            carrom(db, "tournament", "result", eid, m["round"], m["table"], *typed(random_games(rng)))
+            carrom(db, "tournament", "result", eid, m["round"], m["table"],
+                   *typed(random_games(rng, eighth_board_end=len(matches) > 4)))  # ICF 56 b
     assert sizes == [8, 4, 2, 2]  # the final and the match for third place share the last round
     first = js(db, "tournament", "round", eid, 1)
     assert [m["competitors"] for m in first][:2] == [[1, 16], [8, 9]]  # standard seeding: 1-16, 8-9, ...
@@ -208,7 +211,8 @@ def test_groups_then_knockout(sqlite_db):
         else:
             ko.append(matches)
         for m in matches:
-            carrom(db, "tournament", "result", eid, m["round"], m["table"], *typed(random_games(rng)))
+            carrom(db, "tournament", "result", eid, m["round"], m["table"],
+                   *typed(random_games(rng, eighth_board_end=m["stage"] == "group")))  # ICF 56 b
     assert group_rounds == 3  # four a group: three rounds of the circle
     assert [len(r) for r in ko] == [4, 2, 1]
     qualifiers = {c for m in ko[0] for c in m["competitors"]}

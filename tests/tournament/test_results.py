@@ -104,3 +104,54 @@ def test_digits_that_are_no_games_score_are_refused_in_a_line(text):
     with pytest.raises(ResultError) as refused:
         parse_games(text)
     assert refused.value.law == "ICF 57" and "is two numbers" in str(refused.value)
+
+
+def _knockout_round(n_players, rounds_played, **settings):
+    """A knockout of ``n_players``, ``rounds_played`` rounds played, the next one paired."""
+    import random
+
+    from carrom.tournament import System, pair
+    from tournament_helpers import event, play_round
+
+    rng, ev = random.Random(3), pair(event(n_players, system=System.KNOCKOUT, **settings))
+    for _ in range(rounds_played):
+        ev = pair(play_round(ev, rng))
+    return ev
+
+
+def _first_match(ev):
+    return next(m for m in ev.round_matches(ev.current_round) if m.side2 is not None)
+
+
+@pytest.mark.parametrize("players, rounds_played, stage", [
+    (16, 1, "quarter-final"), (16, 2, "semi-final"), (16, 3, "final"), (8, 0, "quarter-final")],
+    ids=["ICF 56 b: quarter-final", "ICF 56 b: semi-final", "ICF 56 b: final", "ICF 56 b: 8 players' first round"])
+def test_no_game_below_25_from_the_quarter_finals_on(players, rounds_played, stage):
+    """ICF 56 b: the rounds up to the last sixteen end a game after the 8th board; the quarter-finals and after do
+    not, so a game there ends only when a side reaches 25: 20-24 is refused with the law (issue 42 item 17)."""
+    from carrom.tournament import record
+
+    ev = _knockout_round(players, rounds_played)
+    m = _first_match(ev)
+    with pytest.raises(ResultError, match=r"game 2: 20-24 is below 25.*\(ICF 56 b\)"):
+        record(ev, m.round, m.table, parse_games("25-3 20-24 25-9"))
+    assert find_result(record(ev, m.round, m.table, parse_games("25-3 20-25 25-9")), m) == ((25, 3), (20, 25), (25, 9))
+
+
+def find_result(ev, m):
+    from carrom.tournament import find
+
+    return find(ev, m.round, m.table).result.games
+
+
+def test_a_game_below_25_still_ends_the_last_sixteen_and_a_timed_final():
+    """ICF 56 b: up to the last sixteen a game ends after the 8th board; the timed rules end it by the bell
+    (004 law 40) in any round."""
+    from carrom.tournament import record
+
+    ev = _knockout_round(16, 0)
+    m = _first_match(ev)
+    assert find_result(record(ev, m.round, m.table, parse_games("25-3 20-24 25-9")), m)[1] == (20, 24)
+    ev = _knockout_round(8, 2, timed=True)
+    m = _first_match(ev)
+    assert find_result(record(ev, m.round, m.table, parse_games("25-3 20-24 25-9")), m)[1] == (20, 24)

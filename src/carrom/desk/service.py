@@ -34,6 +34,7 @@ from carrom.tournament import (
     close, enter, find, pair, publish, record, record_tie, undo,
 )
 from carrom.tournament.championship import Prizes
+from carrom.tournament.event import from_quarter_final
 from carrom.tournament.lineup import players_of, set_lineup
 from carrom.tournament.protests import Protest, decide, lodge
 
@@ -189,11 +190,7 @@ def decide_protest(store: TournamentStore, event_id: int, protest_id: int, uphel
 
 def stage_of(event: Event, match) -> str:
     """The laws' stage of a match (ICF 56 b, 60 b): a knockout's last eight on are "quarter-final", else "early"."""
-    if match.stage in ("final", "third"):
-        return "quarter-final"
-    if match.stage == "knockout":
-        return "quarter-final" if len(event.round_matches(match.round)) <= 4 else "early"
-    return "early"
+    return "quarter-final" if from_quarter_final(event, match) else "early"
 
 
 def lineup_named(event: Event, round_number: int, table: int, rubbers: Any) -> Event:

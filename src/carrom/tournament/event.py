@@ -15,7 +15,7 @@ from dataclasses import replace
 from carrom.rules.errors import Refusal
 from carrom.rules.message import say
 from carrom.tournament import brackets, results, roundrobin, swiss
-from carrom.tournament.model import Competitor, Event, FinalKind, Match, Result, System
+from carrom.tournament.model import Competitor, Event, FinalKind, Format, Match, Result, System
 from carrom.tournament.standings import final_wins, finals_done, standings
 
 
@@ -286,6 +286,7 @@ def record(event: Event, round_number: int, table: int, games, *, players: tuple
         raise DeskError(say("this event's matches are ties of {rubbers} rubbers: give each rubber's games", rubbers=event.settings.rubbers))
     result = results.check(m.kept + tuple(games), event.settings.format)
     _knockout_needs_winner(event, m, result)
+    _no_eighth_board_end(event, m, result)
     return _put(event, m, replace(m, result=result))
 
 
@@ -299,7 +300,34 @@ def record_tie(event: Event, round_number: int, table: int, rubbers, *,
     _typable(m, round_number, table, players)
     result = results.tie(tuple(tuple(g) for g in rubbers), event.settings.rubbers, event.settings.format)
     _knockout_needs_winner(event, m, result)
+    _no_eighth_board_end(event, m, result)
     return _put(event, m, replace(m, result=result))
+
+
+QUARTER_FINAL = 4  # matches: a knockout round of four matches or fewer is a quarter-final or later (ICF 56 b)
+
+
+def from_quarter_final(event: Event, m: Match) -> bool:
+    """Whether ``m`` is a quarter-final or later (ICF 56 b, 60 b): a knockout round of at most four matches, the
+    match for third place, a Swiss's finals; the rounds up to the last sixteen are early rounds."""
+    if m.stage in ("final", "third"):
+        return True
+    return m.stage == "knockout" and len(event.round_matches(m.round)) <= QUARTER_FINAL
+
+
+def _no_eighth_board_end(event: Event, m: Match, result: Result) -> None:
+    """ICF 56 b: only the rounds up to the last sixteen end a game after the 8th board; from the quarter-finals on a
+    game goes on until a side reaches 25, so a game below 25 there is no game's end. The timed rules end a game by
+    the bell in any round (004 law 40), and SoL's single game by the round's time."""
+    if event.settings.timed or event.settings.format is Format.SINGLE or not from_quarter_final(event, m):
+        return
+    for rubber in result.rubbers or (result,):
+        for number, (a, b) in enumerate(rubber.games, 1):
+            if max(a, b) < results.GAME_POINTS:
+                raise results.ResultError(say(
+                    "game {number}: {a}-{b} is below {points}, and from the quarter-finals on a game does not end "
+                    "after the 8th board: it goes on until a side reaches {points}", number=number, a=a, b=b,
+                    points=results.GAME_POINTS), "ICF 56 b")
 
 
 def _knockout_needs_winner(event: Event, m: Match, result: Result) -> None:
