@@ -6,12 +6,14 @@ A sub-command module defines ``register(app)``; add it to ``COMMAND_MODULES``.
 from __future__ import annotations
 
 import importlib
+import sys
 
 from typing import Optional
 
 import typer
 
-from carrom.cli.common import LANG_HELP, ReadableGroup, choose_language
+from carrom.cli.common import LANG_HELP, ReadableGroup, choose_language, fail, words
+from carrom.cli.extras import lacking
 from carrom.i18n import N_
 
 app = typer.Typer(
@@ -44,11 +46,18 @@ def _print_version(asked: bool) -> None:
 
 
 @app.callback()
-def _root(lang: Optional[str] = typer.Option(None, "--lang", is_eager=True, callback=choose_language,
+def _root(ctx: typer.Context,
+          lang: Optional[str] = typer.Option(None, "--lang", is_eager=True, callback=choose_language,
                                              help=LANG_HELP),
           show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
                                             help=N_("Print the installed version."))) -> None:
     """Carrom as the ICF plays it."""
+    need = lacking(ctx.invoked_subcommand)
+    if need is not None and not {"--help", "-h"} & set(sys.argv[1:]):  # its help needs nothing more
+        extra, gone = need
+        fail(words().gettext("carrom {command} needs the '{extra}' part of carrom, which is not installed (missing: "
+                             "{modules}): pip install 'carrom[{extra}]'",
+                             command=ctx.invoked_subcommand, extra=extra, modules=", ".join(gone)))
 
 
 @app.command(help=N_("Print the installed version."))
