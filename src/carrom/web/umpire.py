@@ -268,8 +268,14 @@ def umpire_router(umpires: Umpires) -> APIRouter:
         except ValueError:
             raise unknown_language(lang) from None
         row = await asyncio.to_thread(umpires.row, match_id)
-        card = await asyncio.to_thread(build_card, load_record(row.record), words)
-        body = {"html": card_html, "pdf": card_pdf, "csv": card_csv}[fmt](card)
+
+        def make() -> str | bytes:  # the record read and replayed, the card drawn: hundreds of ms for a long match
+            card = build_card(load_record(row.record), words)
+            return {"html": card_html, "pdf": card_pdf, "csv": card_csv}[fmt](card)
+
+        # off the event loop, and once per revision of the match, format and language (issue 43 item 5)
+        body = await asyncio.to_thread(replays.made.get, ("umpire-scorecard", row.id, str(row.revision), fmt,
+                                                          lang or ""), make)
         disposition = "inline" if fmt == "html" else "attachment"
         return Response(body, media_type=SCORECARDS[fmt],
                         headers={"Content-Disposition": f'{disposition}; filename="scorecard-{match_id}.{fmt}"'})
