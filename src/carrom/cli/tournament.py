@@ -575,6 +575,19 @@ def retire_(
     typer.echo(f"{who} withdrawn")
 
 
+@tournament_app.command("reinstate", help="Undo a withdrawal (number or a player's \"First Last\") while no round "
+                                          "from it on is paired.")
+def reinstate_(
+    event_id: int = typer.Argument(..., metavar="ID", help="The event."),
+    who: str = typer.Argument(..., metavar="COMPETITOR", help="Its number or a player's name."),
+    db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+) -> None:
+    from carrom.tournament import reinstate
+
+    _step(db, event_id, lambda e: reinstate(e, _competitor_by_name(e, who)), f"withdrawal undone: {who}")
+    typer.echo(f"{who} reinstated")
+
+
 @tournament_app.command("swap", help="Exchange two competitors in the last round, before it is published.")
 def swap_(
     event_id: int = typer.Argument(..., metavar="ID", help="The event."),

@@ -8,8 +8,8 @@ above it (``carrom.desk``, ``carrom.cli.tournament``); nothing here imports them
 """
 
 from carrom.tournament.event import (
-    DeskError, announce, assign_groups, close, enter, find, group_standings, pair, publish, record, record_tie, retire, swap,
-    undo, walkover,
+    DeskError, announce, assign_groups, close, enter, find, group_standings, pair, publish, record, record_tie,
+    reinstate, retire, swap, undo, walkover,
 )
 from carrom.tournament.model import (
     Club, Competitor, Event, FinalKind, Format, Match, Pairing, Player, Result, Settings, System,
@@ -21,6 +21,6 @@ from carrom.tournament.swiss import PairingError
 __all__ = [
     "Club", "Competitor", "DeskError", "Event", "FinalKind", "Format", "Match", "Pairing", "PairingError", "Player",
     "Result", "ResultError", "Row", "Settings", "System", "announce", "assign_groups", "check", "close", "enter", "find",
-    "group_standings", "pair", "parse_games", "publish", "record", "record_tie", "retire", "standings", "swap", "tie",
-    "undo", "walkover",
+    "group_standings", "pair", "parse_games", "publish", "record", "record_tie", "reinstate", "retire", "standings",
+    "swap", "tie", "undo", "walkover",
 ]

@@ -368,6 +368,22 @@ def retire(event: Event, cid: int, from_round: int | None = None) -> Event:
                                             for x in event.competitors))
 
 
+def reinstate(event: Event, cid: int) -> Event:
+    """Undo a withdrawal (``retire``) while no round from it on is paired: the competitor is paired again as before.
+    Once such a round is paired without it, the desk takes that round back first (``undo``)."""
+    _open(event)
+    try:
+        c = event.competitor(cid)
+    except KeyError:
+        raise DeskError(say('no competitor {cid} in this event', cid=cid)) from None
+    if c.retired_from is None:
+        raise DeskError(say('competitor {cid} is not withdrawn', cid=cid))
+    if event.current_round >= c.retired_from:
+        raise DeskError(say('round {round} is paired without competitor {cid}: take that round back first, then '
+                            'undo the withdrawal', round=event.current_round, cid=cid))
+    return replace(event, competitors=tuple(replace(x, retired_from=None) if x is c else x for x in event.competitors))
+
+
 def close(event: Event) -> Event:
     """Close the event: no more rounds or results; refused while a protest waits for its decision (ICF 151 c)."""
     if event.closed:

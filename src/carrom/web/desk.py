@@ -499,6 +499,14 @@ def _retire(desk: Desk, event_id: int, body: dict, now: float) -> None:
     service.step(desk.events, event_id, lambda e: retire(e, service.competitor_named(e, who)), f"withdrawn: {who}")
 
 
+def _reinstate(desk: Desk, event_id: int, body: dict, now: float) -> None:
+    from carrom.tournament import reinstate
+
+    who = str(body.get("competitor", ""))
+    service.step(desk.events, event_id, lambda e: reinstate(e, service.competitor_named(e, who)),
+                 f"withdrawal undone: {who}")
+
+
 def _add(desk: Desk, event_id: int, body: dict, now: float) -> None:
     players = body.get("players")
     if not isinstance(players, list):
@@ -526,7 +534,7 @@ def _close(desk: Desk, event_id: int, body: dict, now: float) -> None:
 # the desk's steps by name, as ``Room.ACTS`` dispatches a room's: each parses its fields and calls desk.service
 STEPS = {"pair": _pair, "publish": _publish, "undo": _undo, "swap": _swap, "result": _result, "announce": _announce,
          "walkover": _walkover, "toss": _toss, "lineup": _lineup, "retire": _retire, "add": _add, "lodge": _lodge,
-         "decide": _decide, "close": _close}
+         "decide": _decide, "close": _close, "reinstate": _reinstate}
 
 
 SETTINGS = ("system", "pairing", "format", "rounds", "finals", "final_kind", "third_place", "groups", "qualifiers",

@@ -182,10 +182,23 @@ function render(state) {
   fill("standings", standingsTable(state.standings));
   fill("competitors", el("ul", {}, state.competitors.map((c) => {
     const li = el("li", {}, [`${c.id}. ${c.players.join(" & ")} `]);
-    if (c.retired_from) li.append(el("span", { class: "tag" }, t("withdrawn from round {n}", { n: c.retired_from })));
-    else if (!state.closed) {
-      const b = el("button", { type: "button" }, t("Withdraw"));
-      b.addEventListener("click", () => step("retire", { competitor: String(c.id) }));
+    const id = `withdraw-${c.id}`;
+    if (c.retired_from) {
+      li.append(el("span", { class: "tag" }, t("withdrawn from round {n}", { n: c.retired_from })));
+      if (!state.closed) {  // undone while no round from it on is paired (tournament.reinstate)
+        const u = el("button", { type: "button", class: "reinstate" }, t("Undo withdrawal"));
+        u.addEventListener("click", () => step("reinstate", { competitor: String(c.id) }));
+        li.append(" ", u);
+      }
+    } else if (!state.closed) {  // two clicks, as a walkover: the first asks, the second withdraws
+      const confirming = desk.confirming === id;
+      const b = el("button", { type: "button", class: confirming ? "withdraw confirm" : "withdraw" },
+        confirming ? t("Confirm: withdraw {names}", { names: c.players.join(" & ") }) : t("Withdraw"));
+      b.addEventListener("click", () => {
+        if (desk.confirming !== id) { desk.confirming = id; render(desk.state); return; }
+        desk.confirming = null;
+        step("retire", { competitor: String(c.id) });
+      });
       li.append(b);
     }
     return li;
