@@ -118,28 +118,29 @@ def matches_router(hub: Hub) -> APIRouter:
 
         return [listed(r, True) for r in mine] + [listed(r, False) for r in public if r.id not in ids]
 
-    def stored(room_id: str):
-        row = store.get(room_id)
+    async def stored(room_id: str):
+        """The match's row, read off the event loop (a database's answer is waited for in a worker thread)."""
+        row = await asyncio.to_thread(store.get, room_id)
         if row is None:
             raise HTTPException(404, SAID.gettext("there is no match {room}: check the link", room=repr(room_id)))
         return row
 
     @router.get("/api/matches/{room_id}/record")
     async def record(room_id: str) -> Response:
-        row = stored(room_id)
+        row = await stored(room_id)
         return Response(await asyncio.to_thread(record_text, row), media_type="application/json",
                         headers={"Content-Disposition": f'inline; filename="carrom-{room_id}.json"'})
 
     @router.get("/api/matches/{room_id}/replay")
     async def replay(room_id: str, step: int = 0) -> dict[str, Any]:
-        row = stored(room_id)
+        row = await stored(room_id)
         rep = await asyncio.to_thread(hub.replays.get, row)
         return await asyncio.to_thread(rep.step, step)
 
     @router.get("/api/matches/{room_id}/replay/outline")
     async def replay_outline(room_id: str) -> dict[str, Any]:
         """Every action in words with its rulings, and where each board starts (web/replay.py)."""
-        return await asyncio.to_thread(hub.replays.outline, stored(room_id))
+        return await asyncio.to_thread(hub.replays.outline, await stored(room_id))
 
     @router.get("/matches/{room_id}/scorecard", response_class=HTMLResponse)
     async def scorecard(room_id: str, request: Request, lang: str | None = None) -> str:
@@ -152,7 +153,7 @@ def matches_router(hub: Hub) -> APIRouter:
             code = negotiate(lang, request.headers.get("accept-language"), {})
         except ValueError:
             raise unknown_language(lang) from None
-        row = stored(room_id)
+        row = await stored(room_id)
 
         def page() -> str:
             tr = translator(code)
