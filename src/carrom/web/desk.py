@@ -21,6 +21,7 @@ import json
 import logging
 import re
 import secrets
+import threading
 import time
 from typing import Any, NamedTuple
 
@@ -107,6 +108,8 @@ class Desk:
         self.refreshing: set[int] = set()
         self.first: dict[int, asyncio.Future] = {}  # the working-out the first readings of an event wait for
         self.locks: dict[int, asyncio.Lock] = {}
+        self.created: dict[str, tuple[float, dict[str, Any]]] = {}  # a form's token -> its event (``create_once``)
+        self.creating = threading.Lock()
 
     def lock(self, event_id: int) -> asyncio.Lock:
         return self.locks.setdefault(event_id, asyncio.Lock())
@@ -118,6 +121,18 @@ class Desk:
         if not service.desk_key_fits(self.events, event_id, key):
             raise HTTPException(403, SAID.gettext("this is not the desk's key of event {event}: nothing was changed",
                                                   event=event_id))
+
+    def create_once(self, token: str | None, make) -> dict[str, Any]:
+        """``make()``'s new event, made once per form's token: Create clicked twice (or sent again) answers with the
+        first event and its key, for ``CREATED_FOR`` seconds; no token, a new event each time."""
+        if token is None:
+            return make()
+        with self.creating:  # a double click's two requests arrive together: the second waits for the first's event
+            now = time.monotonic()
+            self.created = {k: v for k, v in self.created.items() if now - v[0] < CREATED_FOR}
+            if token not in self.created:
+                self.created[token] = (now, make())
+            return self.created[token][1]
 
     def new_key(self, event_id: int) -> dict[str, Any]:
         key = secrets.token_urlsafe(24)
@@ -541,6 +556,9 @@ SETTINGS = ("system", "pairing", "format", "rounds", "finals", "final_kind", "th
             "timed", "phantom_score", "delay_top", "delay_compatriots", "seed", "rubbers")
 
 
+CREATED_FOR = 600.0  # seconds a new event's form token is remembered (``Desk.create_once``)
+
+
 PUBLIC_PATH = re.compile(r"/api/t/([0-9]{1,18})")
 
 
@@ -603,7 +621,11 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
     @router.post("/api/desk")
     async def create(request: Request):
         """A new event from the desk's form: its settings and players; the answer holds its desk key."""
-        body = _fields(await body_json(request), ("name", "players"), SETTINGS + ("championship", "prizes", "skip_worst"))
+        body = _fields(await body_json(request), ("name", "players"),
+                       SETTINGS + ("championship", "prizes", "skip_worst", "request"))
+        token = body.get("request")  # the form as filled in: a second Create with it is the same event
+        if token is not None and not (isinstance(token, str) and 0 < len(token) <= 64):
+            raise HTTPException(400, SAID.gettext("{key}: the form's token, 1 to 64 characters", key="request"))
         players = body["players"]
         if not isinstance(players, (list, str)):  # the text pasted in the form, or one entry a player
             raise HTTPException(400, SAID.gettext("{key} must be a list", key="players"))
@@ -619,7 +641,7 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
                                            else _int(body, "skip_worst"))
             return desk.new_key(event_id)
         try:
-            return await run(make)
+            return await run(lambda: desk.create_once(token, make))
         except TypeError:
             raise HTTPException(400, SAID.gettext("bad request: {problem}", problem="settings")) from None
 

@@ -51,6 +51,10 @@ function made(list) {
   for (const m of list) remember(m.id, m.key);
 }
 
+// the form as filled in has one token: Create clicked twice is one event; any change to the form, a new one
+const formToken = () => (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2));  // (http: no randomUUID)
+let createToken = formToken();
+$("new-event").addEventListener("input", () => { createToken = formToken(); });
 $("new-event").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const f = new FormData(ev.target);
@@ -58,7 +62,7 @@ $("new-event").addEventListener("submit", async (ev) => {
     skip_worst: f.get("skip_worst") === "" || f.get("skip_worst") === null ? null : Number(f.get("skip_worst")), system: f.get("system"), pairing: f.get("pairing"), format: f.get("format"),
     rounds: Number(f.get("rounds") || 0), finals: Number(f.get("finals") || 0), groups: Number(f.get("groups") || 0),
     qualifiers: Number(f.get("qualifiers") || 2), third_place: f.get("third_place") === "on", timed: f.get("timed") === "on",
-    players: f.get("players") || "" };  // the list as typed or pasted: the server reads it (carrom.desk.roster)
+    players: f.get("players") || "", request: createToken };  // the list as typed or pasted: the server reads it (carrom.desk.roster)
   const answer = await call("POST", "/api/desk", body);
   if (answer) made([answer]);
 });
