@@ -175,6 +175,16 @@ def test_truncated_gzip_refused(tmp_path, sqlite_db):
     assert result.exit_code == 2 and "truncated" in result.output
 
 
+def test_a_plain_file_named_sol_gz_is_refused_as_sol_refuses_it(tmp_path, sqlite_db):
+    """Issue 37 item 7: "a plain YAML file named `.sol.gz` is accepted (SoL refuses it)"; the name says what
+    to do, and nothing is stored."""
+    text, _, _ = sol_dump()
+    (tmp_path / "plain.sol.gz").write_text(text)
+    result = carrom("tournament", "import", tmp_path / "plain.sol.gz", "--db", sqlite_db)
+    assert result.exit_code == 2 and "named .gz but not compressed" in result.output, result.output
+    assert json.loads(carrom("tournament", "list", "--db", sqlite_db, "--json").output) == []
+
+
 def test_bad_field_refused_naming_line_and_field_nothing_stored(tmp_path, sqlite_db):
     text, _, _ = sol_dump()
     docs = text.split("\n")

@@ -73,6 +73,9 @@ def _plain(node: yaml.Node, loader: yaml.SafeLoader) -> Any:
 
 
 def _text(data: bytes, name: str) -> str:
+    if name.lower().endswith(".gz") and data[:2] != b"\x1f\x8b":  # SoL 5.26 refuses it too
+        raise SolError(say("{file}: named .gz but not compressed: rename it .sol, or compress it with gzip",
+                           file=name))
     if data[:2] == b"\x1f\x8b":
         try:
             data = inflate(data)  # a bound before the work: 60 kB of gzip may inflate to gigabytes
