@@ -129,6 +129,42 @@ def step(store: TournamentStore, event_id: int, change: Callable[[Event], Event]
     return new
 
 
+class ResultConflict(DeskError):
+    """A result typed on a page that showed another result than the one stored (another desk, or a tablet, wrote
+    since): refused, both results kept (``yours``, ``stored``: games as lists, None for none) to be shown."""
+
+    def __init__(self, message, yours: list[list[int]], stored: list[list[int]] | None) -> None:
+        super().__init__(message, Refusal.OUT_OF_TURN)
+        self.yours, self.stored = yours, stored
+
+
+def _games_text(games) -> str:
+    return " ".join(f"{a}-{b}" for a, b in games) if games else "no result"
+
+
+def type_result(store: TournamentStore, event_id: int, round_number: int, table: int, games: tuple, *,
+                players: tuple[int, int] | None = None, replacing: list[list[int]] | None = None) -> Event:
+    """A result typed at the desk, made on the match as the desk saw it: ``replacing`` is the result it showed
+    (None: none). Another result stored since is a conflict: nothing changes but a line in the event's log (every
+    desk sees it), and the typist is told both. The law's checks (``record``, ``players=``) come first; over the
+    result shown it is a correction, with a log line saying what it replaced."""
+    event = store.load(event_id)
+    record(event, round_number, table, games, players=players)  # the law's refusals first: a held match, a bad score
+    m = find(event, round_number, table)
+    stored = None if m.result is None else [list(g) for g in m.result.games]
+    yours = [list(g) for g in games]
+    where = f"round {round_number}, table {table}"
+    if stored != replacing:
+        store.save(event_id, event, f"result refused: {where}: {_games_text(yours)} typed on a page showing "
+                                    f"{_games_text(replacing)}; {_games_text(stored)} stands")
+        raise ResultConflict(say("round {round}, table {table}: another result was stored since this page showed "
+                                 "the match: {stored} stands, yours ({yours}) is not saved", round=round_number,
+                                 table=table, stored=_games_text(stored), yours=_games_text(yours)), yours, stored)
+    what = (f"result typed: {where}: {_games_text(yours)}" if stored is None
+            else f"result corrected: {where}: {_games_text(stored)} replaced by {_games_text(yours)}")
+    return step(store, event_id, lambda e: record(e, round_number, table, games, players=players), what, "ICF 57")
+
+
 def pairing(store: TournamentStore, event_id: int) -> Callable[[Event], Event]:
     """The core's ``pair`` for this stored event, refusing a knockout imported from SoL (carrom does not continue
     SoL's bracket)."""

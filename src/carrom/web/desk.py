@@ -47,7 +47,7 @@ from carrom.web.catalog import unknown_language
 from carrom.web.feed import Channel, Subscription, Version, version_of
 from carrom.web.limits import Limits, client_address
 from carrom.web.pages import add_pages
-from carrom.tournament import DeskError, Event, ResultError, announce, find, record, retire, standings, swap, walkover
+from carrom.tournament import DeskError, Event, ResultError, announce, find, retire, standings, swap, walkover
 from carrom.tournament.lineup import is_doubles, players_of
 from carrom.tournament.protests import State
 from carrom.tournament.results import report_by
@@ -73,6 +73,8 @@ def refused(exc: Exception, status: int = 400) -> JSONResponse:
     if isinstance(exc, service.ChampionshipMissing):
         kind, status = "not-found", 404
     body: dict[str, Any] = {"error": str(said), "kind": Refusal(kind).value if isinstance(kind, Refusal) else kind}
+    if isinstance(exc, service.ResultConflict):  # typed on an older page: both results, to be shown side by side
+        status, body["conflict"] = 409, {"yours": exc.yours, "stored": exc.stored}
     if law:
         body["law"] = law
     if isinstance(said, Message):
@@ -467,9 +469,14 @@ def _result(desk: Desk, event_id: int, body: dict, now: float) -> None:
     if named is not None and (not isinstance(named, list) or len(named) != 2
                               or not all(isinstance(c, int) and not isinstance(c, bool) for c in named)):
         raise HTTPException(400, SAID.gettext("{key} must be a list", key="competitors"))
-    service.step(desk.events, event_id, lambda e: record(e, r, t, parse_games(games),
-                                                         players=None if named is None else tuple(named)),
-                 f"result typed: round {r}, table {t}: {games}", "ICF 57")
+    replacing = body.get("replacing")  # the result the page showed (null: none): the match's state it was typed on
+    if replacing is not None and (not isinstance(replacing, list) or not all(
+            isinstance(g, list) and len(g) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in g)
+            for g in replacing)):
+        raise HTTPException(400, SAID.gettext("{key} must be null or the games shown, such as [[25, 13]]",
+                                              key="replacing"))
+    service.type_result(desk.events, event_id, r, t, parse_games(games),
+                        players=None if named is None else tuple(named), replacing=replacing)
 
 
 def _announce(desk: Desk, event_id: int, body: dict, now: float) -> None:
