@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from carrom.lobby.ratings import Rating, rate
-from carrom.lobby.tables import AccountRow, Base, BlockRow, GameRow, RatingRow, SeekRow, TokenRow
+from carrom.lobby.tables import AccountRow, Base, BlockRow, GamePlayerRow, GameRow, RatingRow, SeekRow, TokenRow
 from carrom.rules.message import Message, say
 from carrom.rules.ruleset import RULESETS
 from carrom.store.engine import open_engine, prepare
@@ -87,6 +87,15 @@ class AccountStore:
         self.engine = open_engine(url_or_engine) if isinstance(url_or_engine, str) else url_or_engine
         prepare(self.engine, Base.metadata)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._index_players()
+
+    def _index_players(self) -> None:
+        """Games noted before their players had an index (a database of an earlier carrom): indexed once."""
+        with self.sessions.begin() as s:
+            unindexed = s.scalars(select(GameRow).outerjoin(GamePlayerRow, GamePlayerRow.room == GameRow.room)
+                                  .where(GamePlayerRow.room.is_(None))).all()
+            s.add_all(GamePlayerRow(room=g.room, account_id=a) for g in unindexed
+                      for a in sorted({a for side in g.sides for a in side}))
 
     # -- accounts ---------------------------------------------------------------------------------------------
     def guest(self, name: Any, now: float | None = None) -> tuple[Account, str]:
@@ -184,11 +193,16 @@ class AccountStore:
                   session: Session | None = None) -> None:
         """Note a game the lobby made, so its result can be rated when it ends."""
         row = GameRow(room=room, ruleset=ruleset, rated=rated, sides=sides, created=time.time() if now is None else now, changes={})
+        players = [GamePlayerRow(room=room, account_id=a) for a in sorted({a for side in sides for a in side})]
         if session is not None:
             session.add(row)
+            session.flush()  # the game before its players (their key names it)
+            session.add_all(players)
             return
         with self.sessions.begin() as s:
             s.add(row)
+            s.flush()
+            s.add_all(players)
 
     def finish_game(self, room: str, winner: int | None) -> dict[int, tuple[float, float]] | None:
         """The game in ``room`` ended (``winner`` the side, 0 or 1; None a draw): both sides rated once, in one
@@ -260,5 +274,7 @@ class AccountStore:
 
     @staticmethod
     def _games_of(s: Session, account_id: int) -> list[GameRow]:
-        games = s.scalars(select(GameRow).where(GameRow.over.is_(True)).order_by(GameRow.created)).all()
-        return [g for g in games if any(account_id in side for side in g.sides)]
+        """The account's ended games, oldest first, found by the players' index (not by reading every game)."""
+        return list(s.scalars(select(GameRow).join(GamePlayerRow, GamePlayerRow.room == GameRow.room)
+                              .where(GamePlayerRow.account_id == account_id, GameRow.over.is_(True))
+                              .order_by(GameRow.created)))

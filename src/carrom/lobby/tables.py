@@ -59,6 +59,15 @@ class GameRow(Base):
     changes: Mapped[dict] = mapped_column(JSON, default=dict)  # account -> [before, after]
 
 
+class GamePlayerRow(Base):
+    """Who played a lobby game: one row a player, so a player's games are found by an index, not by reading every
+    game's sides (``AccountStore.games_of``)."""
+
+    __tablename__ = "lobby_game_players"
+    room: Mapped[str] = mapped_column(ForeignKey("lobby_games.room"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(Integer, primary_key=True, index=True)
+
+
 class SeekRow(Base):
     """A seek in the pool; ``room`` set once paired."""
 
