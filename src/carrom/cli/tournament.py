@@ -93,8 +93,8 @@ def _emit(data, as_json: bool, text: str) -> None:
 
 
 def _when(text: Optional[str]) -> float:
-    """A time given as ISO 8601 (UTC unless it says; a time of day is today's) or seconds since the epoch; now when
-    not given."""
+    """A time given as ISO 8601 (the venue's, this machine's local time, unless it says; a time of day is today's) or
+    seconds since the epoch; now when not given. The web desk reads a time typed the same way, in the browser's."""
     if text is None:
         return time.time()
     try:
@@ -104,14 +104,19 @@ def _when(text: Optional[str]) -> float:
     try:
         moment = dt.datetime.fromisoformat(text)
     except ValueError:
-        try:  # a time of day: today's (UTC)
-            moment = dt.datetime.combine(dt.datetime.now(dt.timezone.utc).date(), dt.time.fromisoformat(text))
+        try:  # a time of day: today's, at the venue
+            moment = dt.datetime.combine(dt.datetime.now().date(), dt.time.fromisoformat(text))
         except ValueError:
             _refuse(say("{text} is not a time: give ISO 8601 (2026-05-01T10:30, or 10:30 today) or seconds since the "
                         "epoch", text=repr(text)))
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=dt.timezone.utc)
+        moment = moment.astimezone()  # the local time it says
     return moment.timestamp()
+
+
+def _clock(moment: float) -> str:
+    """A time of day as the venue's clock shows it, with its zone: "14:30 CET" (the pages show the browser's so)."""
+    return f"{dt.datetime.fromtimestamp(moment).astimezone():%H:%M %Z}"
 
 
 def _step(db: Optional[str], event_id: int, change, what: str, law: str = ""):
@@ -526,9 +531,8 @@ def announce_(
                   f"announced round {number}, table {table} for "
                   f"{dt.datetime.fromtimestamp(moment, dt.timezone.utc):%Y-%m-%d %H:%M} UTC", "ICF 143 i")
     m = _match_json(event, find(event, number, table))
-    _emit(m, as_json, f"round {number}, table {table} announced for "
-                      f"{dt.datetime.fromtimestamp(moment, dt.timezone.utc):%H:%M} UTC; to report by "
-                      f"{dt.datetime.fromtimestamp(m['report_by'], dt.timezone.utc):%H:%M} UTC")
+    _emit(m, as_json, f"round {number}, table {table} announced for {_clock(moment)}; to report by "
+                      f"{_clock(m['report_by'])}")
 
 
 @tournament_app.command("walkover", help="The desk's word: a side did not report in time and loses by walkover.")

@@ -74,6 +74,7 @@ def _warm_with_progress() -> float:
 
 WORKER_DB, WORKER_IDLE, WORKER_GRACE = "CARROM_WORKER_DB", "CARROM_WORKER_MATCH_IDLE", "CARROM_WORKER_GRACE"  # what each worker process is told
 WORKER_PHYSICS = "CARROM_WORKER_PHYSICS"  # the board's physics, inline (carrom.physics.model_file.model_name)
+WORKER_HOSTS, WORKER_PUBLIC = "CARROM_WORKER_HOSTS", "CARROM_WORKER_PUBLIC_URL"  # the names answered, the QR codes' URL
 
 
 def _options(adjourn_after: float | None, absence_grace: float | None = None) -> dict[str, float]:
@@ -92,9 +93,13 @@ def worker_app():  # noqa: ANN201
     warm()
     idle, grace = os.environ.get(WORKER_IDLE), os.environ.get(WORKER_GRACE)
     physics = os.environ.get(WORKER_PHYSICS)  # the parent's model, inline (read and checked once, by the parent)
+    from carrom.web.hosts import AllowedHosts
+
     app = create_app(os.environ[WORKER_DB], **({"match_idle": float(idle)} if idle else {}),
                      **({"absence_grace": float(grace)} if grace else {}),
-                     physics=named_or_inline(physics) if physics else None)
+                     physics=named_or_inline(physics) if physics else None,
+                     allowed_hosts=AllowedHosts(tuple(os.environ[WORKER_HOSTS].split(",")), addresses=True),
+                     public_url=os.environ.get(WORKER_PUBLIC) or None)
     settle()
     return app
 
@@ -132,9 +137,31 @@ def _physics(name: str | None):  # noqa: ANN202
         fail(f"--physics: {exc}")
 
 
+def _hosts(allowed: list[str], public_url: str | None):  # noqa: ANN202
+    """``carrom serve``'s names answered and public URL (carrom.web.hosts): this machine's names, any address by its
+    number, the public URL's host and each ``--allowed-host``; a wrong one ends the command, named."""
+    from carrom.web.hosts import LOCAL_NAMES, AllowedHosts, check_public_url, host_name
+
+    names = list(LOCAL_NAMES)
+    for name in allowed:
+        if name != "*" and (not name or any(c in name for c in "/ @?#")):
+            fail(f"--allowed-host must be a host name as a browser sends it (carrom.example.org, "
+                 f"192.168.1.5, or * for any), not {name!r}")
+        names.append(host_name(name))
+    if public_url is not None:
+        try:
+            public_url = check_public_url(public_url)
+        except ValueError as exc:
+            fail(str(exc))
+        from urllib.parse import urlsplit
+
+        names.append(host_name(urlsplit(public_url).netloc))
+    return AllowedHosts(tuple(dict.fromkeys(names)), addresses=True), public_url
+
+
 def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float | None = None,
          absence_grace: float | None = None, workers: int = 1, trusted_proxies: list[str] = (),
-         physics: str | None = None) -> None:
+         physics: str | None = None, allowed_hosts=None, public_url: str | None = None) -> None:  # noqa: ANN001
     import uvicorn
 
     from carrom.store import Store, StoreError, shareable
@@ -160,7 +187,8 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
             unfinished = store.count(unfinished=True)
             store.close()
         else:
-            app = create_app(db, limits=limits, physics=params, **_options(adjourn_after, absence_grace))
+            app = create_app(db, limits=limits, physics=params, allowed_hosts=allowed_hosts, public_url=public_url,
+                             **_options(adjourn_after, absence_grace))
             unfinished = app.state.hub.unfinished
     except StoreError as exc:
         fail(str(exc))
@@ -183,6 +211,8 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
 
             os.environ[WORKER_PHYSICS] = model_name(params)
         os.environ["CARROM_TRUSTED_PROXIES"] = ",".join(limits.trusted_proxies)  # each worker's Limits.from_env
+        os.environ[WORKER_HOSTS] = ",".join(allowed_hosts.names)
+        os.environ[WORKER_PUBLIC] = public_url or ""
         uvicorn.run("carrom.cli.web:worker_app", factory=True, host=host, port=port, workers=workers,
                     log_level="warning", **SERVER_OPTIONS)
         return
@@ -195,6 +225,10 @@ def _run(host: str, port: int, db: str, open_browser: bool, adjourn_after: float
 GRACE_HELP = "Seconds a player of a room with clocks may be gone; then the match is lost (ICF 143 a)."
 PHYSICS_HELP = ("The board's physics: a model file written by carrom calibrate (or a model's name, v4-slow ...); "
                 "new matches and practice play it when they ask for the medium board speed, the default.")
+HOST_HELP = ("A name this server answers to (repeat for several; * for any): besides localhost and any address "
+               "by its number, a request asking another Host is refused (docs/web.md, Running behind a proxy).")
+PUBLIC_HELP = ("The address spectators open, e.g. https://carrom.example.org: the tables' QR codes and printed "
+                 "sheets lead there (default: the address each request reached).")
 PROXY_HELP = ("The address of a proxy in front of this server (repeat for several): only its X-Forwarded-For "
               "names the client for the limits per address (docs/web.md); without it, never believed.")
 
@@ -209,8 +243,11 @@ def register(app: typer.Typer) -> None:
         physics: str = typer.Option(None, metavar="FILE", help=PHYSICS_HELP),
     ) -> None:
         from carrom.store import sqlite_url
+        from carrom.web.hosts import AllowedHosts
 
-        _run("127.0.0.1", port, sqlite_url(str(db)), browser, absence_grace=absence_grace, physics=physics)
+        # this machine's names only: a page of another site cannot reach it under a name of its own (DNS rebinding)
+        _run("127.0.0.1", port, sqlite_url(str(db)), browser, absence_grace=absence_grace, physics=physics,
+             allowed_hosts=AllowedHosts())
 
     @app.command(help=N_("Host the web app for others: rooms are shared by link; every stroke is stored in the database."))
     def serve(
@@ -224,5 +261,8 @@ def register(app: typer.Typer) -> None:
                                                               "database (--db postgresql+psycopg://...).")),
         trusted_proxy: list[str] = typer.Option([], metavar="ADDRESS", help=PROXY_HELP),
         physics: str = typer.Option(None, metavar="FILE", help=PHYSICS_HELP),
+        allowed_host: list[str] = typer.Option([], metavar="NAME", help=HOST_HELP),
+        public_url: str = typer.Option(None, metavar="URL", help=PUBLIC_HELP),
     ) -> None:
-        _run(host, port, db, False, adjourn_after, absence_grace, workers, trusted_proxy, physics)
+        hosts, public = _hosts(allowed_host, public_url)
+        _run(host, port, db, False, adjourn_after, absence_grace, workers, trusted_proxy, physics, hosts, public)

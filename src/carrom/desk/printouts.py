@@ -1,7 +1,7 @@
 """The desk's printouts as A4 PDFs (fpdf2, the scorecard's library), in the reader's language: a round's pairings
 with their tables, the round's scorecards pre-filled (ICF XIX: tournament, event, round, match, table, umpire,
-players), the standings, the knockout bracket and the prize list. ``carrom tournament print`` and the web desk's
-Print button both call ``printout``.
+players; with a public URL, each table's QR code, carrom.desk.table_code), the standings, the knockout bracket and the
+prize list. ``carrom tournament print`` and the web desk's Print button both call ``printout``.
 """
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ import io
 from typing import Callable
 
 from fpdf import FPDF
-from pypdf import PdfWriter
+from pypdf import PdfReader, PdfWriter
 
 from carrom.desk.service import prizes_method, scorecard_header
+from carrom.desk.table_code import qr_png
 from carrom.i18n import Translator
 from carrom.records.record import Record
 from carrom.records.scorecard.build import build_card
@@ -92,15 +93,39 @@ def pairings(event: Event, tr: Translator, number: int | None = None, extra: dic
     return sheet.bytes()
 
 
-def scorecards(event: Event, tr: Translator, number: int | None = None, extra: dict | None = None) -> bytes:
-    """One scorecard a table of the round, its header filled in as the tablet's is."""
+def _code_stamp(width: float, height: float, link: str, caption: str) -> PdfReader:
+    """A page of ``width`` x ``height`` points with only the QR code of ``link`` in its top right corner and
+    ``caption`` under it, to lay over a scorecard's first page."""
+    pdf = FPDF(unit="pt", format=(width, height))
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    family, unicode = _font(pdf)
+    side = 62  # points: 22 mm, read by a phone from a metre
+    x, y = width - side - 14, 8
+    pdf.image(io.BytesIO(qr_png(link)), x=x, y=y, w=side, h=side)
+    pdf.set_font(family, "", 6)
+    pdf.set_xy(x - 20, y + side)
+    pdf.cell(side + 20, 8, caption if unicode else caption.encode("latin-1", "replace").decode("latin-1"), align="C")
+    return PdfReader(io.BytesIO(bytes(pdf.output())))
+
+
+def scorecards(event: Event, tr: Translator, number: int | None = None, extra: dict | None = None,
+               codes: Callable[[int], str] | None = None) -> bytes:
+    """One scorecard a table of the round, its header filled in as the tablet's is; with ``codes`` (a table's
+    number to its page's address, carrom.desk.table_code.table_link), the table's QR code in its top right corner."""
     number = _round(event, number)
     out = PdfWriter()
     for m in event.round_matches(number):
         if m.side2 is None:
             continue
         record = Record(header_from_dict(scorecard_header(event, extra or {}, m)))
+        first = len(out.pages)
         out.append(io.BytesIO(card_pdf(build_card(record, tr))))
+        if codes is not None:
+            page = out.pages[first]
+            stamp = _code_stamp(float(page.mediabox.width), float(page.mediabox.height), codes(m.table),
+                                tr.gettext("Table {table}: scan to follow", table=m.table))
+            page.merge_page(stamp.pages[0])
     if not len(out.pages):
         raise DeskError(say('round {number} has no match to score', number=number))
     buffer = io.BytesIO()
@@ -185,8 +210,12 @@ PRINTOUTS: dict[str, Callable[..., bytes]] = {"pairings": pairings, "scorecards"
                                                "standings": standings_sheet, "bracket": bracket, "prizes": prizes}
 
 
-def printout(event: Event, what: str, tr: Translator, number: int | None = None, extra: dict | None = None) -> bytes:
-    """The printout ``what`` (one of ``KINDS``) of the event, as PDF bytes in ``tr``'s language."""
+def printout(event: Event, what: str, tr: Translator, number: int | None = None, extra: dict | None = None,
+             codes: Callable[[int], str] | None = None) -> bytes:
+    """The printout ``what`` (one of ``KINDS``) of the event, as PDF bytes in ``tr``'s language; ``codes``: a table's
+    number to the address its QR code on the scorecards leads to (none: no codes)."""
     if what not in PRINTOUTS:
         raise DeskError(say('a printout is one of {join_KINDS}, not {what}', join_KINDS=', '.join(KINDS), what=repr(what)))
+    if what == "scorecards":
+        return scorecards(event, tr, number, extra, codes)
     return PRINTOUTS[what](event, tr, number, extra)

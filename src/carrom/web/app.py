@@ -33,6 +33,7 @@ from carrom.web.catalog import catalog_router
 from carrom.web.desk import Desk, PublicReadings, desk_router
 from carrom.web.lobby import Lobby, lobby_router
 from carrom.web.guard import GuardedHttp
+from carrom.web.hosts import AllowedHosts, HostCheck
 from carrom.web.limits import BodyLimit, HeaderLimit, Limits, PerAddress
 from carrom.web.live import ABSENCE_GRACE, MATCH_IDLE, ROOM_IDLE, Hub, to_json
 from carrom.web.live_ws import live_router
@@ -69,7 +70,8 @@ def _error(status: int, message: str, fields: dict[str, Any] | None = None) -> J
 def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PAUSE,
                limits: Limits | None = None, room_idle: float = ROOM_IDLE, match_idle: float = MATCH_IDLE,
                clock_seconds: float = CLOCK_SECONDS, absence_grace: float = ABSENCE_GRACE,
-               physics: PhysicsParams | None = None) -> FastAPI:
+               physics: PhysicsParams | None = None, allowed_hosts: AllowedHosts | None = None,
+               public_url: str | None = None) -> FastAPI:
     """The app on the database at ``db_url`` (any SQLAlchemy URL); ``StoreError`` if it cannot be opened.
 
     ``room_idle``: seconds after which a room nobody is connected to leaves memory (it is loaded again when opened);
@@ -78,7 +80,10 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     ``clock_seconds``: the clocks of the laws (15 s; less only for tests); ``absence_grace``: seconds a player of a
     room with clocks may be gone before the laws of absence apply (docs/web.md); ``physics``: this server's board
     (``carrom serve --physics FILE``, a calibrated model: docs/calibration.md), played by new rooms and practice
-    whenever they ask for the medium board speed (the default), and named in each match's record.
+    whenever they ask for the medium board speed (the default), and named in each match's record;
+    ``allowed_hosts``: the ``Host`` names answered, others refused 400 (None: any; carrom.web.hosts, ``carrom play``
+    and ``carrom serve`` give theirs); ``public_url``: the address the tables' QR codes lead under (None: the one
+    each request reached, from its socket, never its ``Host``).
     """
     limits = Limits.from_env() if limits is None else limits
     store = Store(db_url)
@@ -111,6 +116,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.add_middleware(HeaderLimit, limit=limits.header_bytes)
     app.add_middleware(SameOrigin)  # a page of another site changes nothing (web/origin.py)
+    app.add_middleware(HostCheck, allowed=allowed_hosts)  # a name this server answers to (web/hosts.py)
     app.add_middleware(PerAddress, limits=limits)  # outermost: counted before anything is read
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -118,7 +124,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app.include_router(umpire_router(app.state.umpires))  # the tablet umpire and the live scoreboard (docs/umpire.md)
     app.include_router(catalog_router())  # the client's words in five languages (docs/i18n.md)
     app.include_router(practice_router(store, physics))  # set up a position, predict, strike; the drills (docs/practice.md)
-    app.include_router(desk_router(store, desk))  # the tournament desk and its public pages (docs/tournaments.md)
+    app.include_router(desk_router(store, desk, public_url))  # the tournament desk and its public pages (docs/tournaments.md)
     app.include_router(lobby_router(lobby))  # accounts, seeks, the ladder (docs/web.md, "The lobby")
     app.state.lobby = lobby
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import gzip
 import hashlib
-import io
 import json
 import logging
 import re
@@ -32,6 +31,7 @@ from fastapi.responses import JSONResponse, Response
 from carrom.desk import EventMissing, SolError, StoreError as DeskStoreError, TournamentStore, import_sol
 from carrom.desk import service
 from carrom.desk.roster import read_roster
+from carrom.desk.table_code import etag_of, qr_svg, table_link
 from carrom.desk.tablets import all_tablets, match_of
 from carrom.rules import Refusal
 from carrom.rules.errors import law_cited
@@ -44,6 +44,7 @@ from carrom.store import Store, StoreError
 from carrom.store.umpire import UmpireStore
 from carrom.web.bodies import read_json
 from carrom.web.catalog import unknown_language
+from carrom.web.hosts import public_base
 from carrom.web.feed import Channel, Subscription, Version, version_of
 from carrom.web.limits import Limits, client_address
 from carrom.web.pages import add_pages
@@ -60,6 +61,7 @@ PUBLIC_FRESH = 1.0  # seconds a public view is served from the cache before it i
 MAX_SOL = 20_000_000  # bytes of an imported SoL file
 ANNOUNCE_AHEAD = 24 * 3600  # a match may be announced for a time up to a day ahead
 REFUSED = (DeskError, ResultError, SolError)
+MAX_TABLE = 1000  # a table's number, at most (its QR code: /api/t/EVENT/qr/table/N.svg)
 
 
 def refused(exc: Exception, status: int = 400) -> JSONResponse:
@@ -598,12 +600,14 @@ class PublicReadings:
         await send({"type": "http.response.body", "body": body})
 
 
-def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
-    """The desk's pages and API, and the public pages, on ``store``'s database."""
+def desk_router(store: Store, desk: Desk | None = None, public_url: str | None = None) -> APIRouter:
+    """The desk's pages and API, and the public pages, on ``store``'s database; ``public_url``: the address the
+    tables' QR codes lead under (carrom.web.hosts.public_base: none, the one the server was reached at)."""
     desk = desk or Desk(store)  # given: the one whose public views PublicReadings answers from
     router = APIRouter()
 
     add_pages(router, {"/desk": "desk.html", "/desk/{event_id}": "desk.html", "/t/{event_id}": "tournament.html",
+                       "/t/{event_id}/table/{table}": "tournament-table.html",
                        "/ratings": "tournament-ratings.html", "/ratings/{name}": "tournament-ratings.html",
                        "/championships": "tournament-championship.html",
                        "/championships/{name}": "tournament-championship.html",
@@ -796,7 +800,11 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
 
         def make():
             event, extra, _, _ = desk.events.load_with_extras(event_id)
-            return printout(event, what, words, round, extra)
+            return printout(event, what, words, round, extra, codes)
+        base = public_base(public_url, request.scope)
+
+        def codes(table: int) -> str:
+            return table_link(base, event_id, table)
         body = await run(make)
         if isinstance(body, JSONResponse):
             return body
@@ -840,18 +848,17 @@ def desk_router(store: Store, desk: Desk | None = None) -> APIRouter:
             return Response(view.packed, media_type="application/json", headers=headers | {"Content-Encoding": "gzip"})
         return Response(view.raw, media_type="application/json", headers=headers)
 
-    @router.get("/api/t/{event_id}/qr/{round_number}/{table}.svg")
-    async def qr(event_id: int, round_number: int, table: int, request: Request) -> Response:
-        """A QR code for spectators at a table: its live scoreboard, or the public page when it has no tablet."""
-        import segno
-
-        found = {(t.round, t.table): t  # a team tie's: its first rubber's
-                 for t in reversed(await asyncio.to_thread(service.tablets, desk.events, event_id))}
-        t = found.get((round_number, table))
-        base = str(request.base_url).rstrip("/")
-        link = f"{base}/scoreboard/{t.umpire_match}" if t else f"{base}/t/{event_id}#r{round_number}t{table}"
-        out = io.BytesIO()
-        segno.make(link, error="m").save(out, kind="svg", scale=4, title=link)
-        return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=60"})
+    @router.get("/api/t/{event_id}/qr/table/{table}.svg")
+    async def qr(event_id: int, table: int, request: Request) -> Response:
+        """A table's QR code (carrom.desk.table_code): its table page under the configured public URL, the same
+        image for the whole event, so a browser keeps it (an ETag, a day's max-age) and asks again at most once."""
+        if not 1 <= table <= MAX_TABLE:
+            return refused(DeskError(say("table must be a table's number from 1 to {top}, not {table}",
+                                         top=MAX_TABLE, table=table)))
+        link = table_link(public_base(public_url, request.scope), event_id, table)
+        headers = {"Cache-Control": "public, max-age=86400", "ETag": etag_of(link)}
+        if unchanged(request, headers["ETag"]):
+            return Response(status_code=304, headers=headers)
+        return Response(await asyncio.to_thread(qr_svg, link), media_type="image/svg+xml", headers=headers)
 
     return router

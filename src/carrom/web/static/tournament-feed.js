@@ -45,3 +45,40 @@ export function subscribe(url, held, { whole, changes, failed }) {
   });
   return source;
 }
+
+// The event's public view read whole (no-cache: asked every time with the validator held, so an unchanged view is
+// a 304 without a body): {state, etag}; a refusal raises with the server's words.
+export async function readView(eventId) {
+  const answer = await fetch(`/api/t/${eventId}`, { cache: "no-cache" });
+  const body = await answer.json();
+  if (!answer.ok) throw new Error(body.error);
+  return { state: body, etag: answer.headers.get("ETag") };
+}
+
+// Follow an event's public view: read once, then subscribed to, or read again every `every` ms where it cannot
+// subscribe (or when `polling` is asked). `shown(state, etag)` for each version (it keeps view.state and view.etag),
+// `unread(error)` when it cannot be read; view.readings and view.subscribed say how it follows.
+export async function follow(eventId, view, { shown, unread, every = 5000, polling = false }) {
+  const read = async () => {
+    try {
+      view.readings = (view.readings || 0) + 1;
+      const { state, etag } = await readView(eventId);
+      shown(state, etag);
+    } catch (exc) {
+      unread(exc);
+    }
+  };
+  const poll = () => {
+    view.subscribed = false;
+    setInterval(read, every);
+  };
+  await read();
+  if (polling || !window.EventSource) return poll();
+  view.subscribed = true;
+  subscribe(`/api/t/${eventId}/feed`, view.etag, {
+    whole: (state, etag) => shown(state, etag),
+    // changes from another version than the one held (one missed meanwhile): read the view again
+    changes: (patch, etag) => (patch.base === view.etag ? shown(applied(view.state, patch.ops), etag) : read()),
+    failed: poll,
+  });
+}

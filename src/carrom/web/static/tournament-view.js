@@ -25,7 +25,8 @@ export function rubbersSoFar(m) {
   return el("span", { class: "announced rubbers-so-far" }, t("{a}–{b} in rubbers so far", { a: won[0], b: won[1] }));
 }
 
-export const clock = (seconds) => new Date(seconds * 1000).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
+// a time of day on the venue's clock (the browser's), with its zone, as the command line prints it: "14:30 CET"
+export const clock = (seconds) => new Date(seconds * 1000).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
 
 // The time a match is announced for and when the laws' time to report ends (ICF 143 i; 7 minutes in the timed rules)
 export function announcedText(m) {

@@ -1,16 +1,20 @@
 // A tournament's public page: the published rounds' pairings on their tables (each table's live scoreboard and
 // its QR code), the standings and the bracket, sent again as results arrive: read once, then subscribed to (each new
 // version's changes, tournament-feed.js), or read again every few seconds where it cannot subscribe (?poll=MS asks
-// for that). No key, no login.
+// for that). No key, no login. A table's QR code is the table's for the whole event (its table page,
+// /t/EVENT/table/N): shown beside the current round only, and only where there is room for it (not on a phone), so
+// a result fetches no image; the browser keeps each image a day (carrom.desk.table_code).
 import { t, language } from "./i18n.js";
 import { el, fill } from "./umpire-view.js";
 import { announcedText, matchSides, resultText, rubbersSoFar, standingsTable } from "./tournament-view.js";
-import { applied, subscribe } from "./tournament-feed.js";
+import { follow } from "./tournament-feed.js";
 
 const eventId = location.pathname.split("/").filter(Boolean)[1];
 const asked = Number(new URLSearchParams(location.search).get("poll"));
 const view = (window.tournament = { state: null, etag: null, updates: 0, readings: 0, subscribed: false, every: asked || 5000 });
 const TABS = ["pairings", "standings", "bracket"];
+const roomy = window.matchMedia("(min-width: 601px)"); // the codes' column is hidden below (tournament.css)
+const qrUrl = (table) => `/api/t/${eventId}/qr/table/${table}.svg`;
 
 function show() {
   const on = TABS.includes(location.hash.slice(1)) ? location.hash.slice(1) : "pairings";
@@ -20,8 +24,15 @@ function show() {
   }
 }
 
+function qrCell(m, current) {
+  if (!current || !roomy.matches || m.sides.length !== 2) return el("td", { class: "qr-cell" });
+  return el("td", { class: "qr-cell" }, el("a", { href: `/t/${eventId}/table/${m.table}`, target: "_blank" },
+    el("img", { class: "qr", alt: t("QR code of table {table}", { table: m.table }), src: qrUrl(m.table), loading: "lazy" })));
+}
+
 function pairings(state) {
   if (!state.rounds.length) return el("p", {}, t("No round is published yet."));
+  const current = Math.max(...state.rounds.map((r) => r.round));
   return [...state.rounds].reverse().map((r) => el("section", { class: "round", id: `round-${r.round}` }, [
     el("h2", {}, t("Round {n}", { n: r.round })),
     el("table", { class: "matches" }, [el("tbody", {}, r.matches.map((m) => el("tr", { id: `r${m.round}t${m.table}` }, [
@@ -30,8 +41,7 @@ function pairings(state) {
       el("td", {}, [resultText(m), " ", announcedText(m), " ", rubbersSoFar(m)]),
       el("td", {}, m.scoreboard ? el("a", { href: m.scoreboard, class: "watch" }, t("Watch live"))
         : (m.rubbers || []).filter((r) => r.scoreboard).map((r) => el("div", {}, el("a", { href: r.scoreboard, class: "watch" }, t("Watch rubber {n} live", { n: r.rubber }))))),
-      el("td", { class: "qr-cell" }, m.sides.length === 2 ? el("a", { href: `/api/t/${eventId}/qr/${m.round}/${m.table}.svg`, target: "_blank" },
-        el("img", { class: "qr", alt: t("QR code of table {table}", { table: m.table }), src: `/api/t/${eventId}/qr/${m.round}/${m.table}.svg`, loading: "lazy" })) : ""),
+      qrCell(m, r.round === current),
     ])))]),
   ]));
 }
@@ -63,37 +73,14 @@ function shown(state, etag) {
   render(state);
 }
 
-async function poll() {
-  try {
-    view.readings += 1;
-    // no-cache: asked every time with the validator held, so an unchanged view is a 304 without a body
-    const answer = await fetch(`/api/t/${eventId}`, { cache: "no-cache" });
-    const body = await answer.json();
-    if (!answer.ok) throw new Error(body.error);
-    shown(body, answer.headers.get("ETag"));
-  } catch (exc) {
-    const e = document.getElementById("error");
-    e.textContent = t("The tournament cannot be read now: {error}", { error: exc.message });
-    e.hidden = false;
-  }
+function unread(exc) {
+  const e = document.getElementById("error");
+  e.textContent = t("The tournament cannot be read now: {error}", { error: exc.message });
+  e.hidden = false;
 }
 const state_word = (s) => (s.closed ? t("final") : t("live"));
 
-function polling() {
-  view.subscribed = false;
-  setInterval(poll, view.every);
-}
-
 window.addEventListener("hashchange", show);
+roomy.addEventListener("change", () => view.state && render(view.state));
 show();
-await poll();
-if (asked || !window.EventSource) polling();
-else {
-  view.subscribed = true;
-  subscribe(`/api/t/${eventId}/feed`, view.etag, {
-    whole: (state, etag) => shown(state, etag),
-    // changes from another version than the one held (one missed meanwhile): read the view again
-    changes: (patch, etag) => (patch.base === view.etag ? shown(applied(view.state, patch.ops), etag) : poll()),
-    failed: polling,
-  });
-}
+await follow(eventId, view, { shown, unread, every: view.every, polling: Boolean(asked) });
