@@ -776,15 +776,27 @@ def print_(
     number: Optional[int] = typer.Option(None, "--round", min=1, help="The round (default: the last)."),
     lang: Optional[str] = typer.Option(None, "--lang", help=LANG_HELP),
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+    public_url: Optional[str] = typer.Option(None, "--public-url", metavar="URL",
+                                             help="The server's address for spectators (carrom serve --public-url): "
+                                                  "each scorecard carries its table's QR code."),
 ) -> None:
     from carrom.cli.common import words, write_file
     from carrom.desk.printouts import printout
+    from carrom.desk.table_code import table_link
 
     tr = words(lang)
+    if public_url is not None:
+        from carrom.web.hosts import check_public_url
+
+        try:
+            public_url = check_public_url(public_url)
+        except ValueError as exc:
+            fail(str(exc))
 
     def ask(store):
         event, extra, _, _ = store.load_with_extras(event_id)
-        return printout(event, what, tr, number, extra)
+        codes = None if public_url is None else (lambda table: table_link(public_url, event_id, table))
+        return printout(event, what, tr, number, extra, codes)
 
     write_file(pdf, _query(db, ask), "PDF file")
 
