@@ -143,3 +143,24 @@ def test_a_refusal_stays_beside_its_button_and_a_server_down_is_said(make_server
     assert page.locator("#connection").bounding_box()["y"] < 5
     page.screenshot(path="/tmp/desk-down-1366x768.png")
     assert not errors, errors
+
+
+def test_a_result_coming_in_for_the_match_being_typed_is_shown_and_the_typing_kept(server, browser):
+    errors: list[str] = []
+    setup = browser.new_context().new_page()
+    eid, key, link = event(setup, server.url)
+    page = opened(browser, server.url, link, errors, **PHONE)
+    row = page.locator("#rounds tr[data-table='1']")
+    row.locator("input.result-input").press_sequentially("3-25 10", delay=30)
+    assert setup.request.post(f"{server.url}api/desk/{eid}/result", headers=key,  # the table's tablet, say
+                              data={"round": 1, "table": 1, "games": "25-10 25-3"}).ok
+    live_update(page, eid)
+    assert "25–10 25–3" in row.locator(".overtaken").inner_text()  # what came in, beside the typing
+    field = row.locator("input.result-input")
+    assert field.input_value() == "3-25 10"
+    field.press_sequentially("-25", delay=30)
+    page.screenshot(path="/tmp/desk-overtaken-390x844.png")
+    row.locator("button.keep").click()  # the stored one is right: the typing goes
+    assert row.locator("input.result-input").count() == 0 and row.locator("button.correct").count() == 1
+    assert page.evaluate("desk.state.rounds[0].matches[0].result.games") == [[25, 10], [25, 3]]
+    assert not errors, errors

@@ -178,7 +178,9 @@ function matchRow(m, round) {
   const acts = [];
   const place = `table-${m.round}-${m.table}`, key = `${m.round}-${m.table}`;
   const typable = m.sides.length === 2 && !desk.state.closed && !(m.result && (m.result.rubbers || m.result.walkover));
-  const correcting = m.result && desk.correcting === place;
+  // a result that came in (a tablet, another desk) while one was being typed here: shown, the typing kept to correct with
+  const overtaken = m.result && !!desk.drafts[`result:${key}`] && desk.correcting !== place;
+  const correcting = m.result && (desk.correcting === place || overtaken);
   if (typable && (!m.result || correcting)) {
     const input = el("input", { class: "result-input", placeholder: "25-13 20-25 25-9", "data-draft": `result:${key}`,
       "aria-label": t("Games of table {table}", { table: m.table }) });
@@ -190,6 +192,9 @@ function matchRow(m, round) {
       const keep = el("button", { type: "button", class: "keep" }, t("Keep the stored result"));
       keep.addEventListener("click", () => { desk.correcting = null; delete desk.drafts[`result:${key}`]; placeError(place, null); render(desk.state); });
       acts.push(keep);
+      if (overtaken && !desk.errors[place]) acts.push(el("div", { class: "place-error error overtaken", role: "alert" },
+        t("A result came in while you typed: {games}. Save the correction to put yours in instead",
+          { games: m.result.games.map((g) => g.join("–")).join("  ") })));
     }
   } else if (typable && m.result) {
     const fix = el("button", { type: "button", class: "correct" }, t("Correct the result"));
