@@ -26,6 +26,15 @@ def opened(browser, url, link, errors, **context):
     return page
 
 
+def table_one(browser, url, errors, **context):
+    """A new event's round 1 published, its desk open: the page that plays the other desk (or a tablet), the
+    event's id and key, the desk's page and table 1's row."""
+    setup = browser.new_context().new_page()
+    eid, key, link = event(setup, url)
+    page = opened(browser, url, link, errors, **context)
+    return setup, eid, key, page, page.locator("#rounds tr[data-table='1']")
+
+
 def live_update(page, eid):
     """Wait for the page's own reading of the event (every 10 s), and its drawing."""
     with page.expect_response(lambda r: r.request.method == "GET" and r.url.endswith(f"/api/desk/{eid}"),
@@ -37,10 +46,7 @@ def live_update(page, eid):
 
 def test_a_result_being_typed_survives_the_live_updates(server, browser):
     errors: list[str] = []
-    setup = browser.new_context().new_page()
-    eid, key, link = event(setup, server.url)
-    page = opened(browser, server.url, link, errors, **DESKTOP)
-    row = page.locator("#rounds tr[data-table='1']")
+    setup, eid, key, page, row = table_one(browser, server.url, errors, **DESKTOP)
     field = row.locator("input.result-input")
     field.click()
     field.press_sequentially("25-10 25", delay=30)  # half typed, at a person's speed
@@ -147,10 +153,7 @@ def test_a_refusal_stays_beside_its_button_and_a_server_down_is_said(make_server
 
 def test_a_result_coming_in_for_the_match_being_typed_is_shown_and_the_typing_kept(server, browser):
     errors: list[str] = []
-    setup = browser.new_context().new_page()
-    eid, key, link = event(setup, server.url)
-    page = opened(browser, server.url, link, errors, **PHONE)
-    row = page.locator("#rounds tr[data-table='1']")
+    setup, eid, key, page, row = table_one(browser, server.url, errors, **PHONE)
     row.locator("input.result-input").press_sequentially("3-25 10", delay=30)
     assert setup.request.post(f"{server.url}api/desk/{eid}/result", headers=key,  # the table's tablet, say
                               data={"round": 1, "table": 1, "games": "25-10 25-3"}).ok
