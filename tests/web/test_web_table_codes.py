@@ -10,7 +10,8 @@ import re
 
 import httpx
 import pytest
-from PIL import Image
+import numpy as np
+from PIL import Image, ImageOps
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -147,6 +148,7 @@ def test_the_rounds_scorecards_carry_each_tables_code(make_server, sqlite_db, tm
         assert pdf.status_code == 200, pdf.text
     from carrom.desk.table_code import qr_png
 
+    cv2 = pytest.importorskip("cv2")  # the calibrate extra's reader of QR codes, as a phone reads them
     (tmp_path / "scorecards.pdf").write_bytes(pdf.content)
     pages = PdfReader(io.BytesIO(pdf.content)).pages
     assert len(pages) == len(tables)
@@ -155,6 +157,8 @@ def test_the_rounds_scorecards_carry_each_tables_code(make_server, sqlite_db, tm
         (image,) = page.images  # the very code of the table page's link, pixel for pixel
         drawn = Image.open(io.BytesIO(qr_png(f"https://carrom.example.org/t/{eid}/table/{table}"))).convert("L")
         assert image.image.convert("L").tobytes() == drawn.tobytes(), table
+        read, _, _ = cv2.QRCodeDetector().detectAndDecode(np.array(ImageOps.expand(drawn, 40, fill=255)))
+        assert read == f"https://carrom.example.org/t/{eid}/table/{table}"  # a phone reads the table page's link
     # the command line prints the same codes with --public-url
     out = tmp_path / "cli.pdf"
     result = CliRunner().invoke(cli, ["tournament", "print", str(eid), "scorecards", "--pdf", str(out), "--db",
