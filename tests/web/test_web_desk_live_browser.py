@@ -167,3 +167,26 @@ def test_a_result_coming_in_for_the_match_being_typed_is_shown_and_the_typing_ke
     assert row.locator("input.result-input").count() == 0 and row.locator("button.correct").count() == 1
     assert page.evaluate("desk.state.rounds[0].matches[0].result.games") == [[25, 10], [25, 3]]
     assert not errors, errors
+
+
+def test_the_toss_page_says_the_server_does_not_answer_beside_its_button(make_server, sqlite_db, browser):
+    errors: list[str] = []
+    server = make_server(sqlite_db).__enter__()
+    try:
+        setup = browser.new_context().new_page()
+        eid, key, link = event(setup, server.url)
+        state = setup.request.get(f"{server.url}api/desk/{eid}", headers=key).json()
+        umpire = state["rounds"][0]["matches"][0]["umpire"]  # the table's tablet: the toss first (ICF 39)
+        page = browser.new_context(**PHONE).new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url + umpire.lstrip("/").replace("#", "?lang=en#"))
+        page.wait_for_function("window.tossPage && tossPage.ready")
+    finally:
+        server.__exit__()
+    time.sleep(0.5)
+    page.click("#toss-button")
+    said = page.locator("#toss-error")
+    said.wait_for()
+    assert "does not answer" in said.inner_text()
+    page.screenshot(path="/tmp/desk-toss-down-390x844.png")
+    assert not errors, errors

@@ -13,15 +13,25 @@ const page = (window.tossPage = { state: null, ready: false });
 
 function showError(text) { const e = document.getElementById("error"); e.textContent = text; e.hidden = !text; }
 
-async function call(method, path, body) {
-  const answer = await fetch(path, { method, headers: { "Content-Type": "application/json", "X-Umpire-Key": key },
-    body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = await answer.json().catch(() => ({}));
-  if (!answer.ok) {
-    showError(data.refusal ? said(data.refusal) : data.error || data.detail || t("the server refused this request (HTTP {status})", { status: answer.status }));
+// the toss's own refusal beside its button, kept until the next try (a reading's on top of the page)
+function tossError(text) { const e = document.getElementById("toss-error"); e.textContent = text; e.hidden = !text; }
+
+async function call(method, path, body, say = showError) {
+  say("");
+  let answer;
+  try {
+    answer = await fetch(path, { method, headers: { "Content-Type": "application/json", "X-Umpire-Key": key },
+      body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {  // no answer at all: the server is down or the network is
+    say(method === "GET" ? t("The server does not answer: reload the page when the connection is back")
+      : t("Not saved: the server does not answer. Check the connection, then try again"));
     return null;
   }
-  showError("");
+  const data = await answer.json().catch(() => ({}));
+  if (!answer.ok) {
+    say(data.refusal ? said(data.refusal) : data.error || data.detail || t("the server refused this request (HTTP {status})", { status: answer.status }));
+    return null;
+  }
   return data;
 }
 
@@ -40,7 +50,7 @@ if (state && state.toss) {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = new FormData(form);
-    const answer = await call("POST", `${api}/toss${query}`, { winner: Number(f.get("winner")), choice: f.get("choice") });
+    const answer = await call("POST", `${api}/toss${query}`, { winner: Number(f.get("winner")), choice: f.get("choice") }, tossError);
     if (answer) location.replace(answer.umpire);
   });
 }
