@@ -79,3 +79,16 @@ def test_the_competitors_shown_are_checked(client, event):
 def test_a_malformed_replacing_is_refused_naming_the_field(client, event, replacing):
     r = post(client, event, games="25-10 25-3", replacing=replacing)
     assert r.status_code == 400 and "replacing" in r.text
+
+
+def test_a_walkover_on_an_older_page_does_not_replace_a_stored_result(client, event):
+    import time
+
+    eid, key = event
+    at = time.time() - 16 * 60  # announced 16 minutes ago: past the laws' 15 to report (ICF 143 i)
+    assert client.post(f"/api/desk/{eid}/announce", headers=key, json={"round": 1, "table": 1, "at": at}).status_code == 200
+    assert post(client, event, games="25-10 25-3").status_code == 200
+    late = client.post(f"/api/desk/{eid}/walkover", headers=key, json={"round": 1, "table": 1, "present": 2})
+    assert late.status_code == 409, late.text
+    assert late.json()["conflict"] == {"yours": [[0, 25], [0, 25]], "stored": [[25, 10], [25, 3]]}
+    assert match(client, event)["result"]["games"] == [[25, 10], [25, 3]]

@@ -31,7 +31,7 @@ from carrom.rules import Refusal, Seat
 from carrom.rules.message import say
 from carrom.tournament import (
     Competitor, DeskError, Event, FinalKind, Format, Pairing, Player, ResultError, Settings, System, assign_groups,
-    close, enter, find, pair, publish, record, record_tie, undo,
+    close, enter, find, pair, publish, record, record_tie, undo, walkover,
 )
 from carrom.tournament.championship import Prizes
 from carrom.tournament.event import from_quarter_final
@@ -142,6 +142,22 @@ def _games_text(games) -> str:
     return " ".join(f"{a}-{b}" for a, b in games) if games else "no result"
 
 
+def _not_overtaken(store: TournamentStore, event_id: int, event: Event, round_number: int, table: int,
+                   changed: Event, replacing: list[list[int]] | None) -> tuple[list[list[int]] | None, list[list[int]]]:
+    """The stored result and the new one (``changed``'s) of a match, when the stored one is the one the desk showed
+    (``replacing``); else ``ResultConflict``, after a line in the event's log (every desk sees it)."""
+    m = find(event, round_number, table)
+    stored = None if m.result is None else [list(g) for g in m.result.games]
+    yours = [list(g) for g in find(changed, round_number, table).result.games]
+    if stored != replacing:
+        store.save(event_id, event, f"result refused: round {round_number}, table {table}: {_games_text(yours)} typed "
+                                    f"on a page showing {_games_text(replacing)}; {_games_text(stored)} stands")
+        raise ResultConflict(say("round {round}, table {table}: another result was stored since this page showed "
+                                 "the match: {stored} stands, yours ({yours}) is not saved", round=round_number,
+                                 table=table, stored=_games_text(stored), yours=_games_text(yours)), yours, stored)
+    return stored, yours
+
+
 def type_result(store: TournamentStore, event_id: int, round_number: int, table: int, games: tuple, *,
                 players: tuple[int, int] | None = None, replacing: list[list[int]] | None = None) -> Event:
     """A result typed at the desk, made on the match as the desk saw it: ``replacing`` is the result it showed
@@ -149,20 +165,24 @@ def type_result(store: TournamentStore, event_id: int, round_number: int, table:
     desk sees it), and the typist is told both. The law's checks (``record``, ``players=``) come first; over the
     result shown it is a correction, with a log line saying what it replaced."""
     event = store.load(event_id)
-    record(event, round_number, table, games, players=players)  # the law's refusals first: a held match, a bad score
-    m = find(event, round_number, table)
-    stored = None if m.result is None else [list(g) for g in m.result.games]
-    yours = [list(g) for g in games]
+    changed = record(event, round_number, table, games, players=players)  # the law's refusals first
+    stored, yours = _not_overtaken(store, event_id, event, round_number, table, changed, replacing)
     where = f"round {round_number}, table {table}"
-    if stored != replacing:
-        store.save(event_id, event, f"result refused: {where}: {_games_text(yours)} typed on a page showing "
-                                    f"{_games_text(replacing)}; {_games_text(stored)} stands")
-        raise ResultConflict(say("round {round}, table {table}: another result was stored since this page showed "
-                                 "the match: {stored} stands, yours ({yours}) is not saved", round=round_number,
-                                 table=table, stored=_games_text(stored), yours=_games_text(yours)), yours, stored)
     what = (f"result typed: {where}: {_games_text(yours)}" if stored is None
             else f"result corrected: {where}: {_games_text(stored)} replaced by {_games_text(yours)}")
     return step(store, event_id, lambda e: record(e, round_number, table, games, players=players), what, "ICF 57")
+
+
+def walkover_given(store: TournamentStore, event_id: int, round_number: int, table: int, present: int, now: float,
+                   *, replacing: list[list[int]] | None = None) -> Event:
+    """The desk's walkover (side ``3 - present`` absent), made on the match as the desk saw it (``replacing``, as
+    ``type_result``): over a result stored since, refused with both."""
+    event = store.load(event_id)
+    law = "004 laws 18 and 126" if event.settings.timed else "ICF 143 i"
+    changed = walkover(event, round_number, table, present, now)  # the law's refusals first (too early, a bye)
+    _not_overtaken(store, event_id, event, round_number, table, changed, replacing)
+    return step(store, event_id, lambda e: walkover(e, round_number, table, present, now),
+                f"walkover: round {round_number}, table {table}, side {3 - present} absent", law)
 
 
 def pairing(store: TournamentStore, event_id: int) -> Callable[[Event], Event]:

@@ -48,7 +48,7 @@ from carrom.web.hosts import public_base
 from carrom.web.feed import Channel, Subscription, Version, version_of
 from carrom.web.limits import Limits, client_address
 from carrom.web.pages import add_pages
-from carrom.tournament import DeskError, Event, ResultError, announce, find, retire, standings, swap, walkover
+from carrom.tournament import DeskError, Event, ResultError, announce, find, retire, standings, swap
 from carrom.tournament.lineup import is_doubles, players_of
 from carrom.tournament.protests import State
 from carrom.tournament.results import report_by
@@ -471,14 +471,19 @@ def _result(desk: Desk, event_id: int, body: dict, now: float) -> None:
     if named is not None and (not isinstance(named, list) or len(named) != 2
                               or not all(isinstance(c, int) and not isinstance(c, bool) for c in named)):
         raise HTTPException(400, SAID.gettext("{key} must be a list", key="competitors"))
-    replacing = body.get("replacing")  # the result the page showed (null: none): the match's state it was typed on
+    service.type_result(desk.events, event_id, r, t, parse_games(games),
+                        players=None if named is None else tuple(named), replacing=_replacing(body))
+
+
+def _replacing(body: dict) -> list | None:
+    """The result the page showed for the match (null: none): the match's state a result is made on."""
+    replacing = body.get("replacing")
     if replacing is not None and (not isinstance(replacing, list) or not all(
             isinstance(g, list) and len(g) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in g)
             for g in replacing)):
         raise HTTPException(400, SAID.gettext("{key} must be null or the games shown, such as [[25, 13]]",
                                               key="replacing"))
-    service.type_result(desk.events, event_id, r, t, parse_games(games),
-                        players=None if named is None else tuple(named), replacing=replacing)
+    return replacing
 
 
 def _announce(desk: Desk, event_id: int, body: dict, now: float) -> None:
@@ -493,9 +498,7 @@ def _announce(desk: Desk, event_id: int, body: dict, now: float) -> None:
 
 def _walkover(desk: Desk, event_id: int, body: dict, now: float) -> None:
     r, t, present = _int(body, "round"), _int(body, "table"), _int(body, "present")
-    law = "004 laws 18 and 126" if desk.events.load(event_id).settings.timed else "ICF 143 i"
-    service.step(desk.events, event_id, lambda e: walkover(e, r, t, present, now),
-                 f"walkover: round {r}, table {t}, side {3 - present} absent", law)
+    service.walkover_given(desk.events, event_id, r, t, present, now, replacing=_replacing(body))
 
 
 def _toss(desk: Desk, event_id: int, body: dict, now: float) -> None:

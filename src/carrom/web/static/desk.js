@@ -219,7 +219,7 @@ function matchRow(m, round) {
         b.addEventListener("click", () => {
           if (desk.confirming !== id) { desk.confirming = id; render(desk.state); return; }
           desk.confirming = null;
-          step("walkover", { round: m.round, table: m.table, present: i + 1 }, place);
+          step("walkover", { round: m.round, table: m.table, present: i + 1, replacing: null }, place);  // on no result
         });
         acts.push(b);
       });
