@@ -75,7 +75,11 @@ def test_an_undo_on_the_command_line_closes_the_old_tablets_and_a_swap_gets_new_
     b = now[1]["competitors"][0]
     carrom(client.db, "swap", eid, a, b)  # table 1 is now a pairing the old tablet was not made for
     carrom(client.db, "publish", eid)
-    play_on_the_tablet(client, old)  # the old match played to its end anyway
+    match_id, old_key = old.split("/umpire/")[1].split("#key=")
+    revision = client.get(f"/api/umpire/{match_id}").json()["revision"]
+    refused = client.post(f"/api/umpire/{match_id}/entries", json={"line": "w", "revision": revision},
+                          headers={"X-Umpire-Key": old_key})  # on main: the old match played on to its end
+    assert refused.status_code == 409 and "this tablet is closed" in refused.json()["error"]  # issue 42 item 17
     after = desk(client, eid, key)
     view = after["rounds"][0]["matches"]
     assert sorted(view[0]["competitors"]) != sorted(first["competitors"])

@@ -5,23 +5,15 @@ import re
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from carrom.cli.app import app as cli
 from carrom.tournament import DeskError, pair, reinstate, retire
-from carrom.web import create_app
+from test_web_desk_both_fronts import client  # noqa: F401  (the app on a test database)
 from test_web_desk import refusal, step  # noqa: F401
 
 NAMES = ["Ann Alpha", "Bob Beta", "Cid Gamma", "Dan Delta"]
 DESK_JS = Path(__file__).resolve().parents[2] / "src" / "carrom" / "web" / "static" / "desk.js"
-
-
-@pytest.fixture
-def client(sqlite_db):
-    with TestClient(create_app(sqlite_db, bot_pause=0)) as c:
-        c.db = sqlite_db
-        yield c
 
 
 def made(client):

@@ -28,7 +28,7 @@ from carrom.records import RecordError, dumps
 from carrom.records.record import Record
 from carrom.records.tablet import header_from_dict
 from carrom.rules import Refusal, Seat
-from carrom.rules.message import say
+from carrom.rules.message import Message, say
 from carrom.tournament import (
     Competitor, DeskError, Event, FinalKind, Format, Pairing, Player, ResultError, Settings, System, assign_groups,
     close, enter, find, pair, publish, record, record_tie, undo, walkover,
@@ -394,6 +394,20 @@ def tablet_of(store: TournamentStore, event_id: int, round_number: int, table: i
     if key is not None:
         return None
     raise DeskError(say("round {round}, table {table} has no tablet", round=round_number, table=table))
+
+
+def tablet_closed(store: TournamentStore, umpire_match: str) -> Message | None:
+    """Why an umpire's match takes no more entries: it was opened on a desk's tablet whose match was taken back
+    (``undo_round``); None while its match stands, and for a match of no event."""
+    found = tablet_rows.by_umpire_match(store, umpire_match)
+    if found is None:
+        return None
+    event_id, tablet = found
+    try:
+        event = store.load(event_id)
+    except StoreError:  # the event is gone: so is the match
+        return tablet_rows.closed_why(tablet)
+    return tablet_rows.closed_why(tablet) if tablet_rows.match_of(event, tablet) is None else None
 
 
 def toss(store: TournamentStore, umpires: UmpireMatches, event_id: int, round_number: int, table: int, winner: int,

@@ -68,6 +68,16 @@ def all_tablets(store: TournamentStore, event_id: int) -> list[Tablet]:
     return sorted(found, key=lambda t: (t.round, t.table, t.rubber))
 
 
+def by_umpire_match(store: TournamentStore, umpire_match: str) -> tuple[int, Tablet] | None:
+    """The event and tablet an umpire's match was opened for (by its toss), or None for a match of no event."""
+    with store.transaction("reading the tablets") as s:
+        row = s.scalars(select(TabletRow).where(TabletRow.umpire_match == umpire_match)).first()
+        if row is not None:
+            return row.event_id, _tablet(row)
+        rubber = s.scalars(select(RubberTabletRow).where(RubberTabletRow.umpire_match == umpire_match)).first()
+        return None if rubber is None else (rubber.event_id, _tablet(rubber, rubber.rubber))
+
+
 def match_of(event: Event, tablet: Tablet) -> Match | None:
     """The match a tablet was made for, or None when it no longer exists (its round was taken back)."""
     for m in event.matches:

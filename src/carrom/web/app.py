@@ -24,6 +24,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from carrom.desk import service as desk_service
 from carrom.i18n.said import Said
 from carrom.physics import PhysicsParams
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
@@ -121,6 +122,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.state.umpires = Umpires(UmpireStore(store), limits, room_idle)  # the umpire's matches in memory
+    app.state.umpires.closed = lambda match_id: desk_service.tablet_closed(desk.events, match_id)  # taken back
     app.include_router(umpire_router(app.state.umpires))  # the tablet umpire and the live scoreboard (docs/umpire.md)
     app.include_router(catalog_router())  # the client's words in five languages (docs/i18n.md)
     app.include_router(practice_router(store, physics))  # set up a position, predict, strike; the drills (docs/practice.md)

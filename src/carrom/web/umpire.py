@@ -182,6 +182,9 @@ def umpire_router(umpires: Umpires) -> APIRouter:
         """``{"line": NOTATION, "revision": N}``: one entry, ruled on, saved, then broadcast."""
         row = await asyncio.to_thread(umpires.row, match_id)
         check_key(row, request.headers.get(KEY_HEADER))
+        closed = await asyncio.to_thread(umpires.closed, match_id)
+        if closed is not None:  # its round taken back at the desk: nothing more is entered (issue 42 item 17)
+            raise MessageError(SAID.message(closed), "refused", "over", status=409)
         body = await body_json(request)
         if not isinstance(body, dict) or set(body) - {"line", "revision"}:
             raise MessageError(SAID.gettext("an entry is {body}", body='{"line": "...", "revision": N}'))

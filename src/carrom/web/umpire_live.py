@@ -14,7 +14,7 @@ import asyncio
 import logging
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from fastapi import HTTPException, WebSocket
 
@@ -136,6 +136,9 @@ class Umpires:
         self.live: dict[str, UmpireMatch] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._catching_up: set[asyncio.Task] = set()
+        # why a match takes no more entries (a desk's tablet whose match was taken back: the desk sets it,
+        # desk.service.tablet_closed), or None; called off the event loop
+        self.closed: Callable[[str], Any] = lambda match_id: None
 
     def row(self, match_id: str) -> UmpireRow:
         row = self.store.get(match_id)
