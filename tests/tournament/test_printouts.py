@@ -91,3 +91,25 @@ def test_the_prize_list_of_a_championships_event_gives_each_places_prize(sqlite_
     carrom("--lang", "it", "tournament", "print", 1, "prizes", "--pdf", out, "--db", sqlite_db)
     text = text_of(out)[1]
     assert "Premio" in text and "100" in text and "50,5" in text
+
+
+def test_the_bracket_labels_the_match_for_third_place(sqlite_db, tmp_path):
+    """Issue 42 item 17: the match for third place stood unlabelled beside the final, on the printed bracket and on
+    the public page's; both now say what it is."""
+    from pathlib import Path
+
+    players = [a for p in PLAYERS[:4] for a in ("--player", p)]
+    carrom("tournament", "new", "Cup", "--system", "knockout", "--third-place", *players, "--db", sqlite_db)
+    for _ in range(2):
+        matches = json.loads(carrom("tournament", "pair", 1, "--json", "--db", sqlite_db).output)
+        for m in matches:
+            carrom("tournament", "result", 1, m["round"], m["table"], "25-3", "25-4", "--db", sqlite_db)
+    out = tmp_path / "b.pdf"
+    carrom("tournament", "print", 1, "bracket", "--pdf", out, "--db", sqlite_db)
+    assert "A match for third place" in text_of(out)[1]
+    out = tmp_path / "b-es.pdf"
+    carrom("--lang", "es", "tournament", "print", 1, "bracket", "--pdf", out, "--db", sqlite_db)
+    assert "A match for third place" not in text_of(out)[1]  # in the reader's language
+    js = (Path(__file__).resolve().parents[2] / "src" / "carrom" / "web" / "static" / "tournament.js").read_text()
+    bracket = js[js.index("function bracket"):][:900]
+    assert 'm.stage === "third"' in bracket and 't("A match for third place")' in bracket

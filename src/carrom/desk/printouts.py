@@ -167,6 +167,10 @@ def bracket(event: Event, tr: Translator, number: int | None = None, extra: dict
         for i, m in enumerate(matches):
             y = top + 8 + i * step + max(0.0, (step - 14) / 2)
             winner = m.winner()
+            if m.stage == "third":  # beside the final: says what it is
+                sheet.font(8)
+                pdf.set_xy(x, y - 5)
+                pdf.cell(col, 5, sheet.text(tr.gettext("A match for third place")))
             for j, cid in enumerate((m.side1, m.side2)):
                 name = tr.gettext("bye") if cid is None else _names(event, cid)
                 if m.result is not None and cid is not None:

@@ -50,8 +50,10 @@ function bracket(state) {
   if (!state.bracket.length) return el("p", {}, t("This tournament has no knockout stage yet."));
   return el("div", { class: "bracket" }, state.bracket.map((r) => el("div", { class: "col" }, [
     el("h3", {}, t("Round {n}", { n: r.round })),
-    ...r.matches.map((m) => el("div", { class: "m" }, m.sides.map((names, i) => el("div", { class: m.result && m.result.winner === i + 1 ? "won" : "" }, [
-      el("span", {}, names.join(" & ")), el("span", {}, m.result ? String(m.result.games.filter((g) => g[i] > g[1 - i]).length) : "")])))),
+    ...r.matches.map((m) => el("div", { class: m.stage === "third" ? "m third" : "m" }, [
+      ...(m.stage === "third" ? [el("div", { class: "stage" }, t("A match for third place"))] : []),  // beside the final
+      ...m.sides.map((names, i) => el("div", { class: m.result && m.result.winner === i + 1 ? "won" : "" }, [
+        el("span", {}, names.join(" & ")), el("span", {}, m.result ? String(m.result.games.filter((g) => g[i] > g[1 - i]).length) : "")]))])),
   ])));
 }
 
