@@ -190,3 +190,22 @@ def test_the_toss_page_says_the_server_does_not_answer_beside_its_button(make_se
     assert "does not answer" in said.inner_text()
     page.screenshot(path="/tmp/desk-toss-down-390x844.png")
     assert not errors, errors
+
+
+def test_the_new_events_page_says_its_refusals_beside_their_buttons(server, browser):
+    errors: list[str] = []
+    page = browser.new_context(**PHONE).new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "desk?lang=en")
+    page.wait_for_function("window.desk && desk.ready")
+    page.click("#import-button")  # no file chosen
+    assert "choose a SoL file first" in page.locator(".import .place-error").inner_text()
+    page.fill("input[name=name]", "Short Open")
+    page.fill("textarea[name=players]", "Asha Rao\nAsha")  # a player without a last name
+    page.click("#create-button")
+    said = page.locator("#new-event .place-error")
+    said.wait_for()
+    assert "Asha" in said.inner_text()
+    assert page.locator(".import .place-error").is_hidden()  # the next action took the last refusal away
+    page.screenshot(path="/tmp/desk-new-refused-390x844.png", full_page=True)
+    assert not errors, errors

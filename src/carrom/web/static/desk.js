@@ -34,7 +34,8 @@ function connection(up) {
 }
 addEventListener("offline", () => connection(false));
 
-// a refusal beside its form or button (``place``: a row's "result-3" or a form's id); kept until the next action
+// a refusal beside its form or button (``place``: a row's "table-1-3", drawn by render, or the id of a form or a
+// button of the page's own); kept until the next action
 function placeError(place, error) {
   if (error) desk.errors[place] = error; else delete desk.errors[place];
   const where = document.getElementById(place);  // a form or a button of the page's own (render does not re-draw them)
@@ -118,8 +119,8 @@ $("new-event").addEventListener("submit", async (ev) => {
 
 $("import-button").addEventListener("click", async () => {
   const file = $("sol-file").files[0];
-  if (!file) { placeError("import", { text: t("choose a SoL file first") }); return; }
-  const answer = await call("POST", "/api/desk/import", await file.arrayBuffer(), true, "import");
+  if (!file) { placeError("import-button", { text: t("choose a SoL file first") }); return; }
+  const answer = await call("POST", "/api/desk/import", await file.arrayBuffer(), true, "import-button");
   if (answer) made(answer.events);
 });
 
