@@ -53,7 +53,7 @@ class Curve:
 def make_env(task: str, opponent: str):
     if task == "clearboard":
         return gym.make("carrom/ClearBoard-v0", noise=1.0, max_episode_steps=10)
-    return gym.make("carrom/Singles-v0", opponent=opponent, noise=1.0, episode="board")
+    return gym.make("carrom/Singles-v1", opponent=opponent, noise=1.0, episode="board")
 
 
 def evaluate(policy, task: str, opponent: str, boards: int) -> tuple[float, float]:

@@ -25,6 +25,7 @@ CASES = {
     "carrom/ClearBoard-v0 strokes": {"reward": "strokes"},
     "carrom/ClearBoard-v1 strokes": {"reward": "strokes"},
     "carrom/Singles-v0": {"opponent": "beginner"},
+    "carrom/Singles-v1": {"opponent": "beginner"},
 }
 """Trace name → the keyword arguments of ``gymnasium.make`` (the id is the name's first word)."""
 

@@ -58,7 +58,8 @@ def test_v1_is_registered_and_names_itself():
         env.reset(options={"x": 1})
 
 
-@pytest.mark.parametrize("env_id", ["carrom/ClearBoard-v0", "carrom/ClearBoard-v1", "carrom/Singles-v0"])
+@pytest.mark.parametrize("env_id", ["carrom/ClearBoard-v0", "carrom/ClearBoard-v1", "carrom/Singles-v0",
+                                    "carrom/Singles-v1"])
 def test_info_names_the_version_and_the_models_fingerprint(env_id):
     kwargs = {"opponent": "random"} if "Singles" in env_id else {}
     _, info = gym.make(env_id, **kwargs).reset(seed=0)

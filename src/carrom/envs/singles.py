@@ -29,6 +29,16 @@ the agent is to strike again or the episode is over. An attempt that neither lea
 baseline nor touches a piece is not a stroke (ICF 127 b): nothing changes, the agent
 strikes again.
 
+``carrom/Singles-v1`` (``SinglesV1Env``) holds the agent to the laws' time: ``ATTEMPTS`` attempts
+in a row that are no stroke use up the 15 seconds of a stroke or a break, and the referee rules
+the time foul (ICF 46, 50: ``Game.out_of_time``); the ``STALLS``-th such clock in a row, no stroke
+between them, is the player stopping the match without the umpire's leave: the match is lost
+(ICF 143 g, ``Game.stopped``), and paid as a walkover, ``game_points`` for each game the other
+side still needed (25 × 2 under the ICF laws), since no board decides it. Under ``-v0``, kept as
+it was, those attempts cost nothing, so an agent could stall a board for ever instead of losing
+it, and the 500-step truncation returned 0 (a PPO baseline learned exactly that: docs/research.md,
+"A learning baseline").
+
 ``get_state()`` / ``set_state(state)`` save and restore the whole match, the bots'
 generators and the env's, so a search can branch and replay exactly (a TimeLimit
 wrapper's step count is the wrapper's own).
@@ -57,8 +67,18 @@ class SinglesSnapshot:
     saved: tuple
 
 
+ATTEMPTS = 3
+"""Singles-v1: the attempts that are no stroke (ICF 127 b) that use up the 15 seconds of a stroke (ICF 46, 50),
+five seconds each (about what setting the striker, aiming and flicking take)."""
+
+STALLS = 3
+"""Singles-v1: the clocks run out in a row, no stroke between, after which the agent is stopping the match (ICF 143 g)."""
+
+
 class SinglesEnv(frames.BoardRendering, gym.Env):
     metadata = {"render_modes": list(frames.RENDER_MODES), "render_fps": 4}
+    version = 0
+    held_to_time = False  # Singles-v1: attempts counted against the clock, a stall ruled by ICF 143 g
 
     def __init__(self, render_mode: str | None = None, rules: str = "icf", opponent: str = "intermediate",
                  episode: str = "board", seat: str = Seat.SOUTH.value, first_breaker: str = "random",
@@ -85,7 +105,8 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
         options = dict(options or {})
         unknown = set(options) - {"opponent", "first_breaker"}
         if unknown:
-            raise ValueError(f"unknown reset options {sorted(unknown)}; Singles-v0 takes opponent, first_breaker")
+            raise ValueError(f"unknown reset options {sorted(unknown)}; Singles-v{self.version} takes opponent, "
+                             f"first_breaker")
         level = M.check_choice("opponent", options.get("opponent", self.opponent), M.OPPONENTS)
         first = M.check_choice("first_breaker", options.get("first_breaker", self.first_breaker), BREAKERS)
         if first == "random":
@@ -97,6 +118,7 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
                              first_breaker=breaker, params=self.params)
         self.side = self.game.state.table.side(self.seat)
         self.episode = M.Episode(self.game, self.episode_kind)
+        self.idle = self.stalls = 0  # attempts that were no stroke, and clocks run out so, in a row (Singles-v1)
         self._advance()
         return M.observe(self.game, self.seat), self._info()
 
@@ -108,9 +130,11 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
         along, angle, speed = S.to_strike(action, self.game.legal_intervals(self.seat), self.noise, self.np_random,
                                           self.params.max_speed, self.max_angle)
         boards = len(self.game.state.results)
-        self.game.strike(self.seat, along, angle, speed)
-        self._advance()
-        reward = M.rewards(self.game, boards)[self.side]
+        report = self.game.strike(self.seat, along, angle, speed)
+        forfeit = self._held_to_time(report.completed)
+        if not forfeit:
+            self._advance()
+        reward = M.rewards(self.game, boards)[self.side] - forfeit
         if self.render_mode == "human":
             self.render()
         return M.observe(self.game, self.seat), reward, self.episode.over, False, self._info()
@@ -120,15 +144,37 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
         the env's generator (the noise), copied so the snapshot stays as it was."""
         if self.game is None:
             raise RuntimeError("call reset() before get_state()")
-        return SinglesSnapshot(copy.deepcopy((self.game, self.players, self.episode, self.side,
-                                              self.np_random.bit_generator.state)))
+        return SinglesSnapshot(copy.deepcopy((self.game, self.players, self.episode, self.side, self.idle,
+                                              self.stalls, self.np_random.bit_generator.state)))
 
     def set_state(self, state: "SinglesSnapshot") -> None:
         """Back to a state ``get_state`` gave (as often as wanted); anything else is refused, nothing changes."""
         if not isinstance(state, SinglesSnapshot):
             raise ValueError(f"state must be what Singles' get_state() returned, got {type(state).__name__}")
-        self.game, self.players, self.episode, self.side, rng = copy.deepcopy(state.saved)
+        self.game, self.players, self.episode, self.side, self.idle, self.stalls, rng = copy.deepcopy(state.saved)
         self.np_random.bit_generator.state = rng
+
+    def _held_to_time(self, completed: bool) -> float:
+        """Singles-v1: a stroke made starts the counts again; ``ATTEMPTS`` attempts in a row that are no stroke
+        (ICF 127 b) are the clock run out (ICF 46, 50), ``STALLS`` of those the match stopped (ICF 143 g). The
+        walkover's points when the match is lost so, else 0."""
+        if not self.held_to_time:
+            return 0.0
+        if completed:
+            self.idle = self.stalls = 0
+            return 0.0
+        self.idle += 1
+        clock = self.game.clock()
+        if self.idle < ATTEMPTS or clock is None or clock.seat != self.seat:
+            return 0.0
+        self.idle, self.stalls = 0, self.stalls + 1
+        if self.stalls < STALLS:
+            self.game.out_of_time(self.seat, clock.what)
+            return 0.0
+        rules = self.game.state.rules
+        needed = rules.games_to_win - self.game.state.games_won[1 - self.side]
+        self.game.stopped(self.seat)
+        return float(rules.game_points * needed)
 
     def _advance(self) -> None:
         M.advance(self.game, self.players, lambda: self.episode.over, (self.seat,))
@@ -138,3 +184,10 @@ class SinglesEnv(frames.BoardRendering, gym.Env):
 
     def _view(self):
         return self.game.layout, self.seat
+
+
+class SinglesV1Env(SinglesEnv):
+    """``carrom/Singles-v1``: Singles-v0 held to the laws' time, a stall ruled by ICF 143 g (module docstring)."""
+
+    version = 1
+    held_to_time = True

@@ -307,6 +307,11 @@ class Game:
         self._sync_board()
         return ruling
 
+    def stopped(self, seat: R.Seat) -> R.Ruling:
+        """The seat's player stops the match without the umpire's leave (will not play): the side loses the match
+        (ICF 143 g)."""
+        return self._play(DeclareEntry(seat, what="stopped"))
+
     def absent(self, seat: R.Seat) -> R.Ruling:
         """The seat's player left the board (online: gone past the grace period): the side loses the match (ICF 143 a)."""
         return self._play(DeclareEntry(seat, what="absent"))

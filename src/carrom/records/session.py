@@ -271,7 +271,7 @@ class Session:
         if what in ("replay", "no-room"):
             return None if args[1:] else tr.gettext(
                 "The board is annulled and played again from the break ({law}): enter it?", law=law)
-        if what not in ("absent", "late"):
+        if what not in ("absent", "stopped", "late"):
             return None
         offender, rest = self._offender(args[1:])
         if rest:
@@ -282,6 +282,10 @@ class Session:
         if what == "absent":
             return tr.ngettext("{seat} left the board: {side} loses the match ({law}): enter it?",
                                "{seat} left the board: {side} lose the match ({law}): enter it?",
+                               len(side), seat=seat, side=name, law=law)
+        if what == "stopped":
+            return tr.ngettext("{seat} stopped the match without your leave: {side} loses the match ({law}): enter it?",
+                               "{seat} stopped the match without your leave: {side} lose the match ({law}): enter it?",
                                len(side), seat=seat, side=name, law=law)
         return tr.ngettext("{seat} arrived late: {side} loses the game 25–0 ({law}): enter it?",
                            "{seat} arrived late: {side} lose the game 25–0 ({law}): enter it?",

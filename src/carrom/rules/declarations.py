@@ -143,6 +143,20 @@ def _absent(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState
     return replace(state, over=True, winner=1 - side, claim=None)
 
 
+def _stopped(state: MatchState, seat: Seat, arg, d: list[Decision]) -> MatchState:
+    """ICF 143 g: a player who stops the match without the umpire's leave loses it ("sin el permiso del árbitro, el
+    partido se detendrá"; 001 §4.2 g, "une interruption non permise du jeu") — one who will not play his turn."""
+    side = state.table.side(seat)
+    d.append(Decision("ICF 143 g", side_say("{seat} stopped the match without the umpire's leave: {side} loses the "
+                                            "match",
+                                            "{seat} stopped the match without the umpire's leave: {side} lose the "
+                                            "match",
+                                            state.table, side, seat=seat)))
+    d.append(Ended(EndKind.MATCH, "ICF 143 g", state.game_index + 1, 1 - side, state.table.seats_of(1 - side), 0,
+                   state.games_won))
+    return replace(state, over=True, winner=1 - side, claim=None)
+
+
 @dataclass(frozen=True)
 class Declaration:
     """A declaration the referee knows: its word in the notation (``declare WORD``), the law it rests on, its name
@@ -170,6 +184,8 @@ TABLE: tuple[Declaration, ...] = (
                 _replay("ICF 142", say("no room on the baseline to place the striker"))),
     Declaration("late", "004 law 18", say("late arrival"), _late, offender=True),
     Declaration("absent", "ICF 143 a", say("left the board: the match lost"), _absent, offender=True),
+    Declaration("stopped", "ICF 143 g", say("stopped the match without leave: the match lost"), _stopped,
+                offender=True),
 )
 DECLARATIONS: dict[str, Declaration] = {d.word: d for d in TABLE}  # the one table: the notation, the tablet, the referee
 BREACHES: tuple[str, ...] = tuple(d.word for d in TABLE if d.offender)  # declarations naming their offender

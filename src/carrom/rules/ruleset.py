@@ -133,7 +133,7 @@ FRENCH_OFFICIAL_CITES: tuple[tuple[str, str], ...] = (
     ("ICF 106 b", "001 §3.7 m"), ("ICF 111 a", "001 §3.7 n"), ("ICF 111 b", "001 §3.7 n"),
     ("ICF 122 b", "001 §4 h"), ("ICF 125", "001 §3.6 c"), ("ICF 126 a", "001 §4 i"),  # powder; opponent's coin; board
     ("ICF 130", "001 §3.2 h"), ("ICF 131", "001 §4 l"), ("ICF 134", "001 §3.11 n"),  # baseline; signals; touching
-    ("ICF 143 a", "001 §4.2 b"),  # leaving one's place without leave
+    ("ICF 143 a", "001 §4.2 b"), ("ICF 143 g", "001 §4.2 g"),  # leaving one's place; stopping the match
 )
 
 # The French simplified rule's game ("la partie", 29 points) stands for the ICF board, game and match scoring

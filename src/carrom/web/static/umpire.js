@@ -403,6 +403,7 @@ const ENDING = {
   replay: () => t("The board is annulled and played again from the break (ICF 140)."),
   "no-room": () => t("The board is annulled and played again from the break (ICF 142)."),
   absent: (who) => t("{actor} left the board: his side loses the match (ICF 143 a).", { actor: who }),
+  stopped: (who) => t("{actor} stopped the match without leave: his side loses the match (ICF 143 g).", { actor: who }),
   late: (who) => t("{actor} arrived late: his side loses the game 25–0 (004 law 18).", { actor: who }),
 };
 
