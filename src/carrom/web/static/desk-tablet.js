@@ -16,20 +16,20 @@ function showError(text) { const e = document.getElementById("error"); e.textCon
 // the toss's own refusal beside its button, kept until the next try (a reading's on top of the page)
 function tossError(text) { const e = document.getElementById("toss-error"); e.textContent = text; e.hidden = !text; }
 
-async function call(method, path, body, say = showError) {
-  say("");
+async function call(method, path, body, tell = showError) {
+  tell("");
   let answer;
   try {
     answer = await fetch(path, { method, headers: { "Content-Type": "application/json", "X-Umpire-Key": key },
       body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {  // no answer at all: the server is down or the network is
-    say(method === "GET" ? t("The server does not answer: reload the page when the connection is back")
+    tell(method === "GET" ? t("The server does not answer: reload the page when the connection is back")
       : t("Not saved: the server does not answer. Check the connection, then try again"));
     return null;
   }
   const data = await answer.json().catch(() => ({}));
   if (!answer.ok) {
-    say(data.refusal ? said(data.refusal) : data.error || data.detail || t("the server refused this request (HTTP {status})", { status: answer.status }));
+    tell(data.refusal ? said(data.refusal) : data.error || data.detail || t("the server refused this request (HTTP {status})", { status: answer.status }));
     return null;
   }
   return data;
