@@ -44,10 +44,11 @@ def test_a_served_model_file_is_the_board_of_new_matches_and_practice(tmp_path, 
     result = runner.invoke(app, ["serve", "--port", "8771", "--db", db, "--physics", str(model)])
     assert result.exit_code == 0, result.output
     assert str(model) in result.output
-    with TestClient(settled[0].app) as client:
+    # a name `serve` answers (web/hosts.py: another Host is refused 400)
+    with TestClient(settled[0].app, base_url="http://127.0.0.1:8771") as client:
         made = client.post("/api/rooms", json={"players": HOT_SEAT}).json()
         fast = client.post("/api/rooms", json={"players": HOT_SEAT, "board_speed": "fast"}).json()
-        with client.websocket_connect(f"/ws/{made['room']}?token={made['token']}") as ws:
+        with client.websocket_connect(f"ws://127.0.0.1:8771/ws/{made['room']}?token={made['token']}") as ws:
             state = ws.receive_json()
             assert state["physics"] == model_name(params) and state["board_speed"] is None
             lo, hi = state["legal"][0]

@@ -140,7 +140,7 @@ def test_the_rounds_scorecards_carry_each_tables_code(make_server, sqlite_db, tm
     """Item 16: no printout carried the codes on main. Each scorecard's first page has its table's code (the same
     image as the public page's, leading to the table page) and says which table it is."""
     with make_server(sqlite_db, public_url="https://carrom.example.org") as server, \
-            httpx.Client(base_url=server.url) as client:
+            httpx.Client(base_url=server.url, timeout=60) as client:
         eid, key = made(client)
         step(client, eid, key, "pair")
         tables = [m["table"] for m in step(client, eid, key, "publish")["rounds"][0]["matches"] if len(m["sides"]) == 2]
