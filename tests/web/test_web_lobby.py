@@ -50,6 +50,10 @@ def test_two_strangers_are_paired_play_a_rated_match_and_the_ladder_moves(app):
         assert first["room"] == second["room"] and first["token"] != second["token"]
         room = first["room"]
         assert asha.get(f"/api/rooms/{room}").json()["title"] == "Asha Rao v Ravi Kumar"
+        with numbered(asha, f"/ws/{room}?token={first['token']}") as ws:  # Asha's seat, south, breaks
+            ws.receive_json()
+            ws.send_json({"type": "strike", "seat": "south", "along": 0.0, "angle": 0.0, "power": 0.6})
+            assert ws.receive_json()["type"] == "state"  # a stroke: the game is not aborted (test_web_lobby_fair)
         with numbered(asha, f"/ws/{room}?token={second['token']}") as ws:  # Ravi's seat: north
             ws.receive_json()
             ws.send_json({"type": "concede", "seat": "north", "what": "match"})

@@ -23,7 +23,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from carrom.lobby.ratings import Rating, rate
-from carrom.lobby.tables import AccountRow, Base, BlockRow, GamePlayerRow, GameRow, RatingRow, SeekRow, TokenRow
+from carrom.lobby.tables import (AccountRow, Base, BlockRow, GamePlayerRow, GameRow, RatingRow, SeekRow, TokenRow,
+                                 upgrade)
 from carrom.rules.message import Message, say
 from carrom.rules.ruleset import RULESETS
 from carrom.store.engine import open_engine, prepare
@@ -85,7 +86,7 @@ class AccountStore:
 
     def __init__(self, url_or_engine: str | Engine) -> None:
         self.engine = open_engine(url_or_engine) if isinstance(url_or_engine, str) else url_or_engine
-        prepare(self.engine, Base.metadata)
+        prepare(self.engine, Base.metadata, upgrade)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._index_players()
 
@@ -204,18 +205,19 @@ class AccountStore:
             s.flush()
             s.add_all(players)
 
-    def finish_game(self, room: str, winner: int | None) -> dict[int, tuple[float, float]] | None:
+    def finish_game(self, room: str, winner: int | None, aborted: bool = False) -> dict[int, tuple[float, float]] | None:
         """The game in ``room`` ended (``winner`` the side, 0 or 1; None a draw): both sides rated once, in one
-        transaction; each player's (before, after). None for a room the lobby did not make; a second call for
-        the same room changes nothing and gives the first call's changes."""
+        transaction; each player's (before, after). ``aborted``: it ended, or is given up, without a stroke in its
+        first minutes: over, never rated, whatever it was. None for a room the lobby did not make; a second call
+        for the same room changes nothing and gives the first call's changes."""
         with self.sessions.begin() as s:
             game = s.scalars(select(GameRow).where(GameRow.room == room).with_for_update()).first()
             if game is None:
                 return None
             if game.over:
                 return {int(k): tuple(v) for k, v in game.changes.items()}
-            game.over, game.winner = True, winner
-            if not game.rated:
+            game.over, game.winner, game.aborted = True, None if aborted else winner, aborted
+            if not game.rated or aborted:
                 return {}
             sides = tuple(tuple(self._rating(s, a, game.ruleset) for a in side) for side in game.sides)
             after = rate(sides, winner)
@@ -226,6 +228,18 @@ class AccountStore:
                     changes[account] = (old.rating, new.rating)
             game.changes = {str(k): list(v) for k, v in changes.items()}
             return changes
+
+    def open_games(self) -> dict[str, float]:
+        """The lobby's games not yet over: room -> when it was made (seconds since 1970)."""
+        with self.sessions() as s:
+            return dict(s.execute(select(GameRow.room, GameRow.created).where(GameRow.over.is_(False))).all())
+
+    def game(self, room: str) -> dict[str, Any] | None:
+        """What the lobby says of the game in ``room`` (None: not one of the lobby's): rated, over, aborted, made."""
+        with self.sessions() as s:
+            g = s.get(GameRow, room)
+            return None if g is None else {"rated": g.rated and not g.aborted, "over": g.over, "aborted": g.aborted,
+                                           "created": g.created, "sides": g.sides}
 
     def leaderboard(self, ruleset: str, limit: int = 50) -> list[dict[str, Any]]:
         """The ladder of a ruleset: established ratings first, best first; provisional ones after, marked."""

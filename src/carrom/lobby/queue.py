@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 import uuid
+from dataclasses import dataclass
 from typing import Callable
 
 from sqlalchemy import select, update
@@ -22,6 +23,15 @@ from carrom.rules.ruleset import RULESETS
 
 MAX_WAIT = 600.0  # a seek older than this is dropped: its page has long stopped asking
 CLAIM_LIFE = 30.0  # seconds a claim may wait for its room: past it, the server that claimed is taken for dead
+
+
+@dataclass(frozen=True)
+class SeekState:
+    """A seek as its seeker sees it: the room (None while it waits), the seat's token there, and the seek."""
+
+    room: str | None
+    token: str | None
+    seek: Seek
 
 
 def want_of(ruleset: object = "icf", players: object = 2, clocks: object = True, rated: object = True) -> Want:
@@ -62,13 +72,18 @@ class SeekQueue:
 
     def status(self, seek_id: int, account: Account) -> str | None:
         """The room a seek was paired into, or None while it waits; ``LobbyError`` for another's or a dropped one."""
+        return self.state(seek_id, account).room
+
+    def state(self, seek_id: int, account: Account) -> SeekState:
+        """The seek as its seeker polls it, read once: its room and seat's token once paired, else since when it
+        waits and its rating (its window); ``LobbyError`` for another's seek or a dropped one."""
         with self.accounts.sessions() as s:
             row = s.get(SeekRow, seek_id)
             if row is None or row.account_id != account.id:
                 raise LobbyError("seek", say("you have no seek {n}", n=seek_id))
             if row.cancelled:
                 raise LobbyError("seek", say("this seek was withdrawn or has expired: seek again"))
-            return row.room
+            return SeekState(row.room, row.room_token, Seek(row.id, row.account_id, row.rating, row.since))
 
     def pair(self, make_room: Callable[[tuple[Seek, ...]], str], now: float | None = None) -> list[tuple[str, tuple[Seek, ...]]]:
         """Pair what the pool holds now; each match's room made by ``make_room`` (its seeks: side one's then side

@@ -3,7 +3,7 @@ or writes them but ``carrom.lobby``."""
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Connection, Float, ForeignKey, Integer, String, UniqueConstraint, inspect, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -46,7 +46,8 @@ class RatingRow(Base):
 
 class GameRow(Base):
     """A game the lobby made: its room, the accounts of each side, and once over its result (``winner`` 0 or 1,
-    None a draw) and each player's rating before and after."""
+    None a draw) and each player's rating before and after; ``aborted``: no stroke in its first minutes, never
+    rated (``carrom.web.lobby``, docs/web.md "Fair play")."""
 
     __tablename__ = "lobby_games"
     room: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -57,6 +58,7 @@ class GameRow(Base):
     over: Mapped[bool] = mapped_column(Boolean, default=False)
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     changes: Mapped[dict] = mapped_column(JSON, default=dict)  # account -> [before, after]
+    aborted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=text("false"))
 
 
 class GamePlayerRow(Base):
@@ -95,3 +97,10 @@ class BlockRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("lobby_accounts.id"), index=True)
     blocked_id: Mapped[int] = mapped_column(ForeignKey("lobby_accounts.id"))
+
+
+def upgrade(conn: Connection) -> None:
+    """A database of an earlier carrom: the columns its lobby tables lack, added (a game not aborted)."""
+    columns = {c["name"] for c in inspect(conn).get_columns("lobby_games")}
+    if "aborted" not in columns:
+        conn.execute(text("ALTER TABLE lobby_games ADD COLUMN aborted BOOLEAN NOT NULL DEFAULT false"))

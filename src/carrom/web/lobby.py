@@ -14,21 +14,23 @@ import asyncio
 import contextlib
 import logging
 import time
+from datetime import datetime, timezone
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
 from limits import parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from carrom.i18n.said import RECORDER as SAID
 from carrom.lobby.accounts import Account, AccountStore, LobbyError
 from carrom.lobby.matchmaking import Seek, window
 from carrom.lobby.queue import SeekQueue, want_of
-from carrom.lobby.tables import GameRow, SeekRow
 from carrom.rules import Seat
 from carrom.store import Store
+from carrom.store.clocks import ClockStore
+from carrom.store.models import ActionModel, MatchModel, PlayerModel
 from carrom.web.bodies import read_json
 from carrom.web.limits import Limits, client_address
 from carrom.web.pages import add_pages
@@ -38,6 +40,7 @@ log = logging.getLogger("carrom.web.lobby")
 COOKIE = "carrom_session"
 PAIR_EVERY = 0.5  # seconds between two pairings of the pool
 RATE_EVERY = 2.0  # seconds between two looks for ended games to rate
+ABORT_AFTER = 120.0  # seconds a lobby game may go without its first stroke before it is aborted, never rated
 SIGN_IN_PER_ADDRESS = "10/minute;100/hour"
 SIGN_IN_PER_NAME = "5/minute;30/hour"
 SEATS = {2: (Seat.SOUTH, Seat.NORTH), 4: (Seat.SOUTH, Seat.NORTH, Seat.EAST, Seat.WEST)}  # side one's, then two's
@@ -51,6 +54,7 @@ class Lobby:
         self.store = store
         self.accounts = AccountStore(store.engine)
         self.queue = SeekQueue(self.accounts)
+        self.clocks = ClockStore(store)  # a room sought with clocks keeps them (as POST /api/rooms's)
         self.limits = limits
         self._limiter = MovingWindowRateLimiter(MemoryStorage())
         self._task: asyncio.Task | None = None
@@ -94,6 +98,8 @@ class Lobby:
         room, _ = Room.create(self.store, {
             "variant": want.ruleset, "clocks": want.clocks,
             "players": {seat.value: {"type": "open", "name": names[seek.id]} for seat, seek in zip(seats, match)}})
+        if room.clocks:  # the laws' clocks, and with them the absence of ICF 143 a (docs/web.md, "Fair play")
+            self.clocks.keep(room.id)
         for seat, seek in zip(seats, match):
             self.queue.set_token(seek.id, room.join(seat.value, names[seek.id], invite=room.invite))
         return room.id
@@ -104,20 +110,71 @@ class Lobby:
         with self.accounts.sessions() as s:
             return s.get(AccountRow, account_id).name
 
-    def rate_ended(self) -> int:
-        """Rate the lobby's games whose rooms have ended; how many."""
-        with self.accounts.sessions() as s:
-            open_rooms = list(s.scalars(select(GameRow.room).where(GameRow.over.is_(False))))
+    def rate_ended(self, now: float | None = None) -> int:
+        """Settle the lobby's games: rate those whose match has ended, abort those with no stroke in their first
+        ``ABORT_AFTER`` seconds (never rated, ended or not); how many were settled. It reads what it needs only:
+        which open games' matches are over and their result, and when each played its first stroke (two queries
+        for all of them), not the matches themselves; a match is read whole only when its result's names cannot
+        tell its sides apart (the same names on both)."""
+        now = time.time() if now is None else now
+        games = self.accounts.open_games()
+        if not games:
+            return 0
+        with self.store.engine.connect() as conn:
+            over = dict(conn.execute(select(MatchModel.id, MatchModel.result).where(
+                MatchModel.id.in_(games), MatchModel.over.is_(True))).all())
+            first = dict(conn.execute(select(ActionModel.match_id, func.min(ActionModel.at)).where(
+                ActionModel.match_id.in_(games), ActionModel.type == "stroke").group_by(ActionModel.match_id)).all())
+            seats = conn.execute(select(PlayerModel.match_id, PlayerModel.seat, PlayerModel.name).where(
+                PlayerModel.match_id.in_(over))).all() if over else []
         done = 0
-        for room in open_rooms:
-            row = self.store.get(room)
-            if row is None or not row.over:
+        for room, created in games.items():
+            stroke = first.get(room)
+            late = stroke is None or _epoch(stroke) > created + ABORT_AFTER
+            if room in over:
+                aborted = late
+                winner = None if aborted else self._winner(room, over[room], [(s, n) for r, s, n in seats if r == room])
+            elif stroke is None and now > created + ABORT_AFTER:
+                aborted, winner = True, None
+            else:
                 continue
-            from carrom.web.rooms import Room
-
-            self.accounts.finish_game(room, Room.load(self.store, row).game.state.winner)
+            self.accounts.finish_game(room, winner, aborted=aborted)
+            if aborted:
+                log.info("lobby game %s aborted: no stroke in its first %g s; not rated", room, ABORT_AFTER)
             done += 1
         return done
+
+    def _winner(self, room: str, result: str, seats: list[tuple[str, str]]) -> int | None:
+        """The side that won a lobby match, from its stored result ("Asha won"; "" a draw) and its seats' names (the
+        lobby seats side one at ``SEATS``' first half); the match read and played again only when both sides bear
+        the same names."""
+        if not result.endswith(" won"):
+            return None
+        named = sorted(result[:-len(" won")].split(" & "))
+        half = len(seats) // 2
+        sides = [sorted(n for s, n in seats if (SEATS[len(seats)].index(Seat(s)) < half) == (side == 0))
+                 for side in (0, 1)]
+        if sides[0] != sides[1] and named in sides:
+            return sides.index(named)
+        from carrom.web.rooms import Room
+
+        row = self.store.get(room)
+        return None if row is None else Room.load(self.store, row).game.state.winner
+
+    def game(self, room: str) -> dict[str, Any] | None:
+        """What the room's page is told of a lobby game (None: not the lobby's): rated or not, aborted, and while
+        no stroke has been played, when it will be aborted (seconds since 1970)."""
+        game = self.accounts.game(room)
+        if game is None:
+            return None
+        abort_at = None
+        if not game["over"]:
+            with self.store.engine.connect() as conn:
+                struck = conn.execute(select(ActionModel.id).where(ActionModel.match_id == room,
+                                                                   ActionModel.type == "stroke").limit(1)).first()
+            abort_at = None if struck else game["created"] + ABORT_AFTER
+        return {"room": room, "rated": game["rated"], "over": game["over"], "aborted": game["aborted"],
+                "abort_at": abort_at, "abort_after": ABORT_AFTER, "now": time.time()}
 
     # -- sign-in limits ---------------------------------------------------------------------------------------
     def allow_sign_in(self, request: Request, name: str) -> bool:
@@ -224,18 +281,23 @@ def lobby_router(lobby: Lobby) -> APIRouter:
         account = await account_of(request)
 
         def read() -> dict[str, Any]:
-            room = lobby.queue.status(seek_id, account)
-            with lobby.accounts.sessions() as s:
-                row = s.get(SeekRow, seek_id)
-                if room is None:
-                    waited = Seek(row.id, row.account_id, row.rating, row.since)
-                    return {"waiting": True, "seconds": round(time.time() - row.since, 1),
-                            "window": window(waited, time.time())}
-                return {"room": room, "link": f"/room/{room}#token={row.room_token}", "token": row.room_token}
+            state = lobby.queue.state(seek_id, account)  # the seek read once
+            if state.room is None:
+                now = time.time()
+                return {"waiting": True, "seconds": round(now - state.seek.since, 1), "window": window(state.seek, now)}
+            return {"room": state.room, "link": f"/room/{state.room}#token={state.token}", "token": state.token}
         try:
             return await asyncio.to_thread(read)
         except LobbyError as exc:
             raise HTTPException(404, SAID.message(exc.args[0])) from None
+
+    @router.get("/api/lobby/games/{room}")
+    async def game(room: str):
+        """A room's page asks whether it is a lobby game: rated, aborted, and until when its first stroke may wait."""
+        found = await asyncio.to_thread(lobby.game, room[:64])
+        if found is None:
+            raise HTTPException(404, SAID.gettext("there is no lobby game in room {room}", room=repr(room[:64])))
+        return found
 
     @router.delete("/api/lobby/seeks")
     async def cancel(request: Request):
@@ -264,3 +326,8 @@ def lobby_router(lobby: Lobby) -> APIRouter:
         return {"blocked": other}
 
     return router
+
+
+def _epoch(when: datetime) -> float:
+    """A stored time (aware, or naive UTC as SQLite gives it) in seconds since 1970."""
+    return (when if when.tzinfo else when.replace(tzinfo=timezone.utc)).timestamp()
