@@ -50,6 +50,8 @@ FRENCH_OFFICIAL = {
     "ICF 126 a": "001 §4 i", "ICF 126 b": "001 §4 i",  # "ni battre, ni pousser, ni bouger le P/C"
     "ICF 130": "001 §3.2 h", "ICF 131": "001 §4 l", "ICF 134": "001 §3.11 n",  # baselines; signals; touching
     "ICF 137": "001 §4 p", "ICF 143 a": "001 §4.2 b",  # three misses each; "Quitter sa chaise … sans l'autorisation"
+    "ICF 46": "001 §3.6 b",  # "15 secondes, ceci une fois que l'arbitre a donné le signal d'ouverture « Play »"
+    "ICF 57": '001 §5 "Match"',  # "2 games remportés par le même joueur, ou 3 games, si le résultat est ex-aequo"
 }
 
 # ICF law -> the French simplified rule's: "La partie se déroule en un nombre variable de manches … jusqu'à ce que

@@ -58,8 +58,9 @@ CLOCKS = [
      owed_to_north, ("place", N), ("place", S), ((S, "black"),), (0, 0), 6),
     ("ICF 87 a ICF 88 b one coin placed, the other lapses", "icf",
      one_placed, ("place", N), ("place", S), ((S, "black"),), (0, 0), 7),
-    # 001 §3.6 b: the same 15 s, no sanction of its own: the ICF sanction, cited from 001 §4.1 where it has it
-    ("ICF 46 001 §4.1.1 fr-official: the break out of time as ICF", "fr-official",
+    # 001 §3.6 b: the same 15 s, no sanction of its own: the ICF sanction, cited from 001 §4.1 where it has it; the
+    # break's 15 s too ("15 secondes, ceci une fois que l'arbitre a donné le signal d'ouverture « Play »")
+    ("001 §3.6 b 001 §4.1.1 fr-official: the break out of time as ICF", "fr-official",
      at_break, ("break", S), ("stroke", S), (), (1, 0), 9),
     ("001 §3.6 b 001 §4.1.2 fr-official: a slow stroke later in the turn as ICF", "fr-official",
      later_in_turn, ("stroke", S), ("place", N), ((N, "white"),), (0, 0), 5),

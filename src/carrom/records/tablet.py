@@ -157,7 +157,7 @@ def rest_of(session: Session, snap: referee.Snapshot) -> dict[str, Any] | None:
         return None
     entries = session.record.entries
     since = entries[-1].at if entries else None
-    return {"law": "ICF 138", "minutes": snap.rest, "game": snap.game + 1, "since": since,
+    return {"law": session.match.state.rules.cite("ICF 138"), "minutes": snap.rest, "game": snap.game + 1, "since": since,
             "now": datetime.now().astimezone().isoformat(timespec="seconds")}
 
 

@@ -234,9 +234,8 @@ def _forfeit(state: MatchState, action: Forfeit, d: list[Decision]) -> MatchStat
 
 def _concede(state: MatchState, action: Concede, d: list[Decision]) -> MatchState:
     side = state.table.side(action.seat)
-    law = "ICF 139"
-    if state.rules.concede_on_turn and action.what in ("game", "match"):
-        law = "001 §4 q"
+    law = state.rules.concession_law(action.what)
+    if law == "001 §4 q":
         if state.table.side(state.board.turn) != side:
             raise OutOfTurn(say("{side} may concede only on their own turn; it is {seat}'s turn (001 §4 q)",
                                 side=side_name_of(state, side), seat=state.board.turn))

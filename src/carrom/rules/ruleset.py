@@ -99,6 +99,11 @@ class RuleSet:
         """The law a ruling under these rules cites: the variant's own text where it has the law, else ICF's."""
         return dict(self.cites).get(law, law)
 
+    def concession_law(self, what: str) -> str:
+        """The law a concession of ``what`` (board, game, match) rests on: ICF 139 "at any time", or 001 §4 q (a game,
+        and so the match, "à un moment quelconque, si c'est son tour de jouer"); 001 has no board conceded."""
+        return "001 §4 q" if self.concede_on_turn and what in ("game", "match") else "ICF 139"
+
     def stroke_cost(self, striker: bool, foul: bool) -> int:
         """Coins one stroke costs for the striker pocketed and an improper stroke (ICF 72, 77; 001 §3.11 a, e)."""
         if striker and foul:
@@ -134,6 +139,13 @@ FRENCH_OFFICIAL_CITES: tuple[tuple[str, str], ...] = (
     ("ICF 122 b", "001 §4 h"), ("ICF 125", "001 §3.6 c"), ("ICF 126 a", "001 §4 i"),  # powder; opponent's coin; board
     ("ICF 130", "001 §3.2 h"), ("ICF 131", "001 §4 l"), ("ICF 134", "001 §3.11 n"),  # baseline; signals; touching
     ("ICF 143 a", "001 §4.2 b"), ("ICF 143 g", "001 §4.2 g"),  # leaving one's place; stopping the match
+    ("ICF 57", '001 §5 "Match"'),  # "2 games remportés par le même joueur, ou 3 games, si … ex-aequo (1:1)"
+    ("ICF 46", "001 §3.6 b"),  # "15 secondes, ceci une fois que l'arbitre a donné le signal d'ouverture « Play »"
+    # a law as a whole, as the tablet's labels name it (the part they mean: the break's attempts, the foul)
+    ("ICF 45", "001 §3.5 d"), ("ICF 63", "001 §4.1.1"), ("ICF 64", "001 §4.1.2"), ("ICF 72", "001 §3.11 a"),
+    ("ICF 78", "001 §3.11 g"), ("ICF 84", "001 §3.11 l"),
+    ("ICF 85", "001 §3.11 l"),  # a coin placed wrongly: "l'arbitre doit inviter le joueur à replacer encore une fois"
+    ("ICF 91", "001 §3.11 p"),  # rising from the chair in one's turn: "il a une pénalité et doit remettre un J/C"
 )
 
 # The French simplified rule's game ("la partie", 29 points) stands for the ICF board, game and match scoring

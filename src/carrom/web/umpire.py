@@ -118,10 +118,17 @@ def umpire_router(umpires: Umpires) -> APIRouter:
                 # the referee's tables of rulesets and stages: each key, its law, its name (an id for the page's
                 # t(), and in the reader's language) and the stages a ruleset tells apart
                 "rulesets": [{"name": r.name, "law": r.law, "words": r.title.msgid, "title": said.message(r.title),
-                              "stages": [s.value for s in r.stage_choices]} for r in RULESETS.values()],
+                              "stages": [s.value for s in r.stage_choices],
+                              # the laws the pages name, as this ruleset cites them: its own text's where it has
+                              # the law (RuleSet.cites), and each concession's (ICF 139; 001 §4 q)
+                              "cites": dict(r.cites),
+                              "concede": {what: r.concession_law(what) for what in ("board", "game", "match")}}
+                             for r in RULESETS.values()],
                 "stages": [{"name": s.value, "law": s.law, "words": s.title.msgid, "title": said.message(s.title)}
                            for s in Stage],
-                "fouls": [{"code": f.value, "law": f.law, "words": f.words} for f in Foul if f.value in FOUL_CODES],
+                # each foul's words for the page's t() and in the reader's language (the code is the notation's)
+                "fouls": [{"code": f.value, "law": f.law, "words": f.message.msgid, "name": said.message(f.message)}
+                          for f in Foul if f.value in FOUL_CODES],
                 # the referee's one table of declarations: words for the page's t(), name in the reader's language
                 "declarations": [{"word": d.word, "law": d.law, "words": d.name.msgid,
                                   "name": (words or translator()).message(d.name)} for d in DECLARATIONS.values()],

@@ -62,26 +62,28 @@ export function restNotice(msg) {
   if (!rest) return null;
   const serverNow = Date.parse(rest.now), since = rest.since ? Date.parse(rest.since) : serverNow;
   const until = Date.now() + (since + rest.minutes * 60000 - serverNow);
-  const li = el("li", { class: "rest", "data-until": until, "data-game": rest.game }, restText(until, rest.game));
+  const li = el("li", { class: "rest", "data-until": until, "data-game": rest.game, "data-law": rest.law },
+    restText(until, rest.game, rest.law));
   if (!restNotice.timer) restNotice.timer = setInterval(tickRests, 1000);
   return li;
 }
 
-function restText(until, game) {
+function restText(until, game, law) {
   const left = Math.max(0, Math.round((until - Date.now()) / 1000));
-  if (!left) return t("the rest is over: game {game} may begin (ICF 138)", { game });
+  if (!left) return t("the rest is over: game {game} may begin ({law})", { game, law });
   const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-  return t("rest before game {game}: {left} left (ICF 138)", { game, left: clock });
+  return t("rest before game {game}: {left} left ({law})", { game, left: clock, law });
 }
 
 function tickRests() {
   for (const li of document.querySelectorAll("li.rest[data-until]")) {
-    li.textContent = restText(Number(li.dataset.until), li.dataset.game);
+    li.textContent = restText(Number(li.dataset.until), li.dataset.game, li.dataset.law);
   }
 }
 
-// The coins on the board, the queen, the dues: the terminal's status, laid out; first the rest and the seats.
-export function boardFacts(msg) {
+// The coins on the board, the queen, the dues: the terminal's status, laid out; first the rest and the seats. ``law``
+// cites an ICF law as the match's rules do (the tablet's, from the server's table); ICF's own without it.
+export function boardFacts(msg, law = (icf) => icf) {
   const s = msg.state;
   const facts = [
     restNotice(msg), seatsNow(msg),
@@ -94,7 +96,8 @@ export function boardFacts(msg) {
     facts.push(el("li", { class: "owed" }, t("to place: {owed}", { owed })));
   }
   s.debts.forEach((n, k) => {
-    if (n) facts.push(el("li", { class: "owed" }, tn("outstanding: {n} due from {side} (ICF 72 c)", "outstanding: {n} dues from {side} (ICF 72 c)", n, { side: msg.sides[k].name })));
+    if (n) facts.push(el("li", { class: "owed" }, tn("outstanding: {n} due from {side} ({law})", "outstanding: {n} dues from {side} ({law})", n,
+      { side: msg.sides[k].name, law: law("ICF 72 c") })));
   });
   return el("ul", { class: "facts" }, facts.filter(Boolean));
 }

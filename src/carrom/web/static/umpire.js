@@ -214,6 +214,15 @@ function ask(title, text, choices, input = null, cancel = t("Cancel")) {
   });
 }
 
+// The laws a label names, as the match's rules cite them: the ruleset's own text where it has the law (the server's
+// table, carrom.rules.RuleSet.cites), ICF's elsewhere; the page holds no table of its own.
+function rulesNow() {
+  return umpire.options.rulesets.find((r) => r.name === umpire.state.header.variant) || { cites: {}, concede: {} };
+}
+// several laws of one text as the laws cite them: "ICF 46, 50, 88 a", "001 §3.5 d, §4 p"
+const law = (...icf) => [...new Set(icf.map((l) => rulesNow().cites[l] || l))]
+  .map((l, k, all) => (k && all[k - 1].split(" ")[0] === l.split(" ")[0] ? l.slice(l.indexOf(" ") + 1) : l)).join(", ");
+
 function actor() {
   return umpire.state ? whoIs(umpire.state, umpire.state.state.seat) : "";
 }
@@ -227,7 +236,7 @@ function render(msg, lines = null) {
   fill("title", msg.title);
   fill("score", scoreCard(msg));
   fill("prompt", msg.state.over ? t("Match over: Undo and Comment… still work") : promptOf(msg));
-  fill("facts", boardFacts(msg));
+  fill("facts", boardFacts(msg, law));
   fill("log", logList(msg));
   fill("boards", boardsTable(msg));
   const shown = lines || (msg.log[0] ? msg.log[0].said || msg.log[0] : { lines: [] }).lines;
@@ -326,8 +335,8 @@ async function confirmed(title, text, yes) {
 
 async function concede() {
   const what = { board: t("the board"), game: t("the game"), match: t("the match") };
-  const c = await ask(t("Concede"), t("{actor}'s side gives up (ICF 139). What?", { actor: actor() }),
-    ["board", "game", "match"].map((w) => ({ label: what[w], value: w, cls: "danger" })));
+  const c = await ask(t("Concede"), t("{actor}'s side gives up. What?", { actor: actor() }),
+    ["board", "game", "match"].map((w) => ({ label: `${what[w]} (${rulesNow().concede[w]})`, value: w, cls: "danger" })));
   if (!c) return;
   const ends = { board: t("This ends the board: the other side wins it."), game: t("This ends the game: the other side wins it."),
     match: t("This ends the match: the other side wins it.") };
@@ -338,7 +347,7 @@ async function concede() {
 
 // the bell of the timed game: a board begun is played out, none starts after it (004 law 40)
 async function bell() {
-  const c = await ask(t("Bell"), t("Time is up (004 law 40). Had \"Play\" been called for this board?"),
+  const c = await ask(t("Bell"), t("Time is up ({law}). Had \"Play\" been called for this board?", { law: law("004 law 40") }),
     [{ label: t("Yes: the board is played out"), value: "begun" }, { label: t("Not yet: no board starts"), value: "waiting" }]);
   if (c) await send(`time ${c.choice}`, "bell");
 }
@@ -364,28 +373,30 @@ async function offender(title) {
 const whoSits = (chair) => whoIs(umpire.state, (umpire.state.seating || { chairs: [] }).chairs.find((c) => c.chair === chair)?.seat || chair);
 
 async function forfeit() {
-  const laws = [["ICF 51", t("struck out of turn (ICF 51)")], ["ICF 91", t("left the chair in own or partner's turn (ICF 91)")],
-    ["ICF 121 b", t("played on before \"Play\" (ICF 121 b)")], ["ICF 126 b", t("disturbed the board beyond repair (ICF 126 b)")]];
+  const laws = [["ICF 51", t("struck out of turn ({law})", { law: law("ICF 51") })],
+    ["ICF 91", t("left the chair in own or partner's turn ({law})", { law: law("ICF 91") })],
+    ["ICF 121 b", t("played on before \"Play\" ({law})", { law: law("ICF 121 b") })],
+    ["ICF 126 b", t("disturbed the board beyond repair ({law})", { law: law("ICF 126 b") })]];
   const c = await ask(t("Forfeit the board"), t("A player loses the board for his side for a breach the laws punish so. Which law?"),
     laws.map(([v, label]) => ({ label, value: v, cls: "danger" })));
   if (!c) return;
   const who = await offender(t("Forfeit the board"));
   if (who && await confirmed(t("Forfeit the board"), t("{actor}'s side loses the board ({law}). This ends the board.",
-    { actor: whoSits(who), law: c.choice }), t("Yes: the board is lost"))) {
+    { actor: whoSits(who), law: law(c.choice) }), t("Yes: the board is lost"))) {
     await send(`forfeit ${who} ${c.choice}`);
   }
 }
 
 async function declare() {
   const c = await ask(t("Declare"), t("A declaration the referee knows:"),
-    umpire.options.declarations.map((d) => ({ label: `${t(d.words)} (${d.law})`, value: d.word })));
+    umpire.options.declarations.map((d) => ({ label: `${t(d.words)} (${law(d.law)})`, value: d.word })));
   if (!c) return;
   if (c.choice === "extra") {
-    const n = await ask(t("Extra points (ICF 87 b)"), t("How many extra points are claimed?"), [{ label: t("Claim"), value: "ok", cls: "primary" }],
+    const n = await ask(t("Extra points ({law})", { law: law("ICF 87 b") }), t("How many extra points are claimed?"), [{ label: t("Claim"), value: "ok", cls: "primary" }],
       { type: "number", min: 0, value: "" });
     if (n) await send(n.text ? `declare extra ${n.text}` : "declare extra");
   } else if (c.choice === "toss") {
-    const w = await ask(t("The tie-break toss (ICF 56 b)"), t("Who won the toss?"), players());
+    const w = await ask(t("The tie-break toss ({law})", { law: law("ICF 56 b") }), t("Who won the toss?"), players());
     if (w) await send(`declare toss ${w.choice}`);
   } else {
     const breach = umpire.options.breaches.includes(c.choice);
@@ -393,22 +404,25 @@ async function declare() {
     if (breach && !who) return;
     const d = umpire.options.declarations.find((x) => x.word === c.choice);
     const ending = ENDING[c.choice];
-    if (ending && !(await confirmed(`${t(d.words)} (${d.law})`, ending(who && whoSits(who)), t("Yes: enter it")))) return;
+    if (ending && !(await confirmed(`${t(d.words)} (${law(d.law)})`, ending(who && whoSits(who), law(d.law)),
+      t("Yes: enter it")))) return;
     await send(who ? `declare ${c.choice} ${who}` : `declare ${c.choice}`);
   }
 }
 
-// the declarations that end a board, a game or the match, and what the umpire is told before saying yes
+// the declarations that end a board, a game or the match, and what the umpire is told before saying yes (with the
+// declaration's law as the match's rules cite it)
 const ENDING = {
-  replay: () => t("The board is annulled and played again from the break (ICF 140)."),
-  "no-room": () => t("The board is annulled and played again from the break (ICF 142)."),
-  absent: (who) => t("{actor} left the board: his side loses the match (ICF 143 a).", { actor: who }),
-  stopped: (who) => t("{actor} stopped the match without leave: his side loses the match (ICF 143 g).", { actor: who }),
-  late: (who) => t("{actor} arrived late: his side loses the game 25–0 (004 law 18).", { actor: who }),
+  replay: (who, cited) => t("The board is annulled and played again from the break ({law}).", { law: cited }),
+  "no-room": (who, cited) => t("The board is annulled and played again from the break ({law}).", { law: cited }),
+  absent: (who, cited) => t("{actor} left the board: his side loses the match ({law}).", { actor: who, law: cited }),
+  stopped: (who, cited) => t("{actor} stopped the match without leave: his side loses the match ({law}).",
+    { actor: who, law: cited }),
+  late: (who, cited) => t("{actor} arrived late: his side loses the game 25–0 ({law}).", { actor: who, law: cited }),
 };
 
 async function comment() {
-  const c = await ask(t("Umpire's comment"), t("A remark for the scorecard (ICF XIX)."), [{ label: t("Add"), value: "ok", cls: "primary" }],
+  const c = await ask(t("Umpire's comment"), t("A remark for the scorecard ({law}).", { law: law("ICF XIX") }), [{ label: t("Add"), value: "ok", cls: "primary" }],
     { multiline: true });
   if (c && c.text) await send(`comment ${c.text}`);
 }
@@ -417,27 +431,31 @@ async function comment() {
 const BUTTON_HELP = {
   "[data-pocket=w]": () => t("a white went in; tap each piece in the order they went in"),
   "[data-pocket=b]": () => t("a black went in"),
-  "[data-pocket=q]": () => t("the queen went in (ICF 92)"),
-  "[data-pocket=s]": () => t("the striker went in: a due (ICF 72)"),
-  "[data-off=w]": () => t("a white left the board (ICF 65)"),
-  "[data-off=b]": () => t("a black left the board (ICF 65)"),
-  "[data-off=q]": () => t("the queen left the board (ICF 65)"),
-  "#touched-nothing": () => t("the striker touched no piece (ICF 45, 137); tap again to take it back"),
-  "#foul": () => t("a foul you call, named or not (ICF 63–64)"),
+  "[data-pocket=q]": () => t("the queen went in ({law})", { law: law("ICF 92") }),
+  "[data-pocket=s]": () => t("the striker went in: a due ({law})", { law: law("ICF 72") }),
+  "[data-off=w]": () => t("a white left the board ({law})", { law: law("ICF 65") }),
+  "[data-off=b]": () => t("a black left the board ({law})", { law: law("ICF 65") }),
+  "[data-off=q]": () => t("the queen left the board ({law})", { law: law("ICF 65") }),
+  "#touched-nothing": () => t("the striker touched no piece ({law}); tap again to take it back",
+    { law: law("ICF 45", "ICF 137") }),
+  "#foul": () => t("a foul you call, named or not ({law})", { law: law("ICF 63", "ICF 64") }),
   "#back": () => t("takes back the last tap"),
   "#clear": () => t("takes back every tap of this stroke"),
   "#undo": () => t("takes back the last entry, whatever it was"),
   "#nothing": () => t("a stroke that touched a piece and pocketed nothing: the turn passes"),
   "#enter": () => t("the stroke tapped above, for the player in turn: the referee rules on it"),
-  "#place": () => t("the coin owed is placed (ICF 78–84)"),
+  "#place": () => t("the coin owed is placed ({law})", { law: law("ICF 78", "ICF 84") }),
   "#place-white": () => t("places a white, when the colour must be said"),
   "#place-black": () => t("places a black, when the colour must be said"),
-  "#waive": () => t("the side gives up placing the coins owed (ICF 80, 87 a)"),
+  "#waive": () => t("the side gives up placing the coins owed ({law})", { law: law("ICF 80", "ICF 87 a") }),
   "#declare": () => t("a breach or an event the laws name: asks which and who"),
-  "#concede": () => t("the side in turn gives up the board, the game or the match (ICF 139): asks first"),
-  "#forfeit": () => t("a player loses the board for his side (ICF 51, 91, 121 b, 126 b): asks which law, who, then yes"),
-  "#clock": () => t("the 15 seconds ran out for whoever the laws wait for (ICF 46, 50, 88 a): asks first"),
-  "#bell": () => t("the bell of the timed game (004 law 40)"),
+  "#concede": () => t("the side in turn gives up the board, the game or the match ({law}): asks first",
+    { law: [...new Set(Object.values(rulesNow().concede))].join(", ") }),
+  "#forfeit": () => t("a player loses the board for his side ({law}): asks which law, who, then yes",
+    { law: law("ICF 51", "ICF 91", "ICF 121 b", "ICF 126 b") }),
+  "#clock": () => t("the 15 seconds ran out for whoever the laws wait for ({law}): asks first",
+    { law: law("ICF 46", "ICF 50", "ICF 88 a") }),
+  "#bell": () => t("the bell of the timed game ({law})", { law: law("004 law 40") }),
   "#comment": () => t("a remark for the scorecard"),
   "#help": () => t("this help"),
 };
@@ -465,8 +483,10 @@ async function clock() {
 }
 
 function foulPicker() {
-  ask(t("Foul"), t("Which foul? (ICF 63–64)"), [{ label: t("a foul (unnamed)"), value: "-" },
-    ...umpire.options.fouls.filter((f) => f.code !== "foul").map((f) => ({ label: `${f.code} · ${f.law}`, value: f.code }))])
+  // each foul in the page's words with its law as the match's rules cite it (the code is only what is sent)
+  ask(t("Foul"), t("Which foul? ({law})", { law: law("ICF 63", "ICF 64") }), [{ label: t("a foul (unnamed)"), value: "-" },
+    ...umpire.options.fouls.filter((f) => f.code !== "foul").map((f) => ({ label: `${t(f.words)} · ${law(f.law)}`,
+      value: f.code }))])
     .then((c) => { if (c) tapped({ foul: c.choice === "-" ? "" : c.choice }); });
 }
 
