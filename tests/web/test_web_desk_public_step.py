@@ -60,7 +60,7 @@ def test_a_desk_steps_answer_is_made_off_the_event_loop_so_a_reading_meanwhile_i
             raise KeyError(key)
 
     real = Desk.desk_view
-    monkeypatch.setattr(Desk, "desk_view", lambda self, event_id: real(self, event_id) | {"probe": Probe()})
+    monkeypatch.setattr(Desk, "desk_view", lambda self, event_id, key: real(self, event_id, key) | {"probe": Probe()})
     answers = []
     step = threading.Thread(target=lambda: answers.append(httpx.post(
         f"{base}api/desk/{eid}/result", headers=key, json={"round": 1, "table": tables[0], "games": "25-3 25-4"},

@@ -11,6 +11,7 @@ desk's key (its hash) lives here too: the web gives the rights by link only.
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import hashlib
 import hmac
@@ -331,14 +332,44 @@ def desk_key_fits(store: TournamentStore, event_id: int, key: str | None) -> boo
         return row is not None and hmac.compare_digest(row.key_hash, key_hash(key))
 
 
+def tablet_key(desk_key: str, umpire_match: str) -> str:
+    """A tablet's umpire key, derived from the desk's: the desk can show the umpire's link again, and the database
+    keeps only the key's hash (as it keeps the desk's), so a copy of it opens no tablet."""
+    mac = hmac.new(desk_key.encode("utf-8"), b"tablet " + umpire_match.encode("utf-8"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:24]).decode("ascii")
+
+
+def umpire_link(umpire_match: str, key: str) -> str:
+    return f"/umpire/{umpire_match}#key={key}"
+
+
+def key_tablets(store: TournamentStore, umpires: UmpireMatches, event_id: int, desk_key: str) -> None:
+    """Key the event's open tablets from the desk's key: those made without it (a round published on the command
+    line) and, before their toss, those of an older database (their plain key is kept nowhere, so it is replaced);
+    a tablet whose match is open keeps the key its umpire holds."""
+    wrong = {t.umpire_match: t for t in tablets(store, event_id)
+             if t.key_hash != key_hash(tablet_key(desk_key, t.umpire_match))}
+    if not wrong:
+        return
+    opened = umpires.started([m for m, t in wrong.items() if t.key_hash is not None])
+    for umpire_match in wrong.keys() - opened:
+        tablet_rows.set_key_hash(store, event_id, umpire_match, key_hash(tablet_key(desk_key, umpire_match)))
+
+
+def tablet_link_key(desk_key: str, tablet: Tablet) -> str | None:
+    """The umpire's key of a tablet as the desk shows it, or None for one whose umpire holds a key of before."""
+    key = tablet_key(desk_key, tablet.umpire_match)
+    return key if tablet.key_hash is not None and hmac.compare_digest(tablet.key_hash, key_hash(key)) else None
+
+
 # -- the tablets: reserved on publish, closed by an undo, their finished matches read in ---------------------------------
 
 
-def publish_round(store: TournamentStore, event_id: int) -> tuple[Event, int]:
-    """Publish the last round and reserve a tablet for each of its tables (``open_tablets``): the event, and how
-    many tablets were made."""
+def publish_round(store: TournamentStore, event_id: int, desk_key: str | None = None) -> tuple[Event, int]:
+    """Publish the last round and reserve a tablet for each of its tables (``open_tablets``, keyed from the desk's
+    key when it is given): the event, and how many tablets were made."""
     event = step(store, event_id, publish, "round published")
-    return event, open_tablets(store, event_id)
+    return event, open_tablets(store, event_id, desk_key)
 
 
 def undo_round(store: TournamentStore, event_id: int) -> Event:
@@ -346,9 +377,10 @@ def undo_round(store: TournamentStore, event_id: int) -> Event:
     return step(store, event_id, undo, "last round taken back")
 
 
-def open_tablets(store: TournamentStore, event_id: int) -> int:
+def open_tablets(store: TournamentStore, event_id: int, desk_key: str | None = None) -> int:
     """A tablet for each played match of the published rounds that has none yet, bound to the match by its id and
-    its competitors; the umpire's match itself is made when the toss is in (``toss``). How many were made."""
+    its competitors, keyed from the desk's key (without it, unkeyed until the web desk opens: ``key_tablets``); the
+    umpire's match itself is made when the toss is in (``toss``). How many were made."""
     event, extra, c_extra, _ = store.load_with_extras(event_id)
     have = set()
     for t in tablet_rows.all_tablets(store, event_id):
@@ -368,9 +400,10 @@ def open_tablets(store: TournamentStore, event_id: int) -> int:
                 header_from_dict(scorecard_header(event, extra, m, rubber, c_extra))
             except RecordError:
                 continue  # a match the tablet cannot score: typed by the desk
+            umpire_match = secrets.token_urlsafe(16)
+            hashed = key_hash(tablet_key(desk_key, umpire_match)) if desk_key else None
             tablet_rows.add_tablet(store, event_id, tablet_rows.Tablet(
-                m.round, m.table, secrets.token_urlsafe(16), secrets.token_urlsafe(24), rubber, m.id,
-                (m.side1, m.side2)))
+                m.round, m.table, umpire_match, hashed, rubber, m.id, (m.side1, m.side2)))
             made += 1
     return made
 
@@ -384,7 +417,7 @@ def tablet_of(store: TournamentStore, event_id: int, round_number: int, table: i
     for t in tablet_rows.all_tablets(store, event_id):
         if (t.round, t.table, t.rubber) != (round_number, table, rubber):
             continue
-        if key is not None and not hmac.compare_digest(t.umpire_key, key):
+        if key is not None and (t.key_hash is None or not hmac.compare_digest(t.key_hash, key_hash(key))):
             continue
         if tablet_rows.match_of(event, t) is not None:
             return t
@@ -413,8 +446,11 @@ def tablet_closed(store: TournamentStore, umpire_match: str) -> Message | None:
 def toss(store: TournamentStore, umpires: UmpireMatches, event_id: int, round_number: int, table: int, winner: int,
          choice: str, rubber: int = 0) -> str:
     """The toss (ICF 39: which side won it, and whether it took the break or a side), then the umpire's match with
-    the scorecard's header and that toss; the first break is the toss's (ICF 42). The umpire's link."""
+    the scorecard's header and that toss; the first break is the toss's (ICF 42). The umpire's match's id."""
     t = tablet_of(store, event_id, round_number, table, rubber)
+    if t.key_hash is None:
+        raise DeskError(say("round {round}, table {table}: the tablet has no key yet; open the event's web desk "
+                            "first", round=round_number, table=table))
     if umpires.get(t.umpire_match) is not None:
         raise DeskError(say("the toss of round {round}, table {table} is in already: the tablet is open",
                             round=round_number, table=table))
@@ -433,12 +469,12 @@ def toss(store: TournamentStore, umpires: UmpireMatches, event_id: int, round_nu
         raise DeskError(say("the toss: {error}", error=str(exc))) from None
     a, b = rec.header.sides()
     title = f"{rec.header.side_name(a)} v {rec.header.side_name(b)} · {rec.header.event.tournament}"
-    umpires.create(t.umpire_match, key_hash(t.umpire_key), title, dumps(rec), 0, False)
+    umpires.create(t.umpire_match, t.key_hash, title, dumps(rec), 0, False)
     names = " & ".join(header["players"][seat]["name"] for seat in sides[winner - 1])
     step(store, event_id, lambda e: e, f"toss of round {round_number}, table {table}"
          f"{f', rubber {rubber}' if rubber else ''}: won by {names}, who chose "
          f"{'the break' if choice == 'break' else 'a side'}", "ICF 39")
-    return f"/umpire/{t.umpire_match}#key={t.umpire_key}"
+    return t.umpire_match
 
 
 def finished_games(umpires: UmpireMatches, event: Event, tablet: tablet_rows.Tablet, over: set[str]):

@@ -8,6 +8,8 @@ is the event's record: every step the desk took, with its time and law.
 
 from __future__ import annotations
 
+import hashlib
+
 from sqlalchemy import JSON, Boolean, Connection, Float, ForeignKey, Integer, String, Text, inspect, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -132,16 +134,17 @@ class DeskKeyRow(Base):
 
 
 class TabletRow(Base):
-    """A table of a published round scored on the umpire's tablet: the umpire's match and its key (the desk shows
-    the umpire's link again; public pages never read this table's key)."""
+    """A table of a published round scored on the umpire's tablet: the umpire's match and its key's SHA-256 (the key
+    itself is derived from the desk's, so the desk shows the umpire's link again and the database holds no key)."""
 
     __tablename__ = "tournament_tablets"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("tournament_events.id"), index=True)
     round: Mapped[int] = mapped_column(Integer)
     table_no: Mapped[int] = mapped_column(Integer)
-    umpire_match: Mapped[str] = mapped_column(String(64))  # carrom.store.umpire's match id
-    umpire_key: Mapped[str] = mapped_column(String(64))
+    umpire_match: Mapped[str] = mapped_column(String(64), index=True)  # carrom.store.umpire's match id
+    umpire_key: Mapped[str] = mapped_column(String(64), default="")  # empty: the plain key of older databases
+    key_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: not keyed yet (no desk key)
     match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the match it was made for (its id)
     side1: Mapped[int | None] = mapped_column(Integer, nullable=True)  # ... and that match's competitors
     side2: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -156,20 +159,28 @@ class RubberTabletRow(Base):
     round: Mapped[int] = mapped_column(Integer)
     table_no: Mapped[int] = mapped_column(Integer)
     rubber: Mapped[int] = mapped_column(Integer)
-    umpire_match: Mapped[str] = mapped_column(String(64))
-    umpire_key: Mapped[str] = mapped_column(String(64))
+    umpire_match: Mapped[str] = mapped_column(String(64), index=True)
+    umpire_key: Mapped[str] = mapped_column(String(64), default="")
+    key_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     side1: Mapped[int | None] = mapped_column(Integer, nullable=True)
     side2: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
-BOUND = ("match_id", "side1", "side2")  # the columns that bind a tablet to its match (added to older databases)
+ADDED = {"match_id": "VARCHAR(32)", "side1": "INTEGER", "side2": "INTEGER",  # bind a tablet to its match
+         "key_hash": "VARCHAR(64)"}  # the key's hash, where older databases kept the key itself
 
 
 def upgrade(conn: Connection) -> None:
-    """Older databases' tablet tables get the columns that bind a tablet to its match (left empty there)."""
+    """Older databases' tablet tables get the columns added since (the binding ones left empty), and a key kept in
+    plain text is replaced by its SHA-256: such a tablet still opens with its key, which is kept nowhere now."""
     for table in (TabletRow.__tablename__, RubberTabletRow.__tablename__):
         have = {c["name"] for c in inspect(conn).get_columns(table)}
-        for column, kind in zip(BOUND, ("VARCHAR(32)", "INTEGER", "INTEGER")):
+        for column, kind in ADDED.items():
             if column not in have:
                 conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+        conn.execute(text(f"CREATE INDEX IF NOT EXISTS ix_{table}_umpire_match ON {table} (umpire_match)"))
+        plain = conn.execute(text(f"SELECT id, umpire_key FROM {table} WHERE umpire_key <> ''")).all()
+        for row_id, key in plain:
+            conn.execute(text(f"UPDATE {table} SET key_hash = :h, umpire_key = '' WHERE id = :i"),
+                         {"h": hashlib.sha256(key.encode("utf-8")).hexdigest(), "i": row_id})

@@ -38,7 +38,7 @@ class Tablet:
     round: int
     table: int
     umpire_match: str
-    umpire_key: str
+    key_hash: str | None  # the umpire's key's SHA-256 (the key is derived from the desk's); None: not keyed yet
     rubber: int = 0  # a team tie's rubber (1 up); 0: the table's one match
     match_id: str = ""  # the id of the match it was made for ("": a database from before ids, bound by its table)
     sides: tuple[int, int] | None = None  # that match's competitors, side 1 first
@@ -56,7 +56,7 @@ class TabletResult:
 
 def _tablet(row: TabletRow | RubberTabletRow, rubber: int = 0) -> Tablet:
     sides = (row.side1, row.side2) if row.side1 is not None and row.side2 is not None else None
-    return Tablet(row.round, row.table_no, row.umpire_match, row.umpire_key, rubber, row.match_id or "", sides)
+    return Tablet(row.round, row.table_no, row.umpire_match, row.key_hash, rubber, row.match_id or "", sides)
 
 
 def all_tablets(store: TournamentStore, event_id: int) -> list[Tablet]:
@@ -105,10 +105,18 @@ def add_tablet(store: TournamentStore, event_id: int, tablet: Tablet) -> None:
     with store.transaction("keeping a table's tablet") as s:
         if tablet.rubber:
             s.add(RubberTabletRow(event_id=event_id, round=tablet.round, table_no=tablet.table, rubber=tablet.rubber,
-                                  umpire_match=tablet.umpire_match, umpire_key=tablet.umpire_key, **bound))
+                                  umpire_match=tablet.umpire_match, key_hash=tablet.key_hash, **bound))
         else:
             s.add(TabletRow(event_id=event_id, round=tablet.round, table_no=tablet.table,
-                            umpire_match=tablet.umpire_match, umpire_key=tablet.umpire_key, **bound))
+                            umpire_match=tablet.umpire_match, key_hash=tablet.key_hash, **bound))
+
+
+def set_key_hash(store: TournamentStore, event_id: int, umpire_match: str, key_hash: str) -> None:
+    """Key a tablet (its umpire's key's hash): one made without the desk's key, or of an older database."""
+    with store.transaction("keying a table's tablet") as s:
+        for table in (TabletRow, RubberTabletRow):
+            for row in s.scalars(select(table).where(table.event_id == event_id, table.umpire_match == umpire_match)):
+                row.key_hash = key_hash
 
 
 def tablet_result(record_text: str) -> TabletResult | None:

@@ -64,6 +64,14 @@ REFUSED = (DeskError, ResultError, SolError)
 MAX_TABLE = 1000  # a table's number, at most (its QR code: /api/t/EVENT/qr/table/N.svg)
 
 
+def tablet_page(event_id: int, round_number: int, table: int, key: str | None, rubber: int = 0) -> str | None:
+    """The link the desk gives a table's umpire: the tablet's page, with its key (None for a tablet whose umpire
+    holds a key of an older database, which is kept nowhere)."""
+    if key is None:
+        return None
+    return f"/desk/{event_id}/tablet/{round_number}/{table}" + (f"?rubber={rubber}" if rubber else "") + f"#key={key}"
+
+
 def refused(exc: Exception, status: int = 400) -> JSONResponse:
     """The core's refusal as the page is sent it: its English, its message when it has one (docs/i18n.md), and what
     kind of refusal it is with its law, as the game's are (docs/web.md): a result the laws cannot produce is illegal
@@ -190,7 +198,7 @@ class Desk:
                 played[t.umpire_match] = found[0]
         return played
 
-    def match_view(self, event_id: int, event: Event, m, tablets: dict, started: set, private: bool,
+    def match_view(self, event_id: int, event: Event, m, tablets: dict, started: set, private: str,
                    played: dict, names: dict[int, list[str]]) -> dict[str, Any]:
         out: dict[str, Any] = {"round": m.round, "table": m.table, "stage": m.stage,
                                "sides": [names[s] for s in m.sides], "competitors": list(m.sides),
@@ -227,7 +235,8 @@ class Desk:
                     rubber["games"] = [list(g) for g in games]
                     rubber["winner"] = 1 if won > 0 else 2 if won < 0 else 0
                 if private:
-                    rubber["umpire"] = f"/desk/{event_id}/tablet/{m.round}/{m.table}?rubber={k}#key={t.umpire_key}"
+                    rubber["umpire"] = tablet_page(event_id, m.round, m.table, service.tablet_link_key(private, t),
+                                                   k)
                     rubber["toss"] = t.umpire_match in started
                 out["rubbers"].append(rubber)
         if m.result is not None and m.result.rubbers:
@@ -238,11 +247,13 @@ class Desk:
             if t.umpire_match in started:
                 out["scoreboard"] = f"/scoreboard/{t.umpire_match}"
             if private:  # the umpire's link: the toss first (ICF 39), then the tablet
-                out["umpire"] = f"/desk/{event_id}/tablet/{m.round}/{m.table}#key={t.umpire_key}"
+                out["umpire"] = tablet_page(event_id, m.round, m.table, service.tablet_link_key(private, t))
                 out["toss"] = t.umpire_match in started
         return out
 
-    def view(self, event_id: int, event: Event, private: bool) -> dict[str, Any]:
+    def view(self, event_id: int, event: Event, private: str = "") -> dict[str, Any]:
+        """The event as the desk (``private``: its key, which the tablets' links are made from) or the public sees
+        it."""
         tablets = {(t.round, t.table, t.rubber): t for t in service.tablets(self.events, event_id, event)}
         shown = [m for m in event.matches if private or m.round <= event.published]
         started = self.started([t.umpire_match for t in tablets.values()])
@@ -271,9 +282,10 @@ class Desk:
                 "competitors": [{"id": c.id, "players": names[c.id], "retired_from": c.retired_from,
                                  "group": c.group} for c in event.competitors] if private else []}
 
-    def desk_view(self, event_id: int) -> dict[str, Any]:
+    def desk_view(self, event_id: int, key: str) -> dict[str, Any]:
         event = self.sync(event_id)
-        out = self.view(event_id, event, private=True)
+        service.key_tablets(self.events, self.umpires, event_id, key)  # a round published on the command line
+        out = self.view(event_id, event, private=key)
         now = time.time()
         out["protests"] = [{"protest": pid, "round": p.round, "table": p.table, "by": p.by,
                             "by_names": event.names(p.by), "game": p.game, "state": p.state.value,
@@ -292,7 +304,7 @@ class Desk:
         validator once for every spectator; what it was made of kept beside it (``public_stamp``, read before: a change
         meanwhile is seen at the next refresh), whoever asked for it (a refresh, or a desk's step that changed it)."""
         stamp = self.public_stamp(event_id)
-        data = self.view(event_id, self.sync(event_id), private=False)
+        data = self.view(event_id, self.sync(event_id))
         raw = orjson.dumps(data)  # a tenth of ``json``'s time for the 289 kB of a 500-player event
         self.stamps[event_id] = stamp
         etag = f'W/"{hashlib.blake2b(raw, digest_size=12).hexdigest()}"'
@@ -445,25 +457,25 @@ def _entry(value: Any) -> service.Entry:
                          str(value.get("team") or ""))
 
 
-def _pair(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _pair(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     service.step(desk.events, event_id, service.pairing(desk.events, event_id), "round paired")
 
 
-def _publish(desk: Desk, event_id: int, body: dict, now: float) -> None:
-    service.publish_round(desk.events, event_id)
+def _publish(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
+    service.publish_round(desk.events, event_id, key)
 
 
-def _undo(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _undo(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     service.undo_round(desk.events, event_id)
 
 
-def _swap(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _swap(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     a, b = str(body.get("a", "")), str(body.get("b", ""))
     service.step(desk.events, event_id, lambda e: swap(e, service.competitor_named(e, a), service.competitor_named(e, b)),
                  f"swapped by hand: {a} and {b}")
 
 
-def _result(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _result(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     from carrom.tournament import parse_games
 
     r, t, games = _int(body, "round"), _int(body, "table"), str(body.get("games", ""))
@@ -486,7 +498,7 @@ def _replacing(body: dict) -> list | None:
     return replacing
 
 
-def _announce(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _announce(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     r, t = _int(body, "round"), _int(body, "table")
     at = body.get("at", now)  # the time the match is announced for (ICF 143 i), as `announce --at` takes it
     if isinstance(at, bool) or not isinstance(at, (int, float)) or not 0 < at < now + ANNOUNCE_AHEAD:
@@ -496,19 +508,20 @@ def _announce(desk: Desk, event_id: int, body: dict, now: float) -> None:
                  f"{time.strftime('%Y-%m-%d %H:%M', time.gmtime(at))} UTC", "ICF 143 i")
 
 
-def _walkover(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _walkover(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     r, t, present = _int(body, "round"), _int(body, "table"), _int(body, "present")
     service.walkover_given(desk.events, event_id, r, t, present, now, replacing=_replacing(body))
 
 
-def _toss(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _toss(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     """The toss taken at the desk (ICF 39): the table's tablet opens without asking it."""
     r, t, winner = _int(body, "round"), _int(body, "table"), _int(body, "winner")
+    service.key_tablets(desk.events, desk.umpires, event_id, key)
     service.toss(desk.events, desk.umpires, event_id, r, t, winner, str(body.get("choice", "")),
                  _int(body, "rubber", 0))
 
 
-def _lineup(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _lineup(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     """A team tie's line-up by hand, before any of its rubbers' tosses."""
     r, t = _int(body, "round"), _int(body, "table")
     tossed = desk.started([x.umpire_match for x in service.tablets(desk.events, event_id)
@@ -521,12 +534,12 @@ def _lineup(desk: Desk, event_id: int, body: dict, now: float) -> None:
                  f"line-up of round {r}, table {t}: {json.dumps(rubbers, ensure_ascii=False)}")
 
 
-def _retire(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _retire(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     who = str(body.get("competitor", ""))
     service.step(desk.events, event_id, lambda e: retire(e, service.competitor_named(e, who)), f"withdrawn: {who}")
 
 
-def _reinstate(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _reinstate(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     from carrom.tournament import reinstate
 
     who = str(body.get("competitor", ""))
@@ -534,14 +547,14 @@ def _reinstate(desk: Desk, event_id: int, body: dict, now: float) -> None:
                  f"withdrawal undone: {who}")
 
 
-def _add(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _add(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     players = body.get("players")
     if not isinstance(players, list):
         raise HTTPException(400, SAID.gettext("{key} must be a list", key="players"))
     service.enter_players(desk.events, event_id, [_entry(p) for p in players])
 
 
-def _lodge(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _lodge(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     r, t, game = _int(body, "round"), _int(body, "table"), _int(body, "game")
     ended = now - 60 * _int(body, "minutes_since_game", 0)
     service.lodge_protest(desk.events, event_id, r, t, str(body.get("by", "")), game,
@@ -549,11 +562,11 @@ def _lodge(desk: Desk, event_id: int, body: dict, now: float) -> None:
                           game_ended=ended, now=now)
 
 
-def _decide(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _decide(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     service.decide_protest(desk.events, event_id, _int(body, "protest"), bool(body.get("upheld")), now)
 
 
-def _close(desk: Desk, event_id: int, body: dict, now: float) -> None:
+def _close(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     rating = body.get("rating") or None
     service.close_event(desk.events, event_id, None if rating is None else str(rating))
 
@@ -692,16 +705,16 @@ def desk_router(store: Store, desk: Desk | None = None, public_url: str | None =
     async def desk_state(event_id: int, request: Request):
         await asyncio.to_thread(desk.check, event_id, request.headers.get(KEY_HEADER))
         async with desk.lock(event_id):
-            return await answer(desk.desk_view, event_id)
+            return await answer(desk.desk_view, event_id, request.headers.get(KEY_HEADER))
 
-    def action(event_id: int, what: str, body: dict) -> Any:
+    def action(event_id: int, what: str, body: dict, key: str) -> Any:
         """One step of the desk (``STEPS``: each parses its fields and calls ``desk.service``); the answer is the
         desk's view after it."""
         do = STEPS.get(what)
         if do is None:
             raise HTTPException(404, SAID.gettext("the desk has no step {step}", step=what))
-        do(desk, event_id, body, time.time())
-        view = desk.desk_view(event_id)  # the tablets' results read in too
+        do(desk, event_id, body, time.time(), key)
+        view = desk.desk_view(event_id, key)  # the tablets' results read in too
         # someone reads the public page: the spectators see the step at once
         return view, desk.public_now(event_id) if event_id in desk.public else None
 
@@ -712,7 +725,7 @@ def desk_router(store: Store, desk: Desk | None = None, public_url: str | None =
         if not isinstance(body, dict):
             raise HTTPException(400, SAID.gettext("the request's body must be a JSON object"))
         async with desk.lock(event_id):
-            return await answer(action, event_id, what, body)
+            return await answer(action, event_id, what, body, request.headers.get(KEY_HEADER))
 
     @router.get("/api/ratings")
     async def ratings_lists():
@@ -771,7 +784,8 @@ def desk_router(store: Store, desk: Desk | None = None, public_url: str | None =
                 sides = [[event.players[p].name for p in x] for x in players_of(event, m, rubber)]
             started = bool(desk.started([t.umpire_match]))
             return {"event": event.name, "round": round_number, "table": table, "rubber": rubber, "sides": sides,
-                    "toss": started, "umpire": f"/umpire/{t.umpire_match}#key={t.umpire_key}" if started else None}
+                    "toss": started,
+                    "umpire": service.umpire_link(t.umpire_match, request.headers[UMPIRE_KEY_HEADER]) if started else None}
         return await run(read)
 
     @router.post("/api/desk/{event_id}/tablet/{round_number}/{table}/toss")
@@ -782,7 +796,8 @@ def desk_router(store: Store, desk: Desk | None = None, public_url: str | None =
 
         def toss(event_id: int):
             desk.tablet(event_id, round_number, table, request.headers.get(UMPIRE_KEY_HEADER) or "", rubber)
-            link = service.toss(desk.events, desk.umpires, event_id, round_number, table, winner, choice, rubber)
+            opened = service.toss(desk.events, desk.umpires, event_id, round_number, table, winner, choice, rubber)
+            link = service.umpire_link(opened, request.headers[UMPIRE_KEY_HEADER])
             # the spectators' page gets the table's scoreboard at once
             return {"umpire": link}, desk.public_now(event_id) if event_id in desk.public else None
         async with desk.lock(event_id):
