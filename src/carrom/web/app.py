@@ -95,6 +95,7 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
     async def lifespan(_app: FastAPI):
         asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(THREADS, thread_name_prefix="carrom-room"))
         sweeper = asyncio.create_task(hub.sweep())
+        views = asyncio.create_task(desk.sweep())  # the events' public views idle leave memory
         clocks = asyncio.create_task(hub.clocks.run(hub))
         loop = asyncio.get_running_loop()
 
@@ -108,11 +109,12 @@ def create_app(db_url: str = "sqlite:///carrom.db", *, bot_pause: float = BOT_PA
         await lobby.stop()
         clocks.cancel()
         sweeper.cancel()
+        views.cancel()
         hub.stop()
         store.close()
 
     app = FastAPI(title="carrom", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
-    desk = Desk(store, limits)
+    desk = app.state.desk = Desk(store, limits, room_idle)
     app.add_middleware(PublicReadings, desk=desk)  # innermost: the spectators' readings of a cached public view
     app.add_middleware(BodyLimit, limit=limits.body_bytes)
     app.add_middleware(HeaderLimit, limit=limits.header_bytes)

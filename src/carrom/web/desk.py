@@ -58,6 +58,7 @@ log = logging.getLogger("carrom.web.desk")
 KEY_HEADER = "X-Desk-Key"
 UMPIRE_KEY_HEADER = "X-Umpire-Key"  # a table's tablet, before its match opens: the toss (ICF 39)
 PUBLIC_FRESH = 1.0  # seconds a public view is served from the cache before it is worked out again
+PUBLIC_IDLE = 600.0  # seconds a public view nobody reads stays in memory (as a room nobody is in)
 MAX_SOL = 20_000_000  # bytes of an imported SoL file
 ANNOUNCE_AHEAD = 24 * 3600  # a match may be announced for a time up to a day ahead
 REFUSED = (DeskError, ResultError, SolError)
@@ -108,9 +109,11 @@ class PublicView(NamedTuple):
 class Desk:
     """The events' stores and the public views' cache."""
 
-    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None, idle: float = PUBLIC_IDLE) -> None:
         self.store = store
         self.limits = limits or Limits()
+        self.idle = idle  # seconds an event's public view nobody reads or follows stays in memory (``evict_idle``)
+        self.read: dict[int, float] = {}  # when each cached public view was last asked for
         self.channels: dict[int, Channel] = {}  # each event's subscribers (``subscribe``)
         self.subscribed: dict[str, int] = {}  # subscriptions open per client address
         self.events = TournamentStore(store.url)
@@ -368,6 +371,7 @@ class Desk:
         """The public view as cached: a view older than ``PUBLIC_FRESH`` is still served while one refresh is worked
         out in the background, so no spectator waits for another's computation; only the first readings wait, all for
         the same one."""
+        self.read[event_id] = time.monotonic()
         cached = self.public.get(event_id)
         if cached is None:  # the first readings (a crowd arriving at once) all wait for one working-out
             first = self.first.get(event_id)
@@ -391,6 +395,30 @@ class Desk:
         finally:
             self.refreshing.discard(event_id)
         return self.keep(event_id, body)
+
+    def evict_idle(self, now: float | None = None) -> list[int]:
+        """Public views nobody has read for ``idle`` seconds and nobody follows leave memory, with what was kept
+        beside them (their stamp, the event's desk lock when free): an anonymous reading of each of many events
+        costs memory for minutes, not for the server's life. The next reading works the view out again. The events'
+        ids."""
+        now = time.monotonic() if now is None else now
+        gone = [e for e in self.public if e not in self.channels and e not in self.first
+                and now - self.read.get(e, self.public[e][0]) >= self.idle]
+        for e in gone:
+            del self.public[e]
+            self.read.pop(e, None)
+            self.stamps.pop(e, None)
+        for e in [e for e, lock in self.locks.items() if not lock.locked() and e not in self.public]:
+            del self.locks[e]
+        return gone
+
+    async def sweep(self) -> None:
+        """Now and then, the public views idle leave memory."""
+        while True:
+            await asyncio.sleep(max(0.05, min(60.0, self.idle / 2)))
+            gone = self.evict_idle()
+            if gone:
+                log.info("%d idle public view(s) left memory; %d in memory", len(gone), len(self.public))
 
     def public_stamp(self, event_id: int) -> tuple[Any, ...]:
         """What an event's public view is made of, read in three small queries: the event's version (every step the
