@@ -47,9 +47,9 @@ def test_a_match_ended_before_its_first_stroke_is_aborted_and_not_rated(app):
         assert app.state.lobby.rate_ended() == 1
         assert "icf" not in asha.get("/api/lobby/me").json()["ratings"]  # rated on main
         assert asha.get(f"/api/lobby/games/{room}").json() | {"now": 0} == {
-            "room": room, "rated": False, "over": True, "aborted": True, "abort_at": None,
+            "room": room, "lobby": True, "rated": False, "over": True, "aborted": True, "abort_at": None,
             "abort_after": game["abort_after"], "now": 0}
-        assert asha.get("/api/lobby/games/nothing-here").status_code == 404
+        assert asha.get("/api/lobby/games/nothing-here").json() == {"room": "nothing-here", "lobby": False}
 
 
 def test_a_match_with_no_stroke_in_its_first_minutes_is_aborted(app):

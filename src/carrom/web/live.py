@@ -24,21 +24,24 @@ from typing import Any, Callable
 from fastapi import HTTPException, WebSocket
 
 from carrom.physics import PhysicsParams
+from carrom.rules import Expect
 from carrom.rules.clock import SECONDS as CLOCK_SECONDS
 from carrom.store import Store, StoreError
 from carrom.web.clocks import ABSENCE_GRACE, MatchClock, RoomClocks
 from carrom.web.fanout import BEHIND, Outbox, to_json  # BEHIND: the close code of a connection behind
 from carrom.web.limits import Limits
-from carrom.web.messages import refusal_of
+from carrom.web.messages import Intent, MessageError, refusal_of
 from carrom.web.replay import ReplayCache
 from carrom.web.rooms import Room
-from carrom.web.views import SAID
+from carrom.web.views import SAID, seats_said
 
 log = logging.getLogger("carrom.web")
 
 ROOM_IDLE = 600.0  # seconds a room nobody is connected to stays in memory
 OVER_IDLE = 60.0  # the same for a match that is over: nothing more will be played (its replay is cached apart)
 MATCH_IDLE = 7 * 24 * 3600.0  # seconds without an action before an unfinished match is adjourned
+SAY_EVERY = 2.0  # seconds between two quick messages of one connection (docs/web.md, "Quick messages")
+AIM_EVERY = 0.1  # seconds between two aims of one connection passed on: at most 10 a second ("Watching the aim")
 
 
 def refusal(message: str, code: str, seq: int | None) -> dict[str, Any]:
@@ -70,6 +73,7 @@ class Connection(Outbox):
     def __init__(self, ws: WebSocket, token: str | None, limits: Limits) -> None:
         super().__init__(ws, limits)
         self.token = token
+        self.said = self.aimed = float("-inf")  # when (monotonic) it last sent a quick message, an aim passed on
 
 
 class LiveMatch:
@@ -88,6 +92,7 @@ class LiveMatch:
         self.bots: asyncio.Task | None = None
         self.used = time.monotonic()
         self._opening: tuple[tuple[Any, ...], str] | None = None  # (what it is of, the state's JSON but its last brace)
+        self._away: dict[str, float] | None = None  # the players away and until when (``presence``); None: to work out
 
     @property
     def id(self) -> str:
@@ -101,21 +106,98 @@ class LiveMatch:
         conn = self.connections.pop(ws, None)
         if conn is not None:
             conn.stop()
+            gone = set(self.room.seats_of(conn.token)) - self.present()
+            self._away = None if gone else self._away
+            if gone and self._watched():  # a player's last page left: the others are told how long he has
+                for seat in gone:
+                    self.clock.absent_since.setdefault(seat, time.monotonic())
+                self.publish(self.presence(), state=False)
         self.used = time.monotonic()
 
-    def publish(self, update: dict[str, Any] | str) -> None:
+    # -- presence: who of the players is away, and until when (docs/web.md, "Presence") ------------------------
+    def _watched(self) -> bool:
+        """Absence counts here (``carrom.web.clocks``): the room keeps the clocks, plays, and is not adjourned."""
+        room = self.room
+        return self.clock.kept and not room.game.over and not room.waiting_for() and room.adjourned is None
+
+    def presence(self) -> dict[str, Any]:
+        """``{"type": "presence", "away": {seat: until}, "grace"}``: each person's seat with no page connected and
+        when (seconds since 1970) the grace of ICF 143 a runs out for it; ``away`` empty when absence does not count
+        (no clocks, the match over or adjourned, a seat still free). A seat never seen is away from now."""
+        if self._away is None:  # worked out again only when a player's page comes or goes, or the state changes
+            away: dict[str, float] = {}
+            if self._watched():
+                mono, now, grace, present = time.monotonic(), time.time(), self.clock.clocks.grace, self.present()
+                for seat, info in self.room.seats.items():
+                    if info.kind == "human" and seat not in present:
+                        since = self.clock.absent_since.setdefault(seat, mono)
+                        away[seat] = round(now + max(0.0, grace - (mono - since)), 3)
+            self._away = away
+        return {"type": "presence", "away": self._away, "grace": self.clock.clocks.grace}
+
+    def arrived(self, conn: Connection) -> None:
+        """A connection is about to be sent its opening (which says who is away: ``opening``): a player back is no
+        longer away, and the other pages are told."""
+        mine = self.room.seats_of(conn.token)
+        if mine:
+            self._away = None
+        if [s for s in mine if self.clock.absent_since.pop(s, None) is not None]:
+            text = to_json(self.presence())
+            for other in list(self.connections.values()):
+                if other is not conn:
+                    other.put(text, state=False)
+
+    # -- asides: what is said and shown beside the match, never stored ------------------------------------------
+    def aside(self, conn: Connection, intent: Intent) -> None:
+        """``say`` (a quick message, to the players' pages) and ``aim`` (the striker as its player moves it, to
+        every other page); not the match's: no lock, no clock, nothing stored (docs/web.md)."""
+        mine = self.room.seats_of(conn.token)
+        now = time.monotonic()
+        if intent.type == "say":
+            if not mine:
+                raise MessageError(SAID.gettext("quick messages are the players': you are watching"), "refused")
+            seat = intent.seat or mine[0]
+            if seat not in mine:
+                raise MessageError(SAID.gettext("you do not play {seat} in this match (you play {seats})",
+                                                seat=seats_said([seat]), seats=seats_said(mine)), "refused")
+            if now - conn.said < SAY_EVERY:
+                raise MessageError(SAID.gettext("one quick message every {seconds} seconds: this one was not sent",
+                                                seconds=f"{SAY_EVERY:g}"), "too_many")
+            conn.said = now
+            text = to_json({"type": "quick", "seat": seat, "quick": intent.args["quick"]})
+            for other in list(self.connections.values()):
+                if other.token is not None and self.room.seats_of(other.token):
+                    other.put(text, state=False)
+            return
+        # aim: only the striker's, in its turn, at most every AIM_EVERY s; anything else is dropped unanswered
+        # (the turn moved on meanwhile): an aim is a sight, never an action
+        if self.lock.locked() or now - conn.aimed < AIM_EVERY:
+            return
+        expected = self.room.game.expected()
+        seat = None if expected is None or expected.kind is not Expect.STROKE else str(getattr(expected.seat, "value", expected.seat))
+        if seat is None or seat not in mine or (intent.seat is not None and intent.seat != seat):
+            return
+        conn.aimed = now
+        text = to_json({"type": "aim", "seat": seat} | intent.args)
+        for other in list(self.connections.values()):
+            if other is not conn and not other.queue:  # a page behind misses sights, never a state
+                other.put(text, state=False)
+
+    def publish(self, update: dict[str, Any] | str, state: bool = True) -> None:
         """To every connection: ``update`` as a message, or already JSON (made off the event loop); one text for all,
-        the players' connections first."""
+        the players' connections first. ``state``: a whole state (a later one may replace it in a queue behind);
+        else a message beside the states (presence), kept."""
         text = update if isinstance(update, str) else to_json(update)
-        self._opening = None  # the state has changed: the next client to connect has it worked out again
+        if state:
+            self._opening = self._away = None  # the state has changed: the next client to connect has it worked out again
         watchers = []
         for conn in list(self.connections.values()):
             if conn.token is not None and self.room.seats_of(conn.token):
-                conn.put(text)
+                conn.put(text, state)
             else:
                 watchers.append(conn)
         for conn in watchers:
-            conn.put(text)
+            conn.put(text, state)
 
     def view(self) -> dict[str, Any]:
         """The room's state with its clocks."""
@@ -138,7 +220,9 @@ class LiveMatch:
             state.pop("now", None)
             self._opening = of, to_json(state)[:-1]
         room = self.room
-        own = {"you": room.seats_of(token), "now": time.time()} | ({"links": room.links()} if token else {})
+        away = self.presence()["away"]  # who of the players is away, and until when ("Presence")
+        own = ({"you": room.seats_of(token), "now": time.time()} | ({"links": room.links()} if token else {})
+               | ({"away": away} if away else {}))
         return self._opening[1] + "," + to_json(own)[1:]
 
     def present(self) -> set[str]:

@@ -19,7 +19,7 @@ from carrom.store import StoreError
 from carrom.web.clocks import MatchClock
 from carrom.web.limits import Gate, Limits
 from carrom.web.live import Connection, Hub, LiveMatch, in_worker, refusal, to_json
-from carrom.web.messages import Intent, MessageError, decode, parse, sequence, store_refusal
+from carrom.web.messages import ASIDES, Intent, MessageError, decode, parse, sequence, store_refusal
 from carrom.web.rooms import Room
 from carrom.web.views import SAID
 
@@ -65,6 +65,7 @@ def live_router(hub: Hub, limits: Limits) -> APIRouter:
             conn.send(refusal(SAID.gettext("this link's token plays no seat here: you are watching"), "refused", None))
             token = None
         conn.token = token
+        live.arrived(conn)  # a player back is no longer away (docs/web.md, "Presence")
         conn.put(live.opening(token), state=False)
         hub.wake_bots(room)
         gate = Gate(limits)
@@ -89,6 +90,10 @@ def live_router(hub: Hub, limits: Limits) -> APIRouter:
                     intent = parse(msg)
                     if intent.type == "join":
                         conn.token = await _join(live, conn, intent)
+                        live.arrived(conn)
+                        continue
+                    if intent.type in ASIDES:  # a quick message, an aim: beside the match, nothing stored
+                        live.aside(conn, intent)
                         continue
                     async with live.lock:
                         updates = await in_worker(_handled, room, conn.token, intent, live.clock)

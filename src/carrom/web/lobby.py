@@ -173,7 +173,7 @@ class Lobby:
                 struck = conn.execute(select(ActionModel.id).where(ActionModel.match_id == room,
                                                                    ActionModel.type == "stroke").limit(1)).first()
             abort_at = None if struck else game["created"] + ABORT_AFTER
-        return {"room": room, "rated": game["rated"], "over": game["over"], "aborted": game["aborted"],
+        return {"room": room, "lobby": True, "rated": game["rated"], "over": game["over"], "aborted": game["aborted"],
                 "abort_at": abort_at, "abort_after": ABORT_AFTER, "now": time.time()}
 
     # -- sign-in limits ---------------------------------------------------------------------------------------
@@ -293,11 +293,10 @@ def lobby_router(lobby: Lobby) -> APIRouter:
 
     @router.get("/api/lobby/games/{room}")
     async def game(room: str):
-        """A room's page asks whether it is a lobby game: rated, aborted, and until when its first stroke may wait."""
+        """A room's page asks whether it is a lobby game: rated, aborted, and until when its first stroke may wait;
+        ``lobby: false`` for any other room (a 404 would be a console error on every room's page)."""
         found = await asyncio.to_thread(lobby.game, room[:64])
-        if found is None:
-            raise HTTPException(404, SAID.gettext("there is no lobby game in room {room}", room=repr(room[:64])))
-        return found
+        return {"room": room[:64], "lobby": False} if found is None else found  # not a 404: every room's page asks
 
     @router.delete("/api/lobby/seeks")
     async def cancel(request: Request):

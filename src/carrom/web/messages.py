@@ -236,6 +236,23 @@ def _join(msg: dict) -> dict[str, Any]:
             "browser": key_of(msg, "browser")}
 
 
+# The quick messages a player may send the others instead of free text (docs/web.md, "Quick messages"): sent and
+# shown by their ids, which each page words in its reader's language (static/lobby-room.js), never as text.
+QUICK = ("hello", "good_luck", "good_shot", "well_played", "thanks", "sorry", "sorry_connection", "one_moment")
+
+
+def _say(msg: dict) -> dict[str, Any]:
+    if "quick" not in msg:
+        raise MessageError(SAID.gettext("{kind} needs {key}", kind="say", key="quick"))
+    return {"quick": choice(msg, "quick", QUICK)}
+
+
+def _aim(msg: dict) -> dict[str, Any]:
+    """Where the player holds the striker and aims, as they move it (shown to the others, never played)."""
+    return {"along": number(msg, "along", -0.5, 0.5), "angle": number(msg, "angle", -math.pi, math.pi),
+            "power": number(msg, "power", 0.0, 1.0)}
+
+
 CHECKS: dict[str, tuple[Callable[[dict], dict[str, Any]], tuple[str, ...]]] = {
     # type: (the checker of its fields, the fields it may have besides type, seq and seat)
     "join": (_join, ("watch", "name", "invite", "browser")),
@@ -248,8 +265,12 @@ CHECKS: dict[str, tuple[Callable[[dict], dict[str, Any]], tuple[str, ...]]] = {
     "concede": (lambda m: {"what": choice(m, "what", ("board", "game", "match"), "board")}, ("what",)),
     "auto": (lambda m: {"until": choice(m, "until", ("board",))}, ("until",)),
     "ready": (lambda m: {}, ()),
+    # not the match's: answered by the live match alone, nothing stored (carrom.web.live.LiveMatch.aside)
+    "say": (_say, ("quick",)),
+    "aim": (_aim, ("along", "angle", "power")),
 }
 INTENTS = tuple(CHECKS)
+ASIDES = ("say", "aim")  # the intents that are not the match's: no action, no clock, nothing stored
 
 
 MAX_DEPTH = 32  # levels of nesting any JSON the server reads may have (a record: 7)

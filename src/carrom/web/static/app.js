@@ -20,6 +20,7 @@ import { announce, renderRulings } from "./rulings.js";
 import { renderJoin, renderSummary } from "./dialogs.js";
 import { setUpForm, showMatches, showSetup } from "./setup.js";
 import { leaveReplay, redrawReplay, replayShown, showReplay } from "./replay.js";
+import { drawAim, roomOpened, setUpAsides, shownAim, showAsides } from "./lobby-room.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -35,6 +36,7 @@ async function start() {
   } catch (e) { pageError(e.message); return; }
   P.G = options.geometry;
   setUpForm(options, { go, pageError });
+  setUpAsides(send);  // presence, quick messages, the others' aim, the lobby's game (lobby-room.js)
   $("speed").value = localStorage.getItem("carrom-speed") || "1";
   $("show-clock").checked = localStorage.getItem("carrom-clock") === "1";
   setTheme(localStorage.getItem("carrom-theme") || "wood");
@@ -77,6 +79,7 @@ function openRoom(id) {
     watching: sessionStorage.getItem("carrom-watch-" + id) === "1",
   });
   P.conn = new Connection(id, P.room.token, { onMessage: receive, onTrouble: pageError });
+  roomOpened(id);
 }
 
 function receive(msg) {
@@ -93,6 +96,10 @@ function receive(msg) {
   }
   const before = P.room;
   P.room = next;
+  if (msg.type === "presence" || msg.type === "quick" || msg.type === "aim") {  // beside the match: no state
+    if (msg.type === "aim" && next.view === "game" && !room.busy(next)) { redraw(); drawAim(); }
+    showAsides(); return;
+  }
   if (next.token && next.token !== before.token) { localStorage.setItem("carrom-token-" + next.id, next.token); P.conn.token = next.token; }
   if (next.watching && !before.watching) sessionStorage.setItem("carrom-watch-" + next.id, "1");
   const bottom = room.bottomOf(next.mine);
@@ -132,6 +139,7 @@ function render() {
   if (turn && turn.kind === "stroke") snapStriker();
   if (!turn || turn.kind !== "place") P.keyPlace = null;
   redraw();
+  drawAim(); showAsides();
 }
 onRender(render);
 
@@ -223,7 +231,7 @@ for (const [button, input] of [["copy", "share-link"], ["copy-watch", "watch-lin
 // for the browser tests: the page's state, words and drawing
 window.carrom = {
   boardToPage, get state() { return P.room.shown; }, get mine() { return P.room.mine; }, get striker() { return P.striker; },
-  get room() { return P.room; },
+  get room() { return P.room; }, get aim() { return shownAim.drawn; },
   get busy() { return room.busy(P.room); }, get shown() { return shownLayout(); },
   get last() { return room.lastAction(P.room.shown); }, get geometry() { return P.G; }, send, myTurn: () => room.myTurn(P.room),
   SAY, drawBoard, disc, layoutAt, sound, receive, get effects() { return effects.shown; },

@@ -27,6 +27,9 @@ export function initialRoom({ id = null, token = null, watching = false, invite 
     clockOffset: 0,    // server time − local time (s)
     view: null,        // "join" (the invitation page) or "game", once the server has spoken
     heard: [],         // the new actions to announce (read out by screen readers)
+    away: {},          // seat -> until when (server time, s) its player may be gone before ICF 143 a applies
+    quick: [],         // the latest quick messages heard: [{seat, id, at}] (at: local time, s)
+    aim: null,         // {seat, along, angle, power}: the striker as its player moves it (another page's)
   };
 }
 
@@ -71,9 +74,17 @@ const RECEIVE = {
     ...room, view: "game", mine: msg.you, links: msg.links || room.links, token: msg.token || room.token,
     watching: room.watching || !!msg.watching,
   }),
+  // who of the players is away, and until when (docs/web.md, "Presence"); a connection's first state says it too
+  presence: (room, msg) => ({ ...room, away: msg.away || {} }),
+  // a quick message, by id (docs/web.md, "Quick messages"): the last five kept
+  quick: (room, msg, { now }) => ({ ...room, quick: [...room.quick.slice(-4), { seat: msg.seat, id: msg.quick, at: now }] }),
+  // the striker as its player moves it ("Watching the aim"), until the turn changes
+  aim: (room, msg) => ({ ...room, aim: { seat: msg.seat, along: msg.along, angle: msg.angle, power: msg.power, turn: turnOf(latest(room)) } }),
   // a match state: shown at once, or after the motions before it
   state(room, msg, { now, instant }) {
     let next = { ...room, mine: msg.you || room.mine, links: msg.links || room.links, clockOffset: msg.now - now, fatal: null };
+    if (msg.away) next.away = msg.away;  // a first state: who is away
+    if (room.aim && room.aim.turn !== turnOf(msg)) next.aim = null;  // the turn moved on: its aim goes
     const shown = room.shown;
     if (!shown || lastAction(msg) !== lastAction(shown)) next.error = null;  // a new action: the old refusal goes
     if (msg.shot && !instant) {
