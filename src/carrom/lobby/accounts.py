@@ -77,6 +77,12 @@ def checked_name(name: Any) -> str:
     return name
 
 
+def checked_ruleset(ruleset: Any) -> str:
+    if ruleset not in RULESETS:
+        raise LobbyError("ruleset", say("{field}: one of {values}", field="ruleset", values=", ".join(RULESETS)))
+    return ruleset
+
+
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -243,8 +249,7 @@ class AccountStore:
 
     def leaderboard(self, ruleset: str, limit: int = 50) -> list[dict[str, Any]]:
         """The ladder of a ruleset: established ratings first, best first; provisional ones after, marked."""
-        if ruleset not in RULESETS:
-            raise LobbyError("ruleset", say("{field}: one of {values}", field="ruleset", values=", ".join(RULESETS)))
+        checked_ruleset(ruleset)
         with self.sessions() as s:
             rows = s.execute(select(RatingRow, AccountRow).join(AccountRow, AccountRow.id == RatingRow.account_id)
                              .where(RatingRow.ruleset == ruleset, AccountRow.deleted.is_(False))).all()
@@ -257,6 +262,16 @@ class AccountStore:
         with self.sessions() as s:
             return [(g.room, g.changes[str(account_id)][1]) for g in self._games_of(s, account_id)
                     if g.ruleset == ruleset and g.rated and str(account_id) in g.changes]
+
+    def rating_history(self, account_id: int, ruleset: Any) -> list[dict[str, Any]]:
+        """The profile's graph: each rated game of the ruleset, oldest first, with the account's rating before and
+        after it and when it was played (``LobbyError`` naming ``ruleset`` for rules that do not exist)."""
+        checked_ruleset(ruleset)
+        with self.sessions() as s:
+            return [{"room": g.room, "before": round(g.changes[key][0], 1), "after": round(g.changes[key][1], 1),
+                     "played": g.created}
+                    for g in self._games_of(s, account_id)
+                    if g.ruleset == ruleset and g.rated and (key := str(account_id)) in g.changes]
 
     # -- inside -----------------------------------------------------------------------------------------------
     def _new_token(self, s: Session, account_id: int) -> str:

@@ -26,6 +26,7 @@ from sqlalchemy import func, select
 from carrom.i18n.said import RECORDER as SAID
 from carrom.lobby.accounts import Account, AccountStore, LobbyError
 from carrom.lobby.matchmaking import Seek, window
+from carrom.lobby.ratings import Rating
 from carrom.lobby.queue import SeekQueue, want_of
 from carrom.rules import Seat
 from carrom.store import Store
@@ -256,6 +257,16 @@ def lobby_router(lobby: Lobby) -> APIRouter:
     async def me(request: Request):
         account = await account_of(request)
         return await asyncio.to_thread(lobby.accounts.export, account)
+
+    @router.get("/api/lobby/me/history")
+    async def my_history(request: Request, ruleset: str = "icf"):
+        """The profile's rating history in one ruleset: each rated game's rating before and after, oldest first."""
+        account = await account_of(request)
+        try:
+            games = await asyncio.to_thread(lobby.accounts.rating_history, account.id, ruleset)
+        except LobbyError as exc:
+            raise refused(exc) from None
+        return {"ruleset": ruleset, "start": Rating().rating, "games": games}
 
     @router.delete("/api/lobby/me")
     async def delete_me(request: Request, response: Response):
