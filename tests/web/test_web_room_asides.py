@@ -110,3 +110,14 @@ def aimed(asha, ravi, watcher):
     assert until(watcher, "aim")["along"] == 0.07
     asha.send_json({"type": "aim", "along": 0.9, "angle": 0.0, "power": 0.0})
     assert until(asha, "error")["message"] == "along 0.9 is out of range: at least -0.5 and at most 0.5"
+
+
+def test_the_page_words_every_quick_message_the_server_knows_and_no_other():
+    import re
+    from pathlib import Path
+
+    from carrom.web.messages import QUICK
+
+    page = (Path(__file__).resolve().parents[2] / "src/carrom/web/static/lobby-room.js").read_text()
+    block = page.split("export const QUICK = {", 1)[1].split("};", 1)[0]
+    assert tuple(re.findall(r"(\w+): \(\) => t\(", block)) == QUICK
