@@ -1,6 +1,7 @@
 """The lobby's page in Debian's chromium (issue 39): a stranger on a laptop signs up, another on a phone plays as
-a guest; both look for a casual match, are paired, and land in one room, each in their own seat; the page is in
-the reader's language and shows no console error."""
+a guest; both look for a casual match, are paired, and land in one room, each in their own seat, which says the game is
+casual and how long its break may wait before it is aborted; the page is in the reader's language and shows no
+console error."""
 
 DESKTOP = {"viewport": {"width": 1366, "height": 768}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -41,4 +42,7 @@ def test_two_strangers_meet_in_one_room_from_the_lobby(server, browser, artifact
     room = laptop.url.rsplit("/", 1)[1]
     tokens = [p.evaluate(f"localStorage.getItem('carrom-token-{room}')") for p in (laptop, phone)]
     assert all(tokens) and tokens[0] != tokens[1]
+    # the room says what the lobby makes of it: casual, and how long the break may wait before it is aborted
+    laptop.wait_for_function("document.getElementById('lobby-game').textContent.startsWith("
+                             "'A casual game of the lobby. If the break is not played within ')")
     assert errors == []
