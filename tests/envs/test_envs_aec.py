@@ -50,7 +50,7 @@ def test_the_turn_continues_after_an_own_coin():
     e = CarromAEC(players=2)
     e.reset(seed=0)
     seat = strokes_until(e, last_ruling_keeps_turn)
-    assert e.agent_selection == seat == e.game.expected()[1]
+    assert e.agent_selection == seat == e.game.expected().seat
 
 
 def test_the_break_passes_after_three_attempts_that_touch_nothing():

@@ -8,6 +8,7 @@ from carrom.equipment import Disc, Layout, PieceKind, Seat as EqSeat, opening_fo
 from carrom.game import Game, GameError
 from carrom.players import RandomPlayer, play_out, step
 from carrom.records import dumps, load_record
+from carrom.rules import Expect, Expected
 
 SINGLES = {"south": "Asha", "north": "Ravi"}
 DOUBLES = {"south": "Asha", "east": "Bilal", "north": "Ravi", "west": "Dana"}
@@ -58,7 +59,7 @@ def test_the_opening_is_the_formation_and_the_breaker_strikes_first():
     """ICF 41 a, 42, 43: the formation, the breaker in turn with the whites."""
     game = Game.new(SINGLES, first_breaker="north")
     assert game.layout == opening_formation()
-    assert game.expected() == ("stroke", "north")
+    assert game.expected() == Expected(Expect.STROKE, "north")
 
 
 def test_a_straight_break_is_ruled_and_recorded():
@@ -93,7 +94,7 @@ def _owe_a_coin(game: Game) -> None:
     """Play until a coin is owed for placing."""
     bots = {s: RandomPlayer(3) for s in SINGLES}
     for _ in range(2000):
-        if game.expected()[0] == "place":
+        if game.expected().kind == "place":
             return
         step(game, bots)
     raise AssertionError("no coin owed in 2000 actions")
@@ -103,7 +104,7 @@ def test_placement_where_the_law_forbids_is_refused_with_the_reason():
     """ICF 84 a, 85, 86, 89: inside the outer circle, not over the centre circle, not on a piece."""
     game = Game.new(SINGLES)
     _owe_a_coin(game)
-    seat = game.expected()[1]
+    seat = game.expected().seat
     before = (game.state, game.layout)
     with pytest.raises(GameError, match="outer centre circle"):
         game.place(seat, 0.2, 0.2)
@@ -116,7 +117,7 @@ def test_no_room_for_the_striker_replays_the_board():
     """ICF 142: coins lying on the baselines leave no room for the striker: the board is replayed."""
     game = Game.new(SINGLES)
     game.strike("south", 0.0, 0.0, 6.0)
-    while game.expected() != ("stroke", "north"):
+    while game.expected() != Expected(Expect.STROKE, "north"):
         step(game, {s: RandomPlayer(1) for s in SINGLES})
         if game.state.board.strokes == 0:
             pytest.fail("the board ended before North's turn")
@@ -137,7 +138,7 @@ def test_a_weak_stroke_that_never_leaves_the_baseline_is_not_a_stroke():
     game = Game.new(SINGLES)
     report = game.strike("south", 0.0, math.pi / 2 - 0.01, 0.01)
     assert not report.completed and report.ruling is None
-    assert game.record.entries == [] and game.expected() == ("stroke", "south")
+    assert game.record.entries == [] and game.expected() == Expected(Expect.STROKE, "south")
 
 
 def test_a_break_that_pressed_two_coins_together_does_not_stop_the_game():
@@ -148,7 +149,7 @@ def test_a_break_that_pressed_two_coins_together_does_not_stop_the_game():
     forward = math.atan2(EqSeat.NORTH.forward[1], EqSeat.NORTH.forward[0])
     report = game.strike("north", 0.019604362169869854, -2.7070960974280416 - forward, 3.1142727880063035)
     assert "ICF 44" in report.ruling.laws  # the break made
-    seat = game.expected()[1]
+    seat = game.expected().seat
     lo, hi = max(game.legal_intervals(seat), key=lambda iv: iv[1] - iv[0])
     after = game.strike(seat, (lo + hi) / 2, 0.0, 1.0)
     assert after.ruling is not None and game.record.entries[-1].seat == seat

@@ -58,7 +58,8 @@ def test_the_games_api_gives_seats():
     """What the laws wait for names a ``Seat`` (ICF 43: south breaks here); a stroke's report and a practice
     position taken from the game carry ``Seat`` values, and the position's file form still spells the name."""
     game = Game.new({"south": "A", "north": "B"}, first_breaker="south")
-    kind, seat = game.expected()
+    exp = game.expected()
+    kind, seat = exp.kind, exp.seat
     assert (kind, seat) == ("stroke", R.Seat.SOUTH) and type(seat) is R.Seat
     position = Position.from_game(game)
     assert type(position.seat) is R.Seat and type(position.opponent) is R.Seat
@@ -66,7 +67,7 @@ def test_the_games_api_gives_seats():
     assert type(Position.from_dict(position.to_dict()).seat) is R.Seat
     report = game.strike(R.Seat.SOUTH, 0.0, 0.0, 2.0)
     assert type(report.seat) is R.Seat
-    assert type(game.expected()[1]) is R.Seat
+    assert type(game.expected().seat) is R.Seat
 
 
 def test_a_strike_is_built_from_a_board_seat_or_a_name_at_the_physics_edge():

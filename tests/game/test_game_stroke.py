@@ -28,6 +28,7 @@ from carrom.rules import Seat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "practice"))  # practice's positions and aims
 from practice_helpers import B, Q, W, aim_at, position, pot  # noqa: E402
+from carrom.rules import Expect, Expected
 
 WHITES8 = [(W, -0.25 + 0.06 * i, 0.25) for i in range(8)]  # one white of south's already down
 BLACKS = [(B, -0.25 + 0.06 * i, -0.05) for i in range(3)]
@@ -59,7 +60,7 @@ def test_an_own_coin_pocketed_keeps_the_turn():
     p = play(pos, pot(pos, 0))
     assert p.outcome.pocketed and set(p.outcome.pocketed) == {p.state.colour_of(Seat.SOUTH)}
     assert "ICF 48" in laws(p)
-    assert p.state.board.turn is Seat.SOUTH and p.state.expected()[:2] == ("stroke", Seat.SOUTH)
+    assert p.state.board.turn is Seat.SOUTH and p.state.expected() == Expected(Expect.STROKE, Seat.SOUTH)
     assert p.layout == p.shot.final_layout and p.layout.count(W) == 7  # nothing to return
     assert pos.rules_state() == state and pos.layout == layout
 
@@ -73,12 +74,12 @@ def test_the_striker_pocketed_owes_a_due_placed_in_the_centre():
     p = play(pos, aim)
     assert p.outcome.striker_pocketed and p.outcome.pocketed == ()
     assert "ICF 72 a" in laws(p)
-    assert p.state.expected()[0] == "place" and p.layout.count(W) == 8
+    assert p.state.expected().kind == "place" and p.layout.count(W) == 8
     placed = play(pos, aim, place=True)
     assert len(placed.placed) == 1 and placed.placed[0].kind is W
     assert placed.layout.count(W) == 9 and placed.placed[0] in near_centre(placed.layout, W)
     assert placed.state.board.on_board(placed.state.colour_of(Seat.SOUTH)) == 9
-    assert placed.state.expected()[:2] == ("stroke", Seat.NORTH)
+    assert placed.state.expected() == Expected(Expect.STROKE, Seat.NORTH)
 
 
 def test_the_queen_not_covered_goes_back_to_the_centre():
@@ -121,7 +122,8 @@ def test_the_game_plays_what_play_stroke_gives():
     players = {"south": GeometricPlayer(seed=3, noise=1.0), "north": GeometricPlayer(seed=4, noise=1.0)}
     compared = 0
     while compared < 12:
-        kind, seat = game.expected()
+        exp = game.expected()
+        kind, seat = exp.kind, exp.seat
         if kind != "stroke":
             step(game, players)
             continue

@@ -18,6 +18,7 @@ from carrom.equipment import Seat as EqSeat, has_legal_position, legal_intervals
 from carrom.game.game import Game, GameError
 from carrom.rules import Coin, Match, Seat, Stroke, StrokeOutcome, apply
 from carrom.rules import match as rules_match
+from carrom.rules import Expect, Expected
 
 
 def a_game() -> Game:
@@ -30,7 +31,7 @@ def play_some(game: Game, strokes: int, seed: int) -> None:
         exp = game.expected()
         if exp is None:
             return
-        kind, seat = exp
+        kind, seat = exp.kind, exp.seat
         if kind == "stroke":
             lo, hi = rng.choice(game.legal_intervals(seat))
             game.strike(seat, rng.uniform(lo, hi), rng.uniform(-1.0, 1.0), rng.uniform(1.0, 6.5))
@@ -67,11 +68,11 @@ def test_the_ruling_the_record_keeps_is_the_plain_one(seed, strokes):
     game = a_game()
     play_some(game, strokes, seed)
     exp = game.expected()
-    if exp is None or exp[0] != "stroke":
+    if exp is None or exp.kind != "stroke":
         return
     state, kept = game.state, len(game.match.history)
-    lo, hi = game.legal_intervals(exp[1])[0]
-    report = game.strike(exp[1], (lo + hi) / 2, 0.1, 4.0)
+    lo, hi = game.legal_intervals(exp.seat)[0]
+    report = game.strike(exp.seat, (lo + hi) / 2, 0.1, 4.0)
     if not report.completed:
         return
     asked, ruling = game.match.history[kept]
@@ -89,7 +90,7 @@ def test_an_answer_asked_about_another_action_or_state_is_not_taken():
     pots = Stroke(Seat.SOUTH, StrokeOutcome(pocketed=(Coin.WHITE,)))
     nothing = Stroke(Seat.SOUTH, StrokeOutcome())
     assert match.play(pots, (start, *apply(start, nothing))) == apply(start, pots)[1]  # about another action
-    assert match.expected() == ("stroke", Seat.SOUTH)
+    assert match.expected() == Expected(Expect.STROKE, Seat.SOUTH)
     match.undo()
     again = Match(replace(start))  # an equal state, not the same one
     assert again.play(pots, (start, *apply(start, nothing))) == apply(start, pots)[1]

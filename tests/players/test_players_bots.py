@@ -11,6 +11,7 @@ from carrom.players import LEVELS, GeometricPlayer, MasterPlayer, RandomPlayer, 
 from carrom.players.geometric import MAX_ANGLE, plan_shots, targets
 from carrom.players.master import rail_shots
 from carrom.rules import Seat
+from carrom.rules import Expect, Expected
 
 SINGLES = {"south": "Asha", "north": "Ravi"}
 DOUBLES = {"south": "Asha", "east": "Bela", "north": "Ravi", "west": "Dev"}
@@ -26,7 +27,7 @@ def positions(n=12, seed=0, players=SINGLES):
             if g.over:
                 break
             step(g, bots)
-        while not g.over and g.expected()[0] != "stroke":
+        while not g.over and g.expected().kind != "stroke":
             step(g, bots)
         if not g.over:
             out.append(g)
@@ -55,21 +56,21 @@ def test_choices_are_always_legal(bot):
     games = positions(14) + positions(4, seed=7, players=DOUBLES)
     for g in games:
         for _ in range(3):  # the position, and two after it
-            if g.over or g.expected()[0] != "stroke":
+            if g.over or g.expected().kind != "stroke":
                 break
-            seat = g.expected()[1]
+            seat = g.expected().seat
             c = player.choose_strike(g, seat)
             assert legal(g, seat, c), (g.legal_intervals(seat), c)
             if player.noise == 0 and not isinstance(player, MasterPlayer):
                 assert abs(c.angle) <= MAX_ANGLE + 1e-9  # forward: no thumbed stroke is planned (the master's thumbs)
             g.strike(seat, c.along, c.angle, c.speed)  # raises GameError if anything is illegal
-            while not g.over and g.expected()[0] != "stroke":
+            while not g.over and g.expected().kind != "stroke":
                 step(g, {s: player for s in g.record.header.players})
 
 
 def test_planned_shots_keep_to_the_limits():
     for g in positions(6, seed=3):
-        seat = g.expected()[1]
+        seat = g.expected().seat
         for s in plan_shots(g, seat, limit=100, per_pair=3):
             assert s.cut < math.radians(70) + 1e-9 and abs(s.angle) <= MAX_ANGLE
             assert legal(g, seat, s.choice)
@@ -80,7 +81,7 @@ def lone_coin_game(x, y, params=None):
     """South to strike, one of South's coins at (x, y), everything else far off in a clump by the north-west."""
     g = Game.new(SINGLES, params=params)
     bots = {s: RandomPlayer(9) for s in SINGLES}
-    while g.expected() != ("stroke", "south") or g.state.board.strokes == 0:
+    while g.expected() != Expected(Expect.STROKE, "south") or g.state.board.strokes == 0:
         step(g, bots)
     board = g.state.board
     own = g.state.colour_of(Seat("south"))
@@ -118,7 +119,7 @@ def test_the_search_player_pots_its_own_coins_most_of_the_time():
     """
     bot, pots, strokes = SearchPlayer(5), 0, 0
     for g in positions(30, seed=1):
-        seat = g.expected()[1]
+        seat = g.expected().seat
         own = g.state.colour_of(Seat(seat)).value
         c = bot.choose_strike(g, seat)
         report = g.strike(seat, c.along, c.angle, c.speed)
@@ -133,12 +134,12 @@ def test_placements_are_legal_or_waived():
         for seed in range(3):
             g = Game.new(SINGLES)
             bots = {s: RandomPlayer(4 + seed) for s in SINGLES}
-            while g.expected()[0] != "place":
+            while g.expected().kind != "place":
                 step(g, bots)
-            spot = bot.choose_placement(g, g.expected()[1])
+            spot = bot.choose_placement(g, g.expected().seat)
             assert spot is None or not placement_problems(g.layout, *spot)
             if spot is not None:
-                g.place(g.expected()[1], *spot)
+                g.place(g.expected().seat, *spot)
 
 
 @pytest.mark.parametrize("model", ["v1", "v3"])
@@ -146,8 +147,8 @@ def test_claims_are_the_most_the_laws_allow(model):
     g = Game.new(SINGLES, params=MODELS[model])  # v3: before the bots allowed for the throw, this board never ended
     bots = {s: GeometricPlayer(1) for s in SINGLES}
     while not g.state.results or g.state.claim is not None:
-        if g.expected()[0] == "claim":
-            claim = bots["south"].choose_claim(g, g.expected()[1])
+        if g.expected().kind == "claim":
+            claim = bots["south"].choose_claim(g, g.expected().seat)
             assert claim == g.state.claim.most > 0
         step(g, bots)
 
@@ -188,7 +189,7 @@ def test_an_unknown_level_is_refused():
 
 def test_the_bots_are_repeatable_with_a_seed():
     g = positions(1, seed=2)[0]
-    seat = g.expected()[1]
+    seat = g.expected().seat
     assert SearchPlayer(7, noise=1).choose_strike(g, seat) == SearchPlayer(7, noise=1).choose_strike(g, seat)
     assert GeometricPlayer(7, noise=2).choose_strike(g, seat) == GeometricPlayer(7, noise=2).choose_strike(g, seat)
 
@@ -197,7 +198,7 @@ def test_the_master_keeps_to_its_time_budget():
     """A deadline already past cuts every decision, and the choice is still legal; a generous one cuts none."""
     hurried, patient = MasterPlayer(1, noise=0.3, seconds=0.0), MasterPlayer(1, noise=0.3, seconds=600.0)
     for g in positions(5, seed=4):
-        seat = g.expected()[1]
+        seat = g.expected().seat
         for bot in (hurried, patient):
             assert legal(g, seat, bot.choose_strike(g, seat))
     assert hurried.decisions == hurried.cut == 5
@@ -207,7 +208,7 @@ def test_the_master_keeps_to_its_time_budget():
 def test_a_master_out_of_time_plays_the_search_players_choice():
     """Cut before any leave is valued, the master plays the best candidate by the search's own value."""
     g = positions(3, seed=5)[-1]
-    seat = g.expected()[1]
+    seat = g.expected().seat
     assert MasterPlayer(3, simulations=0, samples=4).choose_strike(g, seat) == SearchPlayer(3).choose_strike(g, seat)
 
 
@@ -294,7 +295,7 @@ def test_the_master_judges_its_finalists_again_on_fresh_copies_of_its_hand():
     """Against the winner's curse: the ``top`` finalists of the screen are simulated again, ``confirm``
     fresh noisy copies each, in one more batch; without noise (or with ``confirm=0``) the screen decides."""
     g = positions(3, seed=5)[-1]
-    seat = g.expected()[1]
+    seat = g.expected().seat
     noisy = Recording(3, noise=0.3, candidates=16, samples=4, top=5, confirm=7, replies=0)  # no reply batches
     assert legal(g, seat, noisy.choose_strike(g, seat))
     (screened, n0, rows0), (finalists, n1, rows1) = noisy.batches
@@ -307,7 +308,7 @@ def test_the_master_judges_its_finalists_again_on_fresh_copies_of_its_hand():
     replied = 0  # in some of these positions replies are simulated (in the position above none needs one)
     for g in positions(4, seed=5)[1:]:
         replying = Recording(3, noise=0.3, candidates=16, samples=4, top=5, confirm=7)  # the default: replies simulated
-        replying.choose_strike(g, g.expected()[1])
+        replying.choose_strike(g, g.expected().seat)
         assert replying.batches[1] == (5, 7, 35)
         assert all(n == 3 for _c, n, _r in replying.batches[2:])  # the opponent's shots, 3 copies each
         replied += len(replying.batches) > 2
@@ -351,7 +352,7 @@ def test_the_master_pots_a_coin_lying_on_a_cushion_along_it(model):
     assert len(along_the_cushion) >= 2
     c = RailsOnly(1).choose_strike(g, Seat.SOUTH)  # one of those, or one whose striker runs on into the clump
     assert g.strike("south", c.along, c.angle, c.speed).shot.coins_pocketed
-    assert g.expected() == ("stroke", Seat.SOUTH)  # an own coin down: the turn continues (ICF 48)
+    assert g.expected() == Expected(Expect.STROKE, Seat.SOUTH)  # an own coin down: the turn continues (ICF 48)
     assert not rail_shots(lone_coin_game(0.1, 0.1, params), Seat.SOUTH)  # a coin off the cushions has none
 
 
@@ -380,7 +381,7 @@ def coin_game_for(seat, x, y):
     """``seat`` to strike, one of its coins at (x, y), every other piece in a clump about (0, 0.15)."""
     g = Game.new(SINGLES)
     bots = {s: RandomPlayer(9) for s in SINGLES}
-    while g.expected() != ("stroke", seat) or g.state.board.strokes == 0:
+    while g.expected() != Expected(Expect.STROKE, seat) or g.state.board.strokes == 0:
         step(g, bots)
     board = g.state.board
     own = g.state.colour_of(Seat(seat))

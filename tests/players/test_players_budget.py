@@ -20,7 +20,7 @@ HOGS = 2  # spinning processes: one per core of the 2-core machine
 
 def strokes(games, seed):
     bot = make_bot("master", seed)
-    return [bot.choose_strike(g, g.expected()[1]) for g in games], bot
+    return [bot.choose_strike(g, g.expected().seat) for g in games], bot
 
 
 def test_the_master_plays_the_same_strokes_with_cpu_hogs_running():
@@ -46,7 +46,7 @@ def test_the_count_cuts_the_same_decisions_every_time():
 
     def run():
         bot = MasterPlayer(5, noise=0.3, simulations=1)
-        return [bot.choose_strike(g, g.expected()[1]) for g in games], bot.cut
+        return [bot.choose_strike(g, g.expected().seat) for g in games], bot.cut
 
     first, cut = run()
     assert cut == len(games)  # the screen alone spends it: every decision cut before any leave is valued

@@ -156,7 +156,7 @@ def test_geometric_boards_under_v3_end():
         bots = {s: GeometricPlayer(1) for s in SINGLES}
         strokes = 0
         while not game.state.results and strokes < 300:
-            strokes += game.expected()[0] == "stroke"
+            strokes += game.expected().kind == "stroke"
             step(game, bots)
         assert game.state.results and game.state.board_index == 1, seed  # ended, no board replayed
         longest = max(longest, strokes)

@@ -28,10 +28,10 @@ def test_the_prediction_is_the_stroke_the_game_plays_bit_for_bit():
     compared = after_compared = 0
     while compared < 14:
         exp = game.expected()
-        if exp[0] != "stroke":
+        if exp.kind != "stroke":
             step(game, players)
             continue
-        seat = exp[1]
+        seat = exp.seat
         pos = Position.from_game(game)
         c = players[seat].choose_strike(game, seat)
         pred = predict(pos, Aim(c.along, c.angle, c.speed), game.params)
@@ -41,7 +41,7 @@ def test_the_prediction_is_the_stroke_the_game_plays_bit_for_bit():
         if report.completed:
             assert pred.ruling.decisions == report.ruling.decisions
             assert pred.ruling.ended == report.ruling.ended
-        if game.expected()[0] == "stroke" and not pred.board_over:
+        if game.expected().kind == "stroke" and not pred.board_over:
             assert pred.after == Position.from_game(game)  # the discs, the returns, the turn, the queen
             after_compared += 1
         compared += 1

@@ -60,9 +60,9 @@ def place_all(m: Match) -> list:
     rulings = []
     for _ in range(40):
         exp = m.expected()
-        if exp is None or exp[0] != "place":
+        if exp is None or exp.kind != "place":
             return rulings
-        rulings.append(m.play(Place(exp[1])))
+        rulings.append(m.play(Place(exp.seat)))
     raise AssertionError("placing never finished")
 
 

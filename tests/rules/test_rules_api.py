@@ -76,14 +76,18 @@ def test_a_sides_dues_in_one_place():
     assert m.state.dues(N).waiting == 1 and m.state.dues(N).total == 2
 
 
-def test_expected_is_a_value_that_still_compares_as_a_pair():
+def test_expected_is_a_plain_value_not_a_pair():
+    """What the laws wait for is a frozen value with an enum kind (STYLE §1), not a tuple: it neither unpacks nor
+    indexes nor equals a pair; its kind still reads as the old word in text and keys."""
     m = new()
     exp = m.expected()
-    assert isinstance(exp, Expected) and exp.kind is Expect.STROKE and exp.seat is S
-    assert exp == ("stroke", S) and exp[0] == "stroke" and tuple(exp) == ("stroke", S)
-    kind, seat = exp
-    assert (kind, seat) == ("stroke", S) and not exp.optional
-    assert f"{kind}" == str(kind) == "stroke" and {"stroke": 1}[kind] == 1  # as the old word in text and keys
+    assert isinstance(exp, Expected) and exp.kind is Expect.STROKE and exp.seat is S and not exp.optional
+    assert exp == Expected(Expect.STROKE, S) and exp != ("stroke", S) and hash(exp) == hash(Expected(Expect.STROKE, S))
+    with pytest.raises(TypeError):
+        kind, seat = exp
+    with pytest.raises(TypeError):
+        exp[0]
+    assert f"{exp.kind}" == str(exp.kind) == "stroke" and {"stroke": 1}[exp.kind] == 1
 
 
 def test_a_match_taken_over_with_nothing_scored_yet():
@@ -103,7 +107,7 @@ def test_a_match_taken_over_from_a_paper_scorecard():
                          games_won=(1, 1), boards_done=4, past_games=[(25, 3), (8, 25)])
     st = m.state
     assert st.points == ((25, 3), (8, 25), (10, 22)) and st.games_won == (1, 1) and st.game_index == 2
-    assert m.expected() == ("stroke", N) and st.board.colour(1).value == "white"  # the breaker plays white
+    assert m.expected() == Expected(Expect.STROKE, N) and st.board.colour(1).value == "white"  # the breaker plays white
     assert st.sides_changed  # the deciding game, after its fourth board (ICF 60 a)
     slam(m, 1)
     assert st.side(N).points + 9 == m.state.side(N).points  # 9 coins, no queen from 22 (ICF 54)

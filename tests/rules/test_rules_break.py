@@ -8,6 +8,7 @@ import pytest
 from rules_helpers import (
     BLACK, E, N, S, W, WHITE, RulesError, laws, miss, new, play, refused, side_of, slam, stroke,
 )
+from carrom.rules import Expect, Expected
 
 
 # -- ICF 39: the toss ---------------------------------------------------------------------
@@ -21,7 +22,7 @@ from rules_helpers import (
 def test_toss_winner_choice_is_accepted(first, toss):
     m = new(first=first, toss=toss)
     assert m.state.toss == toss
-    assert m.expected() == ("stroke", first)
+    assert m.expected() == Expected(Expect.STROKE, first)
 
 
 @pytest.mark.parametrize("first, toss", [
@@ -41,7 +42,7 @@ def test_toss_inconsistent_with_first_breaker_is_refused(first, toss):
 def test_first_breaker_breaks_with_white(first, doubles):
     """ICF 42: the player who chose to break breaks; ICF 43: the breaker plays white, the other side black."""
     m = new(first=first, doubles=doubles)
-    assert m.expected() == ("stroke", first)
+    assert m.expected() == Expected(Expect.STROKE, first)
     assert m.state.board.breaker is first
     assert m.state.colour_of(first) is WHITE
     assert m.state.colour_of(first.opposite) is (WHITE if doubles else BLACK)  # a partner, or the opponent
@@ -59,7 +60,7 @@ def test_a_light_touch_is_a_break():
     r = play(m, S, "")
     assert "ICF 44" in laws(r)
     assert m.state.board.broken
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
     assert (m.state.board.white, m.state.board.black) == (9, 9)
 
 
@@ -68,7 +69,7 @@ def test_a_break_that_pockets_own_coins_keeps_the_turn():
     m = new()
     r = play(m, S, "ww")
     assert "ICF 44" in laws(r) and "ICF 48" in laws(r)
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
     assert m.state.board.white == 7
 
 
@@ -84,11 +85,11 @@ def test_break_passes_after_the_allowed_attempts(rules, attempts, again, passes)
     for i in range(attempts - 1):
         r = miss(m, S, touched=False)
         assert again in laws(r)
-        assert m.expected() == ("stroke", S), f"attempt {i + 1}: the breaker tries again"
+        assert m.expected() == Expected(Expect.STROKE, S), f"attempt {i + 1}: the breaker tries again"
         assert not m.state.board.broken
     r = miss(m, S, touched=False)
     assert passes in laws(r)
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
     assert not m.state.board.broken
     # ICF 45 b: the opponent breaks with the black coins; no re-arrangement (same board)
     assert m.state.colour_of(N) is BLACK and m.state.colour_of(S) is WHITE
@@ -104,10 +105,10 @@ def test_icf_break_condition_lasts_until_the_break_is_made():
     for i in range(2):
         r = miss(m, N, touched=False)
         assert "ICF 45 a" in laws(r)
-        assert m.expected() == ("stroke", N)
+        assert m.expected() == Expected(Expect.STROKE, N)
     r = miss(m, N, touched=False)
     assert "ICF 45 b" in laws(r)
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
     r = play(m, S, "w")
     assert "ICF 44" in laws(r) and m.state.board.broken
     assert m.state.colour_of(S) is WHITE  # the breaker's colour never changes within the board
@@ -118,9 +119,9 @@ def test_fr_official_single_attempt_after_the_break_has_passed():
     m = new("fr-official")
     miss(m, S, touched=False)
     miss(m, S, touched=False)
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
     miss(m, N, touched=False)
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
 
 
 @pytest.mark.parametrize("letters, fouls", [
@@ -133,7 +134,7 @@ def test_improper_break_attempt_loses_the_turn_without_due(letters, fouls):
     m = new()
     r = play(m, S, letters + "".join(fouls), touched=False)
     assert "ICF 45 c" in laws(r)
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
     b = m.state.board
     assert not b.owed and b.debts == (0, 0)
     assert (b.white, b.black) == (9, 9)
@@ -159,7 +160,7 @@ def test_break_alternates_by_board_singles():
         assert "ICF 49 a" in laws(r)
         breakers.append(m.state.board.breaker)
         assert m.state.colour_of(m.state.board.breaker) is WHITE
-        assert m.expected() == ("stroke", m.state.board.breaker)
+        assert m.expected() == Expected(Expect.STROKE, m.state.board.breaker)
     assert breakers == [S, N, S]
 
 
@@ -198,4 +199,4 @@ def test_break_by_game(doubles):
     assert firsts[0] is S and firsts[2] is S
     assert side_of(m, firsts[1]) == 1  # the other side opens game 2
     assert m.state.games_won == (1, 1)
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)

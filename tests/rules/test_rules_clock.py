@@ -10,6 +10,7 @@ from rules_helpers import (
     N, S, Concede, Place, RulesError, Timeout, laws, miss, new, place_all, play, position, refused, slam,
 )
 from carrom.rules import OutOfTime, action_from_dict, action_to_dict, running
+from carrom.rules import Expect, Expected
 
 
 def at_break(m):
@@ -98,7 +99,7 @@ def test_a_clock_run_out(case):
     r = m.play(OutOfTime(seat, what))
     for law in _laws_of(case_id):
         assert law in laws(r), (law, r.decisions)
-    assert m.expected() == expected
+    assert (m.expected().kind, m.expected().seat) == expected
     assert tuple((o.placer, o.coin.value) for o in m.state.board.owed) == owed
     assert m.state.board.debts == debts
     assert m.state.board.white == white
@@ -108,11 +109,11 @@ def test_the_turn_is_kept_after_a_technical_foul_and_lost_after_a_foul():
     m = first_of_turn(new())
     m.play(OutOfTime(S, "stroke"))
     place_all(m)
-    assert m.expected() == ("stroke", S)  # ICF 63 a
+    assert m.expected() == Expected(Expect.STROKE, S)  # ICF 63 a
     m = later_in_turn(new())
     m.play(OutOfTime(S, "stroke"))
     place_all(m)
-    assert m.expected() == ("stroke", N)  # ICF 64 a
+    assert m.expected() == Expected(Expect.STROKE, N)  # ICF 64 a
 
 
 def test_every_clock_is_15_seconds_and_names_its_law():
@@ -205,8 +206,8 @@ def test_after_a_slow_stroke_loses_the_turn_the_next_player_starts_a_fresh_turn(
     m = later_in_turn(new())
     m.play(OutOfTime(S, "stroke"))
     place_all(m)
-    assert m.expected() == ("stroke", N) and m.state.board.turn_strokes == 0
+    assert m.expected() == Expected(Expect.STROKE, N) and m.state.board.turn_strokes == 0
     r = m.play(OutOfTime(N, "stroke"))
     assert "ICF 63 a" in laws(r) and "ICF 64 a" not in laws(r)
     place_all(m)
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)

@@ -9,6 +9,7 @@ import pytest
 from rules_helpers import (
     BLACK, E, N, S, W, WHITE, Declare, Place, laws, miss, new, place_all, play, position, refused, stroke,
 )
+from carrom.rules import Expect, Expected
 
 
 def mid(turn=S, doubles=False, white=7, black=7):
@@ -38,10 +39,10 @@ def test_dues_and_penalties(law, letters, n_owed, turn, white, queen):
     assert [o.coin for o in b.owed] == [WHITE] * n_owed  # the offender's own colour
     assert all(o.placer is N for o in b.owed)  # ICF 78 a: by the opponent
     assert b.debts == (0, 0)
-    assert m.expected() == ("place", N)  # ICF 78 a: immediately, even if the striker plays on
+    assert m.expected() == Expected(Expect.PLACE, N)  # ICF 78 a: immediately, even if the striker plays on
     place_all(m)
     b = m.state.board
-    assert m.expected() == ("stroke", turn)
+    assert m.expected() == Expected(Expect.STROKE, turn)
     assert b.white == white and b.black == 7
     assert b.queen == queen
 
@@ -83,7 +84,7 @@ def test_due_before_any_own_coin_waits_until_one_is_pocketed(letters, debts, law
     assert "ICF 72 c" in laws(r) and law in laws(r)
     b = m.state.board
     assert b.debts == debts and not b.owed
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
     miss(m, N)
     r = play(m, S, "w")
     assert "ICF 72 c" in laws(r)
@@ -91,7 +92,7 @@ def test_due_before_any_own_coin_waits_until_one_is_pocketed(letters, debts, law
     assert [o.coin for o in b.owed] == [WHITE] and b.owed[0].placer is N
     assert b.debts == (debts[0] - 1, 0)  # ICF 83: the available coin first, the rest when available
     place_all(m)
-    assert m.expected() == ("stroke", S)  # ICF 48: South pocketed an own coin and plays on
+    assert m.expected() == Expected(Expect.STROKE, S)  # ICF 48: South pocketed an own coin and plays on
     assert m.state.board.white == 9
     if debts[0] == 2:
         play(m, S, "w")
@@ -108,7 +109,7 @@ def test_more_owed_than_in_the_nets_available_first():
     b = m.state.board
     assert len(b.owed) == 1 and b.debts == (1, 0)
     place_all(m)
-    assert m.state.board.white == 9 and m.expected() == ("stroke", N)
+    assert m.state.board.white == 9 and m.expected() == Expected(Expect.STROKE, N)
 
 
 # -- ICF 63: technical fouls --------------------------------------------------------------
@@ -122,7 +123,7 @@ def test_technical_foul_before_first_stroke_keeps_the_turn():
     b = m.state.board
     assert [(o.placer, o.coin) for o in b.owed] == [(N, WHITE)]
     place_all(m)
-    assert m.expected() == ("stroke", S) and m.state.board.white == 8
+    assert m.expected() == Expected(Expect.STROKE, S) and m.state.board.white == 8
 
 
 def test_technical_foul_by_a_player_not_in_turn():
@@ -133,7 +134,7 @@ def test_technical_foul_by_a_player_not_in_turn():
     b = m.state.board
     assert [(o.placer, o.coin) for o in b.owed] == [(S, BLACK)]  # the opponent places North's coin
     place_all(m)
-    assert m.expected() == ("stroke", S) and m.state.board.black == 8
+    assert m.expected() == Expected(Expect.STROKE, S) and m.state.board.black == 8
 
 
 def test_technical_foul_after_first_stroke_is_refused():
@@ -173,7 +174,7 @@ def test_placing_order_one_coin_at_a_time():
     for left in (2, 1, 0):
         m.play(Place(N))
         assert len(m.state.board.owed) == left
-    assert m.state.board.white == 9 and m.expected() == ("stroke", N)
+    assert m.state.board.white == 9 and m.expected() == Expected(Expect.STROKE, N)
 
 
 @pytest.mark.parametrize("striker, letters, placer", [
@@ -191,7 +192,7 @@ def test_doubles_placer_is_on_the_right_of_the_player_in_turn(striker, letters, 
     play(m, striker, letters)
     b = m.state.board
     assert b.owed and all(o.placer is placer for o in b.owed)
-    assert m.expected() == ("place", placer)
+    assert m.expected() == Expected(Expect.PLACE, placer)
 
 
 def test_doubles_outstanding_due_placed_by_right_of_player_in_turn_when_available():
@@ -204,7 +205,7 @@ def test_doubles_outstanding_due_placed_by_right_of_player_in_turn_when_availabl
     b = m.state.board
     assert [(o.placer, o.coin) for o in b.owed] == [(W, WHITE)] and b.debts == (0, 0)
     place_all(m)
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
 
 
 def test_doubles_pocketing_opponents_coin_that_pays_their_due_places_it():
@@ -216,10 +217,10 @@ def test_doubles_pocketing_opponents_coin_that_pays_their_due_places_it():
     assert "ICF 78 b ii" in laws(r)
     b = m.state.board
     assert [(o.placer, o.coin) for o in b.owed] == [(E, WHITE)] and b.debts == (0, 0)
-    assert m.expected() == ("place", E)
+    assert m.expected() == Expected(Expect.PLACE, E)
     place_all(m)
     assert m.state.board.white == 9
-    assert m.expected() == ("stroke", N)  # ICF 125: the opponent's coin: the turn is lost
+    assert m.expected() == Expected(Expect.STROKE, N)  # ICF 125: the opponent's coin: the turn is lost
 
 
 # -- ICF 79–81, 87 a: waiting and waiving ----------------------------------------------
@@ -231,12 +232,12 @@ def test_no_room_the_placer_waits_and_places_when_room_appears():
     play(m, S, "ws")
     r = m.play(Declare(N, "wait"))
     assert "ICF 79 a" in laws(r)
-    assert m.expected() == ("stroke", S)  # South plays on (ICF 73)
+    assert m.expected() == Expected(Expect.STROKE, S)  # South plays on (ICF 73)
     assert len(m.state.board.owed) == 2
     play(m, S, "w")
-    assert m.expected() == ("place", N)
+    assert m.expected() == Expected(Expect.PLACE, N)
     place_all(m)
-    assert m.state.board.white == 7 and m.expected() == ("stroke", S)
+    assert m.state.board.white == 7 and m.expected() == Expected(Expect.STROKE, S)
 
 
 def test_waiving_the_placing_forfeits_it():
@@ -247,7 +248,7 @@ def test_waiving_the_placing_forfeits_it():
     assert "ICF 80" in laws(r)
     b = m.state.board
     assert not b.owed and b.white == 6 and b.in_nets(WHITE) == 3
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
 
 
 def test_waiving_is_all_at_once():
@@ -257,7 +258,7 @@ def test_waiving_is_all_at_once():
     assert len(m.state.board.owed) == 3
     m.play(Place(N, waive=True))
     assert not m.state.board.owed and m.state.board.white == 6
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
 
 
 def test_waiving_part_after_placing_some_is_refused():
@@ -276,14 +277,14 @@ def test_doubles_the_right_to_place_passes_between_partners_so_neither_places_in
     m = new(doubles=True)
     play(m, S, "w")
     r = play(m, S, "s")
-    assert "ICF 79 b" in laws(r) and m.expected() == ("place", W)
+    assert "ICF 79 b" in laws(r) and m.expected() == Expected(Expect.PLACE, W)
     m.play(Declare(W, "wait"))
     miss(m, E)
-    assert m.expected() == ("place", W)  # North in turn: West keeps it, offered again after the stroke (ICF 81)
+    assert m.expected() == Expected(Expect.PLACE, W)  # North in turn: West keeps it, offered again after the stroke (ICF 81)
     m.play(Declare(W, "wait"))
     r = miss(m, N)
     assert m.state.board.turn is W and "ICF 79 b" in laws(r)
-    assert m.expected() == ("place", E)
+    assert m.expected() == Expected(Expect.PLACE, E)
 
 
 def test_the_right_to_place_passes_to_the_partner_under_fr_official_citing_001():
@@ -291,7 +292,7 @@ def test_the_right_to_place_passes_to_the_partner_under_fr_official_citing_001()
     m = new("fr-official", doubles=True)
     play(m, S, "w")
     r = play(m, S, "s")
-    assert "001 §3.11 i" in laws(r) and "ICF 79 b" not in laws(r) and m.expected() == ("place", W)
+    assert "001 §3.11 i" in laws(r) and "ICF 79 b" not in laws(r) and m.expected() == Expected(Expect.PLACE, W)
 
 
 def test_the_striker_who_pays_the_opponents_due_places_it_in_his_own_turn():
@@ -302,7 +303,7 @@ def test_the_striker_who_pays_the_opponents_due_places_it_in_his_own_turn():
     miss(m, S)
     play(m, E, "s")  # East's side owes a black, none in the nets: outstanding (ICF 72 c)
     r = play(m, N, "wb")  # North pockets a white and East's black: he plays on and places it himself
-    assert "ICF 79 b" not in laws(r) and m.expected() == ("place", N)
+    assert "ICF 79 b" not in laws(r) and m.expected() == Expected(Expect.PLACE, N)
 
 
 def _two_placers():
@@ -325,7 +326,7 @@ def test_a_waiver_by_a_placer_who_has_placed_nothing_is_his_own_whoever_else_is_
     r = m.play(Place(S, waive=True))
     assert "ICF 80" in laws(r)
     assert [(o.placer, o.coin.value) for o in m.state.board.owed] == [(N, "white")]
-    assert m.expected() == ("place", N)
+    assert m.expected() == Expected(Expect.PLACE, N)
 
 
 def test_while_one_placer_is_placing_another_does_not_place():
@@ -333,9 +334,9 @@ def test_while_one_placer_is_placing_another_does_not_place():
     for him to finish, as the referee's next step says (North); refused, nothing changes."""
     m = _two_placers()
     m.play(Place(N))
-    assert m.expected() == ("place", N)
+    assert m.expected() == Expected(Expect.PLACE, N)
     refused(m, Place(S), "North")
     m.play(Place(N))
-    assert m.expected() == ("place", S)
+    assert m.expected() == Expected(Expect.PLACE, S)
     m.play(Place(S))
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)

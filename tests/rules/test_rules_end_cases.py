@@ -10,6 +10,7 @@ import pytest
 from rules_helpers import (
     N, S, Declare, RulesError, laws, miss, new, place_all, play, position, refused, stroke,
 )
+from carrom.rules import Expect, Expected
 
 # id (law), white, black, queen covered by (side) or None, striker, strokes before, the stroke,
 # winner side, points, points when the winner has 22 or more, extra points claimable
@@ -81,13 +82,13 @@ def test_end_of_board(case, score):
     assert m.state.board.strokes == 0  # the next board is dealt; nothing waits for a demand (ICF 87 b)
     if claim:
         seat = m.state.table.seats_of(winner)[0]
-        assert m.expected() == ("claim", seat) and m.expected().optional  # ICF 87 b: extra points "if demanded"
+        assert m.expected() == Expected(Expect.CLAIM, seat, optional=True) and m.expected().optional  # ICF 87 b: extra points "if demanded"
         assert m.state.claim.most == claim
         r = m.play(Declare(seat, f"extra {claim}"))
         assert r.ending("board").points == points + claim
         points += claim
     else:
-        assert m.expected()[0] == "stroke"
+        assert m.expected().kind == "stroke"
     assert m.state.results[-1].winner == winner
     row = m.state.results[-1]
     assert row.queen[winner] + row.coins[winner] == points
@@ -113,7 +114,7 @@ def test_last_coin_with_striker_goes_back_and_the_board_goes_on():
     assert "ICF 73" in laws(r)
     assert m.state.board.result is None and not m.state.results
     place_all(m)
-    assert m.state.board.white == 2 and m.expected() == ("stroke", S)
+    assert m.state.board.white == 2 and m.expected() == Expected(Expect.STROKE, S)
 
 
 def test_last_coin_by_a_foul_with_queen_covered_goes_back():
@@ -123,7 +124,7 @@ def test_last_coin_by_a_foul_with_queen_covered_goes_back():
     assert "ICF 77 a" in laws(r)
     assert m.state.board.result is None
     place_all(m)
-    assert m.state.board.white == 2 and m.expected() == ("stroke", N)
+    assert m.state.board.white == 2 and m.expected() == Expected(Expect.STROKE, N)
 
 
 # -- ICF 55, 87 b: the 12-point cap and claiming extra points --------------------------------
@@ -136,7 +137,7 @@ def test_board_points_are_capped_at_twelve():
     play(m, N, "s")  # North's due with no black in the nets (ICF 72 c)
     assert m.state.board.debts == (0, 1)
     play(m, S, "q" + "w" * 9)  # nine whites and the queen: 9 + 3
-    assert m.expected() == ("claim", S)
+    assert m.expected() == Expected(Expect.CLAIM, S, optional=True)
     r = m.play(Declare(S, "extra 1"))
     assert "ICF 87 b" in laws(r)
     assert m.state.points[0] == (12, 0)
@@ -157,10 +158,10 @@ def test_extra_points_for_an_outstanding_due(claim, extra):
     """ICF 87 b: at the end of the board the winner may claim a point for each due or penalty outstanding."""
     m = held_due_position()
     assert m.state.claim.most == 1 and m.state.points[0] == (10, 0)
-    assert m.expected() == ("claim", S)
+    assert m.expected() == Expected(Expect.CLAIM, S, optional=True)
     m.play(Declare(S, f"extra {claim}"))
     assert m.state.points[0] == (10 + extra, 0)
-    assert m.expected() == ("stroke", N)  # next board: North breaks (ICF 49 a)
+    assert m.expected() == Expected(Expect.STROKE, N)  # next board: North breaks (ICF 49 a)
 
 
 def test_extra_points_in_part():
@@ -212,7 +213,7 @@ def test_striker_owes_coins_waiting_for_room_winner_may_claim_them():
     play(m, S, "ws")  # ICF 73: the white and a due go back, to be placed by North
     m.play(Declare(N, "wait"))  # ICF 79 a: no room yet
     play(m, S, "bb")  # North's last two: North wins by South's 2 whites left (ICF 52 a, 53 c)
-    assert m.expected() == ("claim", N)
+    assert m.expected() == Expected(Expect.CLAIM, N, optional=True)
     assert m.rulings[-1].ending("board").points == 2 and m.state.claim.most == 2
 
 
@@ -224,7 +225,7 @@ def test_outstanding_due_claimable_in_special_case():
     miss(m, N)
     r = play(m, S, "b")
     assert "ICF 106 a" in laws(r)
-    assert m.expected() == ("claim", N)
+    assert m.expected() == Expected(Expect.CLAIM, N, optional=True)
     m.play(Declare(N, "extra 1"))
     assert m.state.points[0] == (0, 22 + 9 + 1)
 
@@ -248,10 +249,10 @@ def test_own_last_coins_pay_the_outstanding_due_and_the_board_goes_on():
     r = play(m, S, "w" * 9)
     assert not m.state.board.over and not m.state.results
     assert "ICF 72 c" in laws(r) and "ICF 78 a" in laws(r)
-    assert m.expected() == ("place", N)
+    assert m.expected() == Expected(Expect.PLACE, N)
     place_all(m)
     assert m.state.board.white == 1 and m.state.board.debts == (0, 0)
-    assert m.expected() == ("stroke", S)  # ICF 48: own coins went in, South plays on
+    assert m.expected() == Expected(Expect.STROKE, S)  # ICF 48: own coins went in, South plays on
     play(m, S, "w")  # now the last white: North wins by 3 (ICF 107 a, the queen on the board)
     assert m.state.results[-1].winner == 1 and m.state.points[0] == (0, 3)
 
@@ -262,9 +263,9 @@ def test_opponents_last_coins_pay_their_outstanding_due_and_the_board_goes_on():
     miss(m, S)
     r = play(m, N, "w" * 9)
     assert not m.state.board.over and "ICF 78 a" in laws(r)
-    assert m.expected() == ("place", N)
+    assert m.expected() == Expected(Expect.PLACE, N)
     place_all(m)
-    assert m.state.board.white == 1 and m.expected() == ("stroke", S)  # ICF 125: the turn passes
+    assert m.state.board.white == 1 and m.expected() == Expected(Expect.STROKE, S)  # ICF 125: the turn passes
 
 
 def test_queen_own_last_coin_and_striker_go_back_and_play_goes_on():
@@ -275,7 +276,7 @@ def test_queen_own_last_coin_and_striker_go_back_and_play_goes_on():
     assert "ICF 98 a" in laws(r) and not m.state.results
     place_all(m)
     b = m.state.board
-    assert b.queen == "board" and b.white == 2 and m.expected() == ("stroke", S)
+    assert b.queen == "board" and b.white == 2 and m.expected() == Expected(Expect.STROKE, S)
 
 
 def test_own_last_coin_after_the_opponent_covered_the_queen_gives_no_queen_points():

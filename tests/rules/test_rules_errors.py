@@ -78,7 +78,7 @@ def test_toss_for_a_seat_nobody_sits_in():
     m = new()
     for w in [0, 1] * 4:
         lose_own_last(m, 1 - w)
-    assert m.expected()[0] == "toss"
+    assert m.expected().kind == "toss"
     refused(m, Declare(S, "toss east"))
     refused(m, Declare(S, "toss upstairs"), "seat")
 
@@ -156,7 +156,7 @@ def test_a_refused_action_during_a_claim_keeps_the_claim_open():
     """ICF 87 b: only an action the laws allow closes the claim; a refused one changes nothing."""
     m = position(new(), 1, 3, turn=S)
     play(m, S, "wsf")  # ICF 108 b: North wins, may claim 2
-    assert m.expected()[0] == "claim"
+    assert m.expected().kind == "claim"
     refused(m, stroke(S, ""), "turn")  # North breaks the next board (ICF 49 a)
     refused(m, Place(N))
     assert m.state.claim is not None and m.state.claim.most == 2

@@ -10,6 +10,7 @@ ICF 131 (partners talking), ICF 134 (a piece touched by hand).
 import pytest
 
 from carrom.rules import Coin, Declare, Foul, Match, Place, RulesError, Seat, Stroke, StrokeOutcome
+from carrom.rules import Expect, Expected
 
 S, N = Seat.SOUTH, Seat.NORTH
 
@@ -28,11 +29,11 @@ def test_each_foul_costs_a_penalty_and_the_turn_and_cites_its_law(foul):
     ruling = m.play(Stroke(S, StrokeOutcome(()), (foul,)))
     assert foul.law in ruling.laws, ruling.summary()
     assert "ICF 64 a" in ruling.laws
-    assert m.expected() == ("place", N)  # the opponent places the penalty white (ICF 64 a, 78 a)
+    assert m.expected() == Expected(Expect.PLACE, N)  # the opponent places the penalty white (ICF 64 a, 78 a)
     assert m.state.board.owed[0].coin is Coin.WHITE
     m.play(Place(N))
     assert m.state.board.white == 7 + 1
-    assert m.expected() == ("stroke", N)  # the turn is lost
+    assert m.expected() == Expected(Expect.STROKE, N)  # the turn is lost
 
 
 @pytest.mark.parametrize("law, foul", [
@@ -73,9 +74,9 @@ def test_technical_foul_before_the_first_stroke_keeps_the_turn():
     m.play(Stroke(N, StrokeOutcome(())))  # back to South, who has not struck yet this turn
     ruling = m.play(Declare(S, "technical"))
     assert "ICF 63 a" in ruling.laws
-    assert m.expected() == ("place", N)
+    assert m.expected() == Expected(Expect.PLACE, N)
     m.play(Place(N))
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
 
 
 def test_technical_foul_by_a_player_not_in_turn():
@@ -85,7 +86,7 @@ def test_technical_foul_by_a_player_not_in_turn():
     m.play(Stroke(N, StrokeOutcome((Coin.BLACK,))))
     ruling = m.play(Declare(S, "technical"))
     assert "ICF 63 b" in ruling.laws
-    assert m.expected() == ("place", N)
+    assert m.expected() == Expected(Expect.PLACE, N)
 
 
 def test_after_the_first_stroke_a_breach_is_a_foul_not_a_technical_foul():

@@ -6,6 +6,7 @@ the same breaches (ICF 91, 63, 64 a, 85). South plays white (side 0); positions 
 import pytest
 
 from rules_helpers import N, S, Declare, Forfeit, Foul, Place, laws, miss, new, place_all, play, refused, stroke
+from carrom.rules import Expect, Expected
 
 
 def _south_in_turn(rules):
@@ -27,7 +28,7 @@ def _south_places_in_his_turn(rules):
     miss(m, S)
     play(m, N, "s")  # the striker alone with no black in the nets: owed (001 §3.11 a)
     play(m, S, "wb")  # a white and North's black: South plays on and places the black himself
-    assert m.expected() == ("place", S) and m.state.board.turn_strokes == 1
+    assert m.expected() == Expected(Expect.PLACE, S) and m.state.board.turn_strokes == 1
     return m
 
 
@@ -46,7 +47,7 @@ def test_rising_from_the_chair_in_ones_turn_costs_one_penalty_coin_under_fr_offi
     assert m.state.results == () and m.state.points[-1] == (0, 0)
     assert [(o.placer, o.coin.value) for o in m.state.board.owed] == [(N, "white")]
     place_all(m)
-    assert m.expected() == ("stroke", S) and m.state.board.white == 7
+    assert m.expected() == Expected(Expect.STROKE, S) and m.state.board.white == 7
 
 
 def test_rising_from_the_chair_out_of_turn_is_not_001_3_11_p():
@@ -79,7 +80,7 @@ def test_a_placing_fault_by_the_player_in_turn_keeps_his_turn_under_fr_official(
     assert sorted((o.placer.value, o.coin.value) for o in m.state.board.owed) == [("north", "white"),
                                                                                    ("south", "black")]
     place_all(m)
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
 
 
 def test_a_placing_fault_by_the_player_not_in_turn_keeps_the_turn_where_it_was():
@@ -88,11 +89,11 @@ def test_a_placing_fault_by_the_player_not_in_turn_keeps_the_turn_where_it_was()
     m = new("fr-official")
     play(m, S, "w")
     play(m, S, "s")  # a white in the nets, the striker pocketed: North places the due (001 §3.11 a)
-    assert m.expected() == ("place", N) and m.state.board.turn is N
+    assert m.expected() == Expected(Expect.PLACE, N) and m.state.board.turn is N
     r = m.play(Declare(N, "placing", offender=N))
     assert "001 §3.11 m" in laws(r) or "001 §3.11 l" in laws(r)
     place_all(m)
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
 
 
 def test_a_stroke_carrying_the_placing_foul_is_refused_under_fr_official():
@@ -110,4 +111,4 @@ def test_a_placing_fault_under_icf_follows_the_timing():
     assert "ICF 64 a" in laws(r)
     m.play(Place(S))
     place_all(m)
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)

@@ -14,6 +14,7 @@ from rules_helpers import (
     E, N, S, W, WHITE, Concede, Declare, Forfeit, Match, Timeout, laws, lose_own_last, miss, new, place_all,
     play, position, refused, slam, stroke,
 )
+from carrom.rules import Expect, Expected
 
 
 def all_laws(m):
@@ -42,7 +43,7 @@ def test_game_ends_when_a_side_reaches_25():
     m = new()
     play_boards(m, [0, 0], small=False)
     assert m.state.points == ((24, 0),) and m.state.games_won == (0, 0)
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
     r = slam(m, 0)
     assert "ICF 56 a" in laws(r)
     assert m.state.games_won == (1, 0)
@@ -67,11 +68,11 @@ def test_level_after_eight_boards_tie_break_with_toss():
     r = play_boards(m, [0, 1] * 4)[-1]
     assert "ICF 56 b" in laws(r)
     assert m.state.points == ((12, 12),) and m.state.games_won == (0, 0)
-    assert m.expected()[0] == "toss"
+    assert m.expected().kind == "toss"
     refused(m, stroke(m.state.board.turn, ""), "toss")
     r = m.play(Declare(S, "toss north"))
     assert "ICF 56 b" in laws(r)
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
     assert m.state.colour_of(N) is WHITE  # ICF 43: the breaker plays white
     r = slam(m, 1)
     assert m.state.games_won == (0, 1)
@@ -222,7 +223,7 @@ def test_board_replayed_on_declaration(what, law):
     b = m.state.board
     assert (b.white, b.black, b.strokes, b.breaker) == (9, 9, 0, breaker)
     assert m.state.results == () and m.state.points == ((0, 0),)
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
 
 
 # -- ICF 51, 139: forfeits and concessions ------------------------------------------------
@@ -246,7 +247,7 @@ def test_forfeit_does_not_count_coins_still_to_be_placed():
     play(m, S, "ws")  # ICF 73: two whites to be placed by North
     assert m.state.board.white == 4 and len(m.state.board.owed) == 2
     m.play(Forfeit(S))
-    if m.expected() and m.expected()[0] == "claim":
+    if m.expected() and m.expected().kind == "claim":
         m.play(Declare(N, "extra 0"))
     assert m.state.points[0] == (0, 4 + 3)
 
@@ -314,7 +315,7 @@ def test_simplified_opponents_coin_keeps_the_turn():
     m = simplified_mid()
     r = play(m, S, "b")
     assert "001 simplified" in laws(r)
-    assert m.expected() == ("stroke", S) and m.state.board.black == 6
+    assert m.expected() == Expected(Expect.STROKE, S) and m.state.board.black == 6
 
 
 def test_simplified_striker_with_opponents_coin():
@@ -324,7 +325,7 @@ def test_simplified_striker_with_opponents_coin():
     b = m.state.board
     assert b.black == 6 and [o.coin for o in b.owed] == [WHITE]
     place_all(m)
-    assert m.state.board.white == 8 and m.expected() == ("stroke", N)
+    assert m.state.board.white == 8 and m.expected() == Expected(Expect.STROKE, N)
 
 
 def test_simplified_piece_off_the_board_is_a_penalty():
@@ -333,14 +334,14 @@ def test_simplified_piece_off_the_board_is_a_penalty():
     r = play(m, S, "", off="b")
     assert "001 simplified" in laws(r)
     place_all(m)
-    assert m.state.board.white == 8 and m.expected() == ("stroke", N)
+    assert m.state.board.white == 8 and m.expected() == Expected(Expect.STROKE, N)
 
 
 def test_simplified_queen_before_first_coin():
     """001 simplified: the queen before the player's first coin goes back to the centre and the turn passes."""
     m = position(new("fr-simplified"), 7, 9, turn=N)
     play(m, N, "q")
-    assert m.state.board.queen == "board" and m.expected() == ("stroke", S)
+    assert m.state.board.queen == "board" and m.expected() == Expected(Expect.STROKE, S)
 
 
 @pytest.mark.parametrize("score, points", [((23, 0), 13), ((24, 0), 10), ((0, 24), 13)],
@@ -368,7 +369,7 @@ def test_simplified_queen_and_an_opponents_coin_before_the_first_coin_pass_the_t
     play(m, N, "qw")
     b = m.state.board
     assert b.queen == "board" and b.white == 6
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
 
 
 def test_simplified_says_why_the_turn_passes():
@@ -378,7 +379,7 @@ def test_simplified_says_why_the_turn_passes():
     m = simplified_mid()
     r = miss(m, S)
     assert [d.text for d in r.decisions if d.law == "001 simplified"] == ["nothing went in: the turn passes"]
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
     r = play(m, N, "s")
     assert not any("nothing went in" in d.text for d in r.decisions)
     assert any(d.text.startswith("penalty (the striker went in)") for d in r.decisions)
@@ -391,7 +392,7 @@ def test_simplified_a_coin_pocketed_earlier_lets_the_queen_be_pocketed_alone():
     play(m, S, "w")
     r = play(m, S, "q")
     assert m.state.board.queen == "pending" and m.state.board.queen_side == 0
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
     assert not any("before" in d.text for d in r.decisions)
 
 
@@ -418,7 +419,7 @@ def test_simplified_queen_with_opponents_coin_goes_to_the_opponent():
     play(m, S, "qb")
     b = m.state.board
     assert b.queen == "covered" and b.queen_side == 1
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
 
 
 @pytest.mark.parametrize("queen, winner, points", [
@@ -462,7 +463,7 @@ def test_timed_first_bell_finishes_the_board_and_the_game():
     m = new("timed")
     r = m.play(Timeout(S))
     assert "004 law 40" in laws(r)
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
     slam(m, 0)
     assert m.state.games_won == (1, 0) and m.state.points[0] == (12, 0)
 

@@ -10,6 +10,7 @@ import pytest
 from rules_helpers import (
     E, N, S, W, Declare, Forfeit, Match, laws, miss, new, place_all, play, position, refused, slam,
 )
+from carrom.rules import Expect, Expected
 
 
 # -- 1. the queen to the opponents of a side that loses the board by a breach --------------------------
@@ -119,7 +120,7 @@ def test_a_technical_foul_by_a_player_not_in_turn_is_charged_to_that_player():
     assert "ICF 63 b" in laws(r)
     assert [(o.placer, o.coin.value) for o in m.state.board.owed] == [(N, "black")]
     place_all(m)
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
 
 
 def test_leaving_the_board_punishes_the_player_who_left():
@@ -190,7 +191,7 @@ def test_a_declared_breach_costs_what_its_law_says(case):
         assert law in laws(r), (law, r.decisions)
     assert [(o.placer, o.coin.value) for o in m.state.board.owed] == [owed]
     place_all(m)
-    assert m.expected() == ("stroke", after)
+    assert m.expected() == Expected(Expect.STROKE, after)
 
 
 def test_communicating_needs_partners():

@@ -16,7 +16,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from carrom.rules import Coin, Concede, Declare, Forfeit, Foul, Place, RulesError, Seat, Stroke, StrokeOutcome, Timeout
+from carrom.rules import Coin, Concede, Declare, Forfeit, Foul, Place, RulesError, Scoring, Seat, Stroke, StrokeOutcome, Timeout
 from rules_helpers import new
 
 COLOURS = (Coin.WHITE, Coin.BLACK)
@@ -76,7 +76,8 @@ def wild_action(rnd, m):
 
 
 def next_action(rnd, m):
-    kind, seat = m.expected()
+    exp = m.expected()
+    kind, seat = exp.kind, exp.seat
     if rnd.random() < 0.1:
         return wild_action(rnd, m)
     if kind == "place":
@@ -168,7 +169,7 @@ def check_scores(m, before, action, ruling):
         assert all(a >= b for a, b in zip(m.state.points[-1], before.points[-1]))
     for row in m.state.results:
         assert min(row.queen) >= 0 and min(row.coins) >= 0
-        if m.state.rules.scoring == "icf":
+        if m.state.rules.scoring is Scoring.ICF:
             assert sum(row.queen) + sum(row.coins) <= 12
             assert row.winner is None or row.queen[1 - row.winner] == row.coins[1 - row.winner] == 0
     assert all(d.text for d in ruling.decisions)

@@ -7,6 +7,7 @@ two whites pocketed, so South may go for the queen (ICF 92).
 import pytest
 
 from rules_helpers import BLACK, N, QUEEN, S, WHITE, laws, miss, new, place_all, play, position
+from carrom.rules import Expect, Expected
 
 
 def mid(**kw):
@@ -47,7 +48,7 @@ def test_queen_cases(before, letters, queen, n_owed, turn, white):
     assert b.queen_side == (None if queen == "board" else 0)
     assert [o.coin for o in b.owed] == [WHITE] * n_owed and b.debts == (0, 0)
     place_all(m)
-    assert m.expected() == ("stroke", turn)
+    assert m.expected() == Expected(Expect.STROKE, turn)
     assert m.state.board.white == white and m.state.board.black == 7 - letters.count("b")
 
 
@@ -83,7 +84,7 @@ def test_cover_in_the_next_stroke():
     r = play(m, S, "w")
     b = m.state.board
     assert b.queen == "covered" and b.queen_side == 0
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
     assert "ICF 48" in laws(r)
 
 
@@ -97,7 +98,7 @@ def test_queen_before_any_own_coin_goes_back(make):
     r = play(m, seat, "q")
     assert "ICF 95 a" in laws(r)
     assert m.state.board.queen == "board"
-    assert m.expected() == ("stroke", nxt)
+    assert m.expected() == Expected(Expect.STROKE, nxt)
 
 
 def test_queen_while_a_due_is_outstanding_goes_back():
@@ -110,7 +111,7 @@ def test_queen_while_a_due_is_outstanding_goes_back():
     r = play(m, S, "q")
     assert "ICF 95 b" in laws(r)
     assert m.state.board.queen == "board"
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
 
 
 def test_all_nine_back_after_dues_may_pocket_and_cover():
@@ -118,10 +119,10 @@ def test_all_nine_back_after_dues_may_pocket_and_cover():
     m = position(new(), 8, 7, turn=S)
     play(m, S, "ws")  # ICF 73: the white and a due go back
     place_all(m)
-    assert m.state.board.white == 9 and m.expected() == ("stroke", S)
+    assert m.state.board.white == 9 and m.expected() == Expected(Expect.STROKE, S)
     r = play(m, S, "q")
     assert "ICF 95 a" not in laws(r)
-    assert m.state.board.queen == "pending" and m.expected() == ("stroke", S)
+    assert m.state.board.queen == "pending" and m.expected() == Expected(Expect.STROKE, S)
     play(m, S, "w")
     assert m.state.board.queen == "covered" and m.state.board.queen_side == 0
 
@@ -143,7 +144,7 @@ def test_queen_with_striker_all_nine_on_board(setup):
     assert b.queen == "board"
     assert len(b.owed) + b.debts[0] == 1  # the due: outstanding at the break (ICF 72 c)
     place_all(m)
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
 
 
 def test_queen_with_one_coin_while_nine_on_board_must_still_be_covered():
@@ -151,7 +152,7 @@ def test_queen_with_one_coin_while_nine_on_board_must_still_be_covered():
     m = new()
     r = play(m, S, "qw")
     assert "ICF 97 b" in laws(r)
-    assert m.state.board.queen == "pending" and m.expected() == ("stroke", S)
+    assert m.state.board.queen == "pending" and m.expected() == Expected(Expect.STROKE, S)
     play(m, S, "w")
     assert m.state.board.queen == "covered"
 
@@ -163,7 +164,7 @@ def test_queen_with_one_coin_at_the_break_not_covered_goes_back():
     r = miss(m, S)
     assert "ICF 96" in laws(r)
     assert m.state.board.queen == "board" and m.state.board.white == 8
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
 
 
 def test_queen_with_two_coins_at_the_break_is_covered():
@@ -179,10 +180,10 @@ def test_cover_with_striker_then_no_coin_queen_goes_back():
     play(m, S, "q")
     play(m, S, "ws")
     place_all(m)
-    assert m.state.board.queen == "pending" and m.expected() == ("stroke", S)
+    assert m.state.board.queen == "pending" and m.expected() == Expected(Expect.STROKE, S)
     r = miss(m, S)
     assert "ICF 96" in laws(r) or "ICF 101 a" in laws(r)
-    assert m.state.board.queen == "board" and m.expected() == ("stroke", N)
+    assert m.state.board.queen == "board" and m.expected() == Expected(Expect.STROKE, N)
 
 
 def test_cover_with_striker_then_own_coin_covers():
@@ -213,6 +214,6 @@ def test_only_the_umpire_places_the_queen():
     r = play(m, S, "q")  # ICF 95 a: the queen at the break, before any own coin
     assert "ICF 95 a" in laws(r)
     assert m.state.board.queen == "board" and m.state.board.counts()["queen"] == 1
-    assert m.expected()[0] == "stroke"
+    assert m.expected().kind == "stroke"
     with pytest.raises(RulesError):
         m.play(Place(Seat.NORTH, coin=Coin.QUEEN))

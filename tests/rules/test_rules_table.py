@@ -29,8 +29,8 @@ def test_doubles_turn_passes_to_the_right():
     m = Match.new("icf", DOUBLES, first_breaker=S)
     seen = []
     for _ in range(5):
-        seen.append(m.expected()[1])
-        m.play(Stroke(m.expected()[1], StrokeOutcome(())))
+        seen.append(m.expected().seat)
+        m.play(Stroke(m.expected().seat, StrokeOutcome(())))
     assert seen == [S, E, N, W, S]
 
 

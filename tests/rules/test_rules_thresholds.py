@@ -9,6 +9,7 @@ from carrom.rules import OutOfTime, running
 
 from rules_helpers import N, S, Concede, Declare, Match, Timeout, laws, miss, new, play, position, slam
 from test_rules_match import to_third_game
+from carrom.rules import Expect, Expected
 
 
 def words(ruling) -> list[str]:
@@ -117,7 +118,7 @@ def test_a_match_taken_over_without_names_calls_the_players_by_their_seats():
     are called by their seats, and the card so far (the boards played) is the state's results."""
     m = Match.from_score(breaker=N, points=(5, 3), boards_done=2)
     assert m.state.player(S) == "South" and m.state.player(N) == "North"
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
     slam(m, 1)
     assert m.scorecard() == m.state.results and len(m.scorecard()) == 1
     assert m.scorecard()[0].winner == 1
@@ -128,6 +129,6 @@ def test_an_open_claim_for_extra_points_does_not_stop_the_next_break_s_clock():
     timed as usual (ICF 46)."""
     m = position(new(), 3, 1, turn=S)
     play(m, S, "bs")  # North wins the board with 1 extra point claimable
-    assert m.state.claim is not None and m.expected() == ("claim", N)
+    assert m.state.claim is not None and m.expected() == Expected(Expect.CLAIM, N, optional=True)
     clock = running(m.state)
     assert (clock.what, clock.seat, clock.law) == ("break", m.state.board.breaker, "ICF 46")

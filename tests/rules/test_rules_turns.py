@@ -8,6 +8,7 @@ both have coins in the nets; South is in turn.
 import pytest
 
 from rules_helpers import BLACK, E, N, QUEEN, S, W, WHITE, laws, new, place_all, play, position
+from carrom.rules import Expect, Expected
 
 
 def mid(turn=S, doubles=False):
@@ -50,7 +51,7 @@ def test_turn_after_a_stroke(letters, off, owed, turn, white, black, queen, cite
     assert all(o.placer is N for o in b.owed)  # the opponent places (ICF 78 a)
     place_all(m)
     b = m.state.board
-    assert m.expected() == ("stroke", turn)
+    assert m.expected() == Expected(Expect.STROKE, turn)
     assert (b.white, b.black) == (white, black)
     assert b.queen == queen
     # ICF part I: the nineteen pieces are all accounted for
@@ -101,7 +102,7 @@ def test_opponents_coin_in_doubles_passes_the_turn_to_the_right():
     m = mid(doubles=True)
     r = play(m, S, "b")
     assert "ICF 125" in laws(r)
-    assert m.expected() == ("stroke", E)
+    assert m.expected() == Expected(Expect.STROKE, E)
 
 
 def test_queen_counts_are_unchanged_by_off_board():
@@ -109,4 +110,4 @@ def test_queen_counts_are_unchanged_by_off_board():
     m = mid()
     play(m, S, "w", off="q")
     assert m.state.board.on_board(QUEEN) == 1 and m.state.board.queen == "board"
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)

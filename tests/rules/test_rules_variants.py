@@ -9,6 +9,7 @@ import pytest
 from rules_helpers import (
     N, S, Concede, Declare, Timeout, laws, miss, new, place_all, play, position, refused, slam,
 )
+from carrom.rules import Expect, Expected
 
 
 # -- what a foul stroke with the striker costs (001 §3.11 a, e; ICF 72 b, 77 b) ---------------
@@ -30,9 +31,9 @@ def test_what_a_foul_with_the_striker_costs(case):
     r = play(m, S, letters)
     assert len(m.state.board.owed) == owed
     assert " ".join(case_id.split()[:3]) in laws(r), r.decisions
-    assert m.expected() == ("place", N)
+    assert m.expected() == Expected(Expect.PLACE, N)
     place_all(m)
-    assert m.expected() == ("stroke", N)
+    assert m.expected() == Expected(Expect.STROKE, N)
 
 
 # -- the end-of-board special cases: fixed points in 001 §3.7 f–l -----------------------------
@@ -85,9 +86,9 @@ def test_simplified_queen_with_the_first_coin_must_still_be_covered():
     play(m, S, "qw")
     b = m.state.board
     assert b.queen == "pending" and b.queen_side == 0
-    assert m.expected() == ("stroke", S)
+    assert m.expected() == Expected(Expect.STROKE, S)
     miss(m, S)  # not covered: the queen goes back, the turn passes
-    assert m.state.board.queen == "board" and m.expected() == ("stroke", N)
+    assert m.state.board.queen == "board" and m.expected() == Expected(Expect.STROKE, N)
 
 
 def test_simplified_queen_with_two_first_coins_is_covered():
@@ -114,7 +115,7 @@ def test_timed_bell_after_play_was_called_lets_the_board_be_played():
     m = new("timed")
     slam(m, 0)
     m.play(Timeout(S, board_begun=True))
-    assert m.state.game_index == 0 and m.expected() == ("stroke", N)
+    assert m.state.game_index == 0 and m.expected() == Expected(Expect.STROKE, N)
     slam(m, 1)
     assert m.state.points[0] == (12, 12) and m.state.awaiting_toss  # level when time ran out: ICF 56 b
 

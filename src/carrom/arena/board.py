@@ -12,7 +12,7 @@ from carrom.arena.entrants import Entrant
 from carrom.game import Game
 from carrom.players import step
 from carrom.records import Event, dumps
-from carrom.rules import Seat
+from carrom.rules import Expect, Seat
 
 MAX_ACTIONS = 3000  # a board still open after this many actions is counted drawn (never seen in the bots' figures)
 
@@ -58,7 +58,7 @@ def play_board(task: BoardTask, max_actions: int = MAX_ACTIONS) -> BoardOutcome:
                                                                                  task.seeds)}
     actions = strokes = 0
     while not game.state.results and actions < max_actions:
-        strokes += game.expected()[0] == "stroke"
+        strokes += game.expected().kind is Expect.STROKE
         step(game, players)
         actions += 1
     winner, points, law = None, (0, 0), "undecided"

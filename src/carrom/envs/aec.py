@@ -25,7 +25,7 @@ from carrom.envs import match as M
 from carrom.envs import render as frames
 from carrom.envs import spaces as S
 from carrom.game import Game
-from carrom.rules import Seat
+from carrom.rules import Expect, Seat
 
 # the agents' names are the seats' values (PettingZoo's agents are strings): singles opposite (ICF 27), doubles all four
 SEATS = {2: (Seat.SOUTH.value, Seat.SOUTH.opposite.value), 4: tuple(seat.value for seat in Seat)}
@@ -111,8 +111,8 @@ class CarromAEC(frames.BoardRendering, AECEnv):
     def _advance(self) -> None:
         M.advance(self.game, self.helpers, lambda: self.episode.over, self.agents)
         exp = self.game.expected()
-        if exp is not None and exp[0] == "stroke":
-            self.agent_selection = exp[1]
+        if exp is not None and exp.kind is Expect.STROKE:
+            self.agent_selection = exp.seat
         elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
             self.agent_selection = self.agents[0]
 

@@ -38,7 +38,7 @@ from carrom.envs import spaces as S
 from carrom.equipment import PieceKind
 from carrom.game import Game
 from carrom.players import LEVELS, GeometricPlayer, Player, RandomPlayer, make_bot, step
-from carrom.rules import RULESETS, Seat
+from carrom.rules import RULESETS, Expect, QueenState, Seat
 
 EPISODES = ("board", "game", "match")
 OPPONENTS = ("random",) + LEVELS
@@ -70,8 +70,8 @@ def observe(game: Game, seat: Seat) -> dict:
     side = state.table.side(me)
     colour = state.colour_of(me)
     queen = 0
-    if board.queen != "board":
-        queen = (1 if board.queen == "pending" else 3) + (board.queen_side != side)
+    if board.queen is not QueenState.BOARD:
+        queen = (1 if board.queen is QueenState.PENDING else 3) + (board.queen_side != side)
     owed = [min(board.held(board.colour(s)) + board.debts[s], 9) for s in (side, 1 - side)]
     points = state.points[-1]
     score = [min(points[side], 63), min(points[1 - side], 63), min(state.games_won[side], 3),
@@ -83,7 +83,7 @@ def observe(game: Game, seat: Seat) -> dict:
         "queen": queen,
         "dues": np.array(owed, dtype=np.int64),
         "score": np.array(score, dtype=np.int64),
-        "turn": 0 if exp is None else relative(seat, exp[1]),
+        "turn": 0 if exp is None else relative(seat, exp.seat),
         "broken": int(board.broken),
     }
 
@@ -133,8 +133,8 @@ def advance(game: Game, players: Mapping[str, Player], stop: Callable[[], bool],
     for _ in range(MAX_ACTIONS):
         if game.over or stop():
             return
-        kind, seat = game.expected()
-        if kind == "stroke" and seat in agents:
+        exp = game.expected()
+        if exp.kind is Expect.STROKE and exp.seat in agents:
             return
         step(game, players)
     raise RuntimeError(f"no agent was asked to strike within {MAX_ACTIONS} actions")

@@ -199,8 +199,8 @@ class Game:
     def state(self) -> R.MatchState:
         return self.match.state
 
-    def expected(self) -> tuple[str, R.Seat] | None:
-        """What the laws wait for: ("stroke" / "place" / "claim" / "toss", the seat), None once the match is over."""
+    def expected(self) -> R.Expected | None:
+        """What the laws wait for: its kind (stroke, place, claim, toss) and seat, None once the match is over."""
         return self.match.expected()
 
     @property
@@ -326,8 +326,8 @@ class Game:
         if seat not in SEATS:
             raise GameError(say("{value} is not a seat (south, east, north, west)", value=repr(seat)), R.Refusal.MALFORMED)
         seat = rules_seat(seat)
-        if exp != (kind, seat):
-            raise GameError(WAITED[exp[0]](kind, exp[1]), R.Refusal.OUT_OF_TURN)
+        if (exp.kind, exp.seat) != (kind, seat):
+            raise GameError(WAITED[exp.kind](kind, exp.seat), R.Refusal.OUT_OF_TURN)
         return seat
 
     def _play(self, entry, ruled: tuple[R.MatchState, R.MatchState, R.Ruling] | None = None) -> R.Ruling:
@@ -351,9 +351,9 @@ class Game:
         out = []
         exp = self.expected()
         # Room on the axis (the intervals the state shows next) settles it; else has_legal_position searches on.
-        while exp is not None and exp[0] == "stroke" and not (
-                self._intervals(exp[1]) or has_legal_position(board_seat(exp[1]), self.layout)):
-            out.append(self._play(DeclareEntry(exp[1], what="no-room")))
+        while exp is not None and exp.kind is R.Expect.STROKE and not (
+                self._intervals(exp.seat) or has_legal_position(board_seat(exp.seat), self.layout)):
+            out.append(self._play(DeclareEntry(exp.seat, what="no-room")))
             self._sync_board()
             exp = self.expected()
         return tuple(out)

@@ -20,6 +20,7 @@ from carrom.game.outcome import KIND_OF_COIN, back_to_centre, stroke_outcome, wi
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams, Strike, simulate
 from carrom.physics.result import ShotResult
 from carrom.game.seats import board_seat
+from carrom import rules as R
 from carrom.rules import MatchState, Place, Ruling, Seat, Stroke, StrokeOutcome, apply
 
 
@@ -76,7 +77,7 @@ def place_owed(state: MatchState, layout: Layout, seat: Seat) -> tuple[MatchStat
     placed: list[Disc] = []
     while True:
         exp = state.expected()
-        if exp is None or exp[0] != "place":
+        if exp is None or exp.kind is not R.Expect.PLACE:
             return state, layout, tuple(placed)
         ready = next(o for o in state.board.owed if not o.waiting)
         state, _ruling = apply(state, Place(ready.placer, ready.coin))

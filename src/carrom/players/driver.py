@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from carrom.game import Game, GameError
 from carrom.players.base import Player
+from carrom.rules import Expect
 
 
 def step(game: Game, players: Mapping[str, Player]) -> Any:
@@ -13,12 +14,12 @@ def step(game: Game, players: Mapping[str, Player]) -> Any:
     exp = game.expected()
     if exp is None:
         raise GameError("the match is over")
-    kind, seat = exp
+    kind, seat = exp.kind, exp.seat
     player = players[seat]
-    if kind == "stroke":
+    if kind is Expect.STROKE:
         c = player.choose_strike(game, seat)
         return game.strike(seat, c.along, c.angle, c.speed)
-    if kind == "place":
+    if kind is Expect.PLACE:
         spot = player.choose_placement(game, seat)
         if spot is not None:
             try:
@@ -28,7 +29,7 @@ def step(game: Game, players: Mapping[str, Player]) -> Any:
         if game.state.board.placing_started:
             return game.wait(seat)  # ICF 79 a, 87 a: part placed, no room for the rest: it waits
         return game.waive(seat)  # ICF 80: a player who will not risk a foul gives the placing up
-    if kind == "claim":
+    if kind is Expect.CLAIM:
         return game.claim(seat, player.choose_claim(game, seat))
     return game.toss(seat, seat)  # the toss for a tie-break board: the seat asked calls it and wins (ICF 56 b)
 

@@ -21,7 +21,7 @@ from carrom.game.seats import board_seat
 from carrom.game import Game
 from carrom.physics import CollisionModel
 from carrom.players.base import StrikeChoice, free_spots
-from carrom.rules import Seat
+from carrom.rules import QueenState, Seat
 
 POCKETS = STANDARD_BOARD.pocket_centres()
 MAX_CUT = math.radians(70)
@@ -74,9 +74,9 @@ def targets(game: Game, seat: Seat, layout: Layout | None = None) -> list[int]:
     discs = (layout or game.layout).discs
     out = [i for i, d in enumerate(discs) if d.kind is own]
     queen = [i for i, d in enumerate(discs) if d.kind is PieceKind.QUEEN]
-    if board.queen == "board" and queen and len(out) <= 1:
+    if board.queen is QueenState.BOARD and queen and len(out) <= 1:
         return queen  # the last own coin with the queen on the board loses the board (ICF 107)
-    if board.queen == "board" and board.potted[side] and not owes:
+    if board.queen is QueenState.BOARD and board.potted[side] and not owes:
         out += queen
     return out
 

@@ -41,7 +41,7 @@ from carrom.players.geometric import (
     AIM_SIGMA, MARGIN, MAX_ANGLE, POCKETS, baseline_points, clear, plan_shots, targets, with_noise, wrap,
 )
 from carrom.players.search import NOISY_SPEEDS, OWN_COIN, TURN_KEPT, SearchPlayer, outcomes
-from carrom.rules import MatchState, RulesError, Seat, StrokeOutcome
+from carrom.rules import Expect, MatchState, RulesError, Seat, StrokeOutcome
 
 LEAVE = 0.7  # weight of a stroke's leave against its own value
 NEXT_SHOT = OWN_COIN + TURN_KEPT  # what a pot is worth to whoever strikes next
@@ -234,7 +234,7 @@ class MasterPlayer(SearchPlayer):
         (``search.value``); the best mean, or 0 with no shot planned or no stroke expected of it; None
         when the physics refuses the layout (then the leave guesses, as without ``replies``)."""
         expected = view.state.expected()
-        if expected is None or expected.kind != "stroke" or expected.seat.value != opponent:
+        if expected is None or expected.kind is not Expect.STROKE or expected.seat.value != opponent:
             return 0.0  # a placement or a claim first: the guess is as good
         shots = plan_shots(view, opponent, limit=REPLY_SHOTS, step=STEP, layout=view.layout, banks=False)
         if not shots:

@@ -27,7 +27,7 @@ from carrom.players.base import StrikeChoice, free_spots
 from carrom.players.geometric import (
     AIM_SIGMA, MAX_ANGLE, SPEED_SIGMA, GeometricPlayer, fallback, plan_shots, with_noise,
 )
-from carrom.rules import MatchState, RulesError, Seat, StrokeOutcome
+from carrom.rules import MatchState, QueenState, RulesError, Seat, StrokeOutcome
 
 # what an outcome is worth (docs/players.md)
 OWN_COIN = 1.0  # each own coin pocketed and kept
@@ -63,9 +63,9 @@ def value(state: MatchState, seat: Seat, outcome: StrokeOutcome, left_baseline: 
     score = OWN_COIN * (b0.on_board(own) - b1.on_board(own))
     score += OPPONENT_COIN * (b0.on_board(own.other) - b1.on_board(own.other))
     score += OWED * (b1.held(own) - b0.held(own) + b1.debts[side] - b0.debts[side])
-    if b1.queen == "covered" and b0.queen != "covered" and b1.queen_side == side:
+    if b1.queen is QueenState.COVERED and b0.queen is not QueenState.COVERED and b1.queen_side == side:
         score += QUEEN_COVERED
-    elif b1.queen == "pending" and b0.queen != "pending" and b1.queen_side == side:
+    elif b1.queen is QueenState.PENDING and b0.queen is not QueenState.PENDING and b1.queen_side == side:
         score += QUEEN_PENDING
     if b1.turn == seat:
         score += TURN_KEPT

@@ -21,7 +21,7 @@ from carrom.game.game import joined
 from carrom.physics import DEFAULT_PARAMS, PhysicsParams
 from carrom.physics.params import PocketModel
 from carrom.physics.simulation import PLACEMENT_TOLERANCE
-from carrom.rules import RULESETS, BoardState, Coin, MatchState, Seat, new_state
+from carrom.rules import RULESETS, BoardState, Coin, Expect, MatchState, QueenState, Scoring, Seat, new_state
 from carrom.rules.message import Message, say
 from carrom.rules.pieces import COINS_PER_COLOUR
 
@@ -93,10 +93,10 @@ class Position:
     def from_game(cls, game: Game) -> "Position":
         """The position a game has reached, when the laws wait for a stroke."""
         exp = game.expected()
-        if exp is None or exp[0] != "stroke":
+        if exp is None or exp.kind is not Expect.STROKE:
             raise PracticeError(say("no stroke to practise here: the match is over") if exp is None else
-                                say("no stroke to practise here: the laws wait for {seat} to {what}", seat=exp[1],
-                                    what=exp[0]))
+                                say("no stroke to practise here: the laws wait for {seat} to {what}", seat=exp.seat,
+                                    what=exp.kind))
         return from_state(game.state, game.layout)
 
     # -- what is wrong ----------------------------------------------------------------------------
@@ -110,8 +110,8 @@ class Position:
             out.append(Fault("colour", _one_of("colour", ("white", "black"), self.colour)))
         if self.queen not in QUEEN_STATES:
             out.append(Fault("queen", _one_of("queen", QUEEN_STATES, self.queen)))
-        if self.variant not in RULESETS or RULESETS[self.variant].scoring != "icf":
-            usable = tuple(n for n, r in RULESETS.items() if r.scoring == "icf")
+        if self.variant not in RULESETS or RULESETS[self.variant].scoring is not Scoring.ICF:
+            usable = tuple(n for n, r in RULESETS.items() if r.scoring is Scoring.ICF)
             out.append(Fault("variant", _one_of("variant", usable, self.variant)))
         out += self._piece_problems(params)
         if not out:
@@ -288,9 +288,9 @@ def from_state(state: MatchState, layout: Layout) -> Position:
     if len(state.table.seats) != 2:
         raise PracticeError(say("practice is singles: this match has four players"))
     queen_by = None
-    if board.queen != "board" and board.queen_side is not None:
+    if board.queen is not QueenState.BOARD and board.queen_side is not None:
         queen_by = seat.value if board.queen_side == side else seat.opposite.value
-    return Position(layout, seat=seat, colour=state.colour_of(seat).value, queen=board.queen,
+    return Position(layout, seat=seat, colour=state.colour_of(seat).value, queen=board.queen.value,
                     queen_by=queen_by, dues=board.debts[side], opponent_dues=board.debts[1 - side],
                     broken=board.broken, variant=state.rules.name).check()
 

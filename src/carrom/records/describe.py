@@ -15,7 +15,7 @@ from carrom.records.entries import (
     ClockEntry, ConcedeEntry, DeclareEntry, Entry, ForfeitEntry, PlaceEntry, StrokeEntry, TimeoutEntry,
 )
 from carrom.records.header import SEATS as SEAT_ORDER, Header
-from carrom.rules import RulesError, Seat, ruleset
+from carrom.rules import QueenState, RulesError, Seat, ruleset
 from carrom.rules.decision import Decision, cite  # the one citation, re-exported for the records' readers
 from carrom.rules.match import in_chairs
 from carrom.rules.places import CHANGE_OF_PLACES
@@ -194,10 +194,10 @@ def break_text(snap: referee.Snapshot, header: Header, tr: Translator | None = N
 
 def queen_text(snap: referee.Snapshot, header: Header, tr: Translator | None = None) -> str:
     tr = tr or translator()
-    if snap.queen_state == "board" or snap.queen_side is None:
+    if snap.queen_state is QueenState.BOARD or snap.queen_side is None:
         return tr.gettext("on the board")
     side = header.side_name(header.sides()[snap.queen_side])
-    if snap.queen_state == "pending":
+    if snap.queen_state is QueenState.PENDING:
         return tr.gettext("pocketed by {side}, to be covered", side=side)
     return tr.gettext("covered by {side}", side=side)
 

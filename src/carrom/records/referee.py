@@ -87,7 +87,7 @@ def to_strike(match: R.Match) -> str:
     exp = (state if state.claim is None else replace(state, claim=None)).expected()
     if exp is None:
         return state.board.turn.value
-    return exp[1].value
+    return exp.seat.value
 
 
 def claimer(match: R.Match) -> str:
@@ -122,8 +122,8 @@ def chairs_to_seats(state: R.MatchState) -> dict[str, str]:
 def to_place(match: R.Match) -> str:
     """The seat that must place the coin owed now; the referee refuses if none is owed."""
     exp = match.expected()
-    if exp is not None and exp[0] == "place":
-        return exp[1].value
+    if exp is not None and exp.kind is R.Expect.PLACE:
+        return exp.seat.value
     return to_strike(match)
 
 
@@ -143,7 +143,7 @@ class Snapshot:
     owed: tuple[tuple[str, str], ...]  # (placer seat, coin) still to be placed
     debts: tuple[int, int]  # coins owed by each side with none in the nets yet (ICF 72 c)
     queen: str  # plain words: on the board, pocketed by south awaiting cover, covered by ...
-    queen_state: str  # "board", "pending" (pocketed, to be covered) or "covered"
+    queen_state: R.QueenState  # on the board, pocketed (to be covered) or covered
     colours: dict[str, str]  # seat -> "white" or "black" this board (the breaker's side plays white, ICF 43)
     game_points: tuple[int, int]
     games_won: tuple[int, int]
@@ -202,10 +202,10 @@ def endings(match: R.Match) -> list[Ending]:
 
 def _queen_words(state: R.MatchState, header: Header) -> str:
     b = state.board
-    if b.queen == "board":
+    if b.queen is R.QueenState.BOARD:
         return "on the board"
     side = header.side_name(header.sides()[b.queen_side])
-    return f"pocketed by {side}, to be covered" if b.queen == "pending" else f"covered by {side}"
+    return f"pocketed by {side}, to be covered" if b.queen is R.QueenState.PENDING else f"covered by {side}"
 
 
 def _broken_by(match: R.Match) -> str | None:
@@ -229,7 +229,7 @@ def snapshot(match: R.Match, header: Header) -> Snapshot:
     gp = s.points[-1]
     return Snapshot(
         game=s.game_index, board=s.board_index,
-        to_act=None if exp is None else exp[0], seat=None if exp is None else exp[1].value,
+        to_act=None if exp is None else exp.kind, seat=None if exp is None else exp.seat.value,
         breaker=s.breaker.value, on_board=dict(s.on_board),
         owed=tuple((p.value, c) for p, c in s.owed), debts=s.board.debts,
         queen=_queen_words(s, header), queen_state=s.board.queen,

@@ -10,7 +10,7 @@ from carrom.rules.actions import (
     action_to_dict,
 )
 from carrom.rules.clock import Clock, running
-from carrom.rules.board import BoardResult, BoardState, Owed
+from carrom.rules.board import BoardResult, BoardState, Owed, QueenState
 from carrom.rules.decision import Decision, EndKind, Ended, Ruling
 from carrom.rules.declarations import BREACHES, DECLARATIONS, Declaration
 from carrom.rules.errors import MalformedAction, OutOfTurn, Over, Refusal, RulesError
@@ -21,13 +21,13 @@ from carrom.rules.state import (
 )
 from carrom.rules.pieces import Coin, Seat
 from carrom.rules.places import places, rest_due
-from carrom.rules.ruleset import RULESETS, RuleSet, Stage, ruleset
+from carrom.rules.ruleset import RULESETS, BreakOrder, Extras, MissesPer, RuleSet, Scoring, Stage, ruleset
 from carrom.rules.table import Table
 
 __all__ = [
-    "BREACHES", "DECLARATIONS", "Declaration", "RULESETS", "Action", "BoardRecord", "BoardResult", "BoardState", "Claim", "Clock", "Coin", "Concede", "Declare",
-    "Decision", "Dues", "EndKind", "Ended", "Expect", "Expected", "Forfeit", "Foul", "MalformedAction", "Match", "MatchState",
-    "OutOfTime", "OutOfTurn", "Over", "Owed",
+    "BREACHES", "DECLARATIONS", "Declaration", "RULESETS", "Action", "BoardRecord", "BoardResult", "BoardState", "BreakOrder", "Claim", "Clock", "Coin", "Concede", "Declare",
+    "Decision", "Dues", "EndKind", "Ended", "Expect", "Expected", "Extras", "Forfeit", "Foul", "MalformedAction", "Match", "MatchState",
+    "MissesPer", "OutOfTime", "OutOfTurn", "Over", "Owed", "QueenState", "Scoring",
     "Place", "Refusal", "RuleSet", "Ruling", "RulesError", "Seat", "SideView", "Stage", "Stroke", "StrokeOutcome", "Table", "Timeout",
     "action_from_dict", "action_to_dict", "apply", "new_state", "places", "rest_due", "ruleset", "running",
     "state_from_score",

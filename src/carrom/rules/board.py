@@ -8,9 +8,19 @@ queen, the nineteen pieces are always accounted for.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from carrom.rules.message import Message
 from carrom.rules.pieces import COINS_PER_COLOUR, Coin, Seat
+
+
+class QueenState(StrEnum):
+    """Where the queen is: on the board, pocketed and to be covered (ICF 92, 96), or covered (ICF 15, 97 a). Its
+    value is the word records and views carry ("board", "pending", "covered")."""
+
+    BOARD = "board"
+    PENDING = "pending"
+    COVERED = "covered"
 
 
 @dataclass(frozen=True)
@@ -51,7 +61,7 @@ class BoardState:
     colours_set: bool = True  # False until the first coin decides them (001 simplified)
     white: int = COINS_PER_COLOUR  # on the board
     black: int = COINS_PER_COLOUR
-    queen: str = "board"  # "board", "pending" (pocketed, to be covered) or "covered"
+    queen: QueenState = QueenState.BOARD
     queen_side: int | None = None  # who pocketed (pending) or covered it
     owed: tuple[Owed, ...] = ()
     placing_started: bool = False  # some of the coins owed now are placed: no waiving the rest (ICF 87 a)
@@ -67,6 +77,10 @@ class BoardState:
     result: BoardResult | None = None
     claim_open: bool = False  # the winner may still claim extra points
 
+    def __post_init__(self) -> None:
+        if type(self.queen) is not QueenState:  # the word, as a record or a position gives it
+            object.__setattr__(self, "queen", QueenState(self.queen))
+
     def colour(self, side: int) -> Coin:
         return Coin.WHITE if side == self.white_side else Coin.BLACK
 
@@ -75,7 +89,7 @@ class BoardState:
 
     def on_board(self, coin: Coin) -> int:
         if coin is Coin.QUEEN:
-            return 1 if self.queen == "board" else 0
+            return 1 if self.queen is QueenState.BOARD else 0
         return self.white if coin is Coin.WHITE else self.black
 
     def held(self, coin: Coin) -> int:

@@ -9,7 +9,7 @@ the striker; the extra points they allow "if demanded" are offered as a claim (I
 
 from __future__ import annotations
 
-from carrom.rules.board import BoardResult, BoardState
+from carrom.rules.board import BoardResult, BoardState, QueenState
 from carrom.rules.context import Context
 from carrom.rules.stroke import Facts
 from carrom.rules.message import Message, say
@@ -73,7 +73,7 @@ def end_of_board(ctx: Context, before: BoardState, after: BoardState, f: Facts) 
             return None  # the last coin goes back with the due or penalty (ICF 73, 77, 98, 101)
         return _result(ctx, p, "ICF 53 a", say("last coin, queen covered"), coins=theirs, with_queen=True,
                        claim=owed_by_o)
-    if before.queen == "board":  # the queen stays on the board
+    if before.queen is QueenState.BOARD:  # the queen stays on the board
         if both:
             return _result(ctx, o, f"ICF 105 {grade}", say("both last coins with the queen on the board"),
                            queen=ctx.special_value(o), claim=penalty)

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from carrom.rules import places, simplified
-from carrom.rules.board import BoardResult, BoardState
+from carrom.rules.board import BoardResult, BoardState, QueenState
 from carrom.rules.decision import Decision, EndKind, Ended
 from carrom.rules.errors import Over, RulesError
 from carrom.rules.pieces import Seat
+from carrom.rules.ruleset import BreakOrder, Extras, Scoring
 from carrom.rules.state import BoardRecord, Claim, MatchState, fresh_board
 from carrom.rules.message import Message, say
 from carrom.rules.words import board_won, points as _points, side_name, side_say
@@ -27,7 +28,7 @@ def board_over(state: MatchState, board: BoardState, result: BoardResult, d: lis
         d.append(Decision("ICF 54", side_say("{side} has 22 points or more: the queen does not count",
                                              "{side} have 22 points or more: the queen does not count",
                                              state.table, result.winner)))
-    if result.extra_claimable and state.rules.extras == "automatic":  # 001 §3.7 d: no claim, at most 12
+    if result.extra_claimable and state.rules.extras is Extras.AUTOMATIC:  # 001 §3.7 d: no claim, at most 12
         n = max(0, min(result.extra_claimable, cap - result.queen_points - result.coin_points))
         result = replace(result, extra=n, extra_claimable=0)
         d.append(Decision("001 §3.7 d", say("{points} extra for the dues and penalties, counted automatically",
@@ -144,7 +145,7 @@ def game_over(state: MatchState, winner: int | None, d: list[Decision]) -> Match
                        board_index=state.board_index + 1)
     if state.tie_break:
         law = "ICF 56 b"  # the tie-break board's winner wins the game
-    elif state.rules.scoring == "simplified":
+    elif state.rules.scoring is Scoring.SIMPLIFIED:
         law = simplified.LAW  # "au moins 29 points, une fois la manche en cours terminée"
     elif state.rules.timed and state.bell and max(state.points[-1]) < state.rules.game_points:
         law = "004 law 39"  # the side ahead when the bell ended the game
@@ -169,7 +170,7 @@ def award_game(state: MatchState, winner: int, d: list[Decision], law: str) -> M
         return replace(state, over=True, winner=winner, board=replace(state.board, claim_open=False))
     g = state.game_index + 1
     table = state.table
-    if state.rules.break_order == "continuous":  # 001 §3.5 g: the break keeps passing, game after game
+    if state.rules.break_order is BreakOrder.CONTINUOUS:  # 001 §3.5 g: the break keeps passing, game after game
         first = table.right_of(state.board.breaker)
     else:
         first = table.first if g % 2 == 0 else table.right_of(table.first)  # ICF 49 a ii–iii
@@ -201,11 +202,11 @@ def forfeits_queen(state: MatchState, offender: int, law: str) -> bool:
     by the opponents it counts, covered by the offenders it does not (ICF 51 "si ella permaneció", 91, 121 b "si
     quedó en el tablero"; 001 §4 g). What it is worth: ``queen_value`` (none from 22 points, ICF 54, 91)."""
     board = state.board
-    if state.rules.scoring != "icf":
+    if state.rules.scoring is not Scoring.ICF:
         return False
     if law in QUEEN_ALWAYS_FORFEITED:
         return True
-    return not (board.queen == "covered" and board.queen_side == offender)
+    return not (board.queen is QueenState.COVERED and board.queen_side == offender)
 
 
 def lose_board(state: MatchState, seat: Seat, law: str, why: Message, d: list[Decision]) -> MatchState:

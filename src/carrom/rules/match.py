@@ -25,7 +25,7 @@ from carrom.rules.errors import MalformedAction, OutOfTurn, Over, RulesError
 from carrom.rules.flow import award_game, board_over, lose_board, side_name_of
 from carrom.rules.pieces import Coin, Seat
 from carrom.rules.places import CHANGE_OF_PLACES, places
-from carrom.rules.ruleset import RuleSet, Stage
+from carrom.rules.ruleset import MissesPer, RuleSet, Scoring, Stage
 from carrom.rules.state import BoardRecord, Expected, MatchState, new_state, state_from_score
 from carrom.rules.message import Message, say, say_n
 from carrom.rules.words import side_say
@@ -142,16 +142,16 @@ def _stroke(state: MatchState, action: Stroke, d: list[Decision]) -> MatchState:
     icf_stroke.check(ctx, board, action)
     board = replace(board, owed=tuple(replace(o, waiting=False) for o in board.owed),  # ICF 81: room may have appeared
                     placing_started=False)
-    if state.rules.scoring == "simplified":
+    if state.rules.scoring is Scoring.SIMPLIFIED:
         after, decisions, result = simplified.play(ctx, board, action)
     else:
         after, decisions, facts = icf_stroke.play(ctx, board, action)
         result = end_of_board(ctx, board, after, facts)
     d.extend(decisions)
-    per = len(state.table.seats) if state.rules.misses_per == "player" else 2
+    per = len(state.table.seats) if state.rules.misses_per is MissesPer.PLAYER else 2
     if result is None and after.broken and after.misses >= state.rules.misses_to_replay * per:
         text = (say("every player has missed {n} times in a row: the board is replayed", n=state.rules.misses_to_replay)
-                if state.rules.misses_per == "player" else
+                if state.rules.misses_per is MissesPer.PLAYER else
                 say("every side has missed {n} times in a row: the board is replayed", n=state.rules.misses_to_replay))
         result = BoardResult(None, law="ICF 137", text=text, replayed=True)
     if result is None:

@@ -12,7 +12,7 @@ test_rules_vocabularies.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
 from carrom.rules.errors import RulesError
 from carrom.rules.message import Message, say
@@ -55,16 +55,48 @@ def stage(value: "Stage | str | None") -> Stage:
                              choices=", ".join(s.value for s in Stage))) from None
 
 
+class Scoring(StrEnum):
+    """Who scores a board and how: the winner the loser's coins left (ICF 53), or every coin a point (001
+    simplified); each picks its stroke referee (``carrom.rules.match``)."""
+
+    ICF = "icf"
+    SIMPLIFIED = "simplified"
+
+
+class BreakOrder(StrEnum):
+    """Who breaks a game's first board."""
+
+    GAME = "game"  # game 2 broken by who did not break game 1 (ICF 49 a)
+    CONTINUOUS = "continuous"  # the break keeps passing, board after board and game after game (001 §3.5 g)
+
+
+class MissesPer(StrEnum):
+    """Whose three misses in a row replay the board (ICF 137)."""
+
+    PLAYER = "player"  # three each (002 law 42)
+    SIDE = "side"  # three per side (001 §4 p)
+
+
+class Extras(StrEnum):
+    """The extra points at a board's end for the dues and penalties not placed."""
+
+    CLAIM = "claim"  # if demanded (ICF 87 b)
+    AUTOMATIC = "automatic"  # counted, up to 12 (001 §3.7 d)
+
+
+_CLOSED = {"scoring": Scoring, "break_order": BreakOrder, "misses_per": MissesPer, "extras": Extras}
+
+
 @dataclass(frozen=True)
 class RuleSet:
     name: str  # the key typed and stored in records (``icf``)
     source: str
     title: Message  # its name, translated where shown ("ICF laws")
     law: str  # the text that defines it, as cited ("ICF", "001 §3", "004 laws 39–41")
-    scoring: str = "icf"  # "icf": the winner scores the loser's coins left (ICF 53); "simplified": every coin a point
+    scoring: Scoring = Scoring.ICF
     break_attempts: int = 3  # the break and two more chances (ICF 45 a)
     attempts_after_pass: int | None = None  # once the break has passed: None the same again (ICF 45 b), 1 in turn (001 §3.5 d)
-    break_order: str = "game"  # "game": game 2 broken by who did not break game 1 (ICF 49 a); "continuous" (001 §3.5 g)
+    break_order: BreakOrder = BreakOrder.GAME
     queen_points: int = 3  # ICF 52 b i
     queen_until: int = 21  # the queen counts up to this score inclusive (ICF 52 b i, 54)
     late_queen_points: int = 1  # end-of-board special cases from 22 points (ICF 102–112)
@@ -75,8 +107,8 @@ class RuleSet:
     games_to_win: int = 2  # best of three (ICF 57)
     rest_minutes: int | None = 10  # the rest before the deciding game (ICF 138); None: none
     misses_to_replay: int = 3  # consecutive (ICF 137)
-    misses_per: str = "player"  # "player": three each (002 law 42); "side": three per side (001 §4 p)
-    extras: str = "claim"  # extra points at a board's end: "claim" if demanded (ICF 87 b); "automatic" (001 §3.7 n)
+    misses_per: MissesPer = MissesPer.PLAYER
+    extras: Extras = Extras.CLAIM
     special_extras: bool = True  # the special cases give extra points (ICF 102 b–112 b); False: fixed points (001 §3.7 f–l)
     striker_foul_coins: int = 2  # striker pocketed by an improper stroke: due and penalty (ICF 72 b, 77 b); 1 (001 §3.11 a, e)
     concede_on_turn: bool = False  # a game is conceded at any time (ICF 139); True: only on one's turn (001 §4 q)
@@ -89,6 +121,10 @@ class RuleSet:
     placing_fault: str = "timing"  # a placing fault: "timing", ICF 63 or 64 a (85, 86); "kept": the turn stays (001 §3.11 l–m)
     stages: bool = True  # the round changes the laws (ICF 56 b, 60 b); False: every round alike (001 §3.7 e, §3.8 c)
     cites: tuple[tuple[str, str], ...] = ()  # (ICF law, this variant's own law saying the same), cited instead
+
+    def __post_init__(self) -> None:
+        for name, kind in _CLOSED.items():  # a word given (a test's replace, a table typed) becomes its member
+            object.__setattr__(self, name, kind(getattr(self, name)))
 
     @property
     def stage_choices(self) -> tuple[Stage, ...]:
@@ -157,13 +193,13 @@ RULESETS: dict[str, RuleSet] = {
     "icf": RuleSet("icf", "ICF laws (000_169fbbd52fae402d.txt)", say("ICF laws"), "ICF"),
     "fr-official": RuleSet("fr-official", "French federation, official international rules (001, §3)",
                            say("French official rules"), "001 §3",
-                           break_attempts=2, attempts_after_pass=1, break_order="continuous", misses_per="side",
-                           extras="automatic", special_extras=False, striker_foul_coins=1, concede_on_turn=True,
+                           break_attempts=2, attempts_after_pass=1, break_order=BreakOrder.CONTINUOUS,
+                           misses_per=MissesPer.SIDE, extras=Extras.AUTOMATIC, special_extras=False, striker_foul_coins=1, concede_on_turn=True,
                            signal="turn", frame_rule=True, chair="penalty", placing_fault="kept", stages=False,
                            cites=FRENCH_OFFICIAL_CITES),
     "fr-simplified": RuleSet("fr-simplified", "French simplified rule (001, 'Variante simplifiée')",
                              say("French simplified rules"), "001 S1",
-                             scoring="simplified", queen_points=5, queen_until=23, late_queen_points=2,
+                             scoring=Scoring.SIMPLIFIED, queen_points=5, queen_until=23, late_queen_points=2,
                              max_board_points=19, game_points=29, boards_per_game=None, tie_break_board=False,
                              games_to_win=1, stages=False, cites=SIMPLIFIED_CITES),
     "timed": RuleSet("timed", "ICF laws with the timed game of the Slovenian rules (004 laws 18, 39–41, 126)",

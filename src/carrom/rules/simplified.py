@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from carrom.rules.actions import Stroke
-from carrom.rules.board import BoardResult, BoardState
+from carrom.rules.board import BoardResult, BoardState, QueenState
 from carrom.rules.context import Context
 from carrom.rules.decision import Decision
 from carrom.rules.owing import owe, settle_debts
@@ -55,35 +55,35 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
         d.append(Decision(LAW, say("{coins} pocketed score for the opponent", coins=coins(f.n_opp, opp))))
     if f.queen:
         if f.striker:
-            queen, queen_side = "board", None
+            queen, queen_side = QueenState.BOARD, None
             d.append(Decision(LAW, say("the queen went in with the striker: it goes back to the centre")))
         elif not (board.potted[p] or f.n_own):
-            queen, queen_side = "board", None
+            queen, queen_side = QueenState.BOARD, None
             penalty = True
             d.append(Decision(LAW, say("the queen went in before {who}'s first coin: it goes back, the turn passes",
                                        who=who)))
         elif f.n_opp and not f.n_own:
-            queen, queen_side = "covered", 1 - p
+            queen, queen_side = QueenState.COVERED, 1 - p
             d.append(Decision(LAW, say("the queen went in with an opponent's coin: it counts for the opponent")))
         elif f.n_own == 1 and f.own_before == COINS_PER_COLOUR and not penalty:
-            queen, queen_side = "pending", p  # 001 S2 case 1, as ICF 97 b
+            queen, queen_side = QueenState.PENDING, p  # 001 S2 case 1, as ICF 97 b
             d.append(Decision("001 S2 case 1", say("{who} pocketed the queen with a first coin while all nine were on "
                                                    "the board: it must still be covered with the next stroke", who=who)))
         elif f.n_own and not penalty:
-            queen, queen_side = "covered", p
+            queen, queen_side = QueenState.COVERED, p
             d.append(Decision(LAW, say("{who} pocketed the queen with an own coin: the queen is covered", who=who)))
         elif not penalty:
-            queen, queen_side = "pending", p
+            queen, queen_side = QueenState.PENDING, p
             d.append(Decision(LAW, say("{who} must cover the queen with the next stroke", who=who)))
         else:
-            queen, queen_side = "board", None
+            queen, queen_side = QueenState.BOARD, None
             d.append(Decision(LAW, say("the queen goes back to the centre")))
     elif f.covering:
         if f.n_own and not penalty:
-            queen, queen_side = "covered", p
+            queen, queen_side = QueenState.COVERED, p
             d.append(Decision(LAW, say("{who} covered the queen", who=who)))
         else:
-            queen, queen_side = "board", None
+            queen, queen_side = QueenState.BOARD, None
             penalty = True
             d.append(Decision(LAW, say("the queen was not covered: it goes back to the centre and the turn passes")))
     board = replace(board, queen=queen, queen_side=queen_side)
@@ -98,7 +98,7 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     if (words := f.paid_words()) is not None:
         d.append(Decision("ICF 78 a", words))
     board = replace(settled, misses=board.misses + 1 if not o.touched else 0)
-    keep = not penalty and (f.n_own > 0 or f.n_opp > 0 or board.queen == "pending")
+    keep = not penalty and (f.n_own > 0 or f.n_opp > 0 or board.queen is QueenState.PENDING)
     if not keep:
         board = replace(board, turn=ctx.table.right_of(seat), turn_strokes=0)
         if not (f.n_own or f.n_opp or f.queen or penalty):
@@ -130,7 +130,7 @@ def _colours(ctx: Context, board: BoardState, stroke: Stroke, d: list[Decision])
 def _ending(ctx: Context, board: BoardState, f) -> BoardResult | None:
     p, o = f.side, 1 - f.side
     own_left, opp_left = board.on_board(f.own), board.on_board(f.own.other)
-    in_play = board.queen != "covered"
+    in_play = board.queen is not QueenState.COVERED
     if not (f.last_own or f.last_opp):
         return None
     if f.last_own and own_left:  # the last coin went back with the striker
@@ -140,7 +140,7 @@ def _ending(ctx: Context, board: BoardState, f) -> BoardResult | None:
 
     def result(winner: int, why: Message, bonus_side: int | None, bonus: int) -> BoardResult:
         pts = list(coins)
-        if board.queen == "covered" and board.queen_side is not None:
+        if board.queen is QueenState.COVERED and board.queen_side is not None:
             pts[board.queen_side] += pair_value(ctx, board.queen_side) - 1
         if bonus_side is not None:
             pts[bonus_side] += bonus

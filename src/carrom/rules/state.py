@@ -17,7 +17,7 @@ from carrom.rules.context import Context
 from carrom.rules.errors import RulesError
 from carrom.rules.message import say
 from carrom.rules.pieces import Coin, Seat
-from carrom.rules.ruleset import RuleSet, Stage, ruleset, stage as _stage
+from carrom.rules.ruleset import RuleSet, Scoring, Stage, ruleset, stage as _stage
 from carrom.rules.table import Table
 from carrom.rules.words import seats_name
 
@@ -53,35 +53,13 @@ class Expect(str, Enum):
         return format(self.value, spec)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Expected:
-    """Who is to act and how; compares and unpacks like the pair ``("stroke", Seat.SOUTH)``."""
+    """Who is to act and how: the kind of action the laws wait for and the seat that owes it."""
 
     kind: Expect
     seat: Seat
     optional: bool = False  # a claim may be skipped: the next other action closes it (ICF 87 b)
-
-    def _pair(self) -> tuple[Expect, Seat]:
-        return (self.kind, self.seat)
-
-    def __iter__(self):
-        return iter(self._pair())
-
-    def __getitem__(self, index: int) -> Any:
-        return self._pair()[index]
-
-    def __len__(self) -> int:
-        return 2
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Expected):
-            return self._pair() == other._pair() and self.optional == other.optional
-        if isinstance(other, tuple):
-            return self._pair() == other
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._pair())
 
 
 @dataclass(frozen=True)
@@ -242,7 +220,7 @@ class MatchState:
 def fresh_board(table: Table, breaker: Seat, rules: RuleSet) -> BoardState:
     """A board before its break: the breaker plays white (ICF 43), or the first coin pocketed decides (001 simplified)."""
     return BoardState(breaker=breaker, white_side=table.side(breaker), turn=breaker,
-                      colours_set=rules.scoring != "simplified")
+                      colours_set=rules.scoring is not Scoring.SIMPLIFIED)
 
 
 def _setup(rules: str | RuleSet, players: Mapping[Seat, str], first_breaker: Seat,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from carrom.rules.actions import Stroke
-from carrom.rules.board import BoardState
+from carrom.rules.board import BoardState, QueenState
 from carrom.rules.context import Context
 from carrom.rules.decision import Decision
 from carrom.rules.errors import OutOfTurn, RulesError
@@ -94,7 +94,7 @@ def facts(ctx: Context, board: BoardState, stroke: Stroke) -> Facts:
     o = stroke.outcome
     return Facts(side, own, o.count(own), o.count(own.other), Coin.QUEEN in o.pocketed, o.striker_pocketed,
                  bool(stroke.fouls), board.on_board(own), board.on_board(own.other),
-                 board.queen == "pending" and board.queen_side == side)
+                 board.queen is QueenState.PENDING and board.queen_side == side)
 
 
 def break_attempt(ctx: Context, board: BoardState, stroke: Stroke, d: list[Decision]) -> BoardState | None:
@@ -151,7 +151,7 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
     who = seat
     queen, queen_side = board.queen, board.queen_side
     if f.queen:
-        queen, queen_side = "pending", f.side
+        queen, queen_side = QueenState.PENDING, f.side
     for law, text in _fouls(stroke):
         d.append(Decision(law, say("foul: {what}", what=text)))
 
@@ -203,7 +203,7 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
         elif f.covering and not f.n_own:
             queen_back = "ICF 100 a"
         elif f.covering:
-            queen, queen_side = "pending", f.side
+            queen, queen_side = QueenState.PENDING, f.side
             d.append(Decision("ICF 101 a", say("the queen is not yet covered: {who} must pocket an own coin next stroke",
                                                who=who)))
     else:
@@ -214,7 +214,7 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
             elif not (board.potted[f.side] or f.n_own):
                 queen_back = "ICF 95 a"
             elif f.n_own and not (nine and f.n_own == 1):
-                queen, queen_side = "covered", f.side
+                queen, queen_side = QueenState.COVERED, f.side
                 d.append(Decision("ICF 97 a", say("{who} pocketed the queen with own coins: the queen is covered",
                                                   who=who)))
                 keep = True
@@ -227,7 +227,7 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
                                       who=who)))
         elif f.covering:
             if f.n_own:
-                queen, queen_side = "covered", f.side
+                queen, queen_side = QueenState.COVERED, f.side
                 d.append(Decision("ICF 15", say("{who} covered the queen", who=who)))
             else:
                 queen_back = "ICF 96"
@@ -241,7 +241,7 @@ def play(ctx: Context, board: BoardState, stroke: Stroke) -> tuple[BoardState, l
         elif not f.queen and not f.covering:
             d.append(Decision("ICF 48", say("nothing of {who}'s went in: the turn passes", who=who)))
     if queen_back:
-        queen, queen_side = "board", None
+        queen, queen_side = QueenState.BOARD, None
         keep = keep and queen_back in ("ICF 98 a", "ICF 99 a")
         d.append(Decision(queen_back, {
             "ICF 95 a": say("the queen went in before {who} pocketed an own coin: the umpire puts it back and the turn "

@@ -255,12 +255,12 @@ class Room:
         seat = intent.seat
         if seat is None:  # a client acting for several seats may leave it to the server: the seat in turn
             exp = self.game.expected()
-            if exp is not None and exp[1] in mine:
-                return exp[1]
+            if exp is not None and exp.seat in mine:
+                return exp.seat
             if not mine:
                 raise MessageError(SAID.gettext("you are watching: join a free seat to play"), "refused")
-            waited = WAITING.get(exp[0], WAITING["stroke"]) if exp else ""
-            raise MessageError(SAID.gettext(waited, seat=seats_said([exp[1]])) if exp else
+            waited = WAITING.get(exp.kind, WAITING["stroke"]) if exp else ""
+            raise MessageError(SAID.gettext(waited, seat=seats_said([exp.seat])) if exp else
                                SAID.gettext("the match is over"), "refused", "out-of-turn" if exp else "over")
         if seat not in mine:
             raise MessageError(SAID.gettext("you do not play {seat} in this match (you play {seats})",
@@ -339,8 +339,8 @@ class Room:
     def _auto(self, seat: str, token: str | None, *, until: str | None) -> Any:
         """"Let the computer play for me": this action, or to the end of the board."""
         exp = self.game.expected()
-        if exp is None or exp[1] != seat:
-            raise MessageError(SAID.gettext(WAITING.get(exp[0], WAITING["stroke"]), seat=seats_said([exp[1]]))
+        if exp is None or exp.seat != seat:
+            raise MessageError(SAID.gettext(WAITING.get(exp.kind, WAITING["stroke"]), seat=seats_said([exp.seat]))
                                if exp else SAID.gettext("the match is over"), "refused", "out-of-turn" if exp else "over")
         if until == "board":
             return self._auto_board(token)
@@ -360,7 +360,7 @@ class Room:
         updates = []
         while (exp := self.game.expected()) is not None and where == (self.game.state.game_index,
                                                                       self.game.state.board_index):
-            if exp[1] not in mine and exp[1] not in self.bots:
+            if exp.seat not in mine and exp.seat not in self.bots:
                 break
             before = len(self.game.record.entries)
             result = step(self.game, {s: helper for s in mine} | self.bots)
@@ -390,7 +390,7 @@ class Room:
         if not self.bots:  # most rooms: people only
             return False
         exp = self.game.expected()
-        return exp is not None and exp[1] in self.bots and not self.waiting_for()
+        return exp is not None and exp.seat in self.bots and not self.waiting_for()
 
     def bot_turn(self) -> dict[str, Any] | None:
         """If the laws wait for a bot, let it act; returns the update (stored), else None."""

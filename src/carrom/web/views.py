@@ -19,7 +19,7 @@ from carrom.i18n.said import Said, ruling_sent, sent
 from carrom.physics import EVENT_KINDS, Event, EventKind, ShotResult, board_speed_of
 from carrom.records.describe import entry_text, ruling_lines
 from carrom.render.svg import CENTRE_DESIGN, star_points
-from carrom.rules import Seat as RSeat
+from carrom.rules import Expect, QueenState, Seat as RSeat
 from carrom.rules.clock import SECONDS
 
 SOUNDING = (EventKind.CONTACT, EventKind.CUSHION, EventKind.POCKETED)  # the events a shot's motion carries: heard
@@ -96,7 +96,7 @@ def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]
         return " & ".join(names[s.value] for s in state.table.seats_of(side))
 
     queen_words = {"board": "on the board", "pending": "pocketed, to be covered", "covered": "covered"}[board.queen]
-    if board.queen != "board" and board.queen_side is not None:
+    if board.queen is not QueenState.BOARD and board.queen_side is not None:
         queen_words += f" by {side_name(board.queen_side)}"
     return {
         "type": "state",
@@ -105,8 +105,8 @@ def state_view(game: Game, seats: Mapping[str, tuple[str, str, str | None, bool]
                       "colour": state.colour_of(seat).value}
                   for s, (n, k, lv, op) in seats.items() for seat in (RSeat.named(s),)},
         "sides": [side_name(0), side_name(1)],
-        "expected": None if exp is None else {"kind": exp[0], "seat": exp[1]},
-        "legal": [] if exp is None or exp[0] != "stroke" else [list(iv) for iv in game.legal_intervals(exp[1])],
+        "expected": None if exp is None else {"kind": exp.kind, "seat": exp.seat},
+        "legal": [] if exp is None or exp.kind is not Expect.STROKE else [list(iv) for iv in game.legal_intervals(exp.seat)],
         "layout": [{"kind": d.kind.value, "x": round(d.x, 6), "y": round(d.y, 6)} for d in game.layout.discs],
         "board": {
             "white": board.white, "black": board.black, "queen": board.queen, "queen_side": board.queen_side,
