@@ -122,41 +122,62 @@ def enter_players(store: TournamentStore, event_id: int, entries: list[Entry], c
     return changed, changed.competitors[-1].id
 
 
-def step(store: TournamentStore, event_id: int, change: Callable[[Event], Event], what: str, law: str = "") -> Event:
-    """Load, change (a pure function of the event), save with the step in the record; a refusal changes nothing."""
+def step(store: TournamentStore, event_id: int, change: Callable[[Event], Event],
+         what: str | Callable[[Event, Event], str], law: str | Callable[[Event], str] = "") -> Event:
+    """Load, change (a pure function of the event), save with the step in the record (``what`` and its ``law``, or
+    what they say of the event before and after); a refusal changes nothing. The store's save refuses an event
+    another writer changed since this load (``ConflictError``), so a check made in ``change`` holds for the write."""
     event = store.load(event_id)
     new = identified(change(event))  # a new round's matches get their ids (``desk.store.identified``)
-    store.save(event_id, new, what, law)
+    store.save(event_id, new, what if isinstance(what, str) else what(event, new),
+               law if isinstance(law, str) else law(event))
     return new
 
 
 class ResultConflict(DeskError):
     """A result typed on a page that showed another result than the one stored (another desk, or a tablet, wrote
-    since): refused, both results kept (``yours``, ``stored``: games as lists, None for none) to be shown."""
+    since): refused, both results kept (``yours``, ``stored``: games as lists, None for none) to be shown, and the
+    line the event's log keeps of it (``line``)."""
 
-    def __init__(self, message, yours: list[list[int]], stored: list[list[int]] | None) -> None:
+    def __init__(self, message, yours: list[list[int]], stored: list[list[int]] | None, line: str = "") -> None:
         super().__init__(message, Refusal.OUT_OF_TURN)
-        self.yours, self.stored = yours, stored
+        self.yours, self.stored, self.line = yours, stored, line
 
 
 def _games_text(games) -> str:
     return " ".join(f"{a}-{b}" for a, b in games) if games else "no result"
 
 
-def _not_overtaken(store: TournamentStore, event_id: int, event: Event, round_number: int, table: int,
-                   changed: Event, replacing: list[list[int]] | None) -> tuple[list[list[int]] | None, list[list[int]]]:
-    """The stored result and the new one (``changed``'s) of a match, when the stored one is the one the desk showed
-    (``replacing``); else ``ResultConflict``, after a line in the event's log (every desk sees it)."""
+def _games_of(event: Event, round_number: int, table: int) -> list[list[int]] | None:
     m = find(event, round_number, table)
-    stored = None if m.result is None else [list(g) for g in m.result.games]
-    yours = [list(g) for g in find(changed, round_number, table).result.games]
-    if stored != replacing:
-        store.save(event_id, event, f"result refused: round {round_number}, table {table}: {_games_text(yours)} typed "
-                                    f"on a page showing {_games_text(replacing)}; {_games_text(stored)} stands")
-        raise ResultConflict(say("round {round}, table {table}: another result was stored since this page showed "
-                                 "the match: {stored} stands, yours ({yours}) is not saved", round=round_number,
-                                 table=table, stored=_games_text(stored), yours=_games_text(yours)), yours, stored)
-    return stored, yours
+    return None if m.result is None else [list(g) for g in m.result.games]
+
+
+def _as_shown(change: Callable[[Event], Event], round_number: int, table: int,
+              replacing: list[list[int]] | None) -> Callable[[Event], Event]:
+    """``change`` (the law's refusals first), made only on the match as the desk showed it (``replacing``); else
+    ``ResultConflict`` with both results. Inside ``step``, so the check and the write see one event."""
+    def checked(event: Event) -> Event:
+        changed = change(event)
+        stored, yours = _games_of(event, round_number, table), _games_of(changed, round_number, table)
+        if stored != replacing:
+            raise ResultConflict(
+                say("round {round}, table {table}: another result was stored since this page showed the match: "
+                    "{stored} stands, yours ({yours}) is not saved", round=round_number, table=table,
+                    stored=_games_text(stored), yours=_games_text(yours)), yours, stored,
+                f"result refused: round {round_number}, table {table}: {_games_text(yours)} typed on a page showing "
+                f"{_games_text(replacing)}; {_games_text(stored)} stands")
+        return changed
+    return checked
+
+
+def _logged(store: TournamentStore, event_id: int, do: Callable[[], Event]) -> Event:
+    """``do``; a result conflict is kept as a line in the event's log (every desk sees it), then raised."""
+    try:
+        return do()
+    except ResultConflict as conflict:
+        store.save(event_id, store.load(event_id), conflict.line)
+        raise
 
 
 def type_result(store: TournamentStore, event_id: int, round_number: int, table: int, games: tuple, *,
@@ -165,25 +186,29 @@ def type_result(store: TournamentStore, event_id: int, round_number: int, table:
     (None: none). Another result stored since is a conflict: nothing changes but a line in the event's log (every
     desk sees it), and the typist is told both. The law's checks (``record``, ``players=``) come first; over the
     result shown it is a correction, with a log line saying what it replaced."""
-    event = store.load(event_id)
-    changed = record(event, round_number, table, games, players=players)  # the law's refusals first
-    stored, yours = _not_overtaken(store, event_id, event, round_number, table, changed, replacing)
     where = f"round {round_number}, table {table}"
-    what = (f"result typed: {where}: {_games_text(yours)}" if stored is None
-            else f"result corrected: {where}: {_games_text(stored)} replaced by {_games_text(yours)}")
-    return step(store, event_id, lambda e: record(e, round_number, table, games, players=players), what, "ICF 57")
+
+    def what(before: Event, after: Event) -> str:
+        stored, yours = _games_of(before, round_number, table), _games_of(after, round_number, table)
+        return (f"result typed: {where}: {_games_text(yours)}" if stored is None
+                else f"result corrected: {where}: {_games_text(stored)} replaced by {_games_text(yours)}")
+    change = _as_shown(lambda e: record(e, round_number, table, games, players=players), round_number, table,
+                       replacing)
+    return _logged(store, event_id, lambda: step(store, event_id, change, what, "ICF 57"))
 
 
 def walkover_given(store: TournamentStore, event_id: int, round_number: int, table: int, present: int, now: float,
                    *, replacing: list[list[int]] | None = None) -> Event:
     """The desk's walkover (side ``3 - present`` absent), made on the match as the desk saw it (``replacing``, as
-    ``type_result``): over a result stored since, refused with both."""
-    event = store.load(event_id)
-    law = "004 laws 18 and 126" if event.settings.timed else "ICF 143 i"
-    changed = walkover(event, round_number, table, present, now)  # the law's refusals first (too early, a bye)
-    _not_overtaken(store, event_id, event, round_number, table, changed, replacing)
-    return step(store, event_id, lambda e: walkover(e, round_number, table, present, now),
-                f"walkover: round {round_number}, table {table}, side {3 - present} absent", law)
+    ``type_result``): over a result stored since, refused with both. Its law: 004 laws 18 and 126 in a timed event,
+    else ICF 143 i."""
+    change = _as_shown(lambda e: walkover(e, round_number, table, present, now),  # the law's refusals first
+                       round_number, table, replacing)
+
+    def law(event: Event) -> str:
+        return "004 laws 18 and 126" if event.settings.timed else "ICF 143 i"
+    return _logged(store, event_id, lambda: step(
+        store, event_id, change, f"walkover: round {round_number}, table {table}, side {3 - present} absent", law))
 
 
 def pairing(store: TournamentStore, event_id: int) -> Callable[[Event], Event]:
