@@ -9,11 +9,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from carrom.web import create_app
+from carrom.web import lobby as lobby_module
 from web_helpers import AT_TEST_SPEED, numbered
 
 
 @pytest.fixture
-def app(db_url):
+def app(db_url, monkeypatch):
+    monkeypatch.setattr(lobby_module, "RATE_EVERY", 1e12)  # the lobby's own loop pairs but never rates: the test does
     return create_app(db_url, bot_pause=0, limits=AT_TEST_SPEED)
 
 

@@ -1,7 +1,7 @@
 // What the play page shows beside the match (docs/web.md, "Presence", "Quick messages", "Watching the aim", "Fair
 // play"): who of the players is away and how long they have before the laws of absence apply (ICF 143 a); quick
 // messages, sent and shown by id (never free text), which a player may mute; the striker as its player moves it,
-// sent at most eight times a second unless the player hides it, drawn faint on the others' boards; and, in a room
+// sent at most eight times a second (and once a second while it rests) unless the player hides it, drawn faint on the others' boards; and, in a room
 // the lobby made, whether the game is rated and how long it may wait for its first stroke before it is aborted.
 // Its own elements, made here; its state in P.room (room-state.js: away, quick, aim).
 import { t } from "./i18n.js";
@@ -103,15 +103,17 @@ export function showAsides() {
   }
 }
 
-// this page's striker, as its player moves it, to the others (unless hidden): only when it changed
-let lastAim = "";
+// this page's striker, as its player moves it, to the others (unless hidden): when it changed, and once a second
+// while it does not (the server drops an aim for a page with anything waiting, so the last one may not have come)
+const AIM_AGAIN = 1000;  // ms
+let lastAim = "", lastSent = 0;
 function sendAim() {
   const turn = myTurn(P.room);
   if (!turn || turn.kind !== "stroke" || !$("share-aim").checked || !P.conn || !P.conn.ready) return;
   const aim = { along: round(P.striker.along), angle: round(P.striker.angle), power: round(P.striker.power) };
   const key = `${turn.seat} ${aim.along} ${aim.angle} ${aim.power}`;
-  if (key === lastAim) return;
-  lastAim = key;
+  if (key === lastAim && Date.now() - lastSent < AIM_AGAIN) return;
+  lastAim = key; lastSent = Date.now();
   P.conn.send({ type: "aim", seat: turn.seat, ...aim });  // not controls' send: an aim clears no refusal shown
 }
 const round = (v) => Math.round(v * 1e5) / 1e5;
