@@ -105,7 +105,12 @@ def test_imported_dump_recomputes_to_the_stored_figures(tmp_path, db_url, kind):
     ids = json.loads(result.output)["tournaments"]
     assert len(ids) == 1
     rows = check_against_stored(db_url, ids[0], stored, players)
-    assert [r["rank"] for r in rows] == list(range(1, 10))
+    # in SoL's order: by points, Buchholz, net score, total score, then the player's last and first name
+    name = {i + 1: (p["lastname"], p["firstname"]) for i, p in enumerate(players)}
+    order = sorted(sorted(stored, key=name.get), key=stored.get, reverse=True)
+    assert len(set(stored.values())) > 1  # the figures tell the competitors apart: an order to get wrong
+    assert [(r["rank"], r["players"][0]) for r in rows] == [(k, f"{name[c][1]} {name[c][0]}")
+                                                           for k, c in enumerate(order, 1)]
 
 
 def test_bye_draw_retired_and_finals(tmp_path, sqlite_db):

@@ -77,6 +77,30 @@ def test_the_high_contrast_board_is_plain_black_on_white_and_the_pieces_keep_the
     assert white_mid != black_mid
 
 
+# The play page's board as laid out: its box on the screen, its drawing buffer, the page's width, and the colour
+# of the frame's middle at the top edge as drawn
+LAID_OUT = """() => {
+  const c = document.getElementById('board'), r = c.getBoundingClientRect();
+  const frame = Array.from(c.getContext('2d').getImageData(Math.round(c.width / 2), Math.round(c.height * 0.01), 1, 1)
+    .data.slice(0, 3));
+  return {x: r.x, y: r.y, w: r.width, h: r.height, bw: c.width, bh: c.height, dpr: devicePixelRatio,
+          vw: innerWidth, vh: innerHeight, page: document.documentElement.scrollWidth, frame};
+}"""
+
+
+def assert_laid_out(box, size):
+    """The board is square, on the screen and as wide as the layout allows, drawn at the screen's resolution: the
+    whole width of a phone or a tablet held upright (less the page's margins), the whole board in view on a
+    desktop; nothing scrolls sideways."""
+    assert abs(box["w"] - box["h"]) < 1 and box["bw"] == box["bh"], box
+    assert box["x"] >= 0 and box["x"] + box["w"] <= box["vw"] and box["page"] <= box["vw"], box
+    assert abs(box["bw"] - box["w"] * box["dpr"]) <= 2, box  # sharp: a buffer pixel per screen pixel
+    if size == "desktop":
+        assert box["y"] >= 0 and box["y"] + box["h"] <= box["vh"] and box["h"] >= 0.6 * box["vh"], box
+    else:
+        assert box["w"] >= 0.85 * box["vw"], box
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_board_per_layout_and_theme_and_the_theme_is_remembered(browser, server, artifacts, size):
     context = browser.new_context(viewport=SIZES[size], device_scale_factor=2 if size == "phone" else 1)
@@ -87,11 +111,16 @@ def test_the_board_per_layout_and_theme_and_the_theme_is_remembered(browser, ser
     page.wait_for_function("carrom.state && carrom.state.expected")
     page.wait_for_timeout(200)
     page.screenshot(path=str(artifacts / f"board-wood-{size}.png"))
+    wood = page.evaluate(LAID_OUT)
+    assert_laid_out(wood, size)
     page.evaluate("document.querySelector('details.settings').open = true")
     page.select_option("#theme", "contrast")
     assert page.evaluate("document.body.classList.contains('contrast')")
     page.wait_for_timeout(200)
     page.screenshot(path=str(artifacts / f"board-contrast-{size}.png"))
+    contrast = page.evaluate(LAID_OUT)
+    assert_laid_out(contrast, size)
+    assert max(contrast["frame"]) < 30 < max(wood["frame"]), (wood["frame"], contrast["frame"])  # redrawn: plain black
     page.reload()
     page.wait_for_function("window.carrom && carrom.state && carrom.state.expected")  # the module may not have run yet
     assert page.input_value("#theme") == "contrast" and page.evaluate("document.body.classList.contains('contrast')")
