@@ -5,21 +5,31 @@ server's CPU, the answer) beside another client's p99 latency in the same run.
 
 The victim reads `GET /api/umpire/options` every 20 ms throughout; the attacks run one after another from
 127.0.0.1 with the server's default limits (only the requests a second per address lifted, for the victim):
-the SoL bombs (a billion laughs, a gzip of 64 MB, YAML nested 5,000 deep), deep JSON on the desk, and
-slowloris (N half-sent requests: how many the server still holds after 1 s and after its header deadline).
+the SoL bombs (a billion laughs, a gzip of 64 MB, YAML nested 5,000 deep), deep JSON on the desk, a number of
+5,000 digits, slowloris (N half-sent requests: how many the server still holds after 1 s and after its header
+deadline), the stallers (20 watchers of a played room that never read: how long until the server has let every
+socket go), an opening storm (300 websockets opened at once from one address: how many it takes, and how many
+log lines it writes) and, on a server of its own, the stop (SIGTERM with a staller attached: seconds to exit).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gzip
+import json
+import os
+import random
+import signal
 import socket
 import statistics
 import threading
 import time
 
 import httpx
+import websockets
 
+from load import move, new_room
 from served import served
 
 LIMITS = {"CARROM_LIMITS": "http_per_address=100000/second"}
@@ -87,6 +97,103 @@ def slowloris(port: int, n: int) -> str:
     return f"{n} sent: {after_1} held after 1 s, {after_deadline} after 11.5 s"
 
 
+def established(port: int) -> int:
+    """The server's TCP connections on ``port`` still established, from /proc/net/tcp (its side of them)."""
+    count = 0
+    for line in open("/proc/net/tcp").read().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        count += int(local.split(":")[1], 16) == port and state == "01"
+    return count
+
+
+async def staller(port: int, room: str, stop: asyncio.Event) -> None:
+    """A watcher that never reads (a 4 kB receive buffer)."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    try:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{room}", sock=sock, max_queue=1, ping_interval=None,
+                                      compression=None, max_size=2**26, open_timeout=30):
+            await stop.wait()
+    except (OSError, websockets.WebSocketException, asyncio.TimeoutError):
+        pass
+
+
+async def stallers(port: int, n: int = 20, seconds: float = 40.0) -> str:
+    """``n`` stallers on a room whose player strokes every 0.2 s: the seconds until the server holds none of them."""
+    room = await asyncio.to_thread(new_room, port)
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(staller(port, room["room"], stop)) for _ in range(n)]
+    await asyncio.sleep(1.0)
+    base = established(port)
+    rng, start, gone = random.Random(3), time.monotonic(), None
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{room['room']}?token={room['token']}",
+                                  max_size=2**26) as ws:
+        state = json.loads(await ws.recv())
+        while time.monotonic() - start < seconds and state.get("expected"):
+            await ws.send(json.dumps(move(state, rng)))
+            reply = json.loads(await ws.recv())
+            state = reply if reply.get("type") == "state" else state
+            held = established(port) - 2  # the player's connection, both ends counted once on this side
+            if gone is None and held <= 0 and time.monotonic() - start > 1:
+                gone = time.monotonic() - start
+                break
+            await asyncio.sleep(0.2)
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return (f"{n} stallers ({base} sockets): all let go after {gone:.1f} s" if gone is not None
+            else f"{n} stallers: {established(port)} sockets still held after {seconds:.0f} s")
+
+
+async def storm(port: int, n: int = 300) -> str:
+    """``n`` websocket openings at once from one address (the server's default limits)."""
+    room = await asyncio.to_thread(new_room, port)
+
+    async def one() -> bool:
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{room['room']}", open_timeout=30) as ws:
+                await ws.recv()
+                return True
+        except (OSError, websockets.WebSocketException, asyncio.TimeoutError):
+            return False
+    taken = sum(await asyncio.gather(*(one() for _ in range(n))))
+    return f"{n} openings: {taken} taken, {n - taken} refused"
+
+
+def hold_a_staller(port: int, release: threading.Event) -> None:
+    """A staller on a new room of ``port`` until ``release`` (in a thread of its own)."""
+    async def run() -> None:
+        room = await asyncio.to_thread(new_room, port)
+        stop = asyncio.Event()
+        task = asyncio.create_task(staller(port, room["room"], stop))
+        await asyncio.to_thread(release.wait)
+        stop.set()
+        await task
+    asyncio.run(run())
+
+
+def stop_drill() -> str:
+    """A server of its own, a staller attached, then SIGTERM: the seconds until the server has exited."""
+    said = ""
+    try:
+        with served() as (port, _, cpu):
+            pid, release = cpu.args[0], threading.Event()
+            holder = threading.Thread(target=hold_a_staller, args=(port, release), daemon=True)
+            holder.start()
+            time.sleep(2)
+            start = time.perf_counter()
+            os.killpg(pid, signal.SIGTERM)
+            while time.perf_counter() - start < 60 and open(f"/proc/{pid}/stat").read().split()[2] != "Z":
+                time.sleep(0.05)  # a child of this process: a zombie once it has exited
+            said = f"SIGTERM with a staller attached: exited after {time.perf_counter() - start:.1f} s"
+            release.set()
+            holder.join(5)
+    except ProcessLookupError:  # served() sends its own SIGTERM on leaving, to a server gone already
+        pass
+    return said
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--slow", type=int, default=2000, help="half-sent requests of the slowloris")
@@ -98,7 +205,11 @@ def main() -> None:
         "YAML nested 5,000 deep": lambda port: post(port, "/api/desk/import", b"[" * 5000 + b"]" * 5000),
         "JSON nested 5,000 deep on the desk": lambda port: post(port, "/api/desk",
                                                                 b'{"players": ' + b"[" * 5000 + b"]" * 5000 + b"}"),
+        "a number of 5,000 digits on the umpire's import": lambda port: post(
+            port, "/api/umpire/import", b'{"header": {"x": ' + b"9" * 5000 + b"}}"),
         f"slowloris ({args.slow})": lambda port: slowloris(port, args.slow),
+        "20 stallers on a played room": lambda port: asyncio.run(stallers(port)),
+        "300 websocket openings at once": lambda port: asyncio.run(storm(port)),  # last: it spends the minute's
     }
     with served(LIMITS) as (port, _, cpu):
         victim = Victim(port)
@@ -113,6 +224,9 @@ def main() -> None:
                   f"{answer}")
         victim.stop.set()
         print(f"victim overall: median {statistics.median(victim.times) * 1000:.1f} ms")
+    start = time.perf_counter()
+    print(f"{'the stop (a server of its own)':38} {'':>7} {'':>10}  {'':15}  {stop_drill()}"
+          f" ({time.perf_counter() - start:.1f} s in all)")
 
 
 if __name__ == "__main__":
