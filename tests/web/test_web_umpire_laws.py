@@ -110,6 +110,13 @@ def test_each_concession_cites_its_own_law(options):
     assert concede["icf"] == {"board": "ICF 139", "game": "ICF 139", "match": "ICF 139"}
 
 
+def test_the_page_is_told_how_each_ruleset_rules_the_chair(options):
+    """001 §3.11 p: "Si un joueur se lève de sa chaise pendant son tour … il a une pénalité et doit remettre un J/C":
+    the ICF 91 forfeit is ruled so under fr-official, so the tablet does not tell the umpire the board ends."""
+    assert {r["name"]: r["chair"] for r in options["rulesets"]} == {r.name: r.chair for r in RULESETS.values()}
+    assert cited(options, "fr-official", "ICF 91") == "001 §3.11 p"  # the dialog: the browser test below
+
+
 def test_the_table_the_page_is_given_is_the_referees(options):
     assert {r["name"]: r["cites"] for r in options["rulesets"]} == {r.name: dict(r.cites) for r in RULESETS.values()}
 
@@ -123,3 +130,37 @@ def test_the_foul_list_is_in_the_pages_language(options):
     script = (STATIC / "umpire.js").read_text(encoding="utf-8")
     picker = script[script.index("function foulPicker"):script.index("function wirePad")]
     assert "t(f.words)" in picker and "label: `${f.code}" not in picker
+
+
+def test_the_french_tablets_dialogs_cite_001(server, browser):
+    """The page in use, under fr-official: the concession's choices name 001 §4 q for the game and the match (ICF 139
+    for the board), the ICF 91 forfeit is told as 001 §3.11 p's penalty coin, not the board lost, and the foul list
+    names each foul in French with 001's law ("le striker poussé, pas propulsé d'une pichenette · 001 §3.2 a")."""
+    from test_web_umpire_browser import TABLET, open_page
+
+    errors = []
+    page = open_page(browser, errors, **TABLET)
+    page.goto(server.url + "umpire?lang=fr")
+    page.wait_for_function("window.umpire && umpire.ready")
+    page.fill("input[name=name-south]", "Amélie")
+    page.fill("input[name=name-north]", "Bruno")
+    page.select_option("#variant", "fr-official")
+    page.tap("#start")
+    page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
+    page.tap("#concede")
+    choices = [page.inner_text(f"#dialog [data-choice='{w}']") for w in ("board", "game", "match")]
+    assert [c.rsplit("(", 1)[1] for c in choices] == ["ICF 139)", "001 §4 q)", "001 §4 q)"], choices
+    page.tap("#dialog-cancel")
+    page.tap("#forfeit")
+    assert "001 §3.11 p" in page.inner_text("#dialog [data-choice='ICF 91']")
+    page.tap("#dialog [data-choice='ICF 91']")
+    page.tap("#dialog [data-choice='south']")
+    page.wait_for_selector("#dialog [data-choice='confirm']")
+    told = page.inner_text("#dialog-text")
+    assert "001 §3.11 p" in told, told  # and the board goes on: not "Yes: the board is lost"
+    assert page.inner_text("#dialog [data-choice='confirm']") == translator("fr").gettext("Yes: enter it")
+    page.tap("#dialog-cancel")
+    page.tap("#foul")
+    push = page.inner_text("#dialog [data-choice='push']")
+    assert push == f"{translator('fr').gettext('the striker pushed, not flicked')} · 001 §3.2 a", push
+    assert not errors, errors

@@ -122,7 +122,8 @@ def umpire_router(umpires: Umpires) -> APIRouter:
                               # the laws the pages name, as this ruleset cites them: its own text's where it has
                               # the law (RuleSet.cites), and each concession's (ICF 139; 001 §4 q)
                               "cites": dict(r.cites),
-                              "concede": {what: r.concession_law(what) for what in ("board", "game", "match")}}
+                              "concede": {what: r.concession_law(what) for what in ("board", "game", "match")},
+                              "chair": r.chair}  # "penalty": the ICF 91 forfeit is one penalty coin (001 §3.11 p)
                              for r in RULESETS.values()],
                 "stages": [{"name": s.value, "law": s.law, "words": s.title.msgid, "title": said.message(s.title)}
                            for s in Stage],

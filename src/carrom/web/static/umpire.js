@@ -381,8 +381,12 @@ async function forfeit() {
     laws.map(([v, label]) => ({ label, value: v, cls: "danger" })));
   if (!c) return;
   const who = await offender(t("Forfeit the board"));
-  if (who && await confirmed(t("Forfeit the board"), t("{actor}'s side loses the board ({law}). This ends the board.",
-    { actor: whoSits(who), law: law(c.choice) }), t("Yes: the board is lost"))) {
+  // rules where rising from the chair costs a penalty coin rule the ICF 91 forfeit so (001 §3.11 p): the board goes on
+  const coin = c.choice === "ICF 91" && rulesNow().chair === "penalty";
+  const told = coin ? t("{actor} rose from the chair in his turn: one penalty coin, the board goes on ({law}).",
+    { actor: whoSits(who), law: law(c.choice) })
+    : t("{actor}'s side loses the board ({law}). This ends the board.", { actor: whoSits(who), law: law(c.choice) });
+  if (who && await confirmed(t("Forfeit the board"), told, coin ? t("Yes: enter it") : t("Yes: the board is lost"))) {
     await send(`forfeit ${who} ${c.choice}`);
   }
 }
