@@ -453,26 +453,47 @@ def result_(
                                                                        "\"25-13 25-20\"; repeat it, in order."),
     player: Optional[list[str]] = typer.Option(None, "--player", help="A player of the match, \"First Last\", "
                                                "checked against the pairing; one of each side."),
+    replacing: Optional[str] = typer.Option(None, "--replacing", metavar="GAMES", help="The result this one "
+                                            "corrects, as stored (\"25-13 25-20\"): a match with a result takes a "
+                                            "new one only with it."),
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    from carrom.tournament import find, parse_games, record, record_tie
+    from carrom.desk.service import ResultConflict, read_tablets, type_result
+    from carrom.tournament import find, parse_games, record_tie
 
     if bool(games) == bool(rubber):
         _refuse(say("give the match's games, or a team tie's rubbers with --rubber (not both)"))
+    if replacing is not None and rubber:
+        _refuse(say("--replacing corrects a match's games; a team tie's result is typed again after an upheld "
+                    "protest"))
 
-    def change(event):
-        named = None
-        if player:
-            if len(player) != 2:
-                raise _desk_error(say("name one player of each side (two --player)"))
-            named = tuple(_competitor_by_name(event, p) for p in player)
-        if rubber:
-            return record_tie(event, number, table, [parse_games(r) for r in rubber], players=named)
-        return record(event, number, table, parse_games(" ".join(games)), players=named)
+    def named(event):
+        if not player:
+            return None
+        if len(player) != 2:
+            raise _desk_error(say("name one player of each side (two --player)"))
+        return tuple(_competitor_by_name(event, p) for p in player)
 
-    typed_as = " ".join(games) if games else " | ".join(rubber)
-    event = _step(db, event_id, change, f"result typed: round {number}, table {table}: {typed_as}", "ICF 57")
+    if rubber:
+        event = _step(db, event_id, lambda e: record_tie(e, number, table, [parse_games(r) for r in rubber],
+                                                         players=named(e)),
+                      f"result typed: round {number}, table {table}: {' | '.join(rubber)}", "ICF 57")
+    else:
+        def typed(store, umpires):  # desk.service's, as the web desk's: over a result, only as its correction
+            read_tablets(store, umpires, event_id)
+            shown = None if replacing is None else [list(g) for g in parse_games(replacing)]
+            try:
+                return type_result(store, event_id, number, table, parse_games(" ".join(games)),
+                                   players=named(store.load(event_id)), replacing=shown, logged=False)
+            except ResultConflict as conflict:
+                stored = " ".join(f"{a}-{b}" for a, b in conflict.stored or [])
+                raise _desk_error(say("round {round}, table {table} has the result {stored}: to correct it, give "
+                                      "--replacing \"{stored}\"", round=number, table=table, stored=stored)
+                                  if conflict.stored else
+                                  say("round {round}, table {table} has no result to replace", round=number,
+                                      table=table)) from None
+        event = _with_tablets(db, typed)
     m = find(event, number, table)
     if not as_json:  # the JSON says it under "unusual"
         for note in m.result.unusual:

@@ -181,10 +181,12 @@ def _logged(store: TournamentStore, event_id: int, do: Callable[[], Event]) -> E
 
 
 def type_result(store: TournamentStore, event_id: int, round_number: int, table: int, games: tuple, *,
-                players: tuple[int, int] | None = None, replacing: list[list[int]] | None = None) -> Event:
+                players: tuple[int, int] | None = None, replacing: list[list[int]] | None = None,
+                logged: bool = True) -> Event:
     """A result typed at the desk, made on the match as the desk saw it: ``replacing`` is the result it showed
     (None: none). Another result stored since is a conflict: nothing changes but a line in the event's log (every
-    desk sees it), and the typist is told both. The law's checks (``record``, ``players=``) come first; over the
+    desk sees it; not with ``logged`` False, the command line's, whose typist is the one told), and the typist is
+    told both. The law's checks (``record``, ``players=``) come first; over the
     result shown it is a correction, with a log line saying what it replaced."""
     where = f"round {round_number}, table {table}"
 
@@ -194,7 +196,8 @@ def type_result(store: TournamentStore, event_id: int, round_number: int, table:
                 else f"result corrected: {where}: {_games_text(stored)} replaced by {_games_text(yours)}")
     change = _as_shown(lambda e: record(e, round_number, table, games, players=players), round_number, table,
                        replacing)
-    return _logged(store, event_id, lambda: step(store, event_id, change, what, "ICF 57"))
+    typed = lambda: step(store, event_id, change, what, "ICF 57")  # noqa: E731
+    return _logged(store, event_id, typed) if logged else typed()
 
 
 def walkover_given(store: TournamentStore, event_id: int, round_number: int, table: int, present: int, now: float,
