@@ -51,6 +51,8 @@ FRENCH = {
     "ICF 134": "001 §3.11 n",  # "les J/C reposant sur la surface ne peuvent être touchés qu'avec le striker"
     "ICF 122 b": "001 §4 h",  # "il est interdit de remettre ou d'enlever du produit de glissement"
     "ICF 47": "001 §3.5 f",  # "fait ceci avant que l'arbitre n'ait ouvert le board (« Play »)"
+    "ICF 28": "001 §3.1 b",  # "les deux partenaires respectifs sont assis face à face"
+    "ICF 39": "001 §3.3", "ICF 42": "001 §3.3",  # "Le gagnant peut choisir d'ouvrir le jeu … ou … sa place assise"
 }
 # "Un joueur ou une équipe peut abandonner un game à un moment quelconque, si c'est son tour de jouer" (001 §4 q);
 # 001 has no board conceded, and a match is conceded by its game
@@ -64,8 +66,10 @@ def options(sqlite_db):
 
 
 def script_laws() -> set[str]:
-    """Every law the tablet's scripts name, each through the page's ``law()`` helper."""
-    found = set()
+    """Every law the tablet's scripts name, each through the page's ``law()`` helper, and the setup's (the page's
+    ``data-laws``, cited under the rules chosen)."""
+    page = (STATIC / "umpire.html").read_text(encoding="utf-8")
+    found = {law for laws in re.findall(r'data-laws="([^"]+)"', page) for law in laws.split("|")}
     for name in SCRIPTS:
         for call in re.findall(r"\blaw\(([^()]*)\)", (STATIC / name).read_text(encoding="utf-8")):
             found |= set(re.findall(r'"((?:ICF|\d{3}) [^"]+)"', call))
@@ -83,7 +87,7 @@ def test_no_label_of_the_tablet_types_a_law():
 
 def test_the_labels_laws_are_found():
     laws = script_laws()
-    for law in ("ICF 72 c", "ICF 63", "ICF 78", "ICF 51", "ICF 121 b", "ICF 56 b", "004 law 40"):
+    for law in ("ICF 72 c", "ICF 63", "ICF 78", "ICF 51", "ICF 121 b", "ICF 56 b", "004 law 40", "ICF 28", "ICF 42"):
         assert law in laws
 
 
@@ -144,7 +148,10 @@ def test_the_french_tablets_dialogs_cite_001(server, browser):
     page.wait_for_function("window.umpire && umpire.ready")
     page.fill("input[name=name-south]", "Amélie")
     page.fill("input[name=name-north]", "Bruno")
+    assert "(ICF 28)" in page.inner_text("#setup")
     page.select_option("#variant", "fr-official")
+    setup = page.inner_text("#setup")
+    assert "(001 §3.1 b)" in setup and "(001 §3.3)" in setup and "ICF 28" not in setup, setup
     page.tap("#start")
     page.wait_for_function("window.umpire && umpire.ready && umpire.canEnter")
     page.tap("#concede")

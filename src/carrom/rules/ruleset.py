@@ -175,6 +175,8 @@ FRENCH_OFFICIAL_CITES: tuple[tuple[str, str], ...] = (
     ("ICF 122 b", "001 §4 h"), ("ICF 125", "001 §3.6 c"), ("ICF 126 a", "001 §4 i"),  # powder; opponent's coin; board
     ("ICF 130", "001 §3.2 h"), ("ICF 131", "001 §4 l"), ("ICF 134", "001 §3.11 n"),  # baseline; signals; touching
     ("ICF 143 a", "001 §4.2 b"), ("ICF 143 g", "001 §4.2 g"),  # leaving one's place; stopping the match
+    ("ICF 28", "001 §3.1 b"),  # "les deux partenaires respectifs sont assis face à face"
+    ("ICF 39", "001 §3.3"), ("ICF 42", "001 §3.3"),  # the toss; "Le gagnant peut choisir d'ouvrir le jeu"
     ("ICF 57", '001 §5 "Match"'),  # "2 games remportés par le même joueur, ou 3 games, si … ex-aequo (1:1)"
     ("ICF 46", "001 §3.6 b"),  # "15 secondes, ceci une fois que l'arbitre a donné le signal d'ouverture « Play »"
     # a law as a whole, as the tablet's labels name it (the part they mean: the break's attempts, the foul)

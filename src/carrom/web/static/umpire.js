@@ -121,6 +121,10 @@ function setup() {
   options($("variant"), Object.keys(rulesets), "icf", Object.fromEntries(umpire.options.rulesets.map((r) => [r.name, t(r.words)])));
   const stageWords = Object.fromEntries(umpire.options.stages.map((s) => [s.name, t(s.words)]));
   const stagesChanged = () => {
+    // the setup's laws as the rules chosen cite them (001 §3.1 b, §3.3 under fr-official)
+    for (const span of document.querySelectorAll("#setup [data-laws]")) {
+      span.textContent = `(${lawUnder(rulesNamed($("variant").value), ...span.dataset.laws.split("|"))})`;
+    }
     const offered = rulesets[$("variant").value].stages;
     options($("stage"), offered, offered.includes($("stage").value) ? $("stage").value : offered[0], stageWords);
     $("stage").closest("label").hidden = offered.length < 2;
@@ -216,12 +220,14 @@ function ask(title, text, choices, input = null, cancel = t("Cancel")) {
 
 // The laws a label names, as the match's rules cite them: the ruleset's own text where it has the law (the server's
 // table, carrom.rules.RuleSet.cites), ICF's elsewhere; the page holds no table of its own.
-function rulesNow() {
-  return umpire.options.rulesets.find((r) => r.name === umpire.state.header.variant) || { cites: {}, concede: {} };
+function rulesNamed(name) {
+  return umpire.options.rulesets.find((r) => r.name === name) || { cites: {}, concede: {} };
 }
+const rulesNow = () => rulesNamed(umpire.state.header.variant);
 // several laws of one text as the laws cite them: "ICF 46, 50, 88 a", "001 §3.5 d, §4 p"
-const law = (...icf) => [...new Set(icf.map((l) => rulesNow().cites[l] || l))]
+const lawUnder = (rules, ...icf) => [...new Set(icf.map((l) => rules.cites[l] || l))]
   .map((l, k, all) => (k && all[k - 1].split(" ")[0] === l.split(" ")[0] ? l.slice(l.indexOf(" ") + 1) : l)).join(", ");
+const law = (...icf) => lawUnder(rulesNow(), ...icf);
 
 function actor() {
   return umpire.state ? whoIs(umpire.state, umpire.state.state.seat) : "";
