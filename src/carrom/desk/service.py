@@ -537,12 +537,16 @@ def read_tablets(store: TournamentStore, umpires: UmpireMatches, event_id: int) 
     event = store.load(event_id)
     if event.closed:
         return event
-    waiting = []
+    waiting, typed = [], []
     for t in tablet_rows.all_tablets(store, event_id):
         m = tablet_rows.match_of(event, t)
         if m is not None and m.result is None and not m.held:
             waiting.append(t)
-    over = umpires.finished([t.umpire_match for t in waiting])
+        elif m is not None and m.result is not None and not t.rubber and t.typed_first is None and t.key_hash:
+            typed.append(t)  # the desk typed its result first: what the tablet finishes is compared with it
+    over = umpires.finished([t.umpire_match for t in waiting + typed])
+    for t in typed:
+        event = _typed_first(store, umpires, event_id, event, t, over)
     ties: dict[str, list[tablet_rows.Tablet]] = {}
     for t in waiting:
         if t.rubber:
@@ -560,6 +564,26 @@ def read_tablets(store: TournamentStore, umpires: UmpireMatches, event_id: int) 
     for rubbers in ties.values():
         event = _read_tie(store, umpires, event_id, event, sorted(rubbers, key=lambda t: t.rubber), over)
     return event
+
+
+def _typed_first(store, umpires, event_id, event, t, over) -> Event:
+    """A tablet that finished after the desk typed its match's result: the typed result stands (the desk's word is
+    the event's), the tablet's games are kept on it, and when they differ the event's record says so, which the desk
+    sees in the match's row (``tablet_result``) with the choice to take the tablet's."""
+    try:
+        found = finished_games(umpires, event, t, over)
+    except RecordError:
+        found = None
+    if found is None:
+        return event
+    m = tablet_rows.match_of(event, t)
+    games = [list(g) for g in _flipped(t, m, found[0])]
+    tablet_rows.set_typed_first(store, event_id, t.umpire_match, games)
+    stored = [list(g) for g in m.result.games]
+    if games == stored:
+        return event
+    return step(store, event_id, lambda e: e, f"the umpire's tablet finished round {m.round}, table {m.table} at "
+                f"{_games_text(games)}; the result typed at the desk, {_games_text(stored)}, stands", "ICF 57")
 
 
 def _read_tie(store, umpires, event_id, event, rubbers, over) -> Event:

@@ -145,6 +145,7 @@ class TabletRow(Base):
     umpire_match: Mapped[str] = mapped_column(String(64), index=True)  # carrom.store.umpire's match id
     umpire_key: Mapped[str] = mapped_column(String(64), default="")  # empty: the plain key of older databases
     key_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # None: not keyed yet (no desk key)
+    typed_first: Mapped[list | None] = mapped_column(JSON, nullable=True)  # its games, finished after the desk typed
     match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the match it was made for (its id)
     side1: Mapped[int | None] = mapped_column(Integer, nullable=True)  # ... and that match's competitors
     side2: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -162,13 +163,15 @@ class RubberTabletRow(Base):
     umpire_match: Mapped[str] = mapped_column(String(64), index=True)
     umpire_key: Mapped[str] = mapped_column(String(64), default="")
     key_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    typed_first: Mapped[list | None] = mapped_column(JSON, nullable=True)  # its games, finished after the desk typed
     match_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     side1: Mapped[int | None] = mapped_column(Integer, nullable=True)
     side2: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 ADDED = {"match_id": "VARCHAR(32)", "side1": "INTEGER", "side2": "INTEGER",  # bind a tablet to its match
-         "key_hash": "VARCHAR(64)"}  # the key's hash, where older databases kept the key itself
+         "key_hash": "VARCHAR(64)",  # the key's hash, where older databases kept the key itself
+         "typed_first": "JSON"}  # what a tablet finished after the desk had typed its match's result
 
 
 def upgrade(conn: Connection) -> None:

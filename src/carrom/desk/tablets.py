@@ -42,6 +42,8 @@ class Tablet:
     rubber: int = 0  # a team tie's rubber (1 up); 0: the table's one match
     match_id: str = ""  # the id of the match it was made for ("": a database from before ids, bound by its table)
     sides: tuple[int, int] | None = None  # that match's competitors, side 1 first
+    typed_first: tuple[tuple[int, int], ...] | None = None  # its games (side 1 first) when it finished after the
+    # desk had typed the match's result (``service.read_tablets``: the desk is shown both when they differ)
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,8 @@ class TabletResult:
 
 def _tablet(row: TabletRow | RubberTabletRow, rubber: int = 0) -> Tablet:
     sides = (row.side1, row.side2) if row.side1 is not None and row.side2 is not None else None
-    return Tablet(row.round, row.table_no, row.umpire_match, row.key_hash, rubber, row.match_id or "", sides)
+    typed = tuple(tuple(g) for g in row.typed_first) if row.typed_first is not None else None
+    return Tablet(row.round, row.table_no, row.umpire_match, row.key_hash, rubber, row.match_id or "", sides, typed)
 
 
 def all_tablets(store: TournamentStore, event_id: int) -> list[Tablet]:
@@ -117,6 +120,14 @@ def set_key_hash(store: TournamentStore, event_id: int, umpire_match: str, key_h
         for table in (TabletRow, RubberTabletRow):
             for row in s.scalars(select(table).where(table.event_id == event_id, table.umpire_match == umpire_match)):
                 row.key_hash = key_hash
+
+
+def set_typed_first(store: TournamentStore, event_id: int, umpire_match: str, games: list[list[int]]) -> None:
+    """Keep what a tablet finished after the desk had typed its match's result (its games, side 1 first)."""
+    with store.transaction("keeping a tablet's result") as s:
+        for table in (TabletRow, RubberTabletRow):
+            for row in s.scalars(select(table).where(table.event_id == event_id, table.umpire_match == umpire_match)):
+                row.typed_first = games
 
 
 def tablet_result(record_text: str) -> TabletResult | None:

@@ -251,6 +251,8 @@ class Desk:
                 out["scoreboard"] = f"/scoreboard/{t.umpire_match}"
             if private:  # the umpire's link: the toss first (ICF 39), then the tablet
                 out["umpire"] = tablet_page(event_id, m.round, m.table, service.tablet_link_key(private, t))
+                if t.typed_first is not None and m.result is not None and t.typed_first != m.result.games:
+                    out["tablet_result"] = [list(g) for g in t.typed_first]  # finished after the desk typed
                 out["toss"] = t.umpire_match in started
         return out
 

@@ -226,6 +226,14 @@ function matchRow(m, round) {
       });
     }
   }
+  if (m.tablet_result && m.result && typable) {  // the tablet finished after the desk typed, with other games
+    const shown = (g) => g.map((x) => x.join("–")).join("  ");
+    const take = el("button", { type: "button", class: "take-tablet" }, t("Take the tablet's result"));
+    take.addEventListener("click", () => step("result", { round: m.round, table: m.table, games: shown(m.tablet_result).replaceAll("–", "-"),
+      competitors: m.competitors, replacing: m.result.games }, place));
+    acts.push(el("div", { class: "place-error error tablet-differs", role: "alert" },
+      [t("The umpire's tablet finished at {games}; the result typed here stands", { games: shown(m.tablet_result) }), " ", take]));
+  }
   cells.push(el("td", {}, [resultText(m), " ", announcedText(m), " ", rubbersSoFar(m)]));
   cells.push(el("td", { class: "actions" }, acts, errorAt(place)));
   const links = [];
