@@ -99,7 +99,7 @@ def assert_sound(result: ShotResult) -> None:
     # there (the next stroke would refuse the layout).
     pockets = STANDARD_BOARD.pocket_centres()
     rp = STANDARD_BOARD.pocket_radius
-    tipping = result.params.pocket_model is PocketModel.TIPPING
+    tipping = result.params.pocket_model is not PocketModel.CIRCLE
     for b in np.nonzero(result.on_board)[0]:
         reach = math.sqrt(rp * rp - result.radii[b] ** 2) if tipping else rp
         x, y = result.final_positions[b]
@@ -109,7 +109,7 @@ def assert_sound(result: ShotResult) -> None:
         if ev.kind is EventKind.CUSHION and not result.params.pocket_jaws:
             x, y = ev.positions[0]
             r = result.radii[ev.bodies[0]]
-            reach = math.sqrt(rp * rp - r * r) if result.params.pocket_model is PocketModel.TIPPING else rp
+            reach = math.sqrt(rp * rp - r * r) if result.params.pocket_model is not PocketModel.CIRCLE else rp
             for cx, cy in pockets:
                 assert math.hypot(x - cx, y - cy) >= reach - 1e-12
     # Momentum and angular momentum kept (where no cushion takes part) and energy, spins'

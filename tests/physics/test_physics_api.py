@@ -195,8 +195,8 @@ def test_the_named_models():
     assert physics_model("v2").model == "v2"
     assert PhysicsParams(mu=0.2).model is None  # not a named model
     assert physics_model("v4").model == "v4" and physics_model("v3").model == "v3"  # the older models kept
-    with pytest.raises(ValueError, match=r"unknown physics model 'v5'; known: \['v1', 'v2', 'v3', 'v4', 'v4-fast', 'v4-slow'\]"):
-        physics_model("v5")
+    with pytest.raises(ValueError, match=r"unknown physics model 'v6'; known: \['v1', 'v2', 'v3', 'v4', 'v5', 'v4-fast', 'v4-slow'\]"):
+        physics_model("v6")
     with pytest.raises(ValueError, match="unknown impact_solver 'averaged'"):
         PhysicsParams(impact_solver="averaged")
 

@@ -233,8 +233,8 @@ def test_board_speed_presets():
     assert board_speed("fast", V3).disc_friction is None and board_speed("fast", V3).mu == fast.mu
     with pytest.raises(ValueError, match="unknown board speed 'quick'; known: \\['slow', 'medium', 'fast'\\]"):
         board_speed("quick")
-    with pytest.raises(ValueError, match="unknown physics model 'v5'"):
-        physics_model("v5")
+    with pytest.raises(ValueError, match="unknown physics model 'v6'"):
+        physics_model("v6")
 
 
 @pytest.mark.parametrize("speed", list(BOARD_SPEED_PRESETS))

@@ -24,8 +24,10 @@ Model (docs/physics.md has the full story):
 * Impacts: SOLVER_SEQUENTIAL (v1) resolves them pair by pair in the event order below;
   SOLVER_SIMULTANEOUS (v2) resolves every contact of the touching cluster at once
   (``_cluster_impact``: compliant contacts, frozen geometry, independent of numbering)
-  and holds pressed pairs as persistent contacts. Pockets: POCKET_CIRCLE (v1) or
-  POCKET_TIPPING (v2, ``_captured``: decided where the centre enters the tipping circle).
+  and holds pressed pairs as persistent contacts. Pockets: POCKET_CIRCLE (v1),
+  POCKET_TIPPING (v2, ``_captured``: decided where the centre enters the tipping circle) or
+  POCKET_MECHANICAL (v5, ``_overhang_falls``: decided there by following the overhang off the
+  corner's cushions).
 * Simultaneous events are ordered by the key ``(time, kind, first body, second body,
   aux)`` with kinds ranked POCKETED < CUSHION < CONTACT < STOPPED, pair bodies as
   ``(min, max)`` and single-body events with second body ``-1``; ``aux`` is the pocket or
@@ -133,6 +135,7 @@ SOLVER_SIMULTANEOUS = 1  # every contact of a touching cluster at once, complian
 
 POCKET_CIRCLE = 0  # falls when the centre enters the pocket circle (v1)
 POCKET_TIPPING = 1  # falls when it tips over the rim far enough before the far rim (v2)
+POCKET_MECHANICAL = 2  # v5: the overhang followed over the hole, off the corner's cushions (``_overhang_falls``)
 
 # Rows of the per-contact work arrays of a simultaneous impact (``_cluster_impact``): one
 # row per quantity, so that the integration's loops over the contacts read memory in order.
@@ -272,7 +275,7 @@ def _own_event(i, x, y, ux, uy, s, tr, r, a, half, prad, pc, eps, veps, dov, pmo
     bt = tr + ts
     bk = STOPPED
     bx = -1
-    if pmodel == POCKET_TIPPING:
+    if pmodel != POCKET_CIRCLE:
         rt2 = prad * prad - r * r
         npockets = 4 if rt2 > 0.0 else 0  # a disc wider than the hole never tips
     else:
@@ -288,7 +291,7 @@ def _own_event(i, x, y, ux, uy, s, tr, r, a, half, prad, pc, eps, veps, dov, pmo
         wy = y - cy
         cc = wx * wx + wy * wy - rt2
         if cc <= 0.0:
-            if pmodel == POCKET_TIPPING:
+            if pmodel != POCKET_CIRCLE:
                 continue
             d = 0.0
         else:
@@ -910,6 +913,140 @@ def _rattles_out(i, p, st, it, prm):
         w = 1.0 if (q == 0 or q == nq) else (4.0 if q % 2 == 1 else 2.0)
         total += w * (tt - t) * phi
     return prm[P_GRAVITY] * total * dt / 3.0 < 0.5 * h
+
+
+@njit(cache=True, inline="always")
+def _struck_by_a_disc(b, nc, rb, rk, imps):
+    """True if one of a cluster impact's ``nc`` contacts that acted joins body b to another disc
+    (not a cushion)."""
+    for c in range(nc):
+        if imps[c] > 0.0 and rk[c] >= 0 and (rb[c] == b or rk[c] == b):
+            return True
+    return False
+
+
+OVERHANG_NODES = 32  # Simpson intervals per straight piece of the overhang (_overhang_falls)
+OVERHANG_PIECES = 4  # a right-angle corner turns a straight path back at most twice
+
+
+@njit(cache=True)
+def _overhang_falls(i, p, st, it, prm):
+    """v5 (POCKET_MECHANICAL): body i, re-based where its centre enters pocket p's tipping circle
+    (its centre of mass overhangs the rim from here): does it fall in?
+
+    Its overhang is followed over the hole: straight pieces at the slide's own deceleration,
+    each cushion of the corner met on the way (the jaws: the cushions' lines over the hole)
+    played by the engine's cushion impact (restitution, friction, spin), until its centre
+    leaves the tipping circle (its centre of mass is over the board again: support regained).
+    Meanwhile its centre of mass falls from rest with ``z'' = g phi(d)`` (phi as in
+    ``tipping_integral``: pivoting on the rim chord, freely once the whole disc is over the
+    hole). It falls if ``z`` has reached half its thickness when support is regained, or if
+    it comes to rest still overhanging. No rule by which cushion was met: every contact is
+    played, and what decides is the drop against the time the disc spends unsupported."""
+    cx, cy = _pocket_centre(p, prm[P_POCKET_C])
+    r = st[i, SRAD]
+    m = st[i, SMASS]
+    prad = prm[P_POCKET_R]
+    rt2 = prad * prad - r * r
+    if rt2 <= 0.0:
+        return False
+    h = prm[P_THICK_STRIKER] if it[i, ICLS] == 1 else prm[P_THICK_COIN]
+    k2 = 0.25 * r * r + h * h / 12.0
+    full = prad - r
+    lim = prm[P_HALF] - r
+    e = prm[P_E_CUSHION]
+    model = int(prm[P_MODEL])
+    mu = prm[P_MU_IMPACT]
+    a = st[i, SDEC]
+    side_x = 1 if cx > 0.0 else 3  # the corner's cushions: east or west, north or south
+    side_y = 2 if cy > 0.0 else 0
+    sgx = 1.0 if cx > 0.0 else -1.0
+    sgy = 1.0 if cy > 0.0 else -1.0
+    x = st[i, SX]
+    y = st[i, SY]
+    v = st[i, SSPEED]
+    vx = v * st[i, SUX]
+    vy = v * st[i, SUY]
+    w = st[i, SW]
+    big_t = 0.0  # time since entering
+    i0 = 0.0  # integral of phi dt
+    i1 = 0.0  # integral of t phi dt
+    out = False
+    for _piece in range(OVERHANG_PIECES):
+        v = math.sqrt(vx * vx + vy * vy)
+        if v <= 0.0:
+            return True
+        ux = vx / v
+        uy = vy / v
+        # Out of the tipping circle along this piece: the far root of |q + u s - c| = rt.
+        qx = x - cx
+        qy = y - cy
+        bq = qx * ux + qy * uy
+        cq = qx * qx + qy * qy - rt2
+        disc = bq * bq - cq
+        s_out = -bq + math.sqrt(disc) if disc > 0.0 else 0.0
+        if s_out < 0.0:
+            s_out = 0.0
+        # The corner's cushions ahead (a disc already pressed past a line meets it at once).
+        s_end = s_out
+        side = -1
+        for axis in range(2):
+            un = sgx * ux if axis == 0 else sgy * uy
+            if un > 0.0:
+                gap = lim - (sgx * x if axis == 0 else sgy * y)
+                d = (gap if gap > 0.0 else 0.0) / un
+                if d < s_end:
+                    s_end = d
+                    side = side_x if axis == 0 else side_y
+        if v * v <= 2.0 * a * s_end:
+            return True  # it comes to rest overhanging: unsupported, it tips in
+        tau = _time_for_distance(s_end, v, a)
+        # phi jumps where the whole disc comes over the hole (|q + u s| = full): integrate on
+        # each side of those crossings, so that the quadrature follows the jump exactly.
+        sa = 0.0
+        sb = s_end
+        bb = qx * ux + qy * uy
+        cf = qx * qx + qy * qy - full * full
+        df = bb * bb - cf if full > 0.0 else -1.0
+        if df > 0.0:
+            root = math.sqrt(df)
+            sa = min(max(-bb - root, 0.0), s_end)
+            sb = min(max(-bb + root, 0.0), s_end)
+        ta = _time_for_distance(sa, v, a)
+        tb = _time_for_distance(sb, v, a)
+        for part in range(3):
+            lo_t = 0.0 if part == 0 else (ta if part == 1 else tb)
+            hi_t = ta if part == 0 else (tb if part == 1 else tau)
+            if hi_t <= lo_t:
+                continue
+            ht = (hi_t - lo_t) / OVERHANG_NODES
+            for q in range(OVERHANG_NODES + 1):
+                tq = lo_t + q * ht
+                sq = tq * (v - 0.5 * a * tq)
+                px = qx + ux * sq
+                py = qy + uy * sq
+                if part == 1 and df > 0.0:
+                    phi = 1.0  # between the crossings the whole disc is over the hole
+                else:
+                    dq = math.sqrt(px * px + py * py)
+                    lever = (rt2 - dq * dq) / (2.0 * dq) if dq > 0.0 else 0.0
+                    if lever < 0.0:
+                        lever = 0.0
+                    phi = lever * lever / (k2 + lever * lever)
+                wq = 1.0 if (q == 0 or q == OVERHANG_NODES) else (4.0 if q % 2 == 1 else 2.0)
+                i0 += wq * phi * ht / 3.0
+                i1 += wq * (big_t + tq) * phi * ht / 3.0
+        big_t += tau
+        x += ux * s_end
+        y += uy * s_end
+        vnow = v - a * tau
+        if side < 0:
+            out = True
+            break
+        vx, vy, w, _jn = _wall_impact(model, mu, side, vnow * ux, vnow * uy, w, r, m, e)
+    if not out:
+        return True  # still over the hole after every turn the corner allows
+    return prm[P_GRAVITY] * (big_t * i0 - i1) >= 0.5 * h
 
 
 # ---------------------------------------------------------------------------------------
@@ -1987,13 +2124,18 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
             st[i, STREF] = t
             st[i, SW] = 0.0  # the spin ends with the slide
             _set_law(i, st, prm)
-            if prm[P_JAWS] != 0.0 and pmodel == POCKET_TIPPING:
+            if pmodel == POCKET_MECHANICAL or (prm[P_JAWS] != 0.0 and pmodel == POCKET_TIPPING):
                 # Jaws: a disc that rattled off an edge may still come to rest with its centre
                 # over a hole (the rebound the engine plays is not the decision's ideal one);
-                # its centre of mass unsupported, it falls there.
+                # its centre of mass unsupported, it falls there. v4 drops any centre in the
+                # pocket circle; v5 only a centre in the tipping circle (its centre of mass past
+                # the rim): on the lip, between the circles, a disc is supported and stays.
+                reach2 = prm[P_POCKET_R] ** 2
+                if pmodel == POCKET_MECHANICAL:
+                    reach2 -= st[i, SRAD] ** 2
                 for q in range(4):
                     qx, qy = _pocket_centre(q, prm[P_POCKET_C])
-                    if (st[i, SX] - qx) ** 2 + (st[i, SY] - qy) ** 2 < prm[P_POCKET_R] ** 2:
+                    if (st[i, SX] - qx) ** 2 + (st[i, SY] - qy) ** 2 < reach2:
                         kind = POCKETED
                         aux = q
                         it[i, IALIVE] = 0
@@ -2006,7 +2148,11 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
                 st[i, SX], st[i, SY], st[i, SUX], st[i, SUY], st[i, SSPEED], st[i, STREF], t, st[i, SDEC]
             )
             st[i, STREF] = t
-            if pmodel == POCKET_TIPPING and not _captured(i, aux, st, it, prm):
+            if pmodel == POCKET_MECHANICAL:
+                falls = _overhang_falls(i, aux, st, it, prm)
+            else:
+                falls = pmodel != POCKET_TIPPING or _captured(i, aux, st, it, prm)
+            if not falls:
                 # It skims over the hole: same path, this pocket ignored until it is past.
                 it[i, IPASS] = aux
                 _update(UPDATE_STOP, i, -1, st, it, pt, prm, ov)
@@ -2058,8 +2204,11 @@ def run(x0, y0, vx0, vy0, radius, mass, cls, prm_in, striker, record):
                         first_contact = cj if rb[c] == striker else rb[c]
                         break
             for b in range(n):
-                if changed[b] and pmodel == POCKET_TIPPING and it[b, IPASS] >= 0 and _inside_tipping(b, it[b, IPASS], st, prm):
-                    if prm[P_JAWS] != 0.0 and nc == 1 and rk[0] < 0:
+                if changed[b] and pmodel != POCKET_CIRCLE and it[b, IPASS] >= 0 and _inside_tipping(b, it[b, IPASS], st, prm):
+                    if pmodel == POCKET_MECHANICAL:
+                        if not _struck_by_a_disc(b, nc, rb, rk, imps):
+                            continue  # v5: off the corner's cushions, as _overhang_falls followed it
+                    elif prm[P_JAWS] != 0.0 and nc == 1 and rk[0] < 0:
                         continue  # jaws: it rattles off the pocket's edge (``_rattles_out``)
                     # Struck while it skims over a pocket: its skim is cut short, it falls.
                     it[b, IALIVE] = 0

@@ -93,6 +93,13 @@ class PocketModel(str, Enum):
     """v2: a thin disc tips about the rim once its centre of mass overhangs the hole; it
     falls if its centre of mass has dropped by half its thickness when its leading edge
     reaches the far rim (or it meets a cushion while overhanging); otherwise it skims on."""
+    MECHANICAL = "mechanical"
+    """v5: the overhang followed over the hole. From where the centre of mass first overhangs
+    the rim, the disc's path is played off the corner's two cushions (the jaws) by the
+    engine's cushion impact until its centre of mass is over the board again; it falls if
+    its centre of mass has dropped by half its thickness by then, or if it comes to rest
+    overhanging. A disc at rest on the lip (its centre of mass over the board) stays. No
+    rule by which cushion was met (docs/physics.md, "v5"). Always with jaws."""
 
 
 _MODEL_CODES = {CollisionModel.FRICTIONLESS: E.MODEL_FRICTIONLESS, CollisionModel.COULOMB: E.MODEL_COULOMB}
@@ -101,7 +108,8 @@ if len(_SPIN_TABLE) != E.SPIN_TABLE_SIZE:  # pragma: no cover - a stale generate
     raise ImportError(f"carrom/physics/_spin_table.py has {len(_SPIN_TABLE)} values, the kernel expects {E.SPIN_TABLE_SIZE}")
 _SOLVER_CODES = {ImpactSolver.SEQUENTIAL: E.SOLVER_SEQUENTIAL, ImpactSolver.SIMULTANEOUS: E.SOLVER_SIMULTANEOUS}
 _PACK_CODES = {PackFriction.ORDERED: E.PACK_ORDERED, PackFriction.SYMMETRIC: E.PACK_SYMMETRIC}
-_POCKET_CODES = {PocketModel.CIRCLE: E.POCKET_CIRCLE, PocketModel.TIPPING: E.POCKET_TIPPING}
+_POCKET_CODES = {PocketModel.CIRCLE: E.POCKET_CIRCLE, PocketModel.TIPPING: E.POCKET_TIPPING,
+                 PocketModel.MECHANICAL: E.POCKET_MECHANICAL}
 
 
 @dataclass(frozen=True)
@@ -148,12 +156,14 @@ class PhysicsParams:
     impact_solver: ImpactSolver = ImpactSolver.SEQUENTIAL
     """Contacts at one instant: pair by pair (v1) or all at once (v2)."""
     pocket_model: PocketModel = PocketModel.CIRCLE
-    """Pocket capture: the centre in the circle (v1) or tipping over the rim (v2)."""
+    """Pocket capture: the centre in the circle (v1), tipping over the rim (v2) or the overhang
+    followed off the corner's cushions (``MECHANICAL``, v5)."""
     pocket_jaws: bool = False
     """TIPPING only: pockets with jaws. A disc that meets the cushion while it overhangs the
     hole (the pocket's edge) falls at any speed without jaws (v2, v3, v4); with them it
     rebounds and rattles out if it leaves the hole's tipping circle before its centre of mass
-    has dropped by half its thickness (docs/physics.md, "jaws"). On in v4 and its board speeds."""
+    has dropped by half its thickness (docs/physics.md, "jaws"). On in v4 and its board speeds.
+    ``PocketModel.MECHANICAL`` (v5) plays the jaws its own way and needs this True."""
     cluster_gap: float = 1e-6
     """Metres (SIMULTANEOUS). Discs (and cushions) this close to a disc of an impact take
     part in it: a gap far below the compression of an impact (tens of micrometres) must
@@ -210,6 +220,8 @@ class PhysicsParams:
                 object.__setattr__(self, name, enum(getattr(self, name)))
             except ValueError:
                 raise ValueError(f"unknown {name} {getattr(self, name)!r}; known: {[m.value for m in enum]}") from None
+        if self.pocket_model is PocketModel.MECHANICAL and not self.pocket_jaws:
+            raise ValueError("the mechanical pocket (v5) plays its jaws: pocket_model 'mechanical' needs pocket_jaws=True")
 
     def disc_mu(self, slip: float) -> float:
         """The disc-on-disc impact friction at a sliding speed ``slip`` (m/s) of the contact."""
@@ -337,6 +349,14 @@ MODELS["v4"] = board_speed(
 disc-on-disc friction falling with the sliding speed (``ALCIATORE_THROW``), pockets with
 jaws (``pocket_jaws``: a fast disc striking the pocket's edge may rattle out) and a medium
 board (``board_speed``); every board speed keeps the jaws."""
+
+MODELS["v5"] = replace(MODELS["v4"], pocket_model=PocketModel.MECHANICAL)
+"""v5 (issue 40, selectable, not the default): v4 with pockets decided by mechanics
+(``PocketModel.MECHANICAL``): a disc at rest on the lip stays, and a disc over the hole falls
+or rattles out by the time its centre of mass spends unsupported, every contact with the
+jaws and the corner's two cushions played, with no rule by which cushion was met (v4 dropped
+every disc whose rebound met a second cushion, at any speed). Same board, friction and
+impacts as v4 (docs/physics.md, "v5")."""
 
 BOARD_SPEEDS: dict[str, PhysicsParams] = {f"v4-{name}": board_speed(name) for name in ("slow", "fast")}
 """v4 on a slow and on a fast board, by the names records give them (v4 itself is medium)."""
