@@ -11,7 +11,9 @@ def row(client, eid, key, table):
     return next(m for m in matches if m["table"] == table)
 
 
-def test_the_tablets_later_result_is_shown_beside_the_typed_one_and_can_be_taken(client):
+def typed_then_tablet(client):
+    """An event whose table 1 the desk types at 25-0 25-1 while its tablet is played to its end: the event's id,
+    the desk's key header and the tablet's last state."""
     eid, key = made(client, system="swiss", rounds=2)
     step(client, eid, key, "pair")
     step(client, eid, key, "publish")
@@ -19,7 +21,11 @@ def test_the_tablets_later_result_is_shown_beside_the_typed_one_and_can_be_taken
     tablet = toss(client, first["umpire"], winner=1, choice="break")
     step(client, eid, key, "result", round=1, table=1, games="25-0 25-1", competitors=first["competitors"],
          replacing=None)
-    state = play_on_the_tablet(client, tablet)
+    return eid, key, play_on_the_tablet(client, tablet)
+
+
+def test_the_tablets_later_result_is_shown_beside_the_typed_one_and_can_be_taken(client):
+    eid, key, state = typed_then_tablet(client)
     assert state["state"]["over"]
     shown = row(client, eid, key, 1)
     assert shown["result"]["games"] == [[25, 0], [25, 1]]  # the desk's word stands
@@ -42,14 +48,7 @@ def test_the_desks_row_shows_the_tablets_result_and_takes_it(server, browser, ar
     import httpx
 
     with httpx.Client(base_url=server.url.rstrip("/"), timeout=60) as api:
-        eid, key = made(api, system="swiss", rounds=2)
-        step(api, eid, key, "pair")
-        step(api, eid, key, "publish")
-        first = row(api, eid, key, 1)
-        tablet = toss(api, first["umpire"], winner=1, choice="break")
-        step(api, eid, key, "result", round=1, table=1, games="25-0 25-1", competitors=first["competitors"],
-             replacing=None)
-        play_on_the_tablet(api, tablet)
+        eid, key, _ = typed_then_tablet(api)
         finished = row(api, eid, key, 1)["tablet_result"]
     errors: list[str] = []
     page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
