@@ -98,8 +98,9 @@ def worker_app():  # noqa: ANN201
     app = create_app(os.environ[WORKER_DB], **({"match_idle": float(idle)} if idle else {}),
                      **({"absence_grace": float(grace)} if grace else {}),
                      physics=named_or_inline(physics) if physics else None,
-                     allowed_hosts=AllowedHosts(tuple(os.environ[WORKER_HOSTS].split(",")), addresses=True)
-                     if os.environ.get(WORKER_HOSTS) else None,
+                     allowed_hosts=AllowedHosts(tuple(filter(None, os.environ[WORKER_HOSTS].split(","))),
+                                                addresses=True)  # no name given: addresses by number only
+                     if WORKER_HOSTS in os.environ else None,
                      public_url=os.environ.get(WORKER_PUBLIC) or None)
     settle()
     return app
