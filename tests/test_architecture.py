@@ -51,11 +51,12 @@ ALLOWED = {
     # its adapters: the tournament tables and SoL's files, over the core only; the CLI imports them
     "desk": {"carrom.desk", "carrom.tournament", "sqlalchemy", "yaml", "glicko2",
              # one way to open a database and make its tables, shared with the web's store (it may be the same file)
-             "carrom.store.engine",
+             "carrom.store.engine", "carrom.store.keys",  # ... and one way to hash a link's key
              # its printouts: the scorecard's PDF library and cards, in the reader's language; the tables' QR codes
              "fpdf", "pypdf", "carrom.records", "carrom.i18n", "carrom.rules", "segno"},
     # the lobby: accounts, seeks paired by rating, rated games; its own tables, the referee's rulesets by name
-    "lobby": {"carrom.lobby", "sqlalchemy", "argon2", "glicko2", "carrom.store.engine", "carrom.rules"},
+    "lobby": {"carrom.lobby", "sqlalchemy", "argon2", "glicko2", "carrom.store.engine", "carrom.store.keys",
+              "carrom.rules"},
     # calibration from a film of a player's own board: over the physics and the equipment; the CLI imports it
     "calibrate": {"carrom.calibrate", "carrom.physics", "carrom.equipment", "numpy", "scipy", "cv2"},
 }

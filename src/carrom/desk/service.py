@@ -25,6 +25,7 @@ from carrom.desk.roster import Entry, entry_named  # noqa: F401  (the players a 
 from carrom.desk.store import StoreError, TournamentStore, identified
 from carrom.desk.tables import DeskKeyRow
 from carrom.desk.tablets import Tablet, UmpireMatches, tablets  # noqa: F401  (the front ends' tablets)
+from carrom.store.keys import key_hash
 from carrom.records import RecordError, dumps
 from carrom.records.record import Record
 from carrom.records.tablet import header_from_dict
@@ -340,10 +341,6 @@ def scorecard_header(event: Event, extra: dict, match, rubber: int = 0,
 
 
 # -- rights by link: the desk's key, the tablets' -----------------------------------------------------------
-
-
-def key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
 def set_desk_key(store: TournamentStore, event_id: int, key: str) -> None:

@@ -8,10 +8,11 @@ is the event's record: every step the desk took, with its time and law.
 
 from __future__ import annotations
 
-import hashlib
 
 from sqlalchemy import JSON, Boolean, Connection, Float, ForeignKey, Integer, String, Text, inspect, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from carrom.store.keys import key_hash
 
 
 class Base(DeclarativeBase):
@@ -186,4 +187,4 @@ def upgrade(conn: Connection) -> None:
         plain = conn.execute(text(f"SELECT id, umpire_key FROM {table} WHERE umpire_key <> ''")).all()
         for row_id, key in plain:
             conn.execute(text(f"UPDATE {table} SET key_hash = :h, umpire_key = '' WHERE id = :i"),
-                         {"h": hashlib.sha256(key.encode("utf-8")).hexdigest(), "i": row_id})
+                         {"h": key_hash(key), "i": row_id})

@@ -9,7 +9,6 @@ do. A rated game's result changes both sides' ratings in one transaction, once (
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import time
 import unicodedata
@@ -28,6 +27,7 @@ from carrom.lobby.tables import (AccountRow, Base, BlockRow, GamePlayerRow, Game
 from carrom.rules.message import Message, say
 from carrom.rules.ruleset import RULESETS
 from carrom.store.engine import open_engine, prepare
+from carrom.store.keys import key_hash
 
 NAME_LENGTH = (2, 30)
 PASSWORD_LENGTH = (8, 200)
@@ -83,8 +83,7 @@ def checked_ruleset(ruleset: Any) -> str:
     return ruleset
 
 
-def digest(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+digest = key_hash  # what is kept of a session's token
 
 
 class AccountStore:

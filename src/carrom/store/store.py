@@ -12,7 +12,6 @@ PostgreSQL every such write also notifies the other servers on the database
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -26,6 +25,7 @@ from sqlalchemy.orm import Session, selectinload, sessionmaker
 from carrom.rules.pieces import ORDER, Seat
 from carrom.store.batch import GroupCommit
 from carrom.store.engine import open_engine, prepare
+from carrom.store.keys import key_hash
 from carrom.store.models import ActionModel, Base, BrowserModel, MatchModel, PlayerModel
 from carrom.store.notify import CHANNEL, Listener
 
@@ -104,9 +104,7 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def browser_hash(key: str) -> str:
-    """What is stored of a browser's key: its SHA-256 (the list of a browser's matches needs the key itself)."""
-    return hashlib.sha256(key.encode()).hexdigest()
+browser_hash = key_hash  # what is stored of a browser's key (the list of a browser's matches needs the key itself)
 
 
 # Columns added since the first version of a table, added to an older database when it is opened:

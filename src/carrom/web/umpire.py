@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import json
 import logging
@@ -37,6 +36,7 @@ from carrom.records.record import Record
 from carrom.records.referee import DECLARATIONS, FOUL_CODES, VARIANTS
 from carrom.records.session import BREACHES, SessionError
 from carrom.records.tablet import SinkSession, header_from_dict, reply_lines, reply_said
+from carrom.store.keys import key_hash
 from carrom.store.umpire import RevisionError, UmpireRow
 from carrom.web.catalog import unknown_language
 from carrom.web.bodies import read_json
@@ -53,10 +53,6 @@ log = logging.getLogger("carrom.web.umpire")
 KEY_HEADER = "X-Umpire-Key"
 MAX_LINE = 500  # characters in one entry
 MAX_RECORD = 2_000_000  # bytes of an imported record
-
-
-def key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
 def check_key(row: UmpireRow, key: str | None) -> None:
