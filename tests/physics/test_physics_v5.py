@@ -10,7 +10,7 @@ import pytest
 from physics_checks import H, assert_sound
 
 from carrom.equipment import CARROMMAN, STANDARD_BOARD, STRIKER, Layout
-from carrom.physics import MODELS, EventKind, PhysicsParams, PocketModel, Strike, physics_model, simulate
+from carrom.physics import MODELS, PhysicsParams, PocketModel, Strike, physics_model, simulate
 from carrom.physics import _engine as E
 
 V4, V5 = MODELS["v4"], MODELS["v5"]
