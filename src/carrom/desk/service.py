@@ -15,6 +15,7 @@ import base64
 import datetime as dt
 import hashlib
 import hmac
+import json
 import secrets
 from dataclasses import dataclass, replace
 from typing import Any, Callable
@@ -289,6 +290,35 @@ def lineup_named(event: Event, round_number: int, table: int, rubbers: Any) -> E
                             count=event.settings.rubbers), Refusal.MALFORMED)
     return set_lineup(event, round_number, table, [[[player_named(event, p) for p in side] for side in r]
                                                    for r in rubbers])
+
+
+def lineup_shown(event: Event, m) -> list[list[list[str]]]:
+    """A tie's line-up as the desk shows it: each rubber's two sides, by the players' names (the fixed rule's
+    until one is entered by hand)."""
+    return [[[event.players[p].name for p in side] for side in players_of(event, m, k)]
+            for k in range(1, event.settings.rubbers + 1)]
+
+
+def lineup_by_hand(store: TournamentStore, umpires: UmpireMatches, event_id: int, round_number: int, table: int,
+                   rubbers: Any, replacing: Any = None) -> Event:
+    """A tie's line-up by hand (``lineup_named``), before any of its rubbers' tosses (their players are on their
+    scorecards then); made on the line-up the desk's page showed (``replacing``, as ``lineup_shown``; None: not
+    checked, the command line's), so a line-up another desk entered since is refused, not replaced."""
+    opened = umpires.started([t.umpire_match for t in tablets(store, event_id)
+                              if (t.round, t.table) == (round_number, table) and t.rubber])
+    if opened:
+        raise DeskError(say("round {round}, table {table}: a rubber's toss is in, its players are on its "
+                            "scorecard: the line-up cannot change any more", round=round_number, table=table),
+                        Refusal.OVER)
+
+    def change(event: Event) -> Event:
+        if replacing is not None and lineup_shown(event, find(event, round_number, table)) != replacing:
+            raise DeskError(say("round {round}, table {table}: another line-up was entered since this page showed "
+                                "the tie: look at it again; yours is not saved", round=round_number, table=table),
+                            Refusal.OUT_OF_TURN)
+        return lineup_named(event, round_number, table, rubbers)
+    return step(store, event_id, change, lambda before, after: f"line-up of round {round_number}, table {table}: "
+                f"{json.dumps(lineup_shown(after, find(after, round_number, table)), ensure_ascii=False)}")
 
 
 def player_named(event: Event, name: Any) -> int:

@@ -553,15 +553,8 @@ def _toss(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
 
 def _lineup(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:
     """A team tie's line-up by hand, before any of its rubbers' tosses."""
-    r, t = _int(body, "round"), _int(body, "table")
-    tossed = desk.started([x.umpire_match for x in service.tablets(desk.events, event_id)
-                           if (x.round, x.table) == (r, t) and x.rubber])
-    if tossed:
-        raise DeskError(say("round {round}, table {table}: a rubber's toss is in, its players are on its "
-                            "scorecard: the line-up cannot change any more", round=r, table=t), Refusal.OVER)
-    rubbers = body.get("rubbers")
-    service.step(desk.events, event_id, lambda e: service.lineup_named(e, r, t, rubbers),
-                 f"line-up of round {r}, table {t}: {json.dumps(rubbers, ensure_ascii=False)}")
+    service.lineup_by_hand(desk.events, desk.umpires, event_id, _int(body, "round"), _int(body, "table"),
+                           body.get("rubbers"), body.get("replacing"))
 
 
 def _retire(desk: Desk, event_id: int, body: dict, now: float, key: str) -> None:

@@ -158,6 +158,7 @@ function lineupEditor(m) {
     el("span", { class: "lineup-side", style: "display: inline-flex" }, picks[j][1])]));
   const save = el("button", { type: "button", class: "save-lineup" }, t("Save the line-up"));
   save.addEventListener("click", () => step("lineup", { round: m.round, table: m.table,
+    replacing: m.lineup.rubbers.map((r) => r.sides),  // the line-up shown: another desk's since is refused
     rubbers: picks.map((sides) => sides.map((side) => side.map((select) => select.value))) }, `table-${m.round}-${m.table}`)
     .then((done) => { if (done) for (const k of Object.keys(desk.drafts)) if (k.startsWith(`lineup:${m.round}-${m.table}-`)) delete desk.drafts[k]; }));
   return el("details", { class: "lineup", "data-table": String(m.table), "data-open": `lineup:${m.round}-${m.table}`,
