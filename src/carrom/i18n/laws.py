@@ -11,9 +11,11 @@ from carrom.i18n.names import N_
 
 MEANINGS: dict[str, str] = {
     "ICF 15": N_("Cover: an own coin pocketed after the queen, in the same or the next stroke"),
+    "ICF 28": N_("Doubles: partners sit opposite each other"),
     "ICF 30": N_("No part of the body but the playing hand touches the board or the stand"),
     "ICF 33": N_("The striker is flicked, not pushed"),
     "ICF 39": N_("The toss: the winner chooses the side or the break"),
+    "ICF 42": N_("The first break is the toss winner's, or the other side's if a side was chosen"),
     "ICF 43": N_("The breaker plays white; the queen belongs to both sides"),
     "ICF 44": N_("A touch counts as a break"),
     "ICF 45": N_("Two more break attempts, then the break passes; no due at the break"),
@@ -88,7 +90,9 @@ MEANINGS: dict[str, str] = {
     "ICF 142": N_("No room for the striker on the baseline: the board is replayed"),
     "ICF 143": N_("Indiscipline, such as leaving the board without the umpire's leave, loses the match"),
     "001 §3": N_("French official rules"),  # the whole official part: the fr-official ruleset (carrom.rules.RULESETS)
+    "001 §3.1": N_("French rules: the players' places; partners sit opposite"),
     "001 §3.2": N_("French rules: the stroke: flicked, from both baselines, the hand on the board only"),
+    "001 §3.3": N_("French rules: the toss; its winner may choose to break"),
     "001 §3.5": N_("French rules: the break, two attempts then one each in turn"),
     "001 §3.5 f": N_("French rules: a break before \"Play\": the pieces put back, a penalty owed, the turn lost"),
     "001 §3.5 c": N_("French rules: a touch counts as a break"),
@@ -124,6 +128,7 @@ MEANINGS: dict[str, str] = {
     "001 §4.1.1": N_("French rules: technical foul: a penalty coin, the turn kept"),
     "001 §4.1.2": N_("French rules: foul: a penalty coin and the turn lost"),
     "001 §4.2": N_("French rules: disqualification, such as leaving one's place without leave"),
+    "001 §5 \"Match\"": N_("French rules: a match is two games won, or three after 1–1"),
     "001 S1": N_("French simplified rules: points, the queen and penalties"),
     "001 S2": N_("French simplified rules (second text): the queen with a first coin"),
     "001 simplified": N_("French simplified rules"),
