@@ -97,21 +97,25 @@ def slowloris(port: int, n: int) -> str:
     return f"{n} sent: {after_1} held after 1 s, {after_deadline} after 11.5 s"
 
 
-def established(port: int) -> int:
-    """The server's TCP connections on ``port`` still established, from /proc/net/tcp (its side of them)."""
+def established(port: int, peers: set[int]) -> int:
+    """The server's TCP connections on ``port`` to these client ports still established, from /proc/net/tcp (its
+    side of them: the client's may linger after the server has let go)."""
     count = 0
     for line in open("/proc/net/tcp").read().splitlines()[1:]:
-        local, state = line.split()[1], line.split()[3]
-        count += int(local.split(":")[1], 16) == port and state == "01"
+        local, remote, state = line.split()[1:4]
+        count += (int(local.split(":")[1], 16) == port and int(remote.split(":")[1], 16) in peers
+                  and state == "01")
     return count
 
 
-async def staller(port: int, room: str, stop: asyncio.Event) -> None:
-    """A watcher that never reads (a 4 kB receive buffer)."""
+async def staller(port: int, room: str, stop: asyncio.Event, ports: set[int] | None = None) -> None:
+    """A watcher that never reads (a 4 kB receive buffer); its own port put in ``ports``."""
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.setblocking(False)
     await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    if ports is not None:
+        ports.add(sock.getsockname()[1])
     try:
         async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{room}", sock=sock, max_queue=1, ping_interval=None,
                                       compression=None, max_size=2**26, open_timeout=30):
@@ -121,29 +125,29 @@ async def staller(port: int, room: str, stop: asyncio.Event) -> None:
 
 
 async def stallers(port: int, n: int = 20, seconds: float = 40.0) -> str:
-    """``n`` stallers on a room whose player strokes every 0.2 s: the seconds until the server holds none of them."""
+    """``n`` stallers on a room whose player strokes as fast as the room answers: the seconds (and strokes, each a
+    state of some tens of kB to every watcher) until the server holds none of them."""
     room = await asyncio.to_thread(new_room, port)
-    stop = asyncio.Event()
-    tasks = [asyncio.create_task(staller(port, room["room"], stop)) for _ in range(n)]
-    await asyncio.sleep(1.0)
-    base = established(port)
-    rng, start, gone = random.Random(3), time.monotonic(), None
+    stop, ports = asyncio.Event(), set()
+    tasks = [asyncio.create_task(staller(port, room["room"], stop, ports)) for _ in range(n)]
+    await asyncio.sleep(1.5)  # past the second the openings a second are counted over
+    base = established(port, ports)
+    rng, start, gone, strokes = random.Random(3), time.monotonic(), None, 0
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{room['room']}?token={room['token']}",
                                   max_size=2**26) as ws:
         state = json.loads(await ws.recv())
         while time.monotonic() - start < seconds and state.get("expected"):
-            await ws.send(json.dumps(move(state, rng)))
+            await ws.send(json.dumps(move(state, rng) | {"seq": strokes + 1}))
             reply = json.loads(await ws.recv())
-            state = reply if reply.get("type") == "state" else state
-            held = established(port) - 2  # the player's connection, both ends counted once on this side
-            if gone is None and held <= 0 and time.monotonic() - start > 1:
+            state, strokes = (reply, strokes + 1) if reply.get("type") == "state" else (state, strokes)
+            if established(port, ports) == 0:
                 gone = time.monotonic() - start
                 break
-            await asyncio.sleep(0.2)
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return (f"{n} stallers ({base} sockets): all let go after {gone:.1f} s" if gone is not None
-            else f"{n} stallers: {established(port)} sockets still held after {seconds:.0f} s")
+    held = established(port, ports)
+    return (f"{n} stallers ({base} sockets): all let go after {gone:.1f} s and {strokes} strokes" if gone is not None
+            else f"{n} stallers ({base} sockets): {held} still held after {seconds:.0f} s and {strokes} strokes")
 
 
 async def storm(port: int, n: int = 300) -> str:
