@@ -160,6 +160,8 @@ GOOD = {  # one acceptable message of each type; the walk below checks it covers
     "toss": {"winner": "south"},
     "concede": {"what": "board"},
     "auto": {"until": "board"},
+    "say": {"quick": "hello"},  # the quick messages (docs/web.md): by id, never free text
+    "aim": {"along": 0.0, "angle": 0.0, "power": 0.5},
 }
 GOOD_ROOM = {"variant": "icf", "first_breaker": "south", "public": False, "browser": "abc", "clocks": False, "board_speed": "fast",
              "players": {"south": {"type": "me", "name": "Asha"}, "north": {"type": "bot", "level": "beginner"}}}

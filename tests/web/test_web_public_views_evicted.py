@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from carrom.store import Store
 from carrom.web import create_app
 from carrom.web.desk import Desk
+from test_web_crowd_public import run as run_alone
 
 NAMES = ["Ann Alpha", "Bob Beta", "Cid Gamma", "Dan Delta"]
 
@@ -56,4 +57,4 @@ def test_a_view_someone_follows_stays_and_a_read_one_is_kept_for_the_idle_time(s
         await asyncio.gather(channel.refresher, return_exceptions=True)
         assert followed not in desk.channels  # nobody follows it now
         assert desk.evict_idle(now + 200) == [followed]
-    asyncio.run(scene())
+    run_alone(scene())  # a loop of its own: an earlier test in this process may have left one running

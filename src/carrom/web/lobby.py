@@ -153,7 +153,7 @@ class Lobby:
             return None
         named = sorted(result[:-len(" won")].split(" & "))
         half = len(seats) // 2
-        sides = [sorted(n for s, n in seats if (SEATS[len(seats)].index(Seat(s)) < half) == (side == 0))
+        sides = [sorted(n for s, n in seats if (SEATS[len(seats)].index(Seat.named(s)) < half) == (side == 0))
                  for side in (0, 1)]
         if sides[0] != sides[1] and named in sides:
             return sides.index(named)
