@@ -459,7 +459,7 @@ def result_(
     db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    from carrom.desk.service import ResultConflict, read_tablets, type_result
+    from carrom.desk.service import ResultConflict, games_text, read_tablets, type_result
     from carrom.tournament import find, parse_games, record_tie
 
     if bool(games) == bool(rubber):
@@ -487,7 +487,7 @@ def result_(
                 return type_result(store, event_id, number, table, parse_games(" ".join(games)),
                                    players=named(store.load(event_id)), replacing=shown, logged=False)
             except ResultConflict as conflict:
-                stored = " ".join(f"{a}-{b}" for a, b in conflict.stored or [])
+                stored = games_text(conflict.stored)
                 raise _desk_error(say("round {round}, table {table} has the result {stored}: to correct it, give "
                                       "--replacing \"{stored}\"", round=number, table=table, stored=stored)
                                   if conflict.stored else

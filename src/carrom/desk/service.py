@@ -146,7 +146,8 @@ class ResultConflict(DeskError):
         self.yours, self.stored, self.line = yours, stored, line
 
 
-def _games_text(games) -> str:
+def games_text(games) -> str:
+    """Games as the record and the command line write them: "25-3 25-9" ("no result" for none)."""
     return " ".join(f"{a}-{b}" for a, b in games) if games else "no result"
 
 
@@ -166,9 +167,9 @@ def _as_shown(change: Callable[[Event], Event], round_number: int, table: int,
             raise ResultConflict(
                 say("round {round}, table {table}: another result was stored since this page showed the match: "
                     "{stored} stands, yours ({yours}) is not saved", round=round_number, table=table,
-                    stored=_games_text(stored), yours=_games_text(yours)), yours, stored,
-                f"result refused: round {round_number}, table {table}: {_games_text(yours)} typed on a page showing "
-                f"{_games_text(replacing)}; {_games_text(stored)} stands")
+                    stored=games_text(stored), yours=games_text(yours)), yours, stored,
+                f"result refused: round {round_number}, table {table}: {games_text(yours)} typed on a page showing "
+                f"{games_text(replacing)}; {games_text(stored)} stands")
         return changed
     return checked
 
@@ -194,8 +195,8 @@ def type_result(store: TournamentStore, event_id: int, round_number: int, table:
 
     def what(before: Event, after: Event) -> str:
         stored, yours = _games_of(before, round_number, table), _games_of(after, round_number, table)
-        return (f"result typed: {where}: {_games_text(yours)}" if stored is None
-                else f"result corrected: {where}: {_games_text(stored)} replaced by {_games_text(yours)}")
+        return (f"result typed: {where}: {games_text(yours)}" if stored is None
+                else f"result corrected: {where}: {games_text(stored)} replaced by {games_text(yours)}")
     change = _as_shown(lambda e: record(e, round_number, table, games, players=players), round_number, table,
                        replacing)
     typed = lambda: step(store, event_id, change, what, "ICF 57")  # noqa: E731
@@ -399,16 +400,21 @@ def umpire_link(umpire_match: str, key: str) -> str:
 
 
 def key_tablets(store: TournamentStore, umpires: UmpireMatches, event_id: int, desk_key: str) -> None:
-    """Key the event's open tablets from the desk's key: those made without it (a round published on the command
-    line) and, before their toss, those of an older database (their plain key is kept nowhere, so it is replaced);
-    a tablet whose match is open keeps the key its umpire holds."""
-    wrong = {t.umpire_match: t for t in tablets(store, event_id)
-             if t.key_hash != key_hash(tablet_key(desk_key, t.umpire_match))}
+    """Key the event's tablets from the desk's key: those made without it (a round published on the command line)
+    and, before their toss, those of an older database (their plain key is kept nowhere, so it is replaced); a
+    tablet whose match is open keeps the key its umpire holds. One read of the tablets' rows (a desk's every view
+    calls it), no event."""
+    wrong = {}
+    for t in tablet_rows.all_tablets(store, event_id):
+        derived = key_hash(tablet_key(desk_key, t.umpire_match))
+        if t.key_hash != derived:
+            wrong[t.umpire_match] = (t, derived)
     if not wrong:
         return
-    opened = umpires.started([m for m, t in wrong.items() if t.key_hash is not None])
-    for umpire_match in wrong.keys() - opened:
-        tablet_rows.set_key_hash(store, event_id, umpire_match, key_hash(tablet_key(desk_key, umpire_match)))
+    opened = umpires.started([m for m, (t, _) in wrong.items() if t.key_hash is not None])
+    for umpire_match, (_, derived) in wrong.items():
+        if umpire_match not in opened:
+            tablet_rows.set_fields(store, event_id, umpire_match, key_hash=derived)
 
 
 def tablet_link_key(desk_key: str, tablet: Tablet) -> str | None:
@@ -605,12 +611,12 @@ def _typed_first(store, umpires, event_id, event, t, over) -> Event:
         return event
     m = tablet_rows.match_of(event, t)
     games = [list(g) for g in _flipped(t, m, found[0])]
-    tablet_rows.set_typed_first(store, event_id, t.umpire_match, games)
+    tablet_rows.set_fields(store, event_id, t.umpire_match, typed_first=games)
     stored = [list(g) for g in m.result.games]
     if games == stored:
         return event
     return step(store, event_id, lambda e: e, f"the umpire's tablet finished round {m.round}, table {m.table} at "
-                f"{_games_text(games)}; the result typed at the desk, {_games_text(stored)}, stands", "ICF 57")
+                f"{games_text(games)}; the result typed at the desk, {games_text(stored)}, stands", "ICF 57")
 
 
 def _read_tie(store, umpires, event_id, event, rubbers, over) -> Event:

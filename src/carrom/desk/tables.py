@@ -8,7 +8,6 @@ is the event's record: every step the desk took, with its time and law.
 
 from __future__ import annotations
 
-
 from sqlalchemy import JSON, Boolean, Connection, Float, ForeignKey, Integer, String, Text, inspect, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 

@@ -114,20 +114,14 @@ def add_tablet(store: TournamentStore, event_id: int, tablet: Tablet) -> None:
                             umpire_match=tablet.umpire_match, key_hash=tablet.key_hash, **bound))
 
 
-def set_key_hash(store: TournamentStore, event_id: int, umpire_match: str, key_hash: str) -> None:
-    """Key a tablet (its umpire's key's hash): one made without the desk's key, or of an older database."""
-    with store.transaction("keying a table's tablet") as s:
+def set_fields(store: TournamentStore, event_id: int, umpire_match: str, **values: Any) -> None:
+    """Set a tablet's ``key_hash`` (keyed from the desk's key: one made without it, or of an older database) or its
+    ``typed_first`` (what it finished after the desk had typed its match's result, side 1 first)."""
+    with store.transaction("keeping a table's tablet") as s:
         for table in (TabletRow, RubberTabletRow):
             for row in s.scalars(select(table).where(table.event_id == event_id, table.umpire_match == umpire_match)):
-                row.key_hash = key_hash
-
-
-def set_typed_first(store: TournamentStore, event_id: int, umpire_match: str, games: list[list[int]]) -> None:
-    """Keep what a tablet finished after the desk had typed its match's result (its games, side 1 first)."""
-    with store.transaction("keeping a tablet's result") as s:
-        for table in (TabletRow, RubberTabletRow):
-            for row in s.scalars(select(table).where(table.event_id == event_id, table.umpire_match == umpire_match)):
-                row.typed_first = games
+                for name, value in values.items():
+                    setattr(row, name, value)
 
 
 def tablet_result(record_text: str) -> TabletResult | None:
