@@ -25,18 +25,20 @@ def made(client, name):
 
 
 def test_public_views_nobody_reads_leave_memory_and_come_back_when_read(sqlite_db):
-    with TestClient(create_app(sqlite_db, bot_pause=0, room_idle=0.3), base_url="http://127.0.0.1") as client:
+    with TestClient(create_app(sqlite_db, bot_pause=0, room_idle=2.0), base_url="http://127.0.0.1") as client:
         desk = client.app.state.desk
         events = [made(client, f"Open {n}") for n in range(4)]
-        first = {e: client.get(f"/api/t/{e}").json() for e in events}
-        assert set(desk.public) == set(events)  # kept for the next readers
-        deadline = time.monotonic() + 10
+        first = {}
+        for e in events:  # each kept for the next readers (checked at once: a loaded machine reads four slowly)
+            first[e] = client.get(f"/api/t/{e}").json()
+            assert e in desk.public
+        deadline = time.monotonic() + 20
         while desk.public and time.monotonic() < deadline:
             time.sleep(0.05)
         assert desk.public == {} and desk.stamps == {} and desk.read == {}  # on main: all four kept for good
         assert desk.locks == {}
-        again = {e: client.get(f"/api/t/{e}").json() for e in events}  # worked out again
-        assert again == first and set(desk.public) == set(events)
+        for e in events:  # worked out again
+            assert client.get(f"/api/t/{e}").json() == first[e] and e in desk.public
 
 
 def test_a_view_someone_follows_stays_and_a_read_one_is_kept_for_the_idle_time(sqlite_db):
